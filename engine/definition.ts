@@ -1,0 +1,153 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+
+/**
+ * The contract between a product folder and the generic runtime. A definition is data plus
+ * small pure functions referred to by name, so the same object drives the site, Storybook,
+ * the machine-path tests and (through its pure parts) the server.
+ */
+
+/** A Lingui message id; translated where it is rendered. */
+export type MessageId = string;
+
+/** Image kinds of spec §9 (product image ids). */
+export type ProductKind =
+  | 'osago' | 'cylinder' | 'accident' | 'sportsman' | 'travel' | 'kasko' | 'dms' | 'home'
+  | 'uzb-travel' | 'pets' | 'premium-home' | 'docs' | 'job-loss';
+
+/** Special steps the engine renders itself instead of an rjsf form. */
+export type StepComponent = 'form' | 'payment' | 'download';
+
+/** Flow data is keyed by step id; each form step owns one object. */
+export type FlowData = Record<string, Record<string, unknown>>;
+
+export interface StepDefinition {
+  id: string;
+  title: MessageId;
+  /** Defaults to 'form'. */
+  component?: StepComponent;
+  /** JSON Schema of this step's object (form steps only). */
+  schema?: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** Hidden steps are not drawn in the stepper header (e.g. policy download). */
+  hidden?: boolean;
+  /** Binding call made on `step.next` before the flow leaves this step. */
+  submit?: 'save';
+}
+
+/** A line of a price breakdown. */
+export interface PriceLine {
+  label: MessageId;
+  amount: number;
+}
+
+export interface Price {
+  /** Whole UZS. */
+  total: number;
+  lines: PriceLine[];
+}
+
+/** Errors keyed by step id, then by a JSON-pointer-like path inside the step object
+ * (`/tourists/1/firstName`); values are message ids. */
+export type FieldErrors = Record<string, Record<string, MessageId>>;
+
+/** Result of a synchronous field effect (named action). */
+export interface EffectResult<D extends FlowData> {
+  data: D;
+  errors?: FieldErrors;
+}
+
+export interface MachineRules<D extends FlowData> {
+  /** stepId → guard name; the step is skipped when the guard holds. */
+  skip?: Record<string, string>;
+  /** `stepId.field` (a top-level property of the step object) → action name, run when it changes. */
+  onChange?: Record<string, string>;
+  guards: Record<string, (data: D) => boolean>;
+  actions: Record<string, (next: D, previous: D) => EffectResult<D>>;
+}
+
+/** The envelope every site API call answers (spec §7, reference §1). */
+export interface Envelope<T> {
+  result: boolean;
+  error: number;
+  message: string;
+  response: T;
+}
+
+/** The engine talks to the site API only through this port (site: axios; stories: fixtures). */
+export interface ApiPort {
+  get<T>(path: string): Promise<Envelope<T>>;
+  post<T>(path: string, body: unknown): Promise<Envelope<T>>;
+}
+
+/**
+ * What a binding throws (products build it with an Error subclass of their own, since they may
+ * import only engine types). The engine recognises it by shape with `isBindingFailure`.
+ */
+export interface BindingFailure extends Error {
+  messageId: MessageId;
+  /** stepId + path inside the step object, e.g. `{ step: 'tourists', path: '/tourists/0/passport' }` */
+  field?: { step: string; path: string };
+  /** Open the blocking error modal as well as showing the message. */
+  modal?: boolean;
+}
+
+/** What `save` answers: the contract and the links the visitor pays with (spec §3 "Payment details"). */
+export interface PaymentDetails {
+  contractId: string;
+  orderId: string;
+  price: number;
+  links: Partial<Record<'payme' | 'click' | 'octo' | 'alif' | 'hosted', string>>;
+}
+
+/** What a successful payment check answers (spec §3 "Policy result"). */
+export interface PolicyResult {
+  policyNumber: string;
+  policyUrl: string;
+}
+
+/** Prefill of one object (a step object or one row of an array in it) from a registry lookup. */
+export interface LookupBinding {
+  step: string;
+  /** Array property of the step whose rows are looked up; absent = the step object itself. */
+  rows?: string;
+  /** A stable key of the inputs; a lookup runs when it is non-null and differs from the last one. */
+  key: (row: Record<string, unknown>) => string | null;
+  /** Answers the fields to merge into the row; throws BindingFailure on failure. */
+  run: (api: ApiPort, row: Record<string, unknown>) => Promise<Record<string, unknown>>;
+}
+
+export interface ProductBinding<D extends FlowData, C> {
+  /** Catalog data loaded when the flow starts (countries, programs, tariffs). */
+  load: (api: ApiPort) => Promise<C>;
+  lookups?: LookupBinding[];
+  /** Saves the contract; throws BindingFailure. */
+  save: (api: ApiPort, data: D, price: Price) => Promise<PaymentDetails>;
+  /** Checks payment; null while unpaid; throws BindingFailure on other failures. */
+  check: (api: ApiPort, payment: PaymentDetails) => Promise<PolicyResult | null>;
+}
+
+/** Options a widget may read from the catalog (`ui:options.optionsFrom`). */
+export interface CatalogOption {
+  value: string | number;
+  label: MessageId | string;
+  /** Extra lines shown on a program card (sum insured, …). */
+  details?: { label: MessageId; value: string }[];
+  /** Price of the flow if this option were chosen (program cards). */
+  price?: number;
+}
+
+export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
+  id: string;
+  /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
+  version: number;
+  title: MessageId;
+  kind: ProductKind;
+  steps: StepDefinition[];
+  initialData: D;
+  machine: MachineRules<D>;
+  /** Live price in the browser, authoritative price on the server. Null while data is incomplete. */
+  pricing: (data: D, catalog: C) => Price | null;
+  /** Lists of options widgets draw from (`ui:options.optionsFrom` names a key). */
+  options?: (catalog: C, data: D) => Record<string, CatalogOption[]>;
+  binding: ProductBinding<D, C>;
+}
