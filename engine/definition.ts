@@ -73,8 +73,19 @@ export interface Envelope<T> {
   response: T;
 }
 
+/**
+ * What an ApiPort call rejects with when the call fails below the envelope: no answer
+ * (status null: network error, abort, timeout) or an HTTP status outside 200–299.
+ */
+export interface ApiFailure extends Error {
+  status: number | null;
+  /** The envelope of the error answer, when the server sent one. */
+  envelope?: Envelope<unknown>;
+}
+
 /** The engine talks to the site API only through this port (site: axios; stories: fixtures). */
 export interface ApiPort {
+  /** Resolves with the envelope of any 2xx answer (also when `result` is false); rejects with ApiFailure. */
   get<T>(path: string): Promise<Envelope<T>>;
   post<T>(path: string, body: unknown): Promise<Envelope<T>>;
 }
