@@ -1,0 +1,73 @@
+/**
+ * The import boundaries of DESIGN.md "Folders and who may import whom", each with the reason a
+ * reader needs when it fires.
+ */
+const typeOnly = ['type-only'];
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles make load order and lazy splitting unpredictable.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'schemas-are-data',
+      severity: 'error',
+      comment: 'schemas/ holds JSON Schema files only; it imports nothing.',
+      from: { path: '^schemas/' },
+      to: { path: '^(engine|products|site|server|tools|stories|tests)/' },
+    },
+    {
+      name: 'engine-is-generic',
+      severity: 'error',
+      comment: 'engine/ is the generic runtime: it may not know a product, the site or the server.',
+      from: { path: '^engine/' },
+      to: { path: '^(products|site|server|schemas/products|schemas/api)/' },
+    },
+    {
+      name: 'products-are-isomorphic',
+      severity: 'error',
+      comment: 'products/ runs in the browser and on the server: no React, no DOM, no Node-only modules, engine types only.',
+      from: { path: '^products/', pathNot: '\\.test\\.ts$|product-tests\\.ts$' },
+      to: { path: '^(site|server|stories)/|node_modules/(react|react-dom|@rjsf|@xstate/react|fastify|kysely|pg)/|^(fs|path|os|child_process|node:)' },
+    },
+    {
+      name: 'products-use-engine-types-only',
+      severity: 'error',
+      comment: 'products/ may import engine types only (import type), never engine runtime code.',
+      from: { path: '^products/', pathNot: '\\.test\\.ts$|product-tests\\.ts$' },
+      to: { path: '^engine/', dependencyTypesNot: typeOnly },
+    },
+    {
+      name: 'server-not-browser',
+      severity: 'error',
+      comment: 'server/ reuses schemas and products\' pure parts; never the React runtime or the site.',
+      from: { path: '^server/' },
+      to: { path: '^(engine|site|stories)/' },
+    },
+    {
+      name: 'site-not-server',
+      severity: 'error',
+      comment: 'site/ talks to the server over HTTP only.',
+      from: { path: '^(site|engine)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'site-products-through-registry',
+      severity: 'error',
+      comment: 'site/ reaches products only through the one registry file site/products.ts.',
+      from: { path: '^site/', pathNot: '^site/products\\.ts$|\\.test\\.tsx?$' },
+      to: { path: '^products/', dependencyTypesNot: typeOnly },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|storybook-static|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
