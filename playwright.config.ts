@@ -36,7 +36,7 @@ export default defineConfig({
   webServer: {
     // The site must be built first (npm test builds it before this suite).
     command: 'node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${port}/builds/latest.json`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, BOT_TOKEN: '' },

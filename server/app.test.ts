@@ -1,0 +1,196 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { assertMatchesSchema, createTestApp, get, homeSaveBody, neoAuth, post, travelCalculatorBody, travelPrice, travelSaveBody } from './test-helpers';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('travel routes', () => {
+  test('get_country answers purposes, countries, programs and the tariff', async () => {
+    const res = await get(app, '/api/takoful/travel-neo/get_country');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ result: true, error: 0 });
+    assertMatchesSchema('common/envelope', body);
+    assertMatchesSchema('travel/get-country.response', body.response);
+    expect(body.response.country.map((c: { code: string }) => c.code)).toContain('TR');
+    expect(body.response.program.map((p: { name: string }) => p.name)).toEqual(['Basic', 'Comfort', 'Premium']);
+  });
+
+  test('calculator prices every program with the shared pricing', async () => {
+    const res = await post(app, '/api/takoful/travel-neo/calculator', travelCalculatorBody());
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().response;
+    assertMatchesSchema('travel/calculator.response', rows);
+    expect(rows).toHaveLength(3);
+    // Basic: 0.9 USD × 7 days = 6.30 USD at 12 650 = 79 695, plus the accident risk 40 000.
+    expect(rows[0]).toEqual({ program_id: 1, program_name: 'Basic', prem_usd: 6.3, prem_uzs: 119_695, kurs_cbu: 12_650 });
+    expect(rows[2].prem_uzs).toBeGreaterThan(rows[1].prem_uzs);
+  });
+
+  test('getPerson finds a registry person and says datas_not_found otherwise', async () => {
+    const found = await post(app, '/api/takoful/travel-neo/getPerson', { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' });
+    expect(found.json()).toEqual({
+      result: true,
+      error: 0,
+      message: 'ok',
+      response: { ism: 'Вали', familya: 'Алиев', ism_eng: 'Vali', familya_eng: 'Aliyev', pinfl: '31505900000011' },
+    });
+    assertMatchesSchema('travel/get-person.response', found.json().response);
+    const missing = await post(app, '/api/takoful/travel-neo/getPerson', { passportSeria: 'AA', passportNumber: '1234567', birthday: '16-05-1990' });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.json()).toEqual({ result: false, error: 1, message: 'datas_not_found', response: null });
+  });
+
+  test('save-polis creates an awaiting_payment contract with both payment links', async () => {
+    const price = await travelPrice(app);
+    const res = await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price, { return_url: '/en/thank-you' }), { authorization: neoAuth });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json().response;
+    assertMatchesSchema('travel/save-polis.response', answer);
+    expect(answer.amount).toBe(price);
+    const payload = Buffer.from(new URL(answer.payme_url).pathname.replace('/sandbox/payme/', ''), 'base64').toString();
+    expect(payload).toBe(`m=sandbox-merchant;ac.contract_id=${answer.contract_id};a=${price * 100};c=http://localhost:3000/en/thank-you`);
+    const click = new URL(answer.url);
+    expect(click.pathname).toBe('/sandbox/click');
+    expect(click.searchParams.get('amount')).toBe(`${price}.00`);
+    expect(click.searchParams.get('transaction_param')).toBe(answer.contract_id);
+    const contract = await app.contracts.get(answer.contract_id);
+    expect(contract).toMatchObject({ status: 'awaiting_payment', channel: 'neo', product: 'travel', amount: price });
+  });
+
+  test('save-polis refuses a price that is not the server price with 422 and reports it', async () => {
+    const before = await app.db.selectFrom('outbox').select('id').where('kind', '=', 'failure').execute();
+    const res = await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(1000));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ result: false, error: 422, message: 'amount differs, server: 119695' });
+    const after = await app.db.selectFrom('outbox').select(['id', 'text']).where('kind', '=', 'failure').execute();
+    expect(after.length).toBe(before.length + 1);
+    expect(after.at(-1)?.text).toContain('travel save');
+  });
+
+  test('checkPolis says payment_not_made before payment', async () => {
+    const price = await travelPrice(app);
+    const saved = (await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price))).json().response;
+    const res = await post(app, '/api/takoful/travel-neo/checkPolis', { contract_id: saved.contract_id });
+    expect(res.json()).toEqual({ result: false, error: 1, message: 'payment_not_made', response: null });
+  });
+});
+
+describe('home routes', () => {
+  test('save answers the contract and the return url defaults to the thank-you page', async () => {
+    const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody());
+    expect(res.statusCode).toBe(200);
+    const answer = res.json().response;
+    assertMatchesSchema('home/save.response', answer);
+    expect(answer.amount).toBe(70_000);
+    const contract = await app.contracts.get(answer.contract_id);
+    expect(contract?.return_url).toBe(`/thank-you/${answer.contract_id}`);
+  });
+
+  test('save refuses a wrong amount and an applicant outside the registry with 422', async () => {
+    const wrong = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ amount: 69_000 }));
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe('amount differs, server: 70000');
+    const stranger = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ applicant: { passport_seria: 'ZZ', passport_number: '0000000', birthday: '01.01.1980', phone: '998901234567' } }));
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json()).toMatchObject({ result: false, message: 'applicant not found in the person registry' });
+  });
+
+  test('save refuses a start date in the past, naming the field', async () => {
+    const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ begin_date: '01.01.2020' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'body/begin_date must be today or later', response: { field: '/begin_date' } });
+  });
+
+  test('check says payment_not_made before payment, 404 for an unknown contract', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    expect((await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json().message).toBe('payment_not_made');
+    const unknown = await post(app, '/api/sayt/uyjoy-api/check', { contract_id: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('site routes', () => {
+  test('/sayt/getPerson takes DD.MM.YYYY birthdays', async () => {
+    const res = await post(app, '/api/sayt/getPerson', { passportSeria: 'AD', passportNumber: '2222222', birthday: '01.07.1958' });
+    expect(res.json().response).toMatchObject({ ism_eng: 'Rustam', familya_eng: 'Nazarov', familya: 'Назаров' });
+    assertMatchesSchema('site/get-person.response', res.json().response);
+    const dashed = await post(app, '/api/sayt/getPerson', { passportSeria: 'AD', passportNumber: '2222222', birthday: '01-07-1958' });
+    expect(dashed.statusCode).toBe(400);
+  });
+
+  test('redirects answer the seeded redirect or null', async () => {
+    const hit = await get(app, '/api/redirects?path=/en/travel-insurance');
+    expect(hit.json().response).toEqual({ to: '/en/travel', status: 301 });
+    assertMatchesSchema('site/redirects.response', hit.json().response);
+    const miss = await get(app, '/api/redirects?path=/en/travel');
+    expect(miss.json().response).toEqual({ to: null, status: 301 });
+  });
+
+  test('contract check shows the status of any contract', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    const res = await post(app, '/api/sayt/contract/check', { contract_id: saved.contract_id });
+    expect(res.json().response).toEqual({ contract_id: saved.contract_id, product: 'home', status: 'awaiting_payment', amount: 70_000, policy_number: null, pdf_url: null });
+    assertMatchesSchema('site/contract-check.response', res.json().response);
+    const unknown = await post(app, '/api/sayt/contract/check', { contract_id: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ result: false, message: 'contract not found' });
+  });
+
+  test('unknown API paths answer a 404 envelope', async () => {
+    const res = await get(app, '/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ result: false, error: 404, message: 'Not found: GET /api/nope', response: null });
+  });
+});
+
+describe('built site', () => {
+  let siteApp: FastifyInstance;
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-'));
+    mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, 'builds'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shop</title>');
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'builds', 'latest.json'), '{"id":"1"}');
+    siteApp = await createTestApp({ siteDir: dir });
+  });
+  afterAll(() => siteApp.close());
+
+  test('assets are cached for a year, index.html and the build manifest are not', async () => {
+    const asset = await siteApp.inject('/assets/app-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await siteApp.inject('/builds/latest.json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const index = await siteApp.inject('/index.html');
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('page addresses fall back to index.html; API addresses do not', async () => {
+    const page = await siteApp.inject('/ru/travel');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>shop</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const api = await siteApp.inject({ url: '/api/unknown', headers: { authorization: 'Basic c2l0ZTpzaXRlLXNhbmRib3g=' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().result).toBe(false);
+  });
+
+  test('every answer carries the security headers and a CSP without unsafe-eval', async () => {
+    const res = await siteApp.inject('/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});

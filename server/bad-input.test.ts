@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, homeSaveBody, paycomAuth, siteAuth, travelCalculatorBody, travelSaveBody } from './test-helpers';
+
+/** One JSON endpoint and how to break it: a required field, a field to give the wrong type, a string field. */
+interface Endpoint {
+  url: string;
+  body: () => Record<string, unknown>;
+  required: string;
+  wrongType: { path: string; value: unknown };
+  longString: string;
+}
+
+const contractId = '00000000-0000-4000-8000-000000000000';
+const endpoints: Endpoint[] = [
+  { url: '/api/takoful/travel-neo/calculator', body: travelCalculatorBody, required: 'purpose_id', wrongType: { path: 'purpose_id', value: '1' }, longString: 'travelers/0/birthday' },
+  {
+    url: '/api/takoful/travel-neo/getPerson',
+    body: () => ({ passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' }),
+    required: 'passportNumber',
+    wrongType: { path: 'passportSeria', value: 12 },
+    longString: 'passportSeria',
+  },
+  { url: '/api/takoful/travel-neo/save-polis', body: () => travelSaveBody(119_695), required: 'sugurtalovchi', wrongType: { path: 'summa_all', value: '119695' }, longString: 'sugurtalovchi/name' },
+  { url: '/api/takoful/travel-neo/checkPolis', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: 5 }, longString: 'contract_id' },
+  { url: '/api/sayt/uyjoy-api/save', body: homeSaveBody, required: 'applicant', wrongType: { path: 'region_id', value: 'x' }, longString: 'address' },
+  { url: '/api/sayt/uyjoy-api/check', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: [] }, longString: 'contract_id' },
+  {
+    url: '/api/sayt/getPerson',
+    body: () => ({ passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' }),
+    required: 'birthday',
+    wrongType: { path: 'birthday', value: 15051990 },
+    longString: 'passportNumber',
+  },
+  { url: '/api/sayt/contract/check', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: true }, longString: 'contract_id' },
+];
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('/');
+  const last = keys.pop() as string;
+  let node: Record<string, unknown> = target;
+  for (const key of keys) node = node[key] as Record<string, unknown>;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+}
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const send = (url: string, payload: string) =>
+  app.inject({ method: 'POST', url, payload, headers: { authorization: siteAuth, 'content-type': 'application/json' } });
+
+describe.each(endpoints)('POST $url', (endpoint) => {
+  test('the valid sample passes validation (so the cases below test one defect each)', async () => {
+    const res = await send(endpoint.url, JSON.stringify(endpoint.body()));
+    expect(res.statusCode).not.toBe(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
+  const cases: { name: string; payload: () => string; status: number; field?: string }[] = [
+    { name: 'malformed JSON', payload: () => '{"a":', status: 400 },
+    { name: 'empty body', payload: () => '', status: 400 },
+    { name: 'a JSON array', payload: () => '[]', status: 400 },
+    {
+      name: 'missing required field',
+      payload: () => {
+        const body = endpoint.body();
+        setPath(body, endpoint.required, undefined);
+        return JSON.stringify(body);
+      },
+      status: 400,
+      field: `/${endpoint.required}`,
+    },
+    { name: 'extra field', payload: () => JSON.stringify({ ...endpoint.body(), unexpected: 1 }), status: 400, field: '/unexpected' },
+    {
+      name: 'wrong type',
+      payload: () => {
+        const body = endpoint.body();
+        setPath(body, endpoint.wrongType.path, endpoint.wrongType.value);
+        return JSON.stringify(body);
+      },
+      status: 400,
+      field: `/${endpoint.wrongType.path}`,
+    },
+    {
+      name: '10 KB string',
+      payload: () => {
+        const body = endpoint.body();
+        setPath(body, endpoint.longString, 'x'.repeat(10 * 1024));
+        return JSON.stringify(body);
+      },
+      status: 400,
+      field: `/${endpoint.longString}`,
+    },
+    { name: 'body over the size limit', payload: () => JSON.stringify({ ...endpoint.body(), pad: 'x'.repeat(100 * 1024) }), status: 413 },
+  ];
+
+  test.each(cases)('$name → $status naming the field', async ({ payload, status, field }) => {
+    const res = await send(endpoint.url, payload());
+    expect(res.statusCode).toBe(status);
+    const body = res.json();
+    expect(body).toMatchObject({ result: false, error: status });
+    expect(typeof body.message).toBe('string');
+    if (field) {
+      expect(body.response).toEqual({ field });
+      expect(body.message).toContain(`body${field}`);
+    }
+  });
+});
+
+describe('GET /api/redirects', () => {
+  test.each([
+    { name: 'missing path', url: '/api/redirects', field: '/path' },
+    { name: 'extra parameter', url: '/api/redirects?path=/en&x=1', field: '/x' },
+    { name: 'path not starting with /', url: '/api/redirects?path=en', field: '/path' },
+    { name: '10 KB path', url: `/api/redirects?path=/${'x'.repeat(10 * 1024)}`, field: '/path' },
+  ])('$name → 400 naming the field', async ({ url, field }) => {
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: siteAuth } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ result: false, error: 400, response: { field } });
+    expect(res.json().message).toContain(`querystring${field}`);
+  });
+});
+
+describe('POST /api/payme (JSON-RPC answers, never HTTP errors)', () => {
+  test.each([
+    { name: 'malformed JSON', payload: '{"method":', code: -32700 },
+    { name: 'empty body', payload: '', code: -32700 },
+    { name: 'missing method', payload: JSON.stringify({ id: 1, params: {} }), code: -32600 },
+    { name: 'missing params', payload: JSON.stringify({ id: 1, method: 'CheckTransaction' }), code: -32600 },
+    { name: 'wrong type', payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: 5 } }), code: -32600 },
+    { name: '10 KB id', payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: 'x'.repeat(10 * 1024) } }), code: -32600 },
+    { name: 'unknown method', payload: JSON.stringify({ id: 1, method: 'toString', params: {} }), code: -32601 },
+  ])('$name → error $code', async ({ payload, code }) => {
+    const res = await app.inject({ method: 'POST', url: '/api/payme', payload, headers: { authorization: paycomAuth(), 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().error.code).toBe(code);
+    expect(res.json().error.message).toHaveProperty('uz');
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig, sandboxApiClients } from './config';
+
+describe('loadConfig', () => {
+  test('sandbox defaults need no environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', database: { kind: 'pglite', dataDir: './data' }, apiClients: sandboxApiClients });
+    expect(config.bot.token).toBeNull();
+  });
+
+  test('DATABASE_URL selects PostgreSQL; API_CLIENTS replaces the credentials', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/shop',
+      API_CLIENTS: '[{"login":"p","password":"s","channel":"partner"}]',
+      PUBLIC_URL: 'https://shop.example/',
+      PORT: '8080',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db/shop' });
+    expect(config.apiClients).toEqual([{ login: 'p', password: 's', channel: 'partner' }]);
+    expect(config.publicUrl).toBe('https://shop.example');
+    expect(config.port).toBe(8080);
+  });
+
+  test('bad values fail at start with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'http' })).toThrow(ConfigError);
+    expect(() => loadConfig({ API_CLIENTS: '{' })).toThrow('API_CLIENTS: not valid JSON');
+    expect(() => loadConfig({ API_CLIENTS: '[{"login":"x"}]' })).toThrow('API_CLIENTS[0]');
+  });
+});

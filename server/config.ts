@@ -1,0 +1,97 @@
+/**
+ * Server configuration, read once from the environment. Every value has a sandbox default so
+ * `npm start` works on a fresh clone; production overrides them (see server/README.md).
+ */
+
+export type Channel = string;
+
+export interface ApiClient {
+  login: string;
+  password: string;
+  channel: Channel;
+}
+
+export type DatabaseConfig =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  apiClients: ApiClient[];
+  publicUrl: string;
+  payme: { merchantId: string; key: string };
+  click: { serviceId: string; merchantId: string; secretKey: string };
+  bot: { apiUrl: string; token: string | null; chatId: string };
+  /** Built site to serve (main sets `dist/site`); null in tests that only exercise the API. */
+  siteDir: string | null;
+  /** Bytes; a 10 KB field fits, a runaway upload does not. */
+  bodyLimit: number;
+  requestTimeoutMs: number;
+}
+
+export const sandboxApiClients: ApiClient[] = [
+  { login: 'site', password: 'site-sandbox', channel: 'site' },
+  { login: 'neo', password: 'neo-sandbox', channel: 'neo' },
+];
+
+export const sandboxPaymeKey = 'payme-sandbox-key';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseApiClients(raw: string | undefined): ApiClient[] {
+  if (!raw) return sandboxApiClients;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('API_CLIENTS: not valid JSON');
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) throw new ConfigError('API_CLIENTS: expected a non-empty JSON list');
+  return parsed.map((item: unknown, i) => {
+    const c = item as Partial<Record<keyof ApiClient, unknown>>;
+    if (typeof c?.login !== 'string' || typeof c.password !== 'string' || typeof c.channel !== 'string' || !c.login || !c.password || !c.channel) {
+      throw new ConfigError(`API_CLIENTS[${i}]: expected { login, password, channel } strings`);
+    }
+    return { login: c.login, password: c.password, channel: c.channel };
+  });
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 3000;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT: "${raw}" is not a port number`);
+  return port;
+}
+
+/** Reads the configuration from `env` (defaults to process.env); throws ConfigError on bad values. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const publicUrl = (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '0.0.0.0',
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: env.DATA_DIR || './data' },
+    apiClients: parseApiClients(env.API_CLIENTS),
+    publicUrl,
+    payme: { merchantId: env.PAYME_MERCHANT_ID || 'sandbox-merchant', key: env.PAYME_KEY || sandboxPaymeKey },
+    click: {
+      serviceId: env.CLICK_SERVICE_ID || '10001',
+      merchantId: env.CLICK_MERCHANT_ID || '20002',
+      secretKey: env.CLICK_SECRET_KEY || 'click-sandbox-secret',
+    },
+    bot: { apiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''), token: env.BOT_TOKEN || null, chatId: env.BOT_CHAT_ID || '' },
+    siteDir: null,
+    bodyLimit: 64 * 1024,
+    requestTimeoutMs: 60_000,
+  };
+}
+
+/** Test configuration: in-memory PGlite, sandbox credentials, no bot. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({}), database: { kind: 'pglite', dataDir: null }, ...overrides };
+}

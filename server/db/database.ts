@@ -1,0 +1,127 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps are read as Date and written as Date or ISO text. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** `date` columns travel as ISO `YYYY-MM-DD` text (see the type parsers in connect.ts). */
+type DateText = string;
+type Json<T> = ColumnType<T, string, string>;
+
+export type ContractStatus = 'draft' | 'awaiting_payment' | 'paid' | 'issued' | 'cancelled';
+export type Product = 'travel' | 'home';
+
+export interface ContractsTable {
+  id: string;
+  product: Product;
+  channel: string;
+  status: ContractStatus;
+  amount: number;
+  request: Json<Record<string, unknown>>;
+  order_id: Generated<number>;
+  return_url: string;
+  policy_number: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Payme states: 1 created, 2 performed, −1 cancelled before perform, −2 cancelled after. */
+export type PaymeState = 1 | 2 | -1 | -2;
+
+export interface PaymeTransactionsTable {
+  id: string;
+  transaction: string;
+  contract_id: string;
+  amount: number;
+  state: PaymeState;
+  payme_time: number;
+  create_time: number;
+  perform_time: ColumnType<number, number | undefined, number>;
+  cancel_time: ColumnType<number, number | undefined, number>;
+  reason: number | null;
+}
+
+export interface InsuredPerson {
+  name: string;
+  passport: string;
+  birthday: string;
+}
+
+export interface PoliciesTable {
+  id: string;
+  contract_id: string;
+  number: string;
+  product: Product;
+  holder: string;
+  insured: Json<InsuredPerson[]>;
+  begin_date: DateText;
+  end_date: DateText;
+  premium: number;
+  sum_insured: number;
+  sum_insured_currency: 'UZS' | 'USD';
+  pdf: Uint8Array;
+  issued_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  text: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  parts_sent: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  sent_at: NullableTimestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+}
+
+export interface RedirectsTable {
+  from_path: string;
+  to_url: string;
+  status: 301 | 302;
+}
+
+export interface TariffsTable {
+  product: string;
+  data: Json<unknown>;
+  updated_at: Timestamp;
+}
+
+export interface CountriesTable {
+  id: number;
+  code: string;
+}
+
+export interface PersonsTable {
+  passport_seria: string;
+  passport_number: string;
+  birthday: DateText;
+  pinfl: string;
+  first_name: string;
+  last_name: string;
+  first_name_cyr: string;
+  last_name_cyr: string;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  contracts: ContractsTable;
+  payme_transactions: PaymeTransactionsTable;
+  policies: PoliciesTable;
+  outbox: OutboxTable;
+  redirects: RedirectsTable;
+  tariffs: TariffsTable;
+  countries: CountriesTable;
+  persons: PersonsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type Contract = Selectable<ContractsTable>;
+export type NewContract = Insertable<ContractsTable>;
+export type PaymeTransaction = Selectable<PaymeTransactionsTable>;
+export type Policy = Selectable<PoliciesTable>;
+export type OutboxRow = Selectable<OutboxTable>;

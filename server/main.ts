@@ -1,0 +1,37 @@
+/* Starts the API and serves the built site: `node --import tsx server/main.ts` (npm start). */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { loggerOptions } from './logging';
+import { startOutboxWorker } from './plugins/app/outbox-worker';
+
+
+const siteDir = fileURLToPath(new URL('../dist/site/', import.meta.url));
+const config = { ...loadConfig(), siteDir: existsSync(`${siteDir}index.html`) ? siteDir : null };
+
+const app = await buildApp(config, {
+  logger: loggerOptions(process.env.LOG_LEVEL || 'info'),
+});
+if (!config.siteDir) app.log.warn(`no built site in ${siteDir}: serving the API only (run npm run build)`);
+
+const worker = startOutboxWorker(app);
+await app.listen({ port: config.port, host: config.host });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // A request that hangs must not keep the process alive forever.
+  const force = setTimeout(() => {
+    app.log.error('graceful shutdown timed out');
+    process.exit(1);
+  }, 15_000);
+  force.unref();
+  await worker.stop();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

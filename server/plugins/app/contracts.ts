@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { Contract, ContractStatus, InsuredPerson, Product } from '../../db/database';
+import type { Executor } from './outbox';
+
+/** What the policy will say, fixed when the contract is saved so payment cannot change it. */
+export interface PolicyTerms {
+  holder: string;
+  insured: InsuredPerson[];
+  /** ISO dates. */
+  beginDate: string;
+  endDate: string;
+  sumInsured: number;
+  currency: 'UZS' | 'USD';
+  programName: string;
+  /** What is insured: the countries of a trip, the address of a home. */
+  subject: string;
+}
+
+export interface ContractRequest {
+  body: Record<string, unknown>;
+  terms: PolicyTerms;
+}
+
+export interface NewContractInput {
+  product: Product;
+  channel: string;
+  amount: number;
+  body: Record<string, unknown>;
+  terms: PolicyTerms;
+  /** A path on this site; anything else falls back to the thank-you page. */
+  returnUrl?: string | undefined;
+}
+
+export interface ContractView {
+  contract_id: string;
+  product: Product;
+  status: ContractStatus;
+  amount: number;
+  policy_number: string | null;
+  pdf_url: string | null;
+}
+
+export interface ContractService {
+  create(input: NewContractInput, executor?: Executor): Promise<Contract>;
+  get(id: string, executor?: Executor): Promise<Contract | undefined>;
+  /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
+  view(id: string): Promise<ContractView | undefined>;
+  terms(contract: Contract): ContractRequest;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    contracts: ContractService;
+  }
+}
+
+/** Only same-site paths: an absolute or protocol-relative URL would make checkout an open redirect. */
+export function safeReturnPath(candidate: string | undefined, contractId: string): string {
+  if (candidate && /^\/(?![/\\])[^\s]*$/.test(candidate) && candidate.length <= 512) return candidate;
+  return `/thank-you/${contractId}`;
+}
+
+const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default fp(
+  async (app) => {
+    const service: ContractService = {
+      async create(input, executor = app.db) {
+        const id = randomUUID();
+        const request: ContractRequest = { body: input.body, terms: input.terms };
+        return executor
+          .insertInto('contracts')
+          .values({
+            id,
+            product: input.product,
+            channel: input.channel,
+            status: 'awaiting_payment',
+            amount: input.amount,
+            request: JSON.stringify(request),
+            return_url: safeReturnPath(input.returnUrl, id),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      },
+      async get(id, executor = app.db) {
+        // Ids arrive from callers; a non-UUID would make PostgreSQL fail the cast instead of finding nothing.
+        if (!uuidRe.test(id)) return undefined;
+        return executor.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
+      },
+      async view(id) {
+        if (!uuidRe.test(id)) return undefined;
+        const row = await app.db
+          .selectFrom('contracts')
+          .leftJoin('policies', 'policies.contract_id', 'contracts.id')
+          .select(['contracts.id', 'contracts.product', 'contracts.status', 'contracts.amount', 'contracts.policy_number', 'policies.id as policy_id'])
+          .where('contracts.id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        return {
+          contract_id: row.id,
+          product: row.product,
+          status: row.status,
+          amount: row.amount,
+          policy_number: row.policy_number,
+          pdf_url: row.policy_id && row.status === 'issued' ? app.policies.pdfUrl(row.policy_id) : null,
+        };
+      },
+      terms(contract) {
+        return contract.request as unknown as ContractRequest;
+      },
+    };
+    app.decorate('contracts', service);
+  },
+  { name: 'contracts', dependencies: ['database', 'policies'] },
+);

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, homeSaveBody, neoAuth, post, siteAuth } from '../../test-helpers';
+import { channelOf } from './edge';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp({ apiClients: [{ login: 'site', password: 'site-sandbox', channel: 'site' }, { login: 'neo', password: 'neo-sandbox', channel: 'neo' }] });
+});
+afterAll(() => app.close());
+
+const lookup = { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' };
+
+describe('API credentials', () => {
+  test.each([
+    { name: 'missing', headers: {} },
+    { name: 'wrong password', headers: { authorization: `Basic ${Buffer.from('site:nope').toString('base64')}` } },
+    { name: 'unknown login', headers: { authorization: `Basic ${Buffer.from('ghost:site-sandbox').toString('base64')}` } },
+    { name: 'not Basic', headers: { authorization: 'Bearer abc' } },
+  ])('$name credential → 401 envelope', async ({ headers }) => {
+    const res = await app.inject({ method: 'POST', url: '/api/sayt/getPerson', payload: lookup, headers });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ result: false, error: 401, message: 'missing or wrong API credentials', response: null });
+  });
+
+  test('GET calls need the credential too', async () => {
+    expect((await app.inject('/api/takoful/travel-neo/get_country')).statusCode).toBe(401);
+  });
+
+  test('the channel of the credential is recorded on the contract', async () => {
+    const viaSite = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody(), { authorization: siteAuth })).json().response;
+    const viaNeo = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody(), { authorization: neoAuth })).json().response;
+    expect((await app.contracts.get(viaSite.contract_id))?.channel).toBe('site');
+    expect((await app.contracts.get(viaNeo.contract_id))?.channel).toBe('neo');
+  });
+
+  test('channelOf compares login and password', () => {
+    const clients = [{ login: 'a', password: 'p:w', channel: 'ch' }];
+    expect(channelOf(`Basic ${Buffer.from('a:p:w').toString('base64')}`, clients)).toBe('ch');
+    expect(channelOf(`Basic ${Buffer.from('a:p').toString('base64')}`, clients)).toBeNull();
+    expect(channelOf(undefined, clients)).toBeNull();
+  });
+});
+
+describe('XSRF double submit', () => {
+  test('a response sets a readable, SameSite=Lax XSRF-TOKEN cookie when the browser has none', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/redirects?path=/en', headers: { authorization: siteAuth } });
+    const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
+    expect(cookie?.httpOnly).toBeFalsy();
+    const again = await app.inject({ method: 'GET', url: '/api/redirects?path=/en', headers: { authorization: siteAuth, cookie: `XSRF-TOKEN=${cookie?.value}` } });
+    expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  test('a POST with cookies needs the matching header', async () => {
+    const cookie = 'XSRF-TOKEN=abc123abc123abc123abc123; lang=en';
+    const without = await post(app, '/api/sayt/getPerson', lookup, { cookie });
+    expect(without.statusCode).toBe(403);
+    expect(without.json()).toMatchObject({ result: false, error: 403 });
+    const wrong = await post(app, '/api/sayt/getPerson', lookup, { cookie, 'x-xsrf-token': 'abc' });
+    expect(wrong.statusCode).toBe(403);
+    const right = await post(app, '/api/sayt/getPerson', lookup, { cookie, 'x-xsrf-token': 'abc123abc123abc123abc123' });
+    expect(right.statusCode).toBe(200);
+  });
+
+  test('cookies without an XSRF cookie are refused too', async () => {
+    const res = await post(app, '/api/sayt/getPerson', lookup, { cookie: 'lang=en', 'x-xsrf-token': 'anything' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  test('server-to-server calls without cookies are not asked', async () => {
+    expect((await post(app, '/api/sayt/getPerson', lookup)).statusCode).toBe(200);
+  });
+
+  test('the Payme endpoint is exempt (it has its own credential)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payme',
+      payload: { id: 1, method: 'CheckTransaction', params: { id: 'x' } },
+      headers: { cookie: 'XSRF-TOKEN=abc', authorization: `Basic ${Buffer.from('Paycom:wrong').toString('base64')}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().error.code).toBe(-32504);
+  });
+});

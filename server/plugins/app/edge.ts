@@ -1,0 +1,99 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { ApiClient } from '../../config';
+import { AppError } from '../../envelope';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Sales channel of the caller's credential (`site`, a partner name…); recorded on contracts. */
+    channel: string;
+    /** The XSRF token of this browser (the cookie, or the one set on this response); forms echo it. */
+    xsrfToken: string;
+  }
+}
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** Paths under /api with their own authentication (Payme, Click) or an unguessable address (PDFs). */
+const ownAuth = /^\/api\/(payme|click\/|policies\/)/;
+
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The channel of a Basic credential, or null when it is missing or not configured. */
+export function channelOf(authorization: string | undefined, clients: ApiClient[]): string | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const login = decoded.slice(0, colon);
+  const password = decoded.slice(colon + 1);
+  const client = clients.find((c) => c.login === login);
+  return client && sameSecret(client.password, password) ? client.channel : null;
+}
+
+/** Double-submit check; only requests that carry cookies can be forged by another site. */
+export function xsrfRejected(request: FastifyRequest): boolean {
+  if (!request.headers.cookie) return false;
+  const cookie = request.cookies[XSRF_COOKIE];
+  const header = request.headers[XSRF_HEADER];
+  return !cookie || typeof header !== 'string' || !sameSecret(cookie, header);
+}
+
+/**
+ * Edge hooks for every request: the XSRF cookie, API credentials → channel, the XSRF check on
+ * browser POSTs, and the security headers (CSP without 'unsafe-eval').
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('channel', '');
+    app.decorateRequest('xsrfToken', '');
+    const secure = app.config.publicUrl.startsWith('https://');
+
+    app.addHook('onRequest', async (request, reply) => {
+      const existing = request.cookies[XSRF_COOKIE];
+      if (existing) {
+        request.xsrfToken = existing;
+      } else {
+        request.xsrfToken = randomBytes(24).toString('base64url');
+        reply.setCookie(XSRF_COOKIE, request.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false, secure });
+      }
+      const path = request.url.split('?', 1)[0] ?? '';
+      if (!path.startsWith('/api/') || ownAuth.test(path)) return;
+      const channel = channelOf(request.headers.authorization, app.config.apiClients);
+      if (!channel) throw new AppError(401, 'missing or wrong API credentials');
+      request.channel = channel;
+      if (request.method === 'POST' && xsrfRejected(request)) throw new AppError(403, 'XSRF token missing or wrong');
+    });
+
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('Content-Security-Policy', contentSecurityPolicy);
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+      if (secure) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    });
+  },
+  { name: 'edge', dependencies: ['config'] },
+);

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { AppError } from '../../envelope';
+import { siteAuth } from '../../test-helpers';
+import { describeValidation, maskDigits } from './error-handler';
+
+let app: FastifyInstance;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  app = await buildApp(testConfig(), {
+    logger: { level: 'info', stream: { write: (line: string) => logs.push(line) } },
+  });
+  app.get('/api/boom', async () => {
+    throw new Error('database password is hunter2 at /srv/app.ts:12');
+  });
+  app.get('/api/teapot', async () => {
+    throw new AppError(418, 'car 01A123BC: owner not found in registry', { key: 2 });
+  });
+  app.post('/api/typed', { schema: { body: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } } }, async () => ({ ok: true }));
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('the error handler', () => {
+  test('an unexpected error answers a generic 500 envelope, no stack, logged with request context and reported', async () => {
+    const res = await app.inject({ url: '/api/boom', headers: { authorization: siteAuth } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ result: false, error: 500, message: 'Internal server error', response: null });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('app.ts');
+    const logged = logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request failed');
+    expect(logged).toMatchObject({ route: '/api/boom', channel: 'site', statusCode: 500, reqId: expect.any(String) });
+    const report = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'failure').execute();
+    expect(report.at(-1)?.text).toContain('HTTP 500 on GET /api/boom');
+  });
+
+  test('a service error keeps its status, message and response', async () => {
+    const res = await app.inject({ url: '/api/teapot', headers: { authorization: siteAuth } });
+    expect(res.statusCode).toBe(418);
+    expect(res.json()).toEqual({ result: false, error: 418, message: 'car 01A123BC: owner not found in registry', response: { key: 2 } });
+  });
+
+  test('validation errors name the field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/typed', payload: { n: 'one' }, headers: { authorization: siteAuth } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ result: false, error: 400, message: 'body/n must be integer', response: { field: '/n' } });
+  });
+
+  test('malformed JSON is 400, not 500', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/typed', payload: '{', headers: { authorization: siteAuth, 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().result).toBe(false);
+  });
+
+  test('describeValidation builds JSON pointers for required and additional properties', () => {
+    expect(describeValidation('body', { keyword: 'required', instancePath: '/applicant', params: { missingProperty: 'phone' } })).toEqual({
+      field: '/applicant/phone',
+      message: 'body/applicant/phone is required',
+    });
+    expect(describeValidation('body', { keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: 'x' } }).field).toBe('/x');
+    expect(describeValidation('body', { keyword: 'pattern', instancePath: '/travelers/0/birthday', params: {}, message: 'must match pattern "^a$"' })).toEqual({
+      field: '/travelers/0/birthday',
+      message: 'body/travelers/0/birthday must match pattern "^a$"',
+    });
+  });
+
+  test('maskDigits hides passport, card and PINFL numbers', () => {
+    expect(maskDigits('AA1234567 card 8600000000000002 pinfl 31505900000011 order 100001')).toBe('AA12… card 86… pinfl 31… order 100001');
+  });
+});

@@ -1,0 +1,90 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type Envelope } from '../../envelope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Failures of this route are reported to the chat (e.g. 'travel save'). */
+    reportFailures?: string;
+  }
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** The JSON pointer of the offending field and a message that names it. */
+export function describeValidation(context: string, issue: ValidationIssue): { field: string; message: string } {
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+    const field = `${issue.instancePath}/${issue.params.missingProperty}`;
+    return { field, message: `${context}${field} is required` };
+  }
+  if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') {
+    const field = `${issue.instancePath}/${issue.params.additionalProperty.slice(0, 100)}`;
+    return { field, message: `${context}${field} is not allowed` };
+  }
+  const field = issue.instancePath || '/';
+  return { field, message: `${context}${issue.instancePath} ${issue.message ?? 'is invalid'}` };
+}
+
+/** Long digit runs (passports, cards, PINFLs) never reach the chat. */
+export const maskDigits = (text: string): string => text.replace(/\d{7,}/g, (m) => `${m.slice(0, 2)}…`);
+
+function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope } {
+  if (err instanceof AppError) {
+    return { status: err.statusCode, body: { result: false, error: err.errorCode, message: err.message, response: err.response } };
+  }
+  const fe = err as FastifyError;
+  if (fe.validation && fe.validation.length > 0) {
+    const { field, message } = describeValidation(fe.validationContext ?? 'body', fe.validation[0] as ValidationIssue);
+    return { status: 400, body: { result: false, error: 400, message: message.slice(0, 1000), response: { field } } };
+  }
+  const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
+  if (status < 500) return { status, body: { result: false, error: status, message: fe.message.slice(0, 1000), response: null } };
+  return { status: 500, body: { result: false, error: 500, message: 'Internal server error', response: null } };
+}
+
+/**
+ * The one error handler: every error becomes the envelope; 4xx keep their (safe) message, 5xx
+ * hide internals. Server errors and failures of routes marked `reportFailures` also go to the chat.
+ */
+export default fp(
+  async (app) => {
+    async function report(request: FastifyRequest, status: number, message: string): Promise<void> {
+      const what = request.routeOptions.config.reportFailures;
+      if (status < 500 && (!what || status === 401 || status === 403)) return;
+      try {
+        await app.outbox.enqueue(
+          'failure',
+          maskDigits(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${request.url.split('?', 1)[0]} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`),
+        );
+      } catch (err) {
+        request.log.error({ err }, 'could not queue the failure report');
+      }
+    }
+
+    app.setErrorHandler(async (err: FastifyError, request, reply: FastifyReply) => {
+      const { status, body } = toEnvelope(err);
+      const context = { route: request.routeOptions.url, channel: request.channel || undefined, statusCode: status };
+      if (status >= 500) request.log.error({ err, ...context }, 'request failed');
+      else request.log.info({ ...context, message: body.message }, 'request refused');
+      await report(request, status, status >= 500 ? `${err.name}: ${err.message}` : body.message);
+      return reply.code(status).type('application/json; charset=utf-8').send(body);
+    });
+
+    app.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+      if (isPage && app.config.siteDir) {
+        // The SPA owns every other page address; it renders its own 404 for unknown ones.
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
+      return reply.code(404).send(body);
+    });
+  },
+  { name: 'error-handler', dependencies: ['outbox'] },
+);

@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+
+export interface PersonQuery {
+  passportSeria: string;
+  passportNumber: string;
+  /** ISO date. */
+  birthday: string;
+  pinfl?: string;
+}
+
+export interface Person {
+  pinfl: string;
+  firstName: string;
+  lastName: string;
+  firstNameCyr: string;
+  lastNameCyr: string;
+  birthday: string;
+}
+
+/** The state person registry (passport + birthday → person). */
+export interface PersonRegistry {
+  find(query: PersonQuery): Promise<Person | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    persons: PersonRegistry;
+  }
+}
+
+/**
+ * The sandbox adapter answers from the seeded `persons` table (schemas/api/README.md lists the
+ * people), so lookups are deterministic in tests and by hand.
+ */
+export default fp(
+  async (app) => {
+    app.decorate('persons', {
+      async find(query) {
+        const row = await app.db
+          .selectFrom('persons')
+          .selectAll()
+          .where('passport_seria', '=', query.passportSeria.toUpperCase())
+          .where('passport_number', '=', query.passportNumber)
+          .where('birthday', '=', query.birthday)
+          .executeTakeFirst();
+        if (!row || (query.pinfl && query.pinfl !== row.pinfl)) return null;
+        return {
+          pinfl: row.pinfl,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          firstNameCyr: row.first_name_cyr,
+          lastNameCyr: row.last_name_cyr,
+          birthday: row.birthday,
+        };
+      },
+    } satisfies PersonRegistry);
+  },
+  { name: 'person-registry', dependencies: ['database'] },
+);

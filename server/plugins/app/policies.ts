@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { sql, type Transaction } from 'kysely';
+import type { Contract, Database, Policy, Product } from '../../db/database';
+import type { ContractRequest } from './contracts';
+import { formatAmount, renderPolicyPdf } from './policy-pdf';
+
+const prefixes: Record<Product, string> = { travel: 'TRV', home: 'HOM' };
+
+export interface PolicyService {
+  /**
+   * Issues the policy of a paid contract inside the caller's transaction: number, PDF, contract
+   * status `issued`, and the purchase message in the outbox, all or nothing.
+   */
+  issue(trx: Transaction<Database>, contract: Contract): Promise<Policy>;
+  byContract(contractId: string): Promise<Policy | undefined>;
+  byNumber(number: string): Promise<Policy | undefined>;
+  pdf(id: string): Promise<Uint8Array | undefined>;
+  /** Unguessable absolute address of the PDF (the id is a random UUID). */
+  pdfUrl(id: string): string;
+  verifyUrl(number: string): string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    policies: PolicyService;
+  }
+}
+
+/** `TRV-2026-000123`: product prefix, year of issue, a sequence shared by all products. */
+export function policyNumber(product: Product, year: number, seq: number): string {
+  return `${prefixes[product]}-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+export default fp(
+  async (app) => {
+    const { publicUrl } = app.config;
+    const service: PolicyService = {
+      async issue(trx, contract) {
+        const { terms } = contract.request as unknown as ContractRequest;
+        const { rows } = await sql<{ seq: number | string }>`SELECT nextval('policy_number_seq') AS seq`.execute(trx);
+        const issuedAt = new Date();
+        const number = policyNumber(contract.product, issuedAt.getUTCFullYear(), Number(rows[0]?.seq));
+        const pdf = await renderPolicyPdf({
+          product: contract.product,
+          number,
+          holder: terms.holder,
+          insured: terms.insured,
+          beginDate: terms.beginDate,
+          endDate: terms.endDate,
+          premium: contract.amount,
+          sumInsured: terms.sumInsured,
+          sumInsuredCurrency: terms.currency,
+          programName: terms.programName,
+          subject: terms.subject,
+          verifyUrl: service.verifyUrl(number),
+          issuedAt,
+        });
+        const policy = await trx
+          .insertInto('policies')
+          .values({
+            id: randomUUID(),
+            contract_id: contract.id,
+            number,
+            product: contract.product,
+            holder: terms.holder,
+            insured: JSON.stringify(terms.insured),
+            begin_date: terms.beginDate,
+            end_date: terms.endDate,
+            premium: contract.amount,
+            sum_insured: terms.sumInsured,
+            sum_insured_currency: terms.currency,
+            // pg sends Buffers as bytea; a bare Uint8Array is not recognised by every driver.
+            pdf: Buffer.from(pdf),
+            issued_at: issuedAt,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('contracts')
+          .set({ status: 'issued', policy_number: number, updated_at: issuedAt })
+          .where('id', '=', contract.id)
+          .execute();
+        await app.outbox.enqueue(
+          'purchase',
+          [
+            `Purchase: ${contract.product} policy ${number}`,
+            `Order ${contract.order_id}, contract ${contract.id}`,
+            `Channel: ${contract.channel}`,
+            `Program: ${terms.programName}`,
+            `Premium: ${formatAmount(contract.amount)} so'm`,
+            `Cover: ${terms.beginDate} — ${terms.endDate}, insured persons: ${terms.insured.length}`,
+          ].join('\n'),
+          trx,
+        );
+        return policy;
+      },
+      byContract: (contractId) => app.db.selectFrom('policies').selectAll().where('contract_id', '=', contractId).executeTakeFirst(),
+      byNumber: (number) => app.db.selectFrom('policies').selectAll().where('number', '=', number).executeTakeFirst(),
+      async pdf(id) {
+        const row = await app.db.selectFrom('policies').select('pdf').where('id', '=', id).executeTakeFirst();
+        return row?.pdf;
+      },
+      pdfUrl: (id) => `${publicUrl}/api/policies/${id}.pdf`,
+      verifyUrl: (number) => `${publicUrl}/verify/${encodeURIComponent(number)}`,
+    };
+    app.decorate('policies', service);
+  },
+  { name: 'policies', dependencies: ['database', 'outbox'] },
+);

@@ -1,0 +1,16 @@
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Makes the configuration reachable from every plugin and route as `app.config`. */
+export default fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    app.decorate('config', config);
+  },
+  { name: 'config' },
+);

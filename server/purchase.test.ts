@@ -1,0 +1,122 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { assertMatchesSchema, createTestApp, homeSaveBody, payInSandbox, post, travelPrice, travelSaveBody } from './test-helpers';
+
+/** Text of a PDF as Debian's poppler `pdftotext` extracts it (proves the text layer is real). */
+function pdfText(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'policy-')), 'policy.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+async function download(url: string) {
+  const res = await app.inject(new URL(url).pathname);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+  return { res, text: pdfText(res.rawPayload) };
+}
+
+describe('buying through the sandbox', () => {
+  test('travel: save → checkout → checkPolis → PDF with the policy number', async () => {
+    const price = await travelPrice(app);
+    const saved = (await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price, { return_url: '/ru/thank-you' }))).json().response;
+
+    const checkout = await app.inject(new URL(saved.payme_url).pathname);
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.headers['content-type']).toContain('text/html');
+    expect(checkout.body).toContain(`${price.toLocaleString('en-US').replace(/,/g, ' ')} so'm`);
+    expect(checkout.body).toContain('<label for="card_number">');
+
+    const paid = await payInSandbox(app, saved.payme_url);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('http://localhost:3000/ru/thank-you');
+
+    const check = (await post(app, '/api/takoful/travel-neo/checkPolis', { contract_id: saved.contract_id })).json();
+    expect(check).toMatchObject({ result: true, error: 0, response: { check: true, polis_seria: 'TRV' } });
+    assertMatchesSchema('travel/check-polis.response', check.response);
+    const view = (await post(app, '/api/sayt/contract/check', { contract_id: saved.contract_id })).json().response;
+    expect(view).toMatchObject({ status: 'issued', policy_number: expect.stringMatching(/^TRV-\d{4}-\d{6}$/), pdf_url: check.response.url });
+    expect(view.policy_number.replace(/^TRV-/, '').replace('-', '')).toBe(check.response.polis_number);
+
+    const { text } = await download(check.response.url);
+    expect(text).toContain(view.policy_number);
+    expect(text).toContain('Vali Aliyev');
+    expect(text).toContain('СТРАХОВОЙ ПОЛИС');
+    expect(text).toContain("Chet elga sayohat sug'urtasi");
+    expect(text).toContain('30 000 USD');
+    expect(text).toContain(`/verify/${view.policy_number}`);
+
+    const verify = await app.inject(`/verify/${view.policy_number}`);
+    expect(verify.statusCode).toBe(200);
+    expect(verify.body).toContain('Valid');
+    expect(verify.body).not.toContain('1234567');
+
+    const again = await app.inject(new URL(saved.payme_url).pathname);
+    expect(again.body).toContain('already paid');
+  });
+
+  test('home Mini: the PDF shows the premium 70 000 and the sum insured 56 000 000', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    const check = (await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json();
+    expect(check.response.policy_number).toMatch(/^HOM-\d{4}-\d{6}$/);
+    assertMatchesSchema('home/check.response', check.response);
+    const { text } = await download(check.response.pdf_url);
+    expect(text).toContain(check.response.policy_number);
+    expect(text).toContain("70 000 so'm");
+    expect(text).toContain("56 000 000 so'm");
+    expect(text).toContain('Dilnoza Karimova');
+    expect(text).toContain('Страхование жилого имущества');
+  });
+
+  test('the declined card shows an error, does not pay, and reports the failure', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    const declined = await payInSandbox(app, saved.payme_url, '8600 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain('role="alert"');
+    expect(declined.body).toContain('insufficient funds');
+    expect((await app.contracts.get(saved.contract_id))?.status).toBe('awaiting_payment');
+    const failures = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'failure').execute();
+    expect(failures.at(-1)?.text).toContain('Payment declined');
+    expect(failures.at(-1)?.text).not.toContain('8600000000000002');
+  });
+
+  test('checkout refuses unknown cards and forged payloads', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    expect((await payInSandbox(app, saved.payme_url, '4111 1111 1111 1111')).statusCode).toBe(400);
+    const forged = Buffer.from(`m=sandbox-merchant;ac.contract_id=${saved.contract_id};a=100;c=https://evil.example/`).toString('base64');
+    const page = await app.inject(`/sandbox/payme/${forged}`);
+    expect(page.statusCode).toBe(200);
+    const paid = await payInSandbox(app, `http://localhost:3000/sandbox/payme/${forged}`);
+    // The merchant endpoint refuses the wrong amount, so nothing is paid and nobody leaves the site.
+    expect(paid.statusCode).toBe(409);
+    expect(paid.body).toContain('Wrong amount');
+    expect((await app.contracts.get(saved.contract_id))?.status).toBe('awaiting_payment');
+    expect((await app.inject('/sandbox/payme/bm90LW91cnM=')).statusCode).toBe(404);
+  });
+
+  test('the Click link opens the same sandbox checkout', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    const click = new URL(saved.url);
+    const res = await app.inject(`${click.pathname}${click.search}`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(new URL(saved.payme_url).pathname);
+    expect((await app.inject('/sandbox/click?transaction_param=nope')).statusCode).toBe(404);
+  });
+
+  test('an unknown PDF address is 404', async () => {
+    expect((await app.inject('/api/policies/00000000-0000-4000-8000-000000000000.pdf')).statusCode).toBe(404);
+    expect((await app.inject('/api/policies/..%2Fetc.pdf')).statusCode).toBe(404);
+    expect((await app.inject('/verify/TRV-1999-000001')).statusCode).toBe(404);
+  });
+});

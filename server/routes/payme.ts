@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * `POST /api/payme`: the Payme merchant endpoint. Payme expects JSON-RPC answers (HTTP 200) even
+ * for unparsable bodies, so this scope reads the body as text and leaves parsing to the service.
+ */
+export default async function paymeRoutes(app: FastifyInstance): Promise<void> {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.post<{ Body: string | undefined }>('/payme', async (request) => app.payme.handle(request.body ?? '', request.headers.authorization));
+}

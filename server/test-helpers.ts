@@ -1,0 +1,110 @@
+/* Shared fixtures of the server tests: an app on in-memory PGlite and valid sample requests. */
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { addDays, isoToDmy } from '../products/api-format';
+import { buildApp } from './app';
+import { testConfig, type AppConfig } from './config';
+import { todayInTashkent } from './dates';
+import { loadApiSchemas } from './plugins/external/schemas';
+
+export const siteAuth = `Basic ${Buffer.from('site:site-sandbox').toString('base64')}`;
+export const neoAuth = `Basic ${Buffer.from('neo:neo-sandbox').toString('base64')}`;
+export const paycomAuth = (key = testConfig().payme.key) => `Basic ${Buffer.from(`Paycom:${key}`).toString('base64')}`;
+
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(overrides));
+  await app.ready();
+  return app;
+}
+
+/** POST with the site credential and no cookies (as a partner's server would call). */
+export function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: siteAuth, ...headers } });
+}
+
+export function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: { authorization: siteAuth, ...headers } });
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+addFormats(ajv);
+const schemas = loadApiSchemas();
+
+/** Throws unless `value` validates against schemas/api/<name>.json (the contract the site relies on). */
+export function assertMatchesSchema(name: string, value: unknown): void {
+  const schema = schemas.get(name);
+  if (!schema) throw new Error(`no schema ${name}`);
+  const validate = ajv.compile(schema);
+  if (!validate(value)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
+}
+
+const inDays = (n: number) => addDays(todayInTashkent(), n);
+
+/** A valid travel trip (a week in Turkey from ten days ahead) for one traveller from the registry. */
+export function travelTrip() {
+  return {
+    begin_date: isoToDmy(inDays(10), '-'),
+    end_date: isoToDmy(inDays(16), '-'),
+    countries: ['TR'],
+    purpose_id: 1,
+    kop_martali: 0,
+    is_family: 0,
+    has_covid: 0,
+    risklar: { luggage: 0, accident: 1, cancel_travel: 0, person_respon: 0, delay_travel: 0 },
+  };
+}
+
+export function travelCalculatorBody() {
+  return { ...travelTrip(), travelers: [{ birthday: '15-05-1990' }] };
+}
+
+export function travelSaveBody(summaAll: number, extra: Record<string, unknown> = {}) {
+  return {
+    ...travelTrip(),
+    days: 7,
+    summa_all: summaAll,
+    program_id: 1,
+    sugurtalovchi: { type: 0, passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011', phone: '998901234567', name: 'Vali', surname: 'Aliyev' },
+    travelers: [
+      { passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011', name: 'Vali', surname: 'Aliyev', foreign: false, is_payer: true },
+    ],
+    ...extra,
+  };
+}
+
+export function homeSaveBody(extra: Record<string, unknown> = {}) {
+  return {
+    program_id: 1,
+    house_type: 'apartment',
+    region_id: 1,
+    address: 'Tashkent, Chilonzor 5, 12',
+    begin_date: isoToDmy(inDays(1), '.'),
+    applicant: { passport_seria: 'AB', passport_number: '7654321', birthday: '02.11.1985', phone: '998901234567' },
+    amount: 70_000,
+    ...extra,
+  };
+}
+
+/** Price of program 1 for travelCalculatorBody(), as the server's calculator answers it. */
+export async function travelPrice(app: FastifyInstance, programId = 1): Promise<number> {
+  const res = await post(app, '/api/takoful/travel-neo/calculator', travelCalculatorBody());
+  const rows = res.json<{ response: { program_id: number; prem_uzs: number }[] }>().response;
+  const row = rows.find((r) => r.program_id === programId);
+  if (!row) throw new Error(`no price for program ${programId}: ${res.body}`);
+  return row.prem_uzs;
+}
+
+/** Pays a checkout link through the sandbox page, as a browser would; returns the page's answer. */
+export async function payInSandbox(app: FastifyInstance, paymeUrl: string, card = '8600 0000 0000 0001', expiry = '12/30'): Promise<LightMyRequestResponse> {
+  const path = new URL(paymeUrl).pathname;
+  const page = await app.inject({ method: 'GET', url: path });
+  const cookie = page.cookies.find((c) => c.name === 'XSRF-TOKEN');
+  if (!cookie) throw new Error('checkout page set no XSRF cookie');
+  return app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${cookie.value}` },
+    payload: new URLSearchParams({ card_number: card, card_expiry: expiry, _xsrf: cookie.value }).toString(),
+  });
+}
