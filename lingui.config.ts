@@ -1,4 +1,5 @@
 import type { LinguiConfig } from '@lingui/conf';
+import { formatter } from '@lingui/format-po';
 
 /**
  * Catalogs are kept by hand with explicit message ids: most ids live in data (definitions,
@@ -13,7 +14,8 @@ const config: LinguiConfig = {
     path: `<rootDir>/locales/{locale}/${area}`,
     include: [],
   })),
-  format: 'po',
+  // msgid IS the message id (`site.brand`), not English source text to hash into an id.
+  format: formatter({ explicitIdAsDefault: true }),
   compileNamespace: 'es',
 };
 

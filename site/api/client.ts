@@ -1,0 +1,112 @@
+import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { ApiFailure, ApiPort, Envelope } from '../../engine/definition';
+import { credentialFor, type Credentials } from './credentials';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Never toast this call's failure (the caller handles it, e.g. the redirect lookup). */
+    silent?: boolean;
+  }
+}
+
+/** How a call failed below the envelope (spec §8 "Generic errors"). */
+export type ApiErrorKind = 'network' | 'offline' | 'timeout' | 'aborted' | 'bad-request' | 'bad-response';
+
+/** Message ids (site.po) of each kind. */
+export const apiErrorMessages: Record<ApiErrorKind, string> = {
+  network: 'site.error.network',
+  offline: 'site.error.offline',
+  timeout: 'site.error.timeout',
+  aborted: 'site.error.aborted',
+  'bad-request': 'site.error.bad-request',
+  'bad-response': 'site.error.bad-response',
+};
+
+/**
+ * Toasts are for failures nobody else explains: no answer at all or a server fault. A 4xx answer
+ * belongs to the call (422 on a save, 404 on a check…) and the flow shows its own message; an
+ * abort is the visitor leaving the page.
+ */
+export function shouldToast(kind: ApiErrorKind): boolean {
+  return kind === 'network' || kind === 'offline' || kind === 'timeout' || kind === 'bad-response';
+}
+
+export function classifyError(error: AxiosError, online: boolean): ApiErrorKind {
+  if (error.code === AxiosError.ERR_CANCELED) return 'aborted';
+  if (error.response) return error.response.status >= 500 ? 'bad-response' : 'bad-request';
+  if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return 'timeout';
+  return online ? 'network' : 'offline';
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'result' in value && 'error' in value;
+}
+
+/** The ApiFailure the engine receives; `message` is the message id of the failure's text. */
+export class SiteApiFailure extends Error implements ApiFailure {
+  override name = 'ApiFailure';
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number | null,
+    readonly envelope?: Envelope<unknown>,
+  ) {
+    super(apiErrorMessages[kind]);
+  }
+}
+
+export interface ApiClientOptions {
+  credentials: Credentials;
+  /** The current page's partner (`ad` route or query parameter). */
+  getAd: () => string | null;
+  /** Shows a toast with a message id. */
+  notify: (messageId: string) => void;
+  isOnline?: () => boolean;
+  /** Tests replace the transport. */
+  adapter?: AxiosAdapter;
+}
+
+export interface SiteApi extends ApiPort {
+  request<T>(config: AxiosRequestConfig): Promise<Envelope<T>>;
+  readonly http: AxiosInstance;
+}
+
+/** The site's API client: implements the engine's ApiPort over axios (spec §7, §9). */
+export function createApiClient(options: ApiClientOptions): SiteApi {
+  const isOnline = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  const http = axios.create({
+    baseURL: '/api',
+    timeout: 60_000,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    validateStatus: (status) => status >= 200 && status <= 299,
+    withXSRFToken: true,
+    xsrfCookieName: 'XSRF-TOKEN',
+    xsrfHeaderName: 'X-XSRF-TOKEN',
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+  });
+
+  http.interceptors.request.use((config) => {
+    config.auth = credentialFor(options.credentials, options.getAd());
+    return config;
+  });
+
+  http.interceptors.response.use(undefined, (error: unknown) => {
+    if (!(error instanceof AxiosError)) return Promise.reject(error);
+    const kind = classifyError(error, isOnline());
+    const body: unknown = error.response?.data;
+    const failure = new SiteApiFailure(kind, error.response?.status ?? null, isEnvelope(body) ? body : undefined);
+    if (shouldToast(kind) && !error.config?.silent) options.notify(failure.message);
+    return Promise.reject(failure);
+  });
+
+  async function request<T>(config: AxiosRequestConfig): Promise<Envelope<T>> {
+    const response = await http.request<Envelope<T>>(config);
+    return response.data;
+  }
+
+  return {
+    http,
+    request,
+    get: <T>(path: string) => request<T>({ method: 'GET', url: path }),
+    post: <T>(path: string, body: unknown) => request<T>({ method: 'POST', url: path, data: body }),
+  };
+}

@@ -1,0 +1,92 @@
+import { i18n as sharedI18n, type I18n, type Messages } from '@lingui/core';
+import { languages, type Lang } from './language';
+
+/**
+ * Message catalogs load on demand, per language: the engine's and the site's with the language,
+ * a product's when its page needs it. All loaded areas of a language are merged into one
+ * `i18n.load`. A message missing in uz or ru already falls back to en when the Lingui Vite plugin
+ * compiles the PO file (`fallbackLocales` in lingui.config.ts).
+ */
+
+export type CatalogModule = { messages: Messages };
+export type CatalogLoaders = Record<Lang, () => Promise<CatalogModule>>;
+
+const coreCatalogs: Record<string, CatalogLoaders> = {
+  engine: {
+    uz: () => import('../locales/uz/engine.po'),
+    en: () => import('../locales/en/engine.po'),
+    ru: () => import('../locales/ru/engine.po'),
+  },
+  site: {
+    uz: () => import('../locales/uz/site.po'),
+    en: () => import('../locales/en/site.po'),
+    ru: () => import('../locales/ru/site.po'),
+  },
+};
+
+export interface CatalogManager {
+  /** Loads every required area of `lang`, then makes it the active language. */
+  activate(lang: Lang): Promise<void>;
+  /** Adds an area (a product's catalog) to every later activation and loads it for the active language. */
+  require(area: string, loaders: CatalogLoaders): Promise<void>;
+  /** Whether `area` is loaded for `lang`. */
+  has(lang: Lang, area: string): boolean;
+}
+
+export function createCatalogManager(
+  i18n: I18n,
+  core: Record<string, CatalogLoaders> = coreCatalogs,
+  setDocumentLang: (lang: Lang) => void = (lang) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  },
+): CatalogManager {
+  const required = new Map<string, CatalogLoaders>(Object.entries(core));
+  const loaded = new Map<string, Messages>();
+  const pending = new Map<string, Promise<Messages>>();
+  const key = (lang: Lang, area: string) => `${lang}/${area}`;
+
+  function loadArea(lang: Lang, area: string, loaders: CatalogLoaders): Promise<Messages> {
+    const k = key(lang, area);
+    const done = loaded.get(k);
+    if (done) return Promise.resolve(done);
+    let promise = pending.get(k);
+    if (!promise) {
+      promise = loaders[lang]().then((module) => {
+        loaded.set(k, module.messages);
+        return module.messages;
+      });
+      pending.set(k, promise);
+      promise.catch(() => undefined).finally(() => pending.delete(k));
+    }
+    return promise;
+  }
+
+  async function loadAll(lang: Lang): Promise<Messages> {
+    const areas = await Promise.all([...required].map(([area, loaders]) => loadArea(lang, area, loaders)));
+    return Object.assign({}, ...areas) as Messages;
+  }
+
+  return {
+    async activate(lang) {
+      const messages = await loadAll(lang);
+      i18n.load(lang, messages);
+      if (i18n.locale !== lang) i18n.activate(lang);
+      setDocumentLang(lang);
+    },
+    async require(area, loaders) {
+      required.set(area, loaders);
+      const lang = languages.find((l) => l === i18n.locale);
+      if (!lang || loaded.has(key(lang, area))) return;
+      const messages = await loadAll(lang);
+      // The visitor may have switched language while this loaded; that activation loads it too.
+      if (i18n.locale === lang) i18n.load(lang, messages);
+    },
+    has(lang, area) {
+      return loaded.has(key(lang, area));
+    },
+  };
+}
+
+/** The site's i18n instance (the engine renders through the same one via I18nProvider). */
+export const i18n = sharedI18n;
+export const catalogs = createCatalogManager(i18n);

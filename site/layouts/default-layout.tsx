@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useLingui } from '@lingui/react';
+import { SiteHeader } from './site-header';
+import { SiteFooter } from './site-footer';
+import { HelpCall } from './help-call';
+import { SectionBoundary } from '../section-boundary';
+
+/** Header with product navigation and language switch, footer with contacts, sticky help. */
+export function DefaultLayout({ children }: { children?: ReactNode }) {
+  const { i18n } = useLingui();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="skip-link">
+        {i18n._('site.skip')}
+      </a>
+      <SectionBoundary>
+        <SiteHeader />
+      </SectionBoundary>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children ?? <Outlet />}
+      </main>
+      <SiteFooter />
+      <HelpCall />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, NavLink } from 'react-router';
+import { useLingui } from '@lingui/react';
+import { localePath } from '../language';
+import { productIds, products } from '../products';
+import { useLang } from '../use-lang';
+import { LanguageSwitch } from './language-switch';
+
+export function SiteHeader() {
+  const { i18n } = useLingui();
+  const lang = useLang();
+  return (
+    <header className="border-b border-line bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link to={localePath(lang, '/')} className="mr-auto text-lg font-bold tracking-tight text-brand-800">
+          <span aria-hidden="true" className="mr-1.5 inline-block h-3 w-3 rounded-sm bg-brand-600" />
+          {i18n._('site.brand')}
+        </Link>
+        <nav aria-label={i18n._('site.nav.products')} className="order-last w-full sm:order-none sm:w-auto">
+          <ul className="flex gap-2">
+            {productIds.map((id) => (
+              <li key={id}>
+                <NavLink
+                  to={localePath(lang, products[id].route)}
+                  className="inline-flex min-h-10 items-center rounded-full border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+                >
+                  {i18n._(products[id].title)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

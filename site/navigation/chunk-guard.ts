@@ -1,0 +1,63 @@
+/**
+ * A failed dynamic import (a chunk gone after a deployment) reloads the page, at most once per
+ * 10 s (spec §8): the time of the last reload is kept in sessionStorage, so a chunk that is really
+ * broken shows the 500 page instead of reloading forever.
+ */
+
+export const chunkReloadKey = 'chunk-guard:reloaded-at';
+export const chunkReloadWindowMs = 10_000;
+
+const chunkErrorPattern =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|ChunkLoadError|Loading chunk [\w-]+ failed/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return error.name === 'ChunkLoadError' || chunkErrorPattern.test(error.message);
+}
+
+export interface ChunkGuardOptions {
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  reload: () => void;
+  now?: () => number;
+}
+
+export interface ChunkGuard {
+  /** Reloads and answers true when `error` is a chunk error and no reload happened in the last 10 s. */
+  handle(error: unknown): boolean;
+  /** Runs a dynamic import; a chunk failure reloads (the promise then never settles) or rethrows. */
+  load<T>(importer: () => Promise<T>): Promise<T>;
+}
+
+export function createChunkGuard({ storage, reload, now = Date.now }: ChunkGuardOptions): ChunkGuard {
+  function handle(error: unknown): boolean {
+    if (!isChunkLoadError(error)) return false;
+    let last = Number.NaN;
+    try {
+      last = Number(storage.getItem(chunkReloadKey));
+    } catch {
+      // Storage can be disabled; then the guard cannot remember and must not loop.
+      return false;
+    }
+    const at = now();
+    if (Number.isFinite(last) && last > 0 && at - last < chunkReloadWindowMs) return false;
+    try {
+      storage.setItem(chunkReloadKey, String(at));
+    } catch {
+      return false;
+    }
+    reload();
+    return true;
+  }
+
+  return {
+    handle,
+    async load(importer) {
+      try {
+        return await importer();
+      } catch (error) {
+        if (handle(error)) return new Promise<never>(() => undefined);
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Server-supplied redirects (spec §2): before each navigation the site asks `GET
+ * /api/redirects?path=…`. An absolute URL leaves the site, a relative one stays inside. A failed
+ * or slow lookup never blocks navigation: it counts as "no redirect".
+ */
+
+export type RedirectTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string };
+
+interface RedirectAnswer {
+  response?: { to?: unknown } | null;
+}
+
+/** Decides what to do with the lookup's `to` for the path being opened. */
+export function classifyRedirect(to: unknown, currentPath: string): RedirectTarget | null {
+  if (typeof to !== 'string' || to === '') return null;
+  if (/^https?:\/\//i.test(to)) return { kind: 'external', url: to };
+  // Protocol-relative (`//host`) and scheme URLs (`javascript:`) are never followed inside the site.
+  if (!to.startsWith('/') || to.startsWith('//')) return null;
+  if (to === currentPath) return null;
+  return { kind: 'internal', path: to };
+}
+
+export type RedirectFetch = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>;
+
+export interface RedirectLookupOptions {
+  fetch: RedirectFetch;
+  /** `Authorization` header of the page's credential. */
+  authorization: () => string;
+  timeoutMs?: number;
+  log?: (message: string, error: unknown) => void;
+}
+
+/** The redirect target for `path`, or null (no redirect, or the lookup failed). */
+export async function lookupRedirect(path: string, options: RedirectLookupOptions): Promise<RedirectTarget | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 3000);
+  try {
+    const response = await options.fetch(`/api/redirects?path=${encodeURIComponent(path)}`, {
+      headers: { Accept: 'application/json', Authorization: options.authorization() },
+      signal: controller.signal,
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as RedirectAnswer;
+    return classifyRedirect(body.response?.to, path);
+  } catch (error) {
+    (options.log ?? console.warn)('redirect lookup failed', error);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}

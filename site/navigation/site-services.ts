@@ -1,0 +1,27 @@
+import { adFromLocation } from '../routes';
+import { basicAuthorization, credentialFor, parseCredentials } from '../api/credentials';
+import { createChunkGuard } from './chunk-guard';
+import { createVersionWatcher } from './build-version';
+import { lookupRedirect, type RedirectTarget } from './redirects';
+
+/** The browser-bound singletons of the navigation machinery (tests build their own). */
+
+export const chunkGuard = createChunkGuard({
+  storage: window.sessionStorage,
+  reload: () => window.location.reload(),
+});
+
+export const versionWatcher = createVersionWatcher({
+  current: __BUILD_ID__,
+  fetch: (url) => fetch(url, { cache: 'no-store' }),
+});
+
+const credentials = parseCredentials(import.meta.env.VITE_API_CREDENTIALS);
+
+/** Redirect lookup for the location being opened, with that location's partner credential. */
+export function siteRedirectLookup(url: URL): Promise<RedirectTarget | null> {
+  return lookupRedirect(url.pathname, {
+    fetch: (input, init) => fetch(input, init),
+    authorization: () => basicAuthorization(credentialFor(credentials, adFromLocation(url))),
+  });
+}

@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { useLingui } from '@lingui/react';
+import { formatPrice } from '../../engine/format';
+import { localePath } from '../language';
+import { productIds, products, type ProductId } from '../products';
+import { useLang } from '../use-lang';
+import { usePageTitle } from '../use-page-title';
+
+/**
+ * The home page is the first page most visitors load, so it stays light: no engine runtime, no
+ * rjsf, no xstate (only the registry's static facts and the price formatter).
+ */
+
+const productIcons: Record<ProductId, string> = {
+  travel: 'M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z',
+  home: 'M12 3 2 12h3v8h6v-6h2v6h6v-8h3z',
+};
+
+const trustFacts = [
+  { title: 'site.home.fact.online.title', text: 'site.home.fact.online.text' },
+  { title: 'site.home.fact.payment.title', text: 'site.home.fact.payment.text' },
+  { title: 'site.home.fact.policy.title', text: 'site.home.fact.policy.text' },
+] as const;
+
+/** "from 70 000 so'm", or null when the product has no fixed lowest premium. */
+export function fromPriceText(translate: (id: string, values: Record<string, string>) => string, price: number | undefined): string | null {
+  return price === undefined ? null : translate('site.price.from', { amount: formatPrice(price) });
+}
+
+export default function HomePage() {
+  const { i18n } = useLingui();
+  const lang = useLang();
+  usePageTitle(null);
+  return (
+    <>
+      <section className="bg-brand-800 text-white" aria-labelledby="page-title">
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
+          <h1 id="page-title" className="max-w-2xl text-3xl leading-tight font-bold sm:text-5xl">
+            {i18n._('site.home.title')}
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-brand-50">{i18n._('site.home.lead')}</p>
+          <a href="#products" className="mt-8 inline-flex min-h-11 items-center rounded-xl bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50">
+            {i18n._('site.home.cta')}
+          </a>
+        </div>
+      </section>
+
+      <section id="products" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-12" aria-labelledby="products-title">
+        <h2 id="products-title" className="text-2xl font-bold">{i18n._('site.home.products')}</h2>
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2">
+          {productIds.map((id) => {
+            const product = products[id];
+            const price = fromPriceText((messageId, values) => i18n._(messageId, values), 'fromPrice' in product ? product.fromPrice : undefined);
+            return (
+              <li key={id} className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 rounded-xl bg-brand-50 fill-brand-700 p-2">
+                  <path d={productIcons[id]} />
+                </svg>
+                <h3 className="mt-4 text-xl font-semibold">{i18n._(product.title)}</h3>
+                <p className="mt-2 flex-1 text-ink-soft">{i18n._(product.summary)}</p>
+                {price && <p className="mt-4 font-semibold text-brand-800">{price}</p>}
+                <Link
+                  to={localePath(lang, product.route)}
+                  className="btn-primary mt-5 self-start"
+                  aria-label={`${i18n._('site.home.buy')}: ${i18n._(product.title)}`}
+                >
+                  {i18n._('site.home.buy')}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 pb-4" aria-labelledby="facts-title">
+        <h2 id="facts-title" className="text-2xl font-bold">{i18n._('site.home.why')}</h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-3">
+          {trustFacts.map((fact) => (
+            <li key={fact.title} className="rounded-2xl bg-white p-5 ring-1 ring-line">
+              <p className="font-semibold text-brand-800">{i18n._(fact.title)}</p>
+              <p className="mt-1 text-sm text-ink-soft">{i18n._(fact.text)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useMatches, useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react';
+import { FlowRunner } from '../../engine/flow-runner';
+import { api } from '../api/site-api';
+import { catalogs } from '../i18n';
+import { chunkGuard } from '../navigation/site-services';
+import { loadProduct, products, type LoadedProduct, type ProductId } from '../products';
+import { routeHandle } from '../route-handle';
+import { SectionBoundary } from '../section-boundary';
+import { usePageTitle } from '../use-page-title';
+
+type ProductState = { status: 'loading' } | { status: 'ready'; product: LoadedProduct } | { status: 'failed' };
+
+/** Loads the product (definition, validators) and its messages; `retry` tries again after a failure. */
+function useProduct(id: ProductId): { state: ProductState; retry: () => void } {
+  const [state, setState] = useState<ProductState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading' });
+    Promise.all([chunkGuard.load(() => loadProduct(id)), catalogs.require(id, products[id].catalogs)]).then(
+      ([product]) => current && setState({ status: 'ready', product }),
+      (error: unknown) => {
+        console.error(`product ${id} failed to load`, error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
+
+function ProductFlow({ id, webview }: { id: ProductId; webview: boolean }) {
+  const { i18n } = useLingui();
+  const { state, retry } = useProduct(id);
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  const onStepChange = useCallback(
+    (stepId: string, mode: 'push' | 'replace') => {
+      // Only `step` changes; `ad` and any other parameter stay in the URL.
+      setSearchParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.set('step', stepId);
+          return next;
+        },
+        { replace: mode === 'replace', preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <div className="flex min-h-64 items-center justify-center" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{i18n._('site.loading')}</span>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-950">
+        <p className="font-semibold">{i18n._('site.product.loadFailed')}</p>
+        <button type="button" className="btn-secondary mt-3" onClick={retry}>
+          {i18n._('site.action.retry')}
+        </button>
+      </div>
+    );
+  }
+  return state.product.use((definition, validators) => (
+    <FlowRunner
+      definition={definition}
+      validators={validators}
+      api={api}
+      stepInUrl={searchParams.get('step')}
+      onStepChange={onStepChange}
+      layout={webview ? 'webview' : 'default'}
+    />
+  ));
+}
+
+/** A product's purchase flow page (`/travel`, `/housing`, their `/mobile/…` webview variants). */
+export default function ProductPage() {
+  const { i18n } = useLingui();
+  const handle = routeHandle(useMatches());
+  const id = handle?.product;
+  const title = id ? i18n._(products[id].title) : null;
+  usePageTitle(title);
+  if (!id) throw new Error('product page route has no product');
+  const webview = handle.layout === 'webview';
+  return (
+    <div className={webview ? '' : 'mx-auto max-w-4xl px-4 py-8 sm:py-12'}>
+      <h1 id="page-title" className={webview ? 'mb-3 text-xl font-bold' : 'mb-6 text-3xl font-bold'}>
+        {title}
+      </h1>
+      <SectionBoundary>
+        <ProductFlow key={id} id={id} webview={webview} />
+      </SectionBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { adFromLocation, expandRoutes, matchRoute, routes } from './routes';
+
+describe('route table', () => {
+  it('lists every path once', () => {
+    const paths = routes.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('expands each route to /uz, /en, /ru and an unprefixed variant', () => {
+    const expanded = expandRoutes();
+    expect(expanded).toHaveLength(routes.length * 4);
+    const travel = expanded.filter((r) => r.entry.path === '/travel/:ad?').map((r) => [r.kind, r.path]);
+    expect(travel).toEqual([
+      ['page', '/uz/travel/:ad?'],
+      ['page', '/en/travel/:ad?'],
+      ['page', '/ru/travel/:ad?'],
+      ['redirect', '/travel/:ad?'],
+    ]);
+    const home = expanded.filter((r) => r.entry.path === '/').map((r) => r.path);
+    expect(home).toEqual(['/uz', '/en', '/ru', '/']);
+  });
+
+  it('matches the issue routes, with and without the optional parameter', () => {
+    const cases: [string, string, string | null][] = [
+      ['/', '/', null],
+      ['/en', '/', 'en'],
+      ['/en/travel', '/travel/:ad?', 'en'],
+      ['/ru/travel/neo', '/travel/:ad?', 'ru'],
+      ['/uz/mobile/travel', '/mobile/travel/:ad?', 'uz'],
+      ['/uz/housing', '/housing/:ad?', 'uz'],
+      ['/en/mobile/housing/neo', '/mobile/housing/:ad?', 'en'],
+      ['/ru/thank-you', '/thank-you/:contractId?', 'ru'],
+      ['/ru/thank-you/123', '/thank-you/:contractId?', 'ru'],
+      ['/en/no-such-page', '*', 'en'],
+    ];
+    for (const [pathname, pattern, lang] of cases) {
+      const match = matchRoute(pathname);
+      expect(match?.route.entry.path, pathname).toBe(pattern);
+      expect(match?.route.kind === 'page' ? match.route.lang : 'redirect', pathname).toBe(lang);
+    }
+    expect(matchRoute('/travel')?.route.kind).toBe('redirect');
+    expect(matchRoute('/no-such-page')?.route).toMatchObject({ kind: 'page', lang: null });
+  });
+
+  it('validates parameters: odd ad values and contract ids are not pages', () => {
+    const travel = routes.find((r) => r.path === '/travel/:ad?');
+    const thankYou = routes.find((r) => r.path === '/thank-you/:contractId?');
+    expect(travel?.validate?.({})).toBe(true);
+    expect(travel?.validate?.({ ad: 'neo' })).toBe(true);
+    expect(travel?.validate?.({ ad: 'neo<script>' })).toBe(false);
+    expect(thankYou?.validate?.({ contractId: 'TR-2026-0001' })).toBe(true);
+    expect(thankYou?.validate?.({ contractId: 'x'.repeat(65) })).toBe(false);
+  });
+
+  it('gives each product page its product and layout', () => {
+    expect(matchRoute('/en/mobile/travel')?.route.entry).toMatchObject({ product: 'travel', layout: 'webview' });
+    expect(matchRoute('/en/housing')?.route.entry).toMatchObject({ product: 'home', layout: 'default' });
+  });
+});
+
+describe('adFromLocation', () => {
+  it('prefers the route parameter, then the query, else none', () => {
+    expect(adFromLocation({ pathname: '/en/travel/neo', search: '' })).toBe('neo');
+    expect(adFromLocation({ pathname: '/en/travel/neo', search: '?ad=other' })).toBe('neo');
+    expect(adFromLocation({ pathname: '/en/housing', search: '?ad=neo&step=program' })).toBe('neo');
+    expect(adFromLocation({ pathname: '/en/housing', search: '?step=program' })).toBeNull();
+    expect(adFromLocation({ pathname: '/en/thank-you/42', search: '' })).toBeNull();
+  });
+});
