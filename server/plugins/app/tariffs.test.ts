@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import { cachedRead } from './tariffs';
+
+describe('cachedRead', () => {
+  test('reads once per period and shares a pending read', async () => {
+    let reads = 0;
+    let clock = 0;
+    const read = cachedRead(async () => ++reads, 1_000, () => clock);
+    expect(await Promise.all([read(), read()])).toEqual([1, 1]);
+    clock = 999;
+    expect(await read()).toBe(1);
+    clock = 1_000;
+    expect(await read()).toBe(2);
+  });
+
+  test('a failed read is not kept', async () => {
+    let fail = true;
+    const read = cachedRead(async () => {
+      if (fail) throw new Error('database down');
+      return 'tariffs';
+    }, 60_000, () => 0);
+    await expect(read()).rejects.toThrow('database down');
+    fail = false;
+    expect(await read()).toBe('tariffs');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Prints the gzipped JavaScript each page type ships, read from the Vite build manifest:
+ * the entry chunk plus every static import it pulls in, plus the route's own lazy chunks.
+ * Targets (issue #2 and the mission): home ≈ 70 KB, a flow page ≤ 160 KB.
+ * Run after `npm run build`: `npx tsx tests/bench/bundle-size.ts`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  src?: string;
+}
+
+const dist = join(process.cwd(), 'dist/site');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+/** Files a chunk loads eagerly: itself and its static imports, transitively. */
+function eagerFiles(key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) eagerFiles(imported, seen);
+  return seen;
+}
+
+const gzipKb = (files: Iterable<string>) =>
+  [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f)), { level: 9 }).length, 0) / 1024;
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+if (!entryKey) throw new Error('no entry chunk in the Vite manifest: was the site built with build.manifest?');
+const entry = eagerFiles(entryKey);
+
+const pages: Record<string, RegExp> = {
+  home: /pages\/home-page/,
+  'flow (travel)': /pages\/product-page|products\/travel\/definition|step-validators\/travel|flow-runner/,
+};
+
+console.log(`entry (${entryKey}): ${gzipKb(entry).toFixed(1)} KB gzip`);
+for (const [page, pattern] of Object.entries(pages)) {
+  const files = new Set(entry);
+  for (const key of Object.keys(manifest)) if (pattern.test(key)) eagerFiles(key, files);
+  console.log(`${page}: ${gzipKb(files).toFixed(1)} KB gzip JavaScript (${files.size} files)`);
+}
