@@ -61,7 +61,14 @@ export interface MachineRules<D extends FlowData> {
   skip?: Record<string, string>;
   /** `stepId.field` (a top-level property of the step object) → action name, run when it changes. */
   onChange?: Record<string, string>;
-  guards: Record<string, (data: D) => boolean>;
+  /**
+   * Conditional fields: `stepId.field`, `stepId.object.field` or `stepId.array[].field` (row level)
+   * → guard name; the field is shown (and validated) only while the guard holds. Row rules call the
+   * guard with the row as its second argument. A hidden field is neither rendered nor required.
+   */
+  show?: Record<string, string>;
+  /** Named conditions; `row` is given only when a `show` rule of an array's rows asks. */
+  guards: Record<string, (data: D, row?: Record<string, unknown>) => boolean>;
   actions: Record<string, (next: D, previous: D) => EffectResult<D>>;
 }
 

@@ -1,0 +1,84 @@
+import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from './definition';
+import { stepOf, type FlowContext, type FlowResume, type StepsProgress } from './machine';
+
+/** What sessionStorage keeps of a flow under `flow:<productId>`. */
+export interface FlowDraft {
+  product: string;
+  version: number;
+  step: string;
+  data: FlowData;
+  steps: StepsProgress;
+  payment: PaymentDetails | null;
+  policy: PolicyResult | null;
+  savedAt: string;
+}
+
+/** The sessionStorage key of a product's draft. */
+export function draftKey(productId: string): string {
+  return `flow:${productId}`;
+}
+
+/** Writes the draft of a snapshot standing on a step; does nothing while the catalog loads. */
+export function saveDraft(
+  storage: Storage,
+  definition: Pick<ProductDefinition, 'id' | 'version'>,
+  snapshot: { value: unknown; context: FlowContext },
+  now: Date = new Date(),
+): void {
+  const step = stepOf(snapshot.value);
+  if (!step) return;
+  const { data, steps, payment, policy } = snapshot.context;
+  const draft: FlowDraft = {
+    product: definition.id,
+    version: definition.version,
+    step,
+    data,
+    steps,
+    payment,
+    policy,
+    savedAt: now.toISOString(),
+  };
+  try {
+    storage.setItem(draftKey(definition.id), JSON.stringify(draft));
+  } catch {
+    // A full or disabled storage only costs the resume; the flow itself goes on.
+  }
+}
+
+/**
+ * Reads a product's draft as the machine's resume input. A draft of another product or version,
+ * naming an unknown step, or unreadable, is removed and null is returned.
+ */
+export function loadDraft(storage: Storage, definition: Pick<ProductDefinition, 'id' | 'version' | 'steps'>): FlowResume | null {
+  const key = draftKey(definition.id);
+  const raw = storage.getItem(key);
+  if (raw === null) return null;
+  try {
+    const draft = JSON.parse(raw) as Partial<FlowDraft>;
+    const valid =
+      draft.product === definition.id &&
+      draft.version === definition.version &&
+      typeof draft.step === 'string' &&
+      definition.steps.some((s) => s.id === draft.step) &&
+      typeof draft.data === 'object' && draft.data !== null &&
+      typeof draft.steps === 'object' && draft.steps !== null;
+    if (valid) {
+      return {
+        step: draft.step as string,
+        data: draft.data as FlowData,
+        steps: draft.steps as StepsProgress,
+        payment: draft.payment ?? null,
+        policy: draft.policy ?? null,
+      };
+    }
+  } catch {
+    // Unreadable JSON falls through to removal.
+  }
+  storage.removeItem(key);
+  return null;
+}
+
+/** Forgets a product's draft (e.g. after the policy was downloaded and the visitor starts over). */
+export function clearDraft(storage: Storage, productId: string): void {
+  storage.removeItem(draftKey(productId));
+}

@@ -1,0 +1,271 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import type { ApiPort } from './definition';
+import { draftKey, type FlowDraft } from './draft';
+import { FlowRunner, type FlowRunnerProps } from './flow-runner';
+import { engineI18n } from './test-fixtures/engine-i18n';
+import { MemoryStorage } from './test-fixtures/memory-storage';
+import { sampleApi, sampleDefinition, type SampleCatalog, type SampleData } from './test-fixtures/sample-definition';
+import { sampleMessages, sampleValidators } from './test-fixtures/sample-validators';
+
+afterEach(cleanup);
+
+const validators = sampleValidators();
+
+function setup(overrides: Partial<FlowRunnerProps<SampleData, SampleCatalog>> = {}, locale: 'en' | 'ru' = 'en') {
+  const storage = overrides.storage ?? new MemoryStorage();
+  const onStepChange = vi.fn();
+  const props: FlowRunnerProps<SampleData, SampleCatalog> = {
+    definition: sampleDefinition,
+    validators,
+    api: sampleApi(),
+    stepInUrl: null,
+    onStepChange,
+    storage,
+    ...overrides,
+  };
+  const i18n = engineI18n(locale, sampleMessages);
+  const view = render(
+    <I18nProvider i18n={i18n}>
+      <FlowRunner {...props} />
+    </I18nProvider>,
+  );
+  const rerender = (next: Partial<FlowRunnerProps<SampleData, SampleCatalog>>) =>
+    view.rerender(
+      <I18nProvider i18n={i18n}>
+        <FlowRunner {...props} {...next} />
+      </I18nProvider>,
+    );
+  return { ...view, storage, onStepChange, rerender };
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+describe('FlowRunner', () => {
+  it('renders the stepper with every visible step and the first step current', async () => {
+    const { onStepChange } = setup();
+    await heading('Plan');
+    const nav = screen.getByRole('navigation', { name: 'Purchase steps' });
+    const items = within(nav).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      '1Plan(current step)',
+      '2People(not started)',
+      '3Extras(not started)',
+      '4Confirm(not started)',
+      '5Payment(not started)',
+    ]);
+    expect(items[0]?.getAttribute('aria-current')).toBe('step');
+    expect(onStepChange).toHaveBeenCalledWith('plan', 'replace');
+    expect(screen.getByTestId('price-total').textContent).toBe("7 000 so'm");
+  });
+
+  it('Next with invalid data shows translated errors linked to the fields', async () => {
+    setup({}, 'ru');
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    await heading('People');
+    fireEvent.click(screen.getByRole('button', { name: 'Далее' }));
+    const errors = await screen.findAllByText('Заполните это поле');
+    expect(errors.length).toBeGreaterThanOrEqual(3);
+    const passport = screen.getByLabelText(/Passport/);
+    const describedBy = passport.getAttribute('aria-describedby') ?? '';
+    const errorList = document.getElementById(describedBy.split(' ')[0] ?? '');
+    expect(errorList?.textContent).toBe('Заполните это поле');
+    expect(passport.getAttribute('aria-invalid')).toBe('true');
+    // Still on the same step.
+    expect(screen.getByRole('heading', { level: 2, name: 'People' })).toBeTruthy();
+  });
+
+  it('valid data moves on (push), Back returns, and the price follows the data', async () => {
+    const { onStepChange } = setup();
+    await heading('Plan');
+    fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '10' } });
+    await waitFor(() => expect(screen.getByTestId('price-total').textContent).toBe("10 000 so'm"));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    expect(onStepChange).toHaveBeenLastCalledWith('people', 'push');
+    const nav = screen.getByRole('navigation');
+    expect(within(nav).getAllByRole('listitem')[0]?.textContent).toBe('✓Plan(completed)');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Plan');
+    expect((screen.getByLabelText(/Days/) as HTMLInputElement).value).toBe('10');
+  });
+
+  it('prefills a person from the lookup and formats passport input', async () => {
+    setup();
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    const passport = screen.getByLabelText(/Passport/) as HTMLInputElement;
+    fireEvent.change(passport, { target: { value: 'aa1234567' } });
+    expect(passport.value).toBe('AA 1234567');
+    fireEvent.change(screen.getByLabelText(/Birthday/), { target: { value: '1990-05-15' } });
+    await waitFor(() => expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Vali'));
+    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Aliyev');
+  });
+
+  it('resumes from storage after a reload, replacing the URL', async () => {
+    const storage = new MemoryStorage();
+    const first = setup({ storage });
+    await heading('Plan');
+    fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    first.unmount();
+    const draft = JSON.parse(storage.getItem(draftKey('sample')) ?? '{}') as FlowDraft;
+    expect(draft.step).toBe('people');
+
+    const second = setup({ storage, stepInUrl: 'people' });
+    await heading('People');
+    expect(second.onStepChange).not.toHaveBeenCalled();
+    expect(screen.getByTestId('price-total').textContent).toBe("12 000 so'm");
+  });
+
+  it('follows the browser: a URL step change goes back, a forbidden one is put right', async () => {
+    const { rerender, onStepChange } = setup();
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    rerender({ stepInUrl: 'plan' });
+    await heading('Plan');
+    onStepChange.mockClear();
+    rerender({ stepInUrl: 'confirm' });
+    await waitFor(() => expect(onStepChange).toHaveBeenCalledWith('plan', 'replace'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Plan' })).toBeTruthy();
+  });
+
+  it('an unexpected save error opens a focused, dismissible dialog', async () => {
+    const storage = new MemoryStorage();
+    const steps = Object.fromEntries(sampleDefinition.steps.map((s) => [s.id, { status: 'active', completed: true }]));
+    storage.setItem(
+      draftKey('sample'),
+      JSON.stringify({
+        product: 'sample',
+        version: sampleDefinition.version,
+        step: 'confirm',
+        data: { ...sampleDefinition.initialData, confirm: { agree: true, phone: '998901234567' } },
+        steps: { ...steps, confirm: { status: 'active', completed: false }, pay: { status: 'inactive', completed: false }, done: { status: 'inactive', completed: false } },
+        payment: null,
+        policy: null,
+        savedAt: new Date().toISOString(),
+      }),
+    );
+    const api = sampleApi();
+    const failing: ApiPort = { get: api.get, post: async (path, body) => (path === '/sample/save' ? Promise.reject(new Error('network')) : api.post(path, body)) };
+    setup({ storage, api: failing });
+    await heading('Confirm');
+    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).value).toBe('+998 90 123 45 67');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('The data may be incorrect. Check it and try again.')).toBeTruthy();
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    await act(async () => fireEvent.click(close));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('payment: shows total, contract and provider links; check moves to the policy download', async () => {
+    const storage = new MemoryStorage();
+    const state = { paid: false };
+    setup({ storage, api: sampleApi(state) });
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    fireEvent.change(screen.getByLabelText(/Passport/), { target: { value: 'AA1234567' } });
+    fireEvent.change(screen.getByLabelText(/Birthday/), { target: { value: '1990-05-15' } });
+    await waitFor(() => expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Vali'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Extras');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Confirm');
+    fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: '90 123 45 67' } });
+    fireEvent.click(screen.getByLabelText(/I agree/));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Payment');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'I have paid — check' }).hasAttribute('disabled')).toBe(false));
+    expect(screen.getByText('C-100')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('href')).toBe('https://pay.example/payme/C-100');
+    expect(screen.getByRole('link', { name: 'Pay: Click' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'I have paid — check' }));
+    expect(await screen.findByText('The payment has not been received yet')).toBeTruthy();
+    state.paid = true;
+    fireEvent.click(screen.getByRole('button', { name: 'I have paid — check' }));
+    await screen.findByRole('heading', { level: 3, name: 'Your policy is ready' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Policy' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download policy' }).getAttribute('href')).toBe('/policies/P-0001.pdf');
+  });
+
+  it('shows a field only while its show rule holds, and requires it only then', async () => {
+    setup();
+    await heading('Plan');
+    expect(screen.queryByLabelText(/Company/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await heading('Plan');
+    fireEvent.change(screen.getByLabelText(/Purpose/), { target: { value: '1' } });
+    const company = await screen.findByLabelText(/Company/);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Fill in this field');
+    expect(company.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(company, { target: { value: 'Acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+  });
+
+  it('shows a row field per row: ticking one row asks only that row', async () => {
+    setup();
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    fireEvent.click(screen.getByRole('button', { name: '+ Add person' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/Foreign citizen/)).toHaveLength(2));
+    expect(screen.queryByLabelText(/Citizenship/)).toBeNull();
+    fireEvent.click(screen.getAllByLabelText(/Foreign citizen/)[1] as HTMLElement);
+    const citizenship = await screen.findAllByLabelText(/Citizenship/);
+    expect(citizenship).toHaveLength(1);
+    expect(citizenship[0]?.id).toBe('flow-people_persons_1_citizenship');
+  });
+
+  it('types dates as DD.MM.YYYY, stores ISO, and names half-typed and future birthdays', async () => {
+    const storage = new MemoryStorage();
+    setup({ storage });
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    const birthday = screen.getByLabelText(/Birthday/) as HTMLInputElement;
+    expect(birthday.getAttribute('autocomplete')).toBe('bday');
+    expect(birthday.getAttribute('inputmode')).toBe('numeric');
+    expect(birthday.placeholder).toBe('DD.MM.YYYY');
+    fireEvent.change(birthday, { target: { value: '1505' } });
+    expect(birthday.value).toBe('15.05');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Enter the full date as DD.MM.YYYY')).toBeTruthy();
+    fireEvent.change(birthday, { target: { value: '15.05.1990' } });
+    await waitFor(() => expect(screen.queryByText('Enter the full date as DD.MM.YYYY')).toBeNull());
+    const draft = JSON.parse(storage.getItem(draftKey('sample')) ?? '{}') as FlowDraft;
+    expect(draft.data.people?.persons).toEqual([expect.objectContaining({ birthday: '1990-05-15' })]);
+    fireEvent.change(birthday, { target: { value: '01.01.2100' } });
+    expect(await screen.findByText(/The date cannot be later than \d{2}\.\d{2}\.\d{4}/)).toBeTruthy();
+  });
+
+  it('never marks a checkbox required: a required boolean only has to be present', async () => {
+    const storage = new MemoryStorage();
+    const steps = Object.fromEntries(sampleDefinition.steps.map((s) => [s.id, { status: 'active', completed: s.id !== 'confirm' }]));
+    storage.setItem(
+      draftKey('sample'),
+      JSON.stringify({ product: 'sample', version: sampleDefinition.version, step: 'confirm', data: sampleDefinition.initialData, steps, payment: null, policy: null, savedAt: new Date().toISOString() }),
+    );
+    setup({ storage });
+    await heading('Confirm');
+    const agree = screen.getByLabelText('I agree') as HTMLInputElement;
+    expect(agree.required).toBe(false);
+    expect(agree.closest('div')?.textContent).not.toContain('*');
+    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).required).toBe(true);
+  });
+});

@@ -1,0 +1,353 @@
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useLingui } from '@lingui/react';
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { CustomValidator, ErrorSchema, FormValidation, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
+import { loadDraft, saveDraft } from './draft';
+import { ErrorModal } from './error-modal';
+import { formatPrice } from './format';
+import { createFlowMachine, inState, stepOf, type FlowContext, type StepsProgress } from './machine';
+import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
+import { Spinner } from './spinner';
+import { DownloadStep } from './steps/download-step';
+import { PaymentStep } from './steps/payment-step';
+import { dateProblems } from './date-rules';
+import { theme } from './theme';
+import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
+import { hiddenPaths, withHiddenFields, withoutHiddenErrors } from './visibility';
+
+export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
+  definition: ProductDefinition<D, C>;
+  /** Precompiled, one per form step id (`import validators from 'virtual:step-validators/<id>'`). */
+  validators: Record<string, ValidatorType>;
+  api: ApiPort;
+  /** The `?step=` value; null = the flow decides. */
+  stepInUrl: string | null;
+  /** The site writes the URL: push when the visitor moves on, replace on arrival or resume. */
+  onStepChange: (stepId: string, how: 'push' | 'replace') => void;
+  /** Defaults to window.sessionStorage. */
+  storage?: Storage;
+  layout?: 'default' | 'webview';
+}
+
+/**
+ * Runs a product definition: stepper header, the current step (rjsf form, payment or download),
+ * live price, Back/Next and the error dialog. Drafts go to `storage` on every change and a reload
+ * resumes from them; browser back/forward arrive as `stepInUrl` and become `step.goto`.
+ */
+export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) {
+  const { definition, validators, api, stepInUrl, onStepChange, layout = 'default' } = props;
+  const { i18n } = useLingui();
+  const storage = props.storage ?? window.sessionStorage;
+  const machine = useMemo(() => createFlowMachine(definition, { api }), [definition, api]);
+  // Read once: the draft is the starting point, later writes must not restart the actor.
+  const [resume] = useState(() => loadDraft(storage, definition));
+  const actor = useActorRef(machine, { input: { resume } });
+
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => saveDraft(storage, definition, snapshot));
+    return () => subscription.unsubscribe();
+  }, [actor, storage, definition]);
+
+  const step = useSelector(actor, (s) => stepOf(s.value));
+  const context = useSelector(actor, (s) => s.context);
+  const bootFailed = useSelector(actor, (s) => inState(s, 'boot', 'failed'));
+
+  // URL → machine (browser back/forward). A refused goto puts the URL back on the real step.
+  const onStepChangeRef = useRef(onStepChange);
+  onStepChangeRef.current = onStepChange;
+  useEffect(() => {
+    if (!stepInUrl) return;
+    const current = stepOf(actor.getSnapshot().value);
+    if (!current || stepInUrl === current) return;
+    actor.send({ type: 'step.goto', step: stepInUrl });
+    const after = stepOf(actor.getSnapshot().value);
+    if (after && after !== stepInUrl) onStepChangeRef.current(after, 'replace');
+  }, [stepInUrl, actor]);
+
+  // Machine → URL: the first step shown (start or resume) replaces, later moves push.
+  const shownStep = useRef<string | null>(null);
+  const urlStep = useRef(stepInUrl);
+  urlStep.current = stepInUrl;
+  useEffect(() => {
+    if (!step) return;
+    const first = shownStep.current === null;
+    shownStep.current = step;
+    if (step === urlStep.current) return;
+    onStepChangeRef.current(step, first ? 'replace' : 'push');
+  }, [step]);
+
+  const send = actor.send;
+  const onFieldChange = useCallback((stepId: string, data: Record<string, unknown>) => send({ type: 'field.changed', step: stepId, data }), [send]);
+  const onNext = useCallback((data: Record<string, unknown>) => send({ type: 'step.next', data }), [send]);
+  const onBack = useCallback(() => send({ type: 'step.back' }), [send]);
+  const onCheck = useCallback(() => send({ type: 'payment.check' }), [send]);
+  const onRetry = useCallback(() => send({ type: 'retry' }), [send]);
+  const onDismiss = useCallback(() => send({ type: 'error.dismiss' }), [send]);
+
+  const formContext = useMemo<FlowFormContext>(
+    () => ({
+      options: context.catalog === null ? {} : (definition.options?.(context.catalog as C, context.data as D) ?? {}),
+      locale: i18n.locale,
+    }),
+    [definition, context.catalog, context.data, i18n.locale],
+  );
+
+  const current = definition.steps.find((s) => s.id === step) ?? null;
+  const index = current ? definition.steps.indexOf(current) : -1;
+  // Joined into a string so the form's memoised uiSchema and validator change only with the set.
+  const hiddenKey = useMemo(
+    () => (current ? hiddenPaths(definition.machine, current.id, context.data as D).join('|') : ''),
+    [definition, current, context.data],
+  );
+  const hidden = useMemo(() => (hiddenKey ? hiddenKey.split('|') : []), [hiddenKey]);
+  const error = context.error;
+  const webview = layout === 'webview';
+
+  return (
+    <div className={webview ? 'min-w-0 space-y-4 p-3' : 'mx-auto w-full min-w-0 max-w-6xl space-y-6'}>
+      <StepperHeader steps={definition.steps} progress={context.steps} current={step} compact={webview} />
+      {!current && !bootFailed && (
+        <p role="status" className="flex items-center gap-2 text-slate-600">
+          <Spinner /> {i18n._('engine.loading')}
+        </p>
+      )}
+      {bootFailed && (
+        <div role="alert" className="space-y-3 rounded-lg bg-red-50 p-4 text-red-800">
+          <p>{i18n._('engine.catalog.failed')}</p>
+          {error && <p>{i18n._(error.messageId)}</p>}
+          <button type="button" className={secondaryButtonClass} onClick={onRetry}>
+            {i18n._('engine.retry')}
+          </button>
+        </div>
+      )}
+      {current && (
+        <div className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}>
+          <main className="min-w-0">
+            <h2 className="mb-4 text-xl font-semibold text-slate-900">{i18n._(current.title)}</h2>
+            {error && !error.modal && (
+              <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
+                {i18n._(error.messageId)}
+              </p>
+            )}
+            {(current.component ?? 'form') === 'form' && (
+              <StepForm
+                key={current.id}
+                step={current}
+                validator={validators[current.id]}
+                formData={context.data[current.id]}
+                fieldErrors={context.fieldErrors[current.id]}
+                hidden={hidden}
+                loading={context.loading}
+                canGoBack={index > 0}
+                formContext={formContext}
+                onFieldChange={onFieldChange}
+                onNext={onNext}
+                onBack={onBack}
+              />
+            )}
+            {current.component === 'payment' && (
+              <PaymentStep payment={context.payment} price={context.price} loading={context.loading} onCheck={onCheck} onBack={onBack} />
+            )}
+            {current.component === 'download' && <DownloadStep policy={context.policy} />}
+          </main>
+          {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} />}
+        </div>
+      )}
+      {error?.modal && <ErrorModal messageId={error.messageId} onClose={onDismiss} />}
+    </div>
+  );
+}
+
+function StepperHeader({ steps, progress, current, compact }: { steps: StepDefinition[]; progress: StepsProgress; current: string | null; compact: boolean }) {
+  const { i18n } = useLingui();
+  const visible = steps.filter((s) => !s.hidden);
+  const list = useRef<HTMLOListElement>(null);
+  // On narrow screens the header scrolls sideways; keep the current step in view (without moving the page).
+  useEffect(() => {
+    const ol = list.current;
+    const item = ol?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!ol || !item || ol.scrollWidth <= ol.clientWidth) return;
+    ol.scrollLeft = Math.max(0, item.offsetLeft - (ol.clientWidth - item.offsetWidth) / 2);
+  }, [current]);
+  return (
+    <nav aria-label={i18n._('engine.stepper.label')} className="min-w-0 max-w-full">
+      <ol ref={list} className={`relative flex overflow-x-auto pb-1 [scrollbar-width:thin] ${compact ? 'gap-1' : 'gap-2'}`}>
+        {visible.map((s, i) => {
+          const status = s.id === current ? 'current' : progress[s.id]?.completed ? 'done' : 'upcoming';
+          return (
+            <li
+              key={s.id}
+              aria-current={status === 'current' ? 'step' : undefined}
+              data-status={status}
+              className={`flex shrink-0 items-center gap-2 whitespace-nowrap rounded-full px-3 py-1 text-sm ${
+                status === 'current' ? 'bg-sky-700 text-white' : status === 'done' ? 'bg-sky-100 text-sky-900' : 'bg-slate-100 text-slate-600'
+              }`}
+            >
+              <span className="font-semibold" aria-label={i18n._('engine.step.number', { n: i + 1 })}>
+                {status === 'done' ? '✓' : i + 1}
+              </span>
+              <span className={compact && status !== 'current' ? 'sr-only' : undefined}>{i18n._(s.title)}</span>
+              <span className="sr-only">({i18n._(`engine.step.${status}`)})</span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function PriceBox({ price }: { price: Price | null }) {
+  const { i18n } = useLingui();
+  return (
+    <aside aria-live="polite" className="h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+      {price ? (
+        <>
+          {price.lines.length > 1 && (
+            <dl className="mb-2 space-y-1 text-sm text-slate-600">
+              {price.lines.map((line) => (
+                <div key={line.label} className="flex justify-between gap-2">
+                  <dt>{i18n._(line.label)}</dt>
+                  <dd>{formatPrice(line.amount)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <p className="flex items-baseline justify-between gap-2">
+            <span className="text-slate-700">{i18n._('engine.price.total')}</span>
+            <strong className="text-xl text-slate-900" data-testid="price-total">
+              {formatPrice(price.total)} {i18n._('engine.currency')}
+            </strong>
+          </p>
+        </>
+      ) : (
+        <p className="text-sm text-slate-600">{i18n._('engine.price.pending')}</p>
+      )}
+    </aside>
+  );
+}
+
+// A `const: true` consent box must be ticked by the visitor, not prefilled by rjsf.
+const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
+
+interface StepFormProps {
+  step: StepDefinition;
+  validator: ValidatorType | undefined;
+  formData: Record<string, unknown> | undefined;
+  fieldErrors: FieldErrors[string] | undefined;
+  /** Pointers of the fields the definition's `show` rules hide right now. */
+  hidden: string[];
+  loading: boolean;
+  canGoBack: boolean;
+  formContext: FlowFormContext;
+  onFieldChange: (step: string, data: Record<string, unknown>) => void;
+  onNext: (data: Record<string, unknown>) => void;
+  onBack: () => void;
+}
+
+/** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
+const StepForm = memo(function StepForm(props: StepFormProps) {
+  const { step, validator, formData, fieldErrors, hidden, loading, canGoBack, onFieldChange, onNext, onBack } = props;
+  const { i18n } = useLingui();
+  const idPrefix = `flow-${step.id}`;
+  const [dateDrafts] = useState(() => new Map<string, string>());
+  const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts }), [props.formContext, dateDrafts]);
+  const uiSchema = useMemo(() => withHiddenFields(step.uiSchema as UiSchema | undefined, hidden), [step.uiSchema, hidden]);
+  const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
+  const customValidate = useCallback<CustomValidator>(
+    (data, errors) => {
+      const problems = dateProblems(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, data, {
+        hidden,
+        drafts: dateDrafts,
+        idOf: (path) => [idPrefix, ...path].join('_'),
+      });
+      for (const problem of problems) {
+        addErrorAt(errors, problem.path, i18n._(problem.messageId, { date: problem.date }));
+      }
+      return errors;
+    },
+    [step.schema, step.uiSchema, hidden, dateDrafts, idPrefix, i18n],
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const transformErrors = useMemo(() => createTransformErrors(i18n), [i18n]);
+  const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
+  const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
+  const onChange = useCallback(
+    (event: IChangeEvent) => onFieldChange(step.id, (event.formData ?? {}) as Record<string, unknown>),
+    [onFieldChange, step.id],
+  );
+  const onSubmit = useCallback(
+    (event: IChangeEvent) => {
+      setSubmitted(true);
+      onNext((event.formData ?? {}) as Record<string, unknown>);
+    },
+    [onNext],
+  );
+  const onError = useCallback(() => setSubmitted(true), []);
+  if (!activeValidator || !step.schema) {
+    throw new Error(`FlowRunner: step "${step.id}" has no schema or no precompiled validator`);
+  }
+  return (
+    <Form
+      schema={step.schema as RJSFSchema}
+      uiSchema={uiSchema}
+      validator={activeValidator}
+      formData={formData}
+      formContext={formContext}
+      widgets={theme.widgets}
+      templates={theme.templates}
+      fields={theme.fields}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      onError={onError}
+      liveValidate={submitted ? 'onChange' : undefined}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      transformErrors={transformErrors}
+      customValidate={customValidate}
+      translateString={translateString}
+      extraErrors={extraErrors}
+      extraErrorsBlockSubmit
+      idPrefix={idPrefix}
+      experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+    >
+      <div className="mt-6 flex flex-wrap justify-between gap-3">
+        {canGoBack ? (
+          <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
+            {i18n._('engine.back')}
+          </button>
+        ) : (
+          <span />
+        )}
+        <button type="submit" className={primaryButtonClass} disabled={loading} aria-busy={loading}>
+          {loading && <Spinner />}
+          {i18n._('engine.next')}
+        </button>
+      </div>
+    </Form>
+  );
+});
+
+/** Adds `message` at `path` of rjsf's error handler, creating the nodes an absent value has none for. */
+function addErrorAt(errors: FormValidation, path: string, message: string) {
+  let node = errors as unknown as Record<string, unknown>;
+  for (const segment of path.split('/').filter(Boolean)) {
+    if (typeof node[segment] !== 'object' || node[segment] === null) {
+      const created: { __errors: string[]; addError: (m: string) => void } = {
+        __errors: [],
+        addError(m: string) {
+          this.__errors.push(m);
+        },
+      };
+      node[segment] = created;
+    }
+    node = node[segment] as Record<string, unknown>;
+  }
+  (node as unknown as FormValidation).addError(message);
+}
+
+/** Re-exported for the site and stories, which read the same context. */
+export type { FlowContext };

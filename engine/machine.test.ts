@@ -1,0 +1,380 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { getShortestPaths } from '@xstate/graph';
+import {
+  createFlowMachine,
+  inState,
+  stepOf,
+  type CheckInput,
+  type FlowEvent,
+  type FlowInput,
+  type FlowMachine,
+  type LookupInput,
+  type SaveInput,
+} from './machine';
+import type { PaymentDetails, PolicyResult } from './definition';
+import {
+  SampleFailure,
+  sampleApi,
+  sampleDefinition,
+  samplePayment,
+  samplePolicy,
+  type SampleCatalog,
+} from './test-fixtures/sample-definition';
+
+const catalog: SampleCatalog = { tiers: [{ id: 'basic', name: 'sample.tier.basic', rate: 1000 }] };
+const person = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev' };
+
+type Snapshot = SnapshotFrom<FlowMachine>;
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+function start(machine: FlowMachine = createFlowMachine(sampleDefinition, { api: sampleApi() }), input: FlowInput = {}) {
+  const actor = createActor(machine, { input });
+  actor.start();
+  return actor;
+}
+
+const at = (step: string) => (s: Snapshot) => stepOf(s.value) === step && !s.context.loading;
+
+async function ready(actor: ReturnType<typeof start>, step = 'plan') {
+  return waitFor(actor, at(step));
+}
+
+async function toConfirm(actor: ReturnType<typeof start>, purpose = 'leisure') {
+  await ready(actor);
+  actor.send({ type: 'step.next', data: { purpose, days: 5 } });
+  actor.send({ type: 'step.next', data: { persons: [person] } });
+  if (purpose === 'leisure') actor.send({ type: 'step.next', data: { luggage: true } });
+  return waitFor(actor, at('confirm'));
+}
+
+describe('flow machine', () => {
+  it('refuses show rules naming an unknown guard or step', () => {
+    const withShow = (show: Record<string, string>) => ({ ...sampleDefinition, machine: { ...sampleDefinition.machine, show } });
+    expect(() => createFlowMachine(withShow({ 'plan.company': 'nope' }), { api: sampleApi() })).toThrow(/show rule "plan.company" names unknown guard "nope"/);
+    expect(() => createFlowMachine(withShow({ 'gone.company': 'isBusiness' }), { api: sampleApi() })).toThrow(/unknown step "gone"/);
+    expect(() => createFlowMachine(withShow({ plan: 'isBusiness' }), { api: sampleApi() })).toThrow(/is not "<step>.<field>"/);
+  });
+
+  it('starts by loading the catalog and lands on the first step with the price', async () => {
+    const actor = start();
+    expect(actor.getSnapshot().context.loading).toBe(true);
+    expect(stepOf(actor.getSnapshot().value)).toBeNull();
+    const snap = await ready(actor);
+    expect(snap.context.catalog).toBeTruthy();
+    expect(snap.context.price?.total).toBe(7 * 1 * 1000);
+    expect(snap.context.steps.plan).toEqual({ status: 'active', completed: false });
+    expect(snap.context.steps.people).toEqual({ status: 'inactive', completed: false });
+  });
+
+  it('a failed catalog load shows an error and accepts retry', async () => {
+    let calls = 0;
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+      actors: {
+        loadCatalog: fromPromise<unknown>(async () => {
+          calls += 1;
+          if (calls === 1) throw new SampleFailure('datas_not_found');
+          return catalog;
+        }),
+      },
+    });
+    const actor = start(machine);
+    const failed = await waitFor(actor, (s) => inState(s, 'boot', 'failed'));
+    expect(failed.context.error).toEqual({ messageId: 'datas_not_found' });
+    actor.send({ type: 'retry' });
+    const snap = await ready(actor);
+    expect(snap.context.error).toBeNull();
+  });
+
+  it('next marks the step completed and activates the next; back reopens the previous not completed', async () => {
+    const actor = start();
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 10 } });
+    let snap = actor.getSnapshot();
+    expect(stepOf(snap.value)).toBe('people');
+    expect(snap.context.data.plan).toEqual({ purpose: 'leisure', days: 10 });
+    expect(snap.context.steps.plan).toEqual({ status: 'active', completed: true });
+    expect(snap.context.steps.people).toEqual({ status: 'active', completed: false });
+    expect(snap.context.price?.total).toBe(10_000);
+
+    actor.send({ type: 'step.back' });
+    snap = actor.getSnapshot();
+    expect(stepOf(snap.value)).toBe('plan');
+    expect(snap.context.steps.people).toEqual({ status: 'inactive', completed: false });
+    expect(snap.context.steps.plan).toEqual({ status: 'active', completed: false });
+    // Data survives going back.
+    expect(snap.context.data.plan?.days).toBe(10);
+  });
+
+  it('the skip guard removes a step both going forward and back', async () => {
+    const actor = start();
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'business', days: 3 } });
+    actor.send({ type: 'step.next', data: { persons: [person] } });
+    let snap = actor.getSnapshot();
+    expect(stepOf(snap.value)).toBe('confirm');
+    expect(snap.context.steps.extras).toEqual({ status: 'inactive', completed: false });
+    actor.send({ type: 'step.back' });
+    snap = actor.getSnapshot();
+    expect(stepOf(snap.value)).toBe('people');
+  });
+
+  it('without the skip condition the step is shown', async () => {
+    const actor = start();
+    await toConfirm(actor, 'leisure');
+    actor.send({ type: 'step.back' });
+    expect(stepOf(actor.getSnapshot().value)).toBe('extras');
+  });
+
+  it('flow.reset returns to the first step with everything reset', async () => {
+    const actor = start();
+    await toConfirm(actor);
+    actor.send({ type: 'flow.reset' });
+    const snap = actor.getSnapshot();
+    expect(stepOf(snap.value)).toBe('plan');
+    expect(snap.context.data).toEqual(sampleDefinition.initialData);
+    expect(Object.values(snap.context.steps).filter((s) => s.completed)).toHaveLength(0);
+    expect(snap.context.steps.plan?.status).toBe('active');
+    expect(snap.context.payment).toBeNull();
+  });
+
+  it('field.changed runs the named field effect and recomputes the price', async () => {
+    const actor = start();
+    await ready(actor);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 12 } });
+    expect(actor.getSnapshot().context.price?.total).toBe(12_000);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'business', days: 12 } });
+    const snap = actor.getSnapshot();
+    expect(snap.context.data.plan).toEqual({ purpose: 'business', days: 30 });
+    expect(snap.context.price?.total).toBe(30_000);
+  });
+
+  it('a field effect may clear a value and attach an error, removed when the value changes', async () => {
+    const actor = start();
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 1 } });
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ firstName: 'Вали' }] } });
+    let snap = actor.getSnapshot();
+    expect(snap.context.data.people).toEqual({ persons: [{ firstName: '' }] });
+    expect(snap.context.fieldErrors.people).toEqual({ '/persons/0/firstName': 'use_latin_alphabet' });
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ firstName: 'Vali' }] } });
+    snap = actor.getSnapshot();
+    expect(snap.context.fieldErrors.people).toEqual({});
+  });
+
+  it('a lookup prefills the row, keeps loading on while it runs and refuses next meanwhile', async () => {
+    const gate = deferred<Record<string, unknown>>();
+    const keys: unknown[] = [];
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+      actors: {
+        lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
+          keys.push(input.row.passport);
+          return gate.promise;
+        }),
+      },
+    });
+    const actor = start(machine);
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 1 } });
+    const row = { passport: 'AA1234567', birthday: '1990-05-15' };
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ passport: 'AA12' }] } });
+    expect(keys).toEqual([]);
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [row] } });
+    expect(actor.getSnapshot().context.loading).toBe(true);
+    // Same key again: no second lookup.
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ ...row, lastName: '' }] } });
+    expect(keys).toEqual(['AA1234567']);
+    actor.send({ type: 'step.next', data: { persons: [row] } });
+    expect(stepOf(actor.getSnapshot().value)).toBe('people');
+    gate.resolve({ firstName: 'Vali', lastName: 'Aliyev' });
+    const snap = await waitFor(actor, (s) => !s.context.loading);
+    expect(snap.context.data.people?.persons).toEqual([{ ...row, lastName: 'Aliyev', firstName: 'Vali' }]);
+  });
+
+  it('a failed lookup puts its message on the row', async () => {
+    const actor = start();
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 1 } });
+    actor.send({
+      type: 'field.changed',
+      step: 'people',
+      data: { persons: [person, { passport: 'ZZ0000000', birthday: '2000-01-01' }] },
+    });
+    const snap = await waitFor(actor, (s) => !s.context.loading);
+    expect(snap.context.fieldErrors.people).toEqual({ '/persons/1': 'datas_not_found' });
+  });
+
+  it('save succeeds: loading while saving, payment stored, next step opened', async () => {
+    const gate = deferred<PaymentDetails>();
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+      actors: {
+        save: fromPromise<PaymentDetails, SaveInput>(() => gate.promise),
+        check: fromPromise<PolicyResult | null, CheckInput>(async () => null),
+      },
+    });
+    const actor = start(machine);
+    await toConfirm(actor);
+    actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+    let snap = actor.getSnapshot();
+    expect(inState(snap, 'confirm', 'saving')).toBe(true);
+    expect(snap.context.loading).toBe(true);
+    actor.send({ type: 'step.back' });
+    expect(inState(actor.getSnapshot(), 'confirm', 'saving')).toBe(true);
+    gate.resolve(samplePayment);
+    snap = await waitFor(actor, at('pay'));
+    expect(snap.context.payment).toEqual(samplePayment);
+    expect(snap.context.steps.confirm?.completed).toBe(true);
+  });
+
+  it('save failure shows the binding message and stays on the step', async () => {
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+      actors: {
+        save: fromPromise<PaymentDetails, SaveInput>(async () => {
+          throw new SampleFailure('datas_not_found', { step: 'confirm', path: '/phone' });
+        }),
+      },
+    });
+    const actor = start(machine);
+    await toConfirm(actor);
+    actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+    const snap = await waitFor(actor, (s) => inState(s, 'confirm', 'idle'));
+    expect(snap.context.loading).toBe(false);
+    expect(snap.context.error).toEqual({ messageId: 'datas_not_found', field: { step: 'confirm', path: '/phone' } });
+    expect(snap.context.fieldErrors.confirm).toEqual({ '/phone': 'datas_not_found' });
+  });
+
+  it('an unexpected save error opens the modal with the general message', async () => {
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+      actors: { save: fromPromise<PaymentDetails, SaveInput>(async () => Promise.reject(new TypeError('boom'))) },
+    });
+    const actor = start(machine);
+    await toConfirm(actor);
+    actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+    const snap = await waitFor(actor, (s) => inState(s, 'confirm', 'idle'));
+    expect(snap.context.error).toEqual({ messageId: 'maybe-data-is-incorrect', modal: true });
+    actor.send({ type: 'error.dismiss' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('payment: automatic check stays silent when unpaid, an explicit one says so, paid moves to download', async () => {
+    const answers: (PolicyResult | null)[] = [null, null, samplePolicy];
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+      actors: { check: fromPromise<PolicyResult | null, CheckInput>(async () => answers.shift() ?? null) },
+    });
+    const actor = start(machine);
+    await toConfirm(actor);
+    actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+    let snap = await waitFor(actor, (s) => inState(s, 'pay', 'idle'));
+    expect(snap.context.error).toBeNull();
+    actor.send({ type: 'payment.check' });
+    expect(actor.getSnapshot().context.loading).toBe(true);
+    snap = await waitFor(actor, (s) => inState(s, 'pay', 'idle'));
+    expect(snap.context.error).toEqual({ messageId: 'payment_not_made' });
+    actor.send({ type: 'payment.check' });
+    snap = await waitFor(actor, at('done'));
+    expect(snap.context.policy).toEqual(samplePolicy);
+    expect(snap.context.steps.pay).toEqual({ status: 'active', completed: true });
+    expect(snap.context.error).toBeNull();
+    // The flow is over: navigation is refused.
+    actor.send({ type: 'step.back' });
+    actor.send({ type: 'step.goto', step: 'plan' });
+    expect(stepOf(actor.getSnapshot().value)).toBe('done');
+  });
+
+  it('goto: back to any visited step, forward only over completed steps', async () => {
+    const actor = start();
+    await toConfirm(actor);
+    actor.send({ type: 'step.goto', step: 'plan' });
+    let snap = actor.getSnapshot();
+    expect(stepOf(snap.value)).toBe('plan');
+    // Browser forward over completed steps is allowed.
+    actor.send({ type: 'step.goto', step: 'extras' });
+    expect(stepOf(actor.getSnapshot().value)).toBe('extras');
+    actor.send({ type: 'step.goto', step: 'people' });
+    // Changing data invalidates the step; forward is refused until Next.
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ ...person, lastName: 'Other' }] } });
+    actor.send({ type: 'step.goto', step: 'confirm' });
+    expect(stepOf(actor.getSnapshot().value)).toBe('people');
+    // A never-visited step is out of reach.
+    actor.send({ type: 'step.goto', step: 'pay' });
+    expect(stepOf(actor.getSnapshot().value)).toBe('people');
+    actor.send({ type: 'step.back' });
+    snap = actor.getSnapshot();
+    expect(stepOf(snap.value)).toBe('plan');
+    // After Back the left step is inactive, so forward to it is refused.
+    actor.send({ type: 'step.goto', step: 'people' });
+    expect(stepOf(actor.getSnapshot().value)).toBe('plan');
+    expect(actor.getSnapshot().context.steps.plan?.completed).toBe(false);
+  });
+
+  it('resumes on the saved step with data, and a payment resume checks again', async () => {
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi({ paid: true }) });
+    const actor = start(machine, {
+      resume: {
+        step: 'pay',
+        data: { plan: { purpose: 'business', days: 2 }, people: { persons: [person] }, extras: {}, confirm: { agree: true } },
+        steps: {
+          plan: { status: 'active', completed: true },
+          people: { status: 'active', completed: true },
+          extras: { status: 'inactive', completed: false },
+          confirm: { status: 'active', completed: true },
+          pay: { status: 'active', completed: false },
+          done: { status: 'inactive', completed: false },
+        },
+        payment: samplePayment,
+        policy: null,
+      },
+    });
+    const snap = await waitFor(actor, at('done'));
+    expect(snap.context.policy).toEqual(samplePolicy);
+    expect(snap.context.data.plan?.days).toBe(2);
+  });
+});
+
+describe('flow machine paths (@xstate/graph)', () => {
+  const machine = createFlowMachine(sampleDefinition, { api: sampleApi() });
+  // Each step is offered only its own form data, as the runner would send it.
+  const payloads: Record<string, Record<string, unknown>[]> = {
+    plan: [{ purpose: 'leisure', days: 3 }, { purpose: 'business', days: 3 }],
+    people: [{ persons: [person] }],
+    extras: [{ luggage: false }],
+    confirm: [{ agree: true, phone: '998901234567' }],
+  };
+  const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output }) as unknown as FlowEvent;
+  const paths = getShortestPaths(machine, {
+    events: (s: Snapshot): FlowEvent[] => [
+      done('catalog', catalog),
+      done('save', samplePayment),
+      done('check', samplePolicy),
+      { type: 'step.back' },
+      ...(payloads[stepOf(s.value) ?? ''] ?? []).map((data) => ({ type: 'step.next' as const, data })),
+    ],
+    // Which steps were opened, and with what data, tells a skipped route from a shown one.
+    serializeState: (s) => JSON.stringify([s.value, s.context.steps, s.context.data]),
+  });
+  const reached = (pred: (s: Snapshot) => boolean) => paths.filter((p) => pred(p.state as Snapshot));
+
+  it('reaches every step, including the hidden download step', () => {
+    for (const step of sampleDefinition.steps) {
+      expect(reached((s) => stepOf(s.value) === step.id).length, step.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a path that takes the skip rule and one that does not', () => {
+    const atConfirm = reached((s) => stepOf(s.value) === 'confirm');
+    const skipped = atConfirm.filter((p) => (p.state as Snapshot).context.steps.extras?.status === 'inactive');
+    const shown = atConfirm.filter((p) => (p.state as Snapshot).context.steps.extras?.completed === true);
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(shown.length).toBeGreaterThan(0);
+    expect(skipped[0]?.steps.some((step) => step.event.type === 'step.next' && 'data' in step.event && step.event.data.purpose === 'business')).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { enginePo, engineI18n } from './test-fixtures/engine-i18n';
+import { createTransformErrors, ERROR_KEYWORDS, fieldErrorsToErrorSchema } from './messages';
+
+describe('engine messages', () => {
+  it('every locale has the same ids, all translated, and uz/ru differ from en', () => {
+    const en = enginePo('en');
+    // Brand names, and the currency whose English text is the Uzbek word itself.
+    const brands = new Set(['engine.provider.payme', 'engine.provider.click', 'engine.currency']);
+    for (const locale of ['uz', 'ru'] as const) {
+      const other = enginePo(locale);
+      expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
+      for (const [id, text] of Object.entries(other)) {
+        expect(text, `${locale} ${id}`).not.toBe('');
+        if (!brands.has(id)) expect(text, `${locale} ${id} copies English`).not.toBe(en[id]);
+      }
+    }
+    for (const keyword of ERROR_KEYWORDS) expect(en[`engine.error.${keyword}`], keyword).toBeDefined();
+  });
+
+  it('translates ajv errors: errorMessage ids and keywords with params', () => {
+    const transform = createTransformErrors(engineI18n('ru'));
+    const [latin, min] = transform([
+      { name: 'errorMessage', message: 'use_latin_alphabet', property: '.name', stack: '', params: {}, schemaPath: '' },
+      { name: 'minItems', message: 'x', property: '.list', stack: '', params: { limit: 2 }, schemaPath: '' },
+    ]);
+    expect(latin?.message).toBe('Используйте латинские буквы');
+    expect(min?.message).toBe('Добавьте не менее 2');
+    expect(min?.stack).toBe(min?.message);
+  });
+
+  it('turns field errors into a translated error schema', () => {
+    expect(fieldErrorsToErrorSchema({ '/persons/1': 'datas_not_found', '/phone': 'use_latin_alphabet' }, engineI18n('en'))).toEqual({
+      persons: { 1: { __errors: ['No data was found for these details'] } },
+      phone: { __errors: ['Use Latin letters'] },
+    });
+    expect(fieldErrorsToErrorSchema({}, engineI18n('en'))).toBeUndefined();
+  });
+});

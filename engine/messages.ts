@@ -1,0 +1,69 @@
+import type { I18n } from '@lingui/core';
+import {
+  englishStringTranslator,
+  TranslatableString,
+  type ErrorSchema,
+  type RJSFValidationError,
+} from '@rjsf/utils';
+import type { FieldErrors } from './definition';
+import { pathSegments } from './paths';
+
+/** ajv keywords with a message of their own (`engine.error.<keyword>`); others get `engine.error.invalid`. */
+export const ERROR_KEYWORDS = [
+  'required', 'pattern', 'format', 'type', 'enum', 'const', 'minItems', 'maxItems', 'minLength', 'maxLength',
+  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'uniqueItems',
+] as const;
+
+/**
+ * rjsf `transformErrors` translating through Lingui: an ajv-errors `errorMessage` is a message id
+ * (`use_latin_alphabet`), any other keyword maps to `engine.error.<keyword>` with ajv's params.
+ */
+export function createTransformErrors(i18n: I18n) {
+  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+    errors.map((error) => {
+      const name = error.name ?? '';
+      const message =
+        name === 'errorMessage' && error.message
+          ? i18n._(error.message)
+          : i18n._(
+              (ERROR_KEYWORDS as readonly string[]).includes(name) ? `engine.error.${name}` : 'engine.error.invalid',
+              (error.params ?? {}) as Record<string, unknown>,
+            );
+      return { ...error, message, stack: message };
+    });
+}
+
+const RJSF_STRINGS: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.ArrayItemTitle]: 'engine.array.item',
+  [TranslatableString.EmptyArray]: 'engine.array.empty',
+  [TranslatableString.YesLabel]: 'engine.yes',
+  [TranslatableString.NoLabel]: 'engine.no',
+  [TranslatableString.CloseLabel]: 'engine.modal.close',
+  [TranslatableString.ErrorsLabel]: 'engine.errors',
+  [TranslatableString.AddButton]: 'engine.array.add',
+  [TranslatableString.AddItemButton]: 'engine.array.add',
+  [TranslatableString.RemoveButton]: 'engine.array.remove',
+};
+
+/** rjsf `translateString` through Lingui; strings our theme never shows keep rjsf's English. */
+export function createTranslateString(i18n: I18n) {
+  return (key: TranslatableString, params?: string[]): string => {
+    const id = RJSF_STRINGS[key];
+    return id ? i18n._(id) : englishStringTranslator(key, params);
+  };
+}
+
+/** A step's field errors (`/persons/1/firstName` → id) as an rjsf ErrorSchema with translated messages. */
+export function fieldErrorsToErrorSchema(errors: FieldErrors[string] | undefined, i18n: I18n): ErrorSchema | undefined {
+  if (!errors || Object.keys(errors).length === 0) return undefined;
+  const root: Record<string, unknown> = {};
+  for (const [path, id] of Object.entries(errors)) {
+    let node = root;
+    for (const segment of pathSegments(path)) {
+      node[segment] = (node[segment] as Record<string, unknown> | undefined) ?? {};
+      node = node[segment] as Record<string, unknown>;
+    }
+    node.__errors = [...((node.__errors as string[] | undefined) ?? []), i18n._(id)];
+  }
+  return root as ErrorSchema;
+}

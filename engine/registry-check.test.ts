@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { uiNames, unresolvedUiNames } from './registry-check';
+import { theme } from './theme';
+import { sampleDefinition } from './test-fixtures/sample-definition';
+
+function uiFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = join(dir, entry);
+    if (statSync(full).isDirectory()) return uiFiles(full);
+    return entry.endsWith('.ui.json') ? [full] : [];
+  });
+}
+
+describe('widget registry', () => {
+  it('offers the widgets and templates of the design', () => {
+    for (const name of ['passport', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6', 'checkbox', 'select', 'radio']) {
+      expect(theme.widgets[name], name).toBeDefined();
+    }
+    expect(theme.templates.persons).toBeDefined();
+  });
+
+  it('resolves every name used by the product uiSchemas', () => {
+    const files = uiFiles(resolve(process.cwd(), 'schemas', 'products'));
+    for (const file of files) {
+      const uiSchema: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      expect(unresolvedUiNames(uiSchema), file).toEqual([]);
+    }
+    for (const step of sampleDefinition.steps) expect(unresolvedUiNames(step.uiSchema), step.id).toEqual([]);
+  });
+
+  it('finds nested names and reports unknown ones', () => {
+    const uiSchema = {
+      persons: {
+        'ui:ArrayFieldTemplate': 'persons',
+        items: { passport: { 'ui:widget': 'pasport' }, birthday: { 'ui:widget': 'date' }, extra: { 'ui:field': 'nope' } },
+      },
+      name: { 'ui:widget': 'text', 'ui:options': { widget: 'phone' } },
+      kind: { 'ui:ObjectFieldTemplate': 'missing' },
+    };
+    expect(uiNames(uiSchema).map((n) => n.name)).toEqual(['persons', 'pasport', 'date', 'nope', 'text', 'phone', 'missing']);
+    expect(unresolvedUiNames(uiSchema).map((n) => `${n.path} ${n.name}`)).toEqual([
+      '/persons/items/passport pasport',
+      '/persons/items/extra nope',
+      '/kind missing',
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import type { CatalogOption } from './definition';
+
+/** Tailwind classes shared by the engine's inputs and buttons, so every control looks the same. */
+export const inputClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
+export const primaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-sky-700 px-5 py-2.5 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60';
+export const secondaryButtonClass =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** What every engine widget finds in rjsf's `formContext`. */
+export interface FlowFormContext {
+  /** `definition.options(catalog, data)`; widgets pick a list with `ui:options.optionsFrom`. */
+  options: Record<string, CatalogOption[]>;
+  locale: string;
+  /** Half-typed date texts by widget id, kept by each step form for its date validation. */
+  dateDrafts?: Map<string, string>;
+}
+
+/** The option list a widget names with `ui:options.optionsFrom`, or an empty list. */
+export function optionsFrom(context: unknown, name: unknown): CatalogOption[] {
+  const options = (context as Partial<FlowFormContext> | undefined)?.options;
+  return typeof name === 'string' && options?.[name] ? options[name] : [];
+}
+
+export function localeOf(context: unknown): string {
+  return (context as Partial<FlowFormContext> | undefined)?.locale ?? 'en';
+}

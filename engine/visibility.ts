@@ -1,0 +1,159 @@
+import type { ErrorSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { FlowData, MachineRules } from './definition';
+import { pathSegments } from './paths';
+
+/**
+ * Conditional fields (`MachineRules.show`): a key names a field of a step — `step.field`,
+ * `step.object.field` or `step.rows[].field` (row level) — and its guard decides whether the field
+ * is shown. A hidden field is not rendered and none of its validation errors count.
+ */
+
+/** A parsed `show` key: the step, then property names; `[]` after a name walks every row of that array. */
+export interface ShowKey {
+  step: string;
+  segments: { name: string; rows: boolean }[];
+}
+
+/** Splits a `show` key; throws when it has no field part or an empty segment. */
+export function parseShowKey(key: string): ShowKey {
+  const [step, ...rest] = key.split('.');
+  if (!step || rest.length === 0 || rest.some((s) => s === '' || s === '[]')) {
+    throw new Error(`show rule "${key}" is not "<step>.<field>" or "<step>.<array>[].<field>"`);
+  }
+  const segments = rest.map((s) => (s.endsWith('[]') ? { name: s.slice(0, -2), rows: true } : { name: s, rows: false }));
+  if (segments.at(-1)?.rows) throw new Error(`show rule "${key}" must end on a field, not on rows`);
+  return { step, segments };
+}
+
+type Guard<D extends FlowData> = MachineRules<D>['guards'][string];
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * JSON-pointer-like paths (`/payer/country`, `/tourists/1/pinfl`) of the fields of `step` that the
+ * definition's `show` rules hide for `data`. Row rules give the guard the row they stand in.
+ * Throws when a rule names a guard the definition does not define.
+ */
+export function hiddenPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, step: string, data: D): string[] {
+  const hidden: string[] = [];
+  for (const [key, guardName] of Object.entries(rules.show ?? {})) {
+    const parsed = parseShowKey(key);
+    if (parsed.step !== step) continue;
+    const guard: Guard<D> | undefined = rules.guards[guardName];
+    if (!guard) throw new Error(`show rule "${key}" names unknown guard "${guardName}"`);
+    const walk = (node: unknown, index: number, path: string, row: Record<string, unknown> | undefined) => {
+      const segment = parsed.segments[index];
+      if (!segment) {
+        if (!guard(data, row)) hidden.push(path);
+        return;
+      }
+      const here = `${path}/${segment.name}`;
+      if (!segment.rows) {
+        walk(isRecord(node) ? node[segment.name] : undefined, index + 1, here, row);
+        return;
+      }
+      const rows = isRecord(node) ? node[segment.name] : undefined;
+      if (!Array.isArray(rows)) return;
+      rows.forEach((value, i) => walk(value, index + 1, `${here}/${i}`, isRecord(value) ? value : {}));
+    };
+    walk(data[step], 0, '', undefined);
+  }
+  return hidden.sort();
+}
+
+/** Whether `path` is one of `hidden` or lies inside one of them. */
+export function isHiddenPath(path: string, hidden: readonly string[]): boolean {
+  return hidden.some((h) => path === h || path.startsWith(`${h}/`));
+}
+
+interface HiddenTree {
+  leaf?: boolean;
+  children: Record<string, HiddenTree>;
+}
+
+function toTree(paths: readonly string[]): HiddenTree {
+  const root: HiddenTree = { children: {} };
+  for (const path of paths) {
+    let node = root;
+    for (const segment of pathSegments(path)) {
+      node.children[segment] ??= { children: {} };
+      node = node.children[segment];
+    }
+    node.leaf = true;
+  }
+  return root;
+}
+
+function applyTree(ui: UiSchema, tree: HiddenTree): UiSchema {
+  if (tree.leaf) return { ...ui, 'ui:widget': 'hidden' };
+  const next: UiSchema = { ...ui };
+  const rows: Record<number, HiddenTree> = {};
+  for (const [segment, child] of Object.entries(tree.children)) {
+    if (/^\d+$/.test(segment)) rows[Number(segment)] = child;
+    else next[segment] = applyTree(isRecord(ui[segment]) ? (ui[segment] as UiSchema) : {}, child);
+  }
+  if (Object.keys(rows).length > 0) {
+    const items: UiSchema = isRecord(ui.items) ? (ui.items as UiSchema) : {};
+    // rjsf asks for each row's uiSchema by index, so one row can hide what another shows.
+    next.items = (_item: unknown, index: number) => {
+      const row = rows[index];
+      return row ? applyTree(items, row) : items;
+    };
+  }
+  return next;
+}
+
+/** `uiSchema` with `ui:widget: 'hidden'` on every hidden path (rows get a per-index `items`). */
+export function withHiddenFields(uiSchema: UiSchema | undefined, hidden: readonly string[]): UiSchema | undefined {
+  if (hidden.length === 0) return uiSchema;
+  return applyTree(uiSchema ?? {}, toTree(hidden));
+}
+
+/** The pointer of an rjsf validation error: `.tourists.0.country` → `/tourists/0/country`. */
+export function errorPointer(error: RJSFValidationError): string {
+  const property = error.property ?? '';
+  return property === '.' ? '' : `/${property.replace(/^\./, '').split('.').join('/')}`;
+}
+
+function pruneErrorSchema(schema: ErrorSchema, hidden: readonly string[], path = ''): ErrorSchema {
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === '__errors') {
+      copy[key] = value;
+      continue;
+    }
+    const child = `${path}/${key}`;
+    if (isHiddenPath(child, hidden)) continue;
+    if (!isRecord(value)) {
+      copy[key] = value;
+      continue;
+    }
+    // A row left without any error disappears, as if the validator had never named it.
+    const pruned = pruneErrorSchema(value as ErrorSchema, hidden, child);
+    if (Object.keys(pruned).length > 0) copy[key] = pruned;
+  }
+  return copy as ErrorSchema;
+}
+
+/**
+ * A validator answering like `validator` minus every error inside a hidden field, so a field that is
+ * required when shown is not required while hidden. The precompiled validator stays the one that runs.
+ */
+export function withoutHiddenErrors(validator: ValidatorType, hidden: readonly string[]): ValidatorType {
+  if (hidden.length === 0) return validator;
+  return {
+    validateFormData: (...args: Parameters<ValidatorType['validateFormData']>) => {
+      const result = validator.validateFormData(...args);
+      return {
+        ...result,
+        errors: result.errors.filter((e) => !isHiddenPath(errorPointer(e), hidden)),
+        errorSchema: pruneErrorSchema(result.errorSchema, hidden),
+      };
+    },
+    isValid: (...args: Parameters<ValidatorType['isValid']>) => validator.isValid(...args),
+    rawValidation: <Result = unknown>(schema: Parameters<ValidatorType['rawValidation']>[0], formData?: unknown) =>
+      validator.rawValidation<Result>(schema, formData),
+    reset: validator.reset ? () => validator.reset?.() : undefined,
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Names uiSchemas may use for `ui:widget` and `ui:ArrayFieldTemplate`. The widget registry is
+ * React and cannot be imported by tools, so this plain list is what `tools/products-check.ts`
+ * checks product uiSchemas against; the registry must register every name here.
+ */
+export const widgetNames = [
+  'passport', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6',
+  'checkbox', 'select', 'radio', 'text', 'hidden',
+] as const;
+
+export const arrayFieldTemplateNames = ['persons'] as const;
+
+export type WidgetName = (typeof widgetNames)[number];

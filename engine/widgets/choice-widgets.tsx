@@ -1,0 +1,269 @@
+import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { useLingui } from '@lingui/react';
+import {
+  ariaDescribedByIds,
+  enumOptionsIndexForValue,
+  enumOptionsValueForIndex,
+  optionId,
+  type WidgetProps,
+} from '@rjsf/utils';
+import type { CatalogOption } from '../definition';
+import { formatPrice } from '../format';
+import { inputClass } from '../ui';
+import { localeOf, optionsFrom } from '../ui';
+import { RequiredMark } from '../templates/field-templates';
+import { regionName } from './normalise';
+
+/**
+ * A boolean. `required` in JSON Schema only means the key is present, so a checkbox never shows the
+ * required mark nor the HTML `required` attribute; a box that must be ticked says so with `const: true`.
+ */
+export function CheckboxWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { id, htmlName, value, disabled, readonly, autofocus, label, hideLabel, rawErrors, onChange, onBlur, onFocus } = props;
+  const handle = useCallback((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.checked), [onChange]);
+  return (
+    <div className="flex items-start gap-2 py-1">
+      <input
+        id={id}
+        name={(htmlName as string | undefined) || id}
+        type="checkbox"
+        className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 text-sky-700 focus:ring-sky-600"
+        checked={value === true}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={handle}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />
+      {!hideLabel && label && (
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {i18n._(label)}
+        </label>
+      )}
+    </div>
+  );
+}
+
+export function SelectWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { id, htmlName, value, disabled, readonly, autofocus, required, rawErrors, onChange, onBlur, onFocus, options, placeholder, registry } = props;
+  const catalog = optionsFrom(registry.formContext, options.optionsFrom);
+  const locale = localeOf(registry.formContext);
+  // A catalog list (`ui:options.optionsFrom`) beats the schema's enum: it may depend on other answers.
+  const enumOptions = useMemo(
+    () => (catalog.length > 0 ? catalog.map((o) => ({ value: o.value, label: optionLabel(o, locale, (m) => i18n._(m)) })) : (options.enumOptions ?? [])),
+    [catalog, locale, i18n, options.enumOptions],
+  );
+  const selected = enumOptionsIndexForValue(value, enumOptions, false);
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLSelectElement>) =>
+      onChange(e.target.value === '' ? options.emptyValue : enumOptionsValueForIndex(e.target.value, enumOptions, options.emptyValue)),
+    [onChange, enumOptions, options.emptyValue],
+  );
+  return (
+    <select
+      id={id}
+      name={(htmlName as string | undefined) || id}
+      className={inputClass}
+      value={typeof selected === 'undefined' ? '' : String(selected)}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      required={required}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={handle}
+      onBlur={(e) => onBlur(id, enumOptionsValueForIndex(e.target.value, enumOptions, options.emptyValue))}
+      onFocus={(e) => onFocus(id, enumOptionsValueForIndex(e.target.value, enumOptions, options.emptyValue))}
+    >
+      <option value="">{i18n._(placeholder || 'engine.select.placeholder')}</option>
+      {enumOptions.map((option, index) => (
+        <option key={index} value={String(index)} disabled={options.enumDisabled?.includes(option.value)}>
+          {i18n._(String(option.label))}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function optionLabel(option: CatalogOption, locale: string, translate: (id: string) => string): string {
+  const label = String(option.label);
+  return regionName(label, locale) ?? translate(label);
+}
+
+/**
+ * Countries from `formContext.options[ui:options.optionsFrom]`, stored as their values: a fieldset
+ * titled by the schema, the chosen countries as removable chips, a search box and a checkbox list.
+ * Every control is a native button, input or checkbox, so the keyboard reaches all of them.
+ */
+export function CountryMultiselectWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { id, value, disabled, readonly, onChange, options, registry, rawErrors, label, required } = props;
+  const [query, setQuery] = useState('');
+  const locale = localeOf(registry.formContext);
+  const list = optionsFrom(registry.formContext, options.optionsFrom);
+  const chosen = useMemo(() => (Array.isArray(value) ? (value as unknown[]) : []), [value]);
+  const labelled = useMemo(
+    () => list.map((o) => ({ option: o, label: optionLabel(o, locale, (m) => i18n._(m)) })).sort((a, b) => a.label.localeCompare(b.label, locale)),
+    [list, locale, i18n],
+  );
+  const needle = query.trim().toLocaleLowerCase(locale);
+  const shown = needle ? labelled.filter((o) => o.label.toLocaleLowerCase(locale).includes(needle)) : labelled;
+  const chips = chosen.map((v) => ({ value: v as string | number, label: labelled.find((o) => o.option.value === v)?.label ?? String(v) }));
+  const toggle = useCallback(
+    (v: string | number) => onChange(chosen.includes(v) ? chosen.filter((c) => c !== v) : [...chosen, v]),
+    [chosen, onChange],
+  );
+  const invalid = rawErrors && rawErrors.length > 0;
+  const locked = disabled || readonly;
+  return (
+    <fieldset className={`rounded-lg border p-3 ${invalid ? 'border-red-600' : 'border-slate-300'}`} aria-describedby={ariaDescribedByIds(id)}>
+      {label && (
+        <legend id={`${id}__label`} className="px-1 text-sm font-medium text-slate-800">
+          {i18n._(label)}
+          {required && <RequiredMark />}
+        </legend>
+      )}
+      {chips.length > 0 && (
+        <ul className="mb-2 flex flex-wrap gap-2" aria-label={i18n._('engine.country.chosen', { n: chips.length })}>
+          {chips.map((chip) => (
+            <li key={String(chip.value)} className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pl-3 pr-1 text-sm text-sky-900">
+              {chip.label}
+              <button
+                type="button"
+                className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-sky-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-700"
+                aria-label={i18n._('engine.country.remove', { name: chip.label })}
+                disabled={locked}
+                onClick={() => toggle(chip.value)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <input
+        id={id}
+        type="search"
+        className={inputClass}
+        placeholder={i18n._('engine.country.search')}
+        aria-label={i18n._('engine.country.search')}
+        value={query}
+        disabled={locked}
+        aria-invalid={invalid ? true : undefined}
+        aria-controls={`${id}__list`}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <ul id={`${id}__list`} className="mt-2 max-h-64 overflow-y-auto sm:columns-2">
+        {shown.map(({ option, label: name }, index) => {
+          const checkboxId = optionId(id, index);
+          return (
+            <li key={String(option.value)} className="flex break-inside-avoid items-center gap-2 py-1">
+              <input
+                id={checkboxId}
+                type="checkbox"
+                className="h-4 w-4 rounded border-slate-300 text-sky-700"
+                checked={chosen.includes(option.value)}
+                disabled={locked}
+                onChange={() => toggle(option.value)}
+              />
+              <label htmlFor={checkboxId} className="text-sm">
+                {name}
+              </label>
+            </li>
+          );
+        })}
+        {shown.length === 0 && <li className="py-1 text-sm text-slate-500">{i18n._('engine.country.none')}</li>}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** Radio cards (programs, tariffs): label, detail lines and the price each would give. */
+export function ProgramCardsWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { id, value, disabled, readonly, onChange, options, registry, label, rawErrors } = props;
+  const list = optionsFrom(registry.formContext, options.optionsFrom);
+  return (
+    <div role="radiogroup" aria-label={label ? i18n._(label) : undefined} aria-describedby={ariaDescribedByIds(id)} className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3" id={id}>
+      {list.map((option, index) => {
+        const checked = value === option.value;
+        const cardId = optionId(id, index);
+        return (
+          <label
+            key={String(option.value)}
+            htmlFor={cardId}
+            className={`block cursor-pointer rounded-xl border-2 p-4 ${checked ? 'border-sky-700 bg-sky-50' : rawErrors?.length ? 'border-red-300' : 'border-slate-200'}`}
+          >
+            <span className="flex items-center gap-2">
+              <input
+                id={cardId}
+                type="radio"
+                name={id}
+                className="h-4 w-4 text-sky-700"
+                checked={checked}
+                disabled={disabled || readonly}
+                onChange={() => onChange(option.value)}
+              />
+              <span className="font-semibold text-slate-900">{i18n._(String(option.label))}</span>
+            </span>
+            {option.details && option.details.length > 0 && (
+              <dl className="mt-2 space-y-1 text-sm text-slate-600">
+                {option.details.map((d) => (
+                  <div key={d.label}>
+                    <dt>{i18n._(d.label)}</dt>
+                    <dd className="whitespace-nowrap font-medium text-slate-800">{d.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {option.price !== undefined && (
+              <span className="mt-2 block text-lg font-bold text-slate-900">
+                {formatPrice(option.price)} {i18n._('engine.currency')}
+              </span>
+            )}
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Radio buttons in a labelled group; option labels are message ids. */
+export function RadioWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { id, value, disabled, readonly, onChange, options, label, rawErrors } = props;
+  const enumOptions = options.enumOptions ?? [];
+  return (
+    <div
+      role="radiogroup"
+      id={id}
+      aria-label={label ? i18n._(label) : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      className={options.inline ? 'flex flex-wrap gap-4' : 'space-y-2'}
+    >
+      {enumOptions.map((option, index) => {
+        const radioId = optionId(id, index);
+        return (
+          <div key={index} className="flex items-center gap-2">
+            <input
+              id={radioId}
+              type="radio"
+              name={id}
+              className="h-4 w-4 text-sky-700"
+              checked={value === option.value}
+              disabled={disabled || readonly || options.enumDisabled?.includes(option.value)}
+              onChange={() => onChange(option.value)}
+            />
+            <label htmlFor={radioId} className="text-sm text-slate-800">
+              {i18n._(String(option.label))}
+            </label>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { displayDate, displayPassport, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, regionName, resolveDateBound } from './normalise';
+
+describe('widget normalisers', () => {
+  it('passport: uppercased series then digits', () => {
+    expect(normalisePassport('aa 1234567')).toBe('AA1234567');
+    expect(normalisePassport('aa12345678')).toBe('AA1234567');
+    expect(normalisePassport('a')).toBe('A');
+    expect(normalisePassport('1234')).toBe('');
+    expect(normalisePassport('abc1234567', 3)).toBe('ABC1234567');
+    expect(displayPassport('AA1234567')).toBe('AA 1234567');
+  });
+
+  it('phone: stored without plus or spaces, shown grouped', () => {
+    expect(normalisePhone('+998 90 123 45 67')).toBe('998901234567');
+    expect(normalisePhone('90 123 45 67 89')).toBe('998901234567');
+    expect(normalisePhone('+998 ')).toBe('');
+    expect(displayPhone('998901234567')).toBe('+998 90 123 45 67');
+    expect(displayPhone('99890')).toBe('+998 90');
+  });
+
+  it('code, amount, dates and regions', () => {
+    expect(normaliseCode('12a3456789')).toBe('123456');
+    expect(parseAmount("1 234 567 so'm")).toBe(1234567);
+    expect(parseAmount('')).toBeUndefined();
+    expect(resolveDateBound('today', new Date(2030, 0, 2, 12))).toBe('2030-01-02');
+    expect(resolveDateBound('2024-05-01')).toBe('2024-05-01');
+    expect(resolveDateBound('soon')).toBeUndefined();
+    expect(regionName('DE', 'en')).toBe('Germany');
+    expect(regionName('DE', 'ru')).toBe('Германия');
+    expect(regionName('Germany', 'en')).toBeNull();
+  });
+
+  it('dates: typed DD.MM.YYYY, stored ISO only when complete and real', () => {
+    expect(maskDate('1505')).toBe('15.05');
+    expect(maskDate('15.05.19901')).toBe('15.05.1990');
+    expect(maskDate('ab')).toBe('');
+    expect(parseDisplayDate('15.05.1990')).toBe('1990-05-15');
+    expect(parseDisplayDate('1990-05-15')).toBe('1990-05-15');
+    expect(parseDisplayDate('15.05.199')).toBeNull();
+    expect(parseDisplayDate('31.02.2030')).toBeNull();
+    expect(parseDisplayDate('01.13.2030')).toBeNull();
+    expect(displayDate('2030-07-01')).toBe('01.07.2030');
+    expect(displayDate(undefined)).toBe('');
+  });
+});

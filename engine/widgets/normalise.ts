@@ -1,0 +1,82 @@
+/** Passport as stored: series letters (uppercased) then up to 7 digits, no spaces (`AA1234567`). */
+export function normalisePassport(raw: string, seriesLength = 2): string {
+  const chars = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const series = (chars.match(/^[A-Z]*/)?.[0] ?? '').slice(0, seriesLength);
+  const number = chars.slice(series.length).replace(/\D/g, '').slice(0, 7);
+  return series.length < seriesLength ? series : series + number;
+}
+
+/** Passport as shown: `AA 1234567`. */
+export function displayPassport(value: string, seriesLength = 2): string {
+  return value.length > seriesLength ? `${value.slice(0, seriesLength)} ${value.slice(seriesLength)}` : value;
+}
+
+/** Phone as stored: `998` + 9 digits without spaces or plus; empty when no local digit was typed. */
+export function normalisePhone(raw: string): string {
+  let digits = raw.replace(/\D/g, '');
+  if (digits.startsWith('998')) digits = digits.slice(3);
+  const local = digits.slice(0, 9);
+  return local ? `998${local}` : '';
+}
+
+/** Phone as shown: `+998 90 123 45 67` (partial numbers grow group by group). */
+export function displayPhone(value: string): string {
+  const local = value.startsWith('998') ? value.slice(3) : value;
+  const groups = [local.slice(0, 2), local.slice(2, 5), local.slice(5, 7), local.slice(7, 9)].filter(Boolean);
+  return ['+998', ...groups].join(' ');
+}
+
+/** Digits only, at most `length` (confirmation codes). */
+export function normaliseCode(raw: string, length = 6): string {
+  return raw.replace(/\D/g, '').slice(0, length);
+}
+
+/** Whole number from a formatted amount (`1 234 567` → 1234567); undefined when empty. */
+export function parseAmount(raw: string): number | undefined {
+  const digits = raw.replace(/\D/g, '');
+  return digits ? Number(digits) : undefined;
+}
+
+/** ISO date (`YYYY-MM-DD`) for `today` or an ISO string; anything else gives undefined. */
+export function resolveDateBound(bound: unknown, today: Date = new Date()): string | undefined {
+  if (bound === 'today') {
+    const local = new Date(today.getTime() - today.getTimezoneOffset() * 60_000);
+    return local.toISOString().slice(0, 10);
+  }
+  return typeof bound === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(bound) ? bound : undefined;
+}
+
+/** A region's name in `locale` when `label` is an ISO-2 code, else null. */
+export function regionName(label: string, locale: string): string | null {
+  if (!/^[A-Z]{2}$/.test(label)) return null;
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(label) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Date as typed, masked to `DD.MM.YYYY` (digits only, dots added as the visitor types). */
+export function maskDate(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 8);
+  const parts = [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4, 8)].filter(Boolean);
+  return parts.join('.');
+}
+
+/** ISO `YYYY-MM-DD` of a complete, real calendar date typed `DD.MM.YYYY` (or pasted ISO); null otherwise. */
+export function parseDisplayDate(text: string): string | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
+  const dmy = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text.trim());
+  const [year, month, day] = iso ? [iso[1], iso[2], iso[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
+  if (!year || !month || !day) return null;
+  const y = Number(year);
+  const date = new Date(Date.UTC(y, Number(month) - 1, Number(day)));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+  return real && y >= 1900 && y <= 2200 ? `${year}-${month}-${day}` : null;
+}
+
+/** `YYYY-MM-DD` shown as `DD.MM.YYYY`; anything else shows as empty. */
+export function displayDate(iso: unknown): string {
+  const match = typeof iso === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+}

@@ -1,0 +1,173 @@
+import { useCallback, useState, type ChangeEvent } from 'react';
+import { useLingui } from '@lingui/react';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import { formatPrice } from '../format';
+import { inputClass, type FlowFormContext } from '../ui';
+import {
+  displayDate,
+  displayPassport,
+  displayPhone,
+  maskDate,
+  normaliseCode,
+  normalisePassport,
+  normalisePhone,
+  parseAmount,
+  parseDisplayDate,
+} from './normalise';
+
+function common(props: WidgetProps) {
+  const { id, htmlName, disabled, readonly, autofocus, required, rawErrors, onBlur, onFocus } = props;
+  return {
+    id,
+    name: (htmlName as string | undefined) || id,
+    className: inputClass,
+    disabled,
+    readOnly: readonly,
+    autoFocus: autofocus,
+    required,
+    'aria-invalid': rawErrors && rawErrors.length > 0 ? true : undefined,
+    'aria-describedby': ariaDescribedByIds(id),
+    onBlur: (e: { target: { value: string } }) => onBlur(id, e.target.value),
+    onFocus: (e: { target: { value: string } }) => onFocus(id, e.target.value),
+  };
+}
+
+/** Passport series + number in one string (`AA1234567`); `ui:options.seriesLength` 2 (default) or 3. */
+export function PassportWidget(props: WidgetProps) {
+  const seriesLength = props.options.seriesLength === 3 ? 3 : 2;
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePassport(e.target.value, seriesLength) || options.emptyValue),
+    [onChange, options.emptyValue, seriesLength],
+  );
+  return (
+    <input
+      {...common(props)}
+      type="text"
+      autoCapitalize="characters"
+      autoComplete="off"
+      spellCheck={false}
+      placeholder={seriesLength === 3 ? 'AAA 1234567' : 'AA 1234567'}
+      maxLength={seriesLength + 8}
+      value={displayPassport(value, seriesLength)}
+      onChange={handle}
+    />
+  );
+}
+
+/** Uzbek mobile number shown `+998 90 123 45 67`, stored `998901234567`. */
+export function PhoneWidget(props: WidgetProps) {
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePhone(e.target.value) || options.emptyValue),
+    [onChange, options.emptyValue],
+  );
+  return (
+    <input
+      {...common(props)}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder="+998 90 123 45 67"
+      value={value ? displayPhone(value) : ''}
+      onChange={handle}
+    />
+  );
+}
+
+/**
+ * Date typed and shown `DD.MM.YYYY` (spec §9), stored ISO `YYYY-MM-DD`. Until the text is a complete,
+ * real date the stored value stays empty and the text waits in `formContext.dateDrafts`, where the
+ * step's validation finds it. `ui:options`: `min`/`max` (`'today'` or ISO), `autocomplete` (`bday`).
+ */
+export function DateWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { id, onChange, options, registry } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const drafts = (registry.formContext as Partial<FlowFormContext> | undefined)?.dateDrafts;
+  const [text, setText] = useState(() => displayDate(value) || drafts?.get(id) || '');
+  // A value set from outside (lookup, reset, derived date) replaces what was typed.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (value !== (parseDisplayDate(text) ?? '')) setText(displayDate(value));
+  }
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => {
+      const raw = e.target.value;
+      const pasted = parseDisplayDate(raw);
+      const next = pasted && /^\d{4}-/.test(raw.trim()) ? displayDate(pasted) : maskDate(raw);
+      const iso = parseDisplayDate(next);
+      setText(next);
+      if (iso || next === '') drafts?.delete(id);
+      else drafts?.set(id, next);
+      setSeen(iso ?? '');
+      onChange(iso ?? options.emptyValue);
+    },
+    [drafts, id, onChange, options.emptyValue],
+  );
+  return (
+    <input
+      {...common(props)}
+      type="text"
+      inputMode="numeric"
+      autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'off'}
+      placeholder={i18n._('engine.date.placeholder')}
+      maxLength={10}
+      className={`${inputClass} max-w-48`}
+      value={text}
+      onChange={handle}
+    />
+  );
+}
+
+/** Whole UZS amount shown `1 234 567 so'm`. */
+export function MoneyWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { onChange, options, id } = props;
+  const value = typeof props.value === 'number' ? props.value : undefined;
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => onChange(parseAmount(e.target.value) ?? options.emptyValue),
+    [onChange, options.emptyValue],
+  );
+  return (
+    <div className="relative">
+      <input
+        {...common(props)}
+        type="text"
+        inputMode="numeric"
+        className={`${inputClass} pr-16`}
+        value={value === undefined ? '' : formatPrice(value)}
+        onChange={handle}
+      />
+      <span id={`${id}__currency`} className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-500">
+        {i18n._('engine.currency')}
+      </span>
+    </div>
+  );
+}
+
+/** Six-digit confirmation code (SMS / card), offered to the OS one-time-code autofill. */
+export function Code6Widget(props: WidgetProps) {
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => onChange(normaliseCode(e.target.value) || options.emptyValue),
+    [onChange, options.emptyValue],
+  );
+  return (
+    <input
+      {...common(props)}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]{6}"
+      maxLength={6}
+      className={`${inputClass} max-w-40 text-center font-mono text-lg tracking-[0.5em]`}
+      value={value}
+      onChange={handle}
+    />
+  );
+}
