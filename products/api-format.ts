@@ -1,0 +1,71 @@
+import type { PaymentDetails } from '../engine/definition';
+
+/**
+ * Conversions between flow data (ISO dates, one-string passports) and the site API's field
+ * formats (schemas/api/README.md). Pure, shared by every product binding.
+ */
+
+const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `2026-07-01` → `01-07-2026` (separator `-`, travel) or `01.07.2026` (separator `.`, /sayt/*). */
+export function isoToDmy(iso: string, separator: '-' | '.'): string {
+  const match = isoDate.exec(iso);
+  if (!match) throw new Error(`not an ISO date: "${iso}"`);
+  return [match[3], match[2], match[1]].join(separator);
+}
+
+/** `01-07-2026` or `01.07.2026` → `2026-07-01`. */
+export function dmyToIso(dmy: string): string {
+  const match = /^(\d{2})[-.](\d{2})[-.](\d{4})$/.exec(dmy);
+  if (!match) throw new Error(`not a DD-MM-YYYY date: "${dmy}"`);
+  return `${match[3]}-${match[2]}-${match[1]}`;
+}
+
+/** `AA1234567` → `{ seria: 'AA', number: '1234567' }`. */
+export function splitPassport(passport: string): { seria: string; number: string } {
+  const normalized = passport.replace(/\s+/g, '').toUpperCase();
+  const match = /^([A-Z]{2})([0-9]{7})$/.exec(normalized);
+  if (!match) throw new Error(`not a passport series and number: "${passport}"`);
+  return { seria: match[1] as string, number: match[2] as string };
+}
+
+/** `+998 90 123 45 67` → `998901234567`. */
+export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
+
+/** Today's date in ISO form, in the visitor's (or server's) local time. */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** ISO date shifted by whole days. */
+export function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether a string is a real ISO calendar date (not 2026-02-30). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !isoDate.test(value)) return false;
+  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+}
+
+/** The answer of every `save` call of the site API (`{ contract_id, order_id, amount, url, payme_url }`). */
+export interface SaveAnswer {
+  contract_id: string;
+  order_id: string;
+  amount: number;
+  /** Click payment link. */
+  url: string;
+  payme_url: string;
+}
+
+export function paymentDetailsFrom(answer: SaveAnswer): PaymentDetails {
+  return {
+    contractId: answer.contract_id,
+    orderId: answer.order_id,
+    price: answer.amount,
+    links: { click: answer.url, payme: answer.payme_url },
+  };
+}

@@ -1,0 +1,40 @@
+import type { ApiFailure, ApiPort, Envelope } from '../engine/definition';
+
+/**
+ * An ApiPort for tests and stories: answers from a handler and records every call, so a test
+ * can check what a binding sent and how it read the answer.
+ */
+
+export interface RecordedCall {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export type FakeAnswer = Envelope<unknown> | ApiFailure;
+
+export const ok = <T>(response: T): Envelope<T> => ({ result: true, error: 0, message: '', response });
+export const notOk = (error: number, message: string): Envelope<null> => ({ result: false, error, message, response: null });
+
+/** An ApiFailure as the site's axios port rejects with (status null = no answer). */
+export function apiFailure(status: number | null, envelope?: Envelope<unknown>): ApiFailure {
+  const failure = new Error(status === null ? 'Network Error' : `Request failed with status code ${status}`) as ApiFailure;
+  failure.status = status;
+  if (envelope) failure.envelope = envelope;
+  return failure;
+}
+
+export function fakeApi(answer: (call: RecordedCall) => FakeAnswer): ApiPort & { calls: RecordedCall[] } {
+  const calls: RecordedCall[] = [];
+  const respond = async <T>(call: RecordedCall): Promise<Envelope<T>> => {
+    calls.push(call);
+    const result = answer(call);
+    if (result instanceof Error) throw result;
+    return result as Envelope<T>;
+  };
+  return {
+    calls,
+    get: <T>(path: string) => respond<T>({ method: 'GET', path }),
+    post: <T>(path: string, body: unknown) => respond<T>({ method: 'POST', path, body: structuredClone(body) }),
+  };
+}

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentDetails } from '../../engine/definition';
+import { apiFailure, fakeApi, notOk, ok } from '../fake-api';
+import { productTests } from '../product-tests';
+import { home, homeSaveRequest } from './definition';
+import { homePrograms } from './pricing';
+import { sampleHome, sampleHomeWithProgram } from './samples';
+
+const catalog = { programs: [...homePrograms] };
+
+productTests(home, {
+  catalog,
+  data: [1, 2, 3, 4, 5, 6].map((id) => ({ name: `program ${id}`, data: sampleHomeWithProgram(id) })),
+  // Spec §9 "Home programs": the premium is the price.
+  prices: [
+    { name: 'Mini', data: sampleHomeWithProgram(1), total: 70_000 },
+    { name: 'Standart', data: sampleHomeWithProgram(2), total: 140_000 },
+    { name: 'Optima', data: sampleHomeWithProgram(3), total: 320_000 },
+    { name: 'Maxi', data: sampleHomeWithProgram(4), total: 500_000 },
+    { name: 'Deluxe', data: sampleHomeWithProgram(5), total: 840_000 },
+    { name: 'Exclusive', data: sampleHomeWithProgram(6), total: 1_100_000 },
+  ],
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-06-15T09:00:00'));
+});
+afterEach(() => vi.useRealTimers());
+
+const noNetwork = () => fakeApi((call) => {
+  throw new Error(`unexpected call ${call.method} ${call.path}`);
+});
+
+describe('home', () => {
+  it('loads the spec table as its catalog without the network', async () => {
+    const api = noNetwork();
+    expect(await home.binding.load(api)).toEqual(catalog);
+    expect(api.calls).toEqual([]);
+  });
+
+  it('shows six program cards with premium and sum insured', () => {
+    const cards = home.options?.(catalog, sampleHome).programs ?? [];
+    expect(cards.map((c) => [c.label, c.price, c.details?.[0]?.value])).toEqual([
+      ['home.program.1', 70_000, '56 000 000'],
+      ['home.program.2', 140_000, '115 000 000'],
+      ['home.program.3', 320_000, '280 000 000'],
+      ['home.program.4', 500_000, '450 000 000'],
+      ['home.program.5', 840_000, '840 000 000'],
+      ['home.program.6', 1_100_000, '1 120 000 000'],
+    ]);
+  });
+
+  it('refuses a start date in the past', () => {
+    const check = home.machine.actions.checkBeginDate;
+    if (!check) throw new Error('no checkBeginDate');
+    const past = { ...sampleHome, address: { ...sampleHome.address, beginDate: '2030-06-14' } };
+    expect(check(past, sampleHome).errors).toEqual({ address: { '/beginDate': 'home.error.begin_date_past' } });
+    const today = { ...sampleHome, address: { ...sampleHome.address, beginDate: '2030-06-15' } };
+    expect(check(today, sampleHome).errors).toBeUndefined();
+  });
+
+  it('saves with DD.MM.YYYY dates, split passport and phone digits', async () => {
+    const saved = { contract_id: 'H-77', order_id: 'O-77', amount: 320_000, url: 'https://my.click.uz/services/pay?a=1', payme_url: 'https://checkout.paycom.uz/x' };
+    const api = fakeApi(() => ok(saved));
+    const payment = await home.binding.save(api, sampleHome, { total: 320_000, lines: [] });
+    expect(api.calls).toEqual([{
+      method: 'POST', path: '/sayt/uyjoy-api/save',
+      body: {
+        program_id: 3, house_type: 'apartment', region_id: 11, address: 'Registon ko‘chasi 12, 34-xonadon',
+        begin_date: '01.07.2030',
+        applicant: { passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990', phone: '998901234567' },
+        amount: 320_000,
+      },
+    }]);
+    expect(payment).toEqual({ contractId: 'H-77', orderId: 'O-77', price: 320_000, links: { click: saved.url, payme: saved.payme_url } });
+  });
+
+  it('maps HTTP 422 to maybe-data-is-incorrect (spec §8)', async () => {
+    await expect(home.binding.save(fakeApi(() => apiFailure(422, notOk(422, 'person not found'))), sampleHome, { total: 1, lines: [] }))
+      .rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    expect(() => homeSaveRequest({ ...sampleHome, address: { houseType: 'house' } }, 1)).toThrow(/regionId/);
+  });
+
+  it('checks payment: policy when paid, null while unpaid', async () => {
+    const payment: PaymentDetails = { contractId: 'H-77', orderId: 'O-77', price: 1, links: {} };
+    const paid = fakeApi(() => ok({ policy_number: 'UY 0000042', pdf_url: 'https://example.uz/h.pdf' }));
+    expect(await home.binding.check(paid, payment)).toEqual({ policyNumber: 'UY 0000042', policyUrl: 'https://example.uz/h.pdf' });
+    expect(paid.calls[0]).toEqual({ method: 'POST', path: '/sayt/uyjoy-api/check', body: { contract_id: 'H-77' } });
+    expect(await home.binding.check(fakeApi(() => notOk(1, 'payment_not_made')), payment)).toBeNull();
+    await expect(home.binding.check(fakeApi(() => notOk(5, 'contract not found')), payment)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+  });
+});

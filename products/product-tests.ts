@@ -1,0 +1,169 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv from 'ajv';
+import ajvErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import type { FlowData, ProductDefinition } from '../engine/definition';
+import { hiddenPaths, isHiddenPath } from '../engine/visibility';
+import {
+  commonFieldProblems, definitionMessageIds, flatnessProblems, isMessageId, machineProblems, missingMessages, parsePo,
+  sourceMessageIds, stepProblems, stepsFor, uiNames, uiSchemaStrayKeys,
+} from './conformance';
+
+/**
+ * The conformance suite every product's own test runs first (STYLE.md "One shared conformance
+ * suite"). Test-only: it reads the PO catalogs and the definition's source from disk.
+ */
+
+export interface ProductSamples<D extends FlowData, C> {
+  catalog: C;
+  /** Complete flows a visitor could submit: every form step's object validates. */
+  data: { name: string; data: D }[];
+  /** Totals from the spec's tables, or worked by hand from the seeded tariff. */
+  prices: { name: string; data: D; total: number }[];
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const locales = ['uz', 'en', 'ru'] as const;
+
+/** The validator the engine uses for step schemas: ajv 8 with ajv-errors and ajv-formats, strict. */
+export function createStepAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv);
+  ajvErrors(ajv);
+  return ajv;
+}
+
+/** Every locale's catalogs (all areas) merged: the ids a page in that language can translate. */
+export function loadCatalogs(): Record<string, Map<string, string>> {
+  return Object.fromEntries(locales.map((locale) => {
+    const dir = join(root, 'locales', locale);
+    const merged = new Map<string, string>();
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.po'))) {
+      for (const [id, text] of parsePo(readFileSync(join(dir, file), 'utf8'))) merged.set(id, text);
+    }
+    return [locale, merged];
+  }));
+}
+
+/** Message ids a product shows: its data, its options and price lines for the samples, and ids quoted in its code. */
+export function productMessageIds<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): string[] {
+  const ids = definitionMessageIds(definition as unknown as ProductDefinition);
+  const flows = [definition.initialData, ...samples.data.map((s) => s.data), ...samples.prices.map((s) => s.data)];
+  for (const data of flows) {
+    for (const list of Object.values(definition.options?.(samples.catalog, data) ?? {})) {
+      for (const option of list) {
+        if (typeof option.label === 'string' && isMessageId(option.label)) ids.push(option.label);
+        for (const detail of option.details ?? []) ids.push(detail.label);
+      }
+    }
+    for (const line of definition.pricing(data, samples.catalog)?.lines ?? []) ids.push(line.label);
+  }
+  for (const file of [`products/${definition.id}/definition.ts`, `products/${definition.id}/pricing.ts`, 'products/binding-failure.ts']) {
+    ids.push(...sourceMessageIds(readFileSync(join(root, file), 'utf8'), definition.id));
+  }
+  return ids;
+}
+
+/** Runs the shared conformance cases for one product definition. */
+export function productTests<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): void {
+  const any = definition as unknown as ProductDefinition;
+  const formSteps = definition.steps.filter((s) => (s.component ?? 'form') === 'form');
+
+  describe(`product "${definition.id}" conformance`, () => {
+    it('has a well-formed step list', () => {
+      expect(stepProblems(any)).toEqual([]);
+      expect(definition.version).toBeGreaterThanOrEqual(1);
+    });
+
+    it('has flat step schemas that compile with ajv, ajv-errors and ajv-formats', () => {
+      const ajv = createStepAjv();
+      for (const step of formSteps) {
+        expect(() => ajv.compile(step.schema as object), step.id).not.toThrow();
+        expect(flatnessProblems(step.schema, step.id)).toEqual([]);
+        expect(commonFieldProblems(step.schema, step.id)).toEqual([]);
+        expect(uiSchemaStrayKeys(step.schema, step.uiSchema, step.id)).toEqual([]);
+      }
+    });
+
+    it('accepts the sample data in every form step', () => {
+      expect(samples.data.length).toBeGreaterThan(0);
+      const ajv = createStepAjv();
+      for (const { name, data } of samples.data) {
+        for (const step of formSteps) {
+          const validate = ajv.compile(step.schema as object);
+          const valid = validate(data[step.id]);
+          // Fields a show rule hides are not asked, so their errors do not count (as in the form).
+          const hidden = hiddenPaths(definition.machine, step.id, data);
+          const errors = (valid ? [] : validate.errors ?? []).filter((e) => {
+            const missing = (e.params as { missingProperty?: string }).missingProperty;
+            return !isHiddenPath(missing === undefined ? e.instancePath : `${e.instancePath}/${missing}`, hidden);
+          });
+          expect(errors, `${name} / ${step.id}`).toEqual([]);
+        }
+      }
+    });
+
+    it('rejects the initial data somewhere (a blank flow cannot be bought)', () => {
+      const ajv = createStepAjv();
+      const invalid = formSteps.filter((step) => !ajv.compile(step.schema as object)(definition.initialData[step.id]));
+      expect(invalid.length).toBeGreaterThan(0);
+    });
+
+    it('reaches every visible step, in order, and ends on the last step', () => {
+      const flows = [definition.initialData, ...samples.data.map((s) => s.data)];
+      const reached = new Set(flows.flatMap((data) => stepsFor(definition, data)));
+      for (const step of definition.steps.filter((s) => !s.hidden)) expect(reached, step.id).toContain(step.id);
+      const order = definition.steps.map((s) => s.id);
+      for (const data of flows) {
+        const path = stepsFor(definition, data);
+        expect(path.map((id) => order.indexOf(id))).toEqual([...path.map((id) => order.indexOf(id))].sort((a, b) => a - b));
+        expect(path.at(-1)).toBe(order.at(-1));
+      }
+    });
+
+    it('names only guards and actions it defines, and uses every one', () => {
+      expect(machineProblems(any)).toEqual([]);
+    });
+
+    it('offers every options list its uiSchemas name', () => {
+      for (const { data } of samples.data) {
+        const lists = definition.options?.(samples.catalog, data) ?? {};
+        for (const step of formSteps) {
+          for (const [name, pointer] of uiNames(step.uiSchema).optionsFrom) {
+            expect(lists, `${step.id}${pointer} optionsFrom "${name}"`).toHaveProperty(name);
+          }
+        }
+      }
+    });
+
+    it('has lookups on real steps and array fields', () => {
+      for (const lookup of definition.binding.lookups ?? []) {
+        const step = formSteps.find((s) => s.id === lookup.step);
+        expect(step, lookup.step).toBeDefined();
+        if (lookup.rows) {
+          const property = (step?.schema?.properties as Record<string, { type?: unknown }> | undefined)?.[lookup.rows];
+          expect(property?.type, `${lookup.step}.${lookup.rows}`).toBe('array');
+        }
+      }
+    });
+
+    it('prices the spec figures', () => {
+      expect(definition.pricing(definition.initialData, samples.catalog)).toBeNull();
+      expect(samples.prices.length).toBeGreaterThan(0);
+      for (const { name, data, total } of samples.prices) {
+        const price = definition.pricing(data, samples.catalog);
+        expect(price?.total, name).toBe(total);
+        expect(price?.lines.reduce((sum, line) => sum + line.amount, 0), `${name}: lines add up`).toBe(total);
+      }
+    });
+
+    it('has every message id in the uz, en and ru catalogs', () => {
+      const ids = productMessageIds(definition, samples);
+      expect(ids.length).toBeGreaterThan(0);
+      expect(missingMessages(ids, loadCatalogs())).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,67 @@
+import type { TravelTariffs } from './pricing';
+
+/**
+ * The sandbox tariff (README.md beside this file documents every figure). The server seeds its
+ * tariff table from it and answers it in `get_country`; tests price against it.
+ */
+export const sandboxTravelTariffs: TravelTariffs = {
+  usdRate: 12_650,
+  programs: [
+    { id: 1, dailyUsd: 0.9, sumInsuredUsd: 30_000 },
+    { id: 2, dailyUsd: 1.3, sumInsuredUsd: 60_000 },
+    { id: 3, dailyUsd: 1.9, sumInsuredUsd: 100_000 },
+  ],
+  purposes: [
+    { id: 1, factor: 1 },
+    { id: 3, factor: 2 },
+    { id: 4, factor: 1 },
+    { id: 5, factor: 1.5 },
+  ],
+  // Checked in order, the first band whose maxAge ≥ age applies.
+  ageFactors: [
+    { maxAge: 17, factor: 0.8 },
+    { maxAge: 64, factor: 1 },
+    { maxAge: 75, factor: 2 },
+    { maxAge: null, factor: 5 },
+  ],
+  countryFactors: { US: 1.5, CA: 1.5, JP: 1.5, AU: 1.5, GB: 1.5, CH: 1.5 },
+  covidFactor: 1.25,
+  familyFactor: 2.5,
+  multiTripFactor: 1,
+  // Checked in order, the first that the group reaches applies: so the biggest group comes first.
+  groupDiscounts: [
+    { minTravellers: 20, factor: 0.7 },
+    { minTravellers: 10, factor: 0.75 },
+    { minTravellers: 5, factor: 0.85 },
+  ],
+  risks: {
+    luggage: 25_000,
+    accident: 40_000,
+    cancel_travel: 60_000,
+    person_respon: 30_000,
+    delay_travel: 20_000,
+  },
+};
+
+/** Program names as the insurer's catalog spells them (labels shown are message ids `travel.program.<id>`). */
+export const sandboxTravelPrograms: readonly { id: number; name: string }[] = [
+  { id: 1, name: 'Basic' },
+  { id: 2, name: 'Comfort' },
+  { id: 3, name: 'Premium' },
+];
+
+/** Purpose names as the insurer's catalog spells them (labels shown are message ids `travel.purpose.<id>`). */
+export const sandboxTravelPurposes: readonly { id: number; name: string }[] = [
+  { id: 1, name: 'Travel' },
+  { id: 3, name: 'Sport' },
+  { id: 4, name: 'Education' },
+  { id: 5, name: 'Work' },
+];
+
+/** ISO-2 codes of common destinations from Uzbekistan (Uzbekistan itself is not a destination). */
+export const sandboxCountries: readonly string[] = [
+  'AE', 'AM', 'AT', 'AU', 'AZ', 'BE', 'BG', 'BY', 'CA', 'CH', 'CN', 'CY', 'CZ', 'DE', 'DK', 'EE',
+  'EG', 'ES', 'FI', 'FR', 'GB', 'GE', 'GR', 'HR', 'HU', 'ID', 'IE', 'IL', 'IN', 'IT', 'JO', 'JP',
+  'KG', 'KR', 'KZ', 'LK', 'LT', 'LV', 'MA', 'ME', 'MT', 'MV', 'MY', 'NL', 'NO', 'OM', 'PK', 'PL',
+  'PT', 'QA', 'RO', 'RS', 'RU', 'SA', 'SE', 'SG', 'TH', 'TJ', 'TM', 'TR', 'UA', 'US', 'VN',
+];

@@ -1,0 +1,335 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PaymentDetails } from '../../engine/definition';
+import { apiFailure, fakeApi, notOk, ok } from '../fake-api';
+import { createStepAjv, productTests } from '../product-tests';
+import { hiddenPaths } from '../../engine/visibility';
+import { travelQuoteInputFromRequest } from './api';
+import {
+  derivedEndDate, savePolisRequest, spendDayOptions, travel, travelDays, travelMode, type TravelData,
+} from './definition';
+import { quoteTravel } from './pricing';
+import {
+  sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
+} from './samples';
+import { sandboxTravelTariffs } from './tariffs';
+
+productTests(travel, {
+  catalog: sampleTravelCatalog,
+  data: [
+    { name: 'single trip', data: sampleSingleTrip },
+    { name: 'work stay', data: sampleWorkStay },
+    { name: 'multi-trip', data: sampleMultiTrip },
+    { name: 'family', data: sampleFamilyTrip },
+    { name: 'group of five', data: sampleGroupTrip },
+  ],
+  // Worked by hand from sandboxTravelTariffs (usdRate 12 650); README.md shows the same sums.
+  prices: [
+    // Comfort 1.3 USD × 10 days × GB 1.5 = 19.5 USD; ages 40 (×1) + 10 (×0.8) = 1.8 → 35.10 USD
+    // = 444 015 UZS; luggage 25 000 × 2 + accident 40 000 × 2 = 130 000.
+    { name: 'single trip', data: sampleSingleTrip, total: 574_015 },
+    // Basic 0.9 × 60 days × work 1.5 × covid 1.25 = 101.25 USD; age 70 ×2 → 202.50 USD.
+    { name: 'work stay', data: sampleWorkStay, total: 2_561_625 },
+    // Comfort 1.3 × 45 days × multi-trip 1 = 58.50 USD.
+    { name: 'multi-trip', data: sampleMultiTrip, total: 740_025 },
+    // Premium 1.9 × 8 days × US 1.5 = 22.8 USD; family ×2.5 whatever the count → 57 USD.
+    { name: 'family', data: sampleFamilyTrip, total: 721_050 },
+    // Basic 0.9 × 10 = 9 USD; four adults + one child = 4.8; five travellers ×0.85 → 36.72 USD.
+    { name: 'group of five', data: sampleGroupTrip, total: 464_508 },
+  ],
+});
+
+const action = (field: string) => {
+  const name = travel.machine.onChange?.[field];
+  const fn = name ? travel.machine.actions[name] : undefined;
+  if (!fn) throw new Error(`no action on ${field}`);
+  return fn;
+};
+
+const withTrip = (data: TravelData, trip: Partial<TravelData['trip']>): TravelData => ({ ...data, trip: { ...data.trip, ...trip } });
+const withDates = (data: TravelData, dates: Partial<TravelData['dates']>): TravelData => ({ ...data, dates: { ...data.dates, ...dates } });
+const withTourists = (data: TravelData, tourists: Partial<TravelData['tourists']>): TravelData =>
+  ({ ...data, tourists: { ...data.tourists, ...tourists } });
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-06-15T09:00:00'));
+});
+afterEach(() => vi.useRealTimers());
+
+describe('travel trip rules', () => {
+  it('resets spend days to 30 and reusable to false when the purpose changes (spec §4)', () => {
+    const previous = withTrip(sampleMultiTrip, { spendDays: 90, reusable: true });
+    const next = withTrip(previous, { purpose: 4 });
+    const { data } = action('trip.purpose')(next, previous);
+    expect(data.trip).toMatchObject({ purpose: 4, spendDays: 30, reusable: false });
+  });
+
+  it('keeps spend days inside the options of the new mode when reusable is toggled', () => {
+    const stay = withTrip(sampleWorkStay, { spendDays: 365 });
+    expect(action('trip.reusable')(withTrip(stay, { reusable: true }), stay).data.trip.spendDays).toBe(30);
+    const ok90 = withTrip(sampleWorkStay, { spendDays: 90 });
+    expect(action('trip.reusable')(withTrip(ok90, { reusable: true }), ok90).data.trip.spendDays).toBe(90);
+  });
+
+  it('offers the spec spend-day options per mode', () => {
+    expect(spendDayOptions('stay')).toEqual([30, 60, 90, 180, 365]);
+    expect(spendDayOptions('multi')).toEqual([15, 30, 45, 90, 180]);
+    expect(spendDayOptions('single')).toEqual([]);
+    expect(travel.options?.(sampleTravelCatalog, sampleMultiTrip).spendDays?.map((o) => o.value)).toEqual([15, 30, 45, 90, 180]);
+    expect(travelMode({ purpose: 4, reusable: true })).toBe('multi');
+    expect(travelMode({ purpose: 4, reusable: false })).toBe('stay');
+    expect(travelMode({ purpose: 3, reusable: false })).toBe('single');
+  });
+});
+
+describe('travel field visibility', () => {
+  const hidden = (step: string, data: TravelData) => hiddenPaths(travel.machine, step, data);
+
+  it('asks spend days of multi-trip policies and study/work stays only, the end date of single trips only', () => {
+    expect(hidden('trip', sampleSingleTrip)).toEqual(['/spendDays']);
+    expect(hidden('dates', sampleSingleTrip)).toEqual([]);
+    expect(hidden('trip', sampleMultiTrip)).toEqual([]);
+    expect(hidden('dates', sampleMultiTrip)).toEqual(['/endDate']);
+    for (const purpose of [4, 5]) {
+      const stay = withTrip(sampleSingleTrip, { purpose });
+      expect(hidden('trip', stay), `purpose ${purpose}`).toEqual([]);
+      expect(hidden('dates', stay), `purpose ${purpose}`).toEqual(['/endDate']);
+    }
+    expect(hidden('trip', withTrip(sampleSingleTrip, { purpose: 3 }))).toEqual(['/spendDays']);
+  });
+
+  it('asks citizenship of foreigners and the PINFL of citizens, payer and each tourist row apart', () => {
+    const data = withTourists(sampleWorkStay, {
+      tourists: [
+        { ...sampleWorkStay.tourists.tourists[0], foreign: false, isPayer: false, canPay: true },
+        { passport: 'FR7654321', birthday: '1990-01-01', firstName: 'JEAN', lastName: 'DUPONT', foreign: true, country: 'FR', isPayer: false, canPay: true },
+      ],
+    });
+    expect(hidden('tourists', data)).toEqual(['/payer/pinfl', '/tourists/0/country', '/tourists/1/pinfl']);
+    expect(hidden('tourists', sampleSingleTrip)).toEqual(['/payer/country', '/tourists/0/country', '/tourists/1/country']);
+  });
+
+  it('requires the citizenship of a foreigner (shown, so asked)', () => {
+    const schema = travel.steps.find((s) => s.id === 'tourists')?.schema as object;
+    const validate = createStepAjv().compile(schema);
+    const { country: _country, ...payer } = sampleWorkStay.tourists.payer;
+    expect(validate({ ...sampleWorkStay.tourists, payer })).toBe(false);
+    expect(validate.errors?.map((e) => `${e.instancePath} ${e.keyword} ${String(e.params.missingProperty)}`)).toContain('/payer required country');
+    expect(hidden('tourists', { ...sampleWorkStay, tourists: { ...sampleWorkStay.tourists, payer } })).not.toContain('/payer/country');
+  });
+});
+
+describe('travel days and dates', () => {
+  it('counts a single trip inclusively and long stays by spend days', () => {
+    expect(travelDays(sampleSingleTrip)).toBe(10);
+    expect(travelDays(withDates(sampleSingleTrip, { endDate: '2030-07-01' }))).toBe(1);
+    expect(travelDays(withDates(sampleSingleTrip, { endDate: '2030-06-30' }))).toBeNull();
+    expect(travelDays(withDates(sampleSingleTrip, { endDate: undefined }))).toBeNull();
+    expect(travelDays(sampleWorkStay)).toBe(60);
+    expect(travelDays(sampleMultiTrip)).toBe(45);
+  });
+
+  it('derives the end date of stays and multi-trip policies', () => {
+    expect(derivedEndDate(sampleWorkStay.trip, '2030-09-01')).toBe('2030-10-30');
+    expect(derivedEndDate(sampleMultiTrip.trip, '2030-07-01')).toBe('2031-06-30');
+    expect(derivedEndDate(sampleMultiTrip.trip, '2032-02-29')).toBe('2033-02-28');
+    const moved = withDates(sampleWorkStay, { beginDate: '2030-10-01' });
+    expect(action('dates.beginDate')(moved, sampleWorkStay).data.dates.endDate).toBe('2030-11-29');
+    const longer = withTrip(sampleWorkStay, { spendDays: 90 });
+    expect(action('trip.spendDays')(longer, sampleWorkStay).data.dates.endDate).toBe('2030-11-29');
+  });
+
+  it('flags an end before the start, a trip over a year and a start in the past', () => {
+    const reversed = withDates(sampleSingleTrip, { endDate: '2030-06-30' });
+    expect(action('dates.endDate')(reversed, sampleSingleTrip).errors).toEqual({ dates: { '/endDate': 'startdate_cant_be_more_than_enddate' } });
+    const long = withDates(sampleSingleTrip, { endDate: '2031-07-01' });
+    expect(action('dates.endDate')(long, sampleSingleTrip).errors).toEqual({ dates: { '/endDate': 'travel.error.trip_too_long' } });
+    const past = withDates(sampleSingleTrip, { beginDate: '2030-06-14' });
+    expect(action('dates.beginDate')(past, sampleSingleTrip).errors).toEqual({ dates: { '/beginDate': 'travel.error.begin_date_past' } });
+    expect(action('dates.beginDate')(sampleSingleTrip, sampleSingleTrip).errors).toBeUndefined();
+  });
+});
+
+describe('travel tourists rules', () => {
+  it('clears Cyrillic names with use_latin_alphabet (spec §5)', () => {
+    const payer = { ...sampleSingleTrip.tourists.payer, firstName: 'Вали' };
+    const rows = sampleSingleTrip.tourists.tourists.map((t, i) => (i === 1 ? { ...t, lastName: 'Алиев' } : t));
+    const next = withTourists(sampleSingleTrip, { payer, tourists: rows });
+    const { data, errors } = action('tourists.tourists')(next, sampleSingleTrip);
+    expect(data.tourists.payer.firstName).toBeUndefined();
+    expect(data.tourists.tourists[1]?.lastName).toBeUndefined();
+    expect(data.tourists.tourists[1]?.firstName).toBe('TIMUR');
+    expect(errors).toEqual({
+      tourists: { '/payer/firstName': 'use_latin_alphabet', '/tourists/1/lastName': 'use_latin_alphabet' },
+    });
+  });
+
+  it('keeps Latin names, apostrophes and hyphens untouched', () => {
+    const payer = { ...sampleSingleTrip.tourists.payer, lastName: "O'LMASOVA-KARIMOVA" };
+    const { data, errors } = action('tourists.payer')(withTourists(sampleSingleTrip, { payer }), sampleSingleTrip);
+    expect(data.tourists.payer.lastName).toBe("O'LMASOVA-KARIMOVA");
+    expect(errors).toBeUndefined();
+  });
+
+  it('mirrors the payer into the ticked row, moves the tick and sets canPay', () => {
+    const rows = sampleGroupTrip.tourists.tourists.map((t, i) => ({ ...t, isPayer: i === 0 || i === 2 }));
+    const { data } = action('tourists.tourists')(withTourists(sampleGroupTrip, { tourists: rows }), sampleGroupTrip);
+    expect(data.tourists.tourists.map((t) => t.isPayer)).toEqual([false, false, true, false, false]);
+    expect(data.tourists.tourists[2]).toMatchObject({ passport: 'AA1234567', firstName: 'VALI', phone: '998901234567' });
+    expect(data.tourists.tourists.map((t) => t.canPay)).toEqual([true, false, true, true, true]);
+  });
+
+  it('requires an adult payer', () => {
+    const payer = { ...sampleSingleTrip.tourists.payer, birthday: '2015-01-01' };
+    const { errors } = action('tourists.payer')(withTourists(sampleSingleTrip, { payer }), sampleSingleTrip);
+    expect(errors).toEqual({ tourists: { '/payer/birthday': 'travel.error.payer_adult' } });
+  });
+});
+
+describe('travel lookups', () => {
+  const person = { ism: 'Вали', familya: 'Алиев', ism_eng: 'VALI', familya_eng: 'ALIYEV', pinfl: '31505900000011' };
+  const [payerLookup, rowLookup] = travel.binding.lookups ?? [];
+
+  it('looks the payer up once passport and birthday are complete, and fills names, pinfl and the payer row', async () => {
+    if (!payerLookup) throw new Error('no payer lookup');
+    const step = {
+      payer: { passport: 'AA1234567', birthday: '1990-05-15', foreign: false, phone: '998901234567' },
+      tourists: [{ isPayer: true, canPay: true, foreign: false }, { isPayer: false, canPay: false, foreign: false }],
+    };
+    expect(payerLookup.key({ payer: { ...step.payer, passport: 'AA12345' } })).toBeNull();
+    expect(payerLookup.key({ payer: { ...step.payer, foreign: true } })).toBeNull();
+    expect(payerLookup.key(step)).toBe('AA1234567|15-05-1990');
+    const api = fakeApi(() => ok(person));
+    const answer = await payerLookup.run(api, step);
+    expect(api.calls).toEqual([{
+      method: 'POST', path: '/takoful/travel-neo/getPerson',
+      body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' },
+    }]);
+    expect(answer).toEqual({
+      payer: { ...step.payer, firstName: 'VALI', lastName: 'ALIYEV', pinfl: '31505900000011' },
+      tourists: [
+        { isPayer: true, canPay: true, foreign: false, passport: 'AA1234567', birthday: '1990-05-15', firstName: 'VALI', lastName: 'ALIYEV', pinfl: '31505900000011', phone: '998901234567' },
+        { isPayer: false, canPay: false, foreign: false },
+      ],
+    });
+  });
+
+  it('looks tourist rows up, except the payer row', async () => {
+    if (!rowLookup) throw new Error('no row lookup');
+    expect(rowLookup.rows).toBe('tourists');
+    expect(rowLookup.key({ isPayer: true, passport: 'AC1111111', birthday: '2020-03-20' })).toBeNull();
+    const api = fakeApi(() => ok({ ...person, ism_eng: 'TIMUR', pinfl: '32003120000033' }));
+    const row = { isPayer: false, passport: 'AC1111111', birthday: '2020-03-20', pinfl: '32003120000033' };
+    expect(await rowLookup.run(api, row)).toEqual({ firstName: 'TIMUR', lastName: 'ALIYEV', pinfl: '32003120000033' });
+    expect(api.calls[0]?.body).toEqual({ passportSeria: 'AC', passportNumber: '1111111', birthday: '20-03-2020', pinfl: '32003120000033' });
+  });
+
+  it('maps a not-found envelope to datas_not_found on the payer passport', async () => {
+    if (!payerLookup) throw new Error('no payer lookup');
+    const step = { payer: { passport: 'ZZ0000000', birthday: '1990-01-01', foreign: false }, tourists: [] };
+    await expect(payerLookup.run(fakeApi(() => notOk(1, 'datas_not_found')), step)).rejects.toMatchObject({
+      messageId: 'datas_not_found', field: { step: 'tourists', path: '/payer/passport' },
+    });
+  });
+
+  it('maps HTTP 422 and other failures to maybe-data-is-incorrect, no answer to network_error', async () => {
+    if (!rowLookup) throw new Error('no row lookup');
+    const row = { isPayer: false, passport: 'AC1111111', birthday: '2020-03-20' };
+    await expect(rowLookup.run(fakeApi(() => apiFailure(422)), row)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(rowLookup.run(fakeApi(() => apiFailure(500)), row)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(rowLookup.run(fakeApi(() => apiFailure(null)), row)).rejects.toMatchObject({ messageId: 'network_error' });
+  });
+});
+
+describe('travel save, check and load', () => {
+  const saved = { contract_id: 'T-1001', order_id: 'O-1001', amount: 574_015, url: 'https://my.click.uz/services/pay?x=1', payme_url: 'https://checkout.paycom.uz/abc' };
+
+  it('saves with every field mapped to the API format', async () => {
+    const price = travel.pricing(sampleSingleTrip, sampleTravelCatalog);
+    if (!price) throw new Error('no price');
+    const api = fakeApi(() => ok(saved));
+    const payment = await travel.binding.save(api, sampleSingleTrip, price);
+    expect(payment).toEqual({
+      contractId: 'T-1001', orderId: 'O-1001', price: 574_015,
+      links: { click: saved.url, payme: saved.payme_url },
+    } satisfies PaymentDetails);
+    expect(api.calls[0]?.path).toBe('/takoful/travel-neo/save-polis');
+    expect(api.calls[0]?.body).toEqual({
+      begin_date: '01-07-2030', end_date: '10-07-2030', days: 10, countries: ['TR', 'GB'],
+      purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0,
+      risklar: { luggage: 1, accident: 1, cancel_travel: 0, person_respon: 0, delay_travel: 0 },
+      summa_all: 574_015, program_id: 2,
+      sugurtalovchi: {
+        type: 0, passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011',
+        phone: '998901234567', name: 'VALI', surname: 'ALIYEV',
+      },
+      travelers: [
+        { passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011', name: 'VALI', surname: 'ALIYEV', foreign: false, is_payer: true },
+        { passport_seria: 'AC', passport_number: '1111111', birthday: '20-03-2020', pinfl: '32003120000033', name: 'TIMUR', surname: 'ALIYEV', foreign: false, is_payer: false },
+      ],
+    });
+  });
+
+  it('sends a foreign payer as type 2 with country_id, and stays with derived end date and days', () => {
+    const request = savePolisRequest(sampleWorkStay, 2_561_625);
+    expect(request.sugurtalovchi).toEqual({
+      type: 2, passport_seria: 'FR', passport_number: '1234567', birthday: '02-11-1985', country_id: 'DE',
+      phone: '998935550011', name: 'ANNA', surname: 'MULLER',
+    });
+    expect(request).toMatchObject({ begin_date: '01-09-2030', end_date: '30-10-2030', days: 60, purpose_id: 5, has_covid: 1 });
+  });
+
+  it('prices on the server exactly as on the page', () => {
+    for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
+      const total = travel.pricing(data, sampleTravelCatalog)?.total ?? 0;
+      const request = savePolisRequest(data, total);
+      expect(quoteTravel(travelQuoteInputFromRequest(request, request.program_id), sandboxTravelTariffs)?.total).toBe(total);
+    }
+  });
+
+  it('maps any save failure to maybe-data-is-incorrect with the error modal', async () => {
+    const price = { total: 1, lines: [] };
+    for (const answer of [notOk(2, 'amount differs'), apiFailure(422), apiFailure(500), apiFailure(null)]) {
+      const failure = await travel.binding.save(fakeApi(() => answer), sampleSingleTrip, price).catch((e: unknown) => e);
+      expect(failure).toMatchObject({ modal: true });
+      expect((failure as { messageId: string }).messageId).toMatch(/^(maybe-data-is-incorrect|network_error)$/);
+    }
+    await expect(travel.binding.save(fakeApi(() => apiFailure(422)), sampleSingleTrip, price))
+      .rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
+  });
+
+  it('checks payment: policy when paid, null while unpaid', async () => {
+    const payment: PaymentDetails = { contractId: 'T-1001', orderId: 'O-1001', price: 1, links: {} };
+    const paid = fakeApi(() => ok({ check: true, url: 'https://example.uz/p.pdf', polis_seria: 'TRV', polis_number: '0000123' }));
+    expect(await travel.binding.check(paid, payment)).toEqual({ policyNumber: 'TRV 0000123', policyUrl: 'https://example.uz/p.pdf' });
+    expect(paid.calls[0]).toEqual({ method: 'POST', path: '/takoful/travel-neo/checkPolis', body: { contract_id: 'T-1001' } });
+    expect(await travel.binding.check(fakeApi(() => notOk(1, 'payment_not_made')), payment)).toBeNull();
+    await expect(travel.binding.check(fakeApi(() => apiFailure(500)), payment)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+  });
+
+  it('loads the catalog from get_country', async () => {
+    const api = fakeApi(() => ok(sampleGetCountryAnswer));
+    expect(await travel.binding.load(api)).toEqual(sampleTravelCatalog);
+    expect(api.calls).toEqual([{ method: 'GET', path: '/takoful/travel-neo/get_country' }]);
+  });
+
+  it('shows each program with its price and sum insured, and risks priced per traveller', () => {
+    const options = travel.options?.(sampleTravelCatalog, sampleSingleTrip);
+    const priced = options?.programs?.map((o) => [o.value, o.price, o.details?.[0]?.value]);
+    const priceWith = (programId: number) => travel.pricing({ ...sampleSingleTrip, program: { ...sampleSingleTrip.program, programId } }, sampleTravelCatalog)?.total;
+    expect(priced).toEqual([[1, priceWith(1), '30 000'], [2, 574_015, '60 000'], [3, priceWith(3), '100 000']]);
+    expect(options?.risks?.find((r) => r.value === 'cancel_travel')?.price).toBe(120_000);
+    expect(options?.purposes?.map((p) => p.label)).toEqual(['travel.purpose.1', 'travel.purpose.3', 'travel.purpose.4', 'travel.purpose.5']);
+    expect(options?.countries).toHaveLength(sampleTravelCatalog.countries.length);
+    expect(options?.countries?.some((c) => c.value === 'UZ')).toBe(false);
+  });
+});
+
+describe('travel save with incomplete data', () => {
+  it('fails with the modal before calling the API', async () => {
+    const api = fakeApi(() => ok({}));
+    const broken = withTourists(sampleSingleTrip, { payer: { ...sampleSingleTrip.tourists.payer, passport: 'A1' } });
+    await expect(travel.binding.save(api, broken, { total: 1, lines: [] })).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
+    expect(api.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * `npx tsx tools/products-check.ts`: checks every product folder against the product contract
+ * (DESIGN.md "A product definition", STYLE.md "Data first") and exits 1 naming each problem:
+ * required files, schemas that compile, flat step schemas whose files match the definition,
+ * registered widget names, guard/action names, and message ids in the uz, en and ru catalogs.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Ajv from 'ajv';
+import ajvErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
+import type { FlowData, ProductDefinition } from '../engine/definition';
+import { arrayFieldTemplateNames, widgetNames } from '../engine/widget-names';
+import {
+  commonFieldProblems, definitionMessageIds, flatnessProblems, machineProblems, missingMessages, parsePo,
+  sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
+} from '../products/conformance';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const locales = ['uz', 'en', 'ru'];
+const problems: string[] = [];
+const report = (where: string, problem: string) => problems.push(`${where}: ${problem}`);
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+const jsonFiles = (dir: string): string[] => (existsSync(dir)
+  ? readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return jsonFiles(path);
+    return name.endsWith('.json') ? [path] : [];
+  })
+  : []);
+
+function stepAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv);
+  ajvErrors(ajv);
+  return ajv;
+}
+
+function compiles(ajv: Ajv, file: string) {
+  try {
+    ajv.compile(readJson(file) as object);
+  } catch (error) {
+    report(relative(root, file), `does not compile: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function isDefinition(value: unknown, id: string): value is ProductDefinition<FlowData, unknown> {
+  return typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id
+    && Array.isArray((value as { steps?: unknown }).steps);
+}
+
+async function checkProduct(id: string, catalogs: Record<string, Map<string, string>>) {
+  const folder = join(root, 'products', id);
+  const schemaDir = join(root, 'schemas', 'products', id);
+  const required = [join(folder, 'definition.ts'), join(folder, 'pricing.ts'), join(folder, `${id}.test.ts`), schemaDir];
+  const missing = required.filter((file) => !existsSync(file));
+  for (const file of missing) report(`products/${id}`, `missing ${relative(root, file)}`);
+  if (missing.includes(required[0] as string)) return;
+
+  const module = (await import(pathToFileURL(join(folder, 'definition.ts')).href)) as Record<string, unknown>;
+  const definition = Object.values(module).find((value) => isDefinition(value, id));
+  if (!definition) {
+    report(`products/${id}/definition.ts`, `exports no product definition with id "${id}"`);
+    return;
+  }
+  const where = `products/${id}`;
+  for (const problem of [...stepProblems(definition), ...machineProblems(definition)]) report(where, problem);
+
+  const ajv = stepAjv();
+  const files = existsSync(schemaDir) ? readdirSync(schemaDir).filter((f) => f.endsWith('.json')) : [];
+  for (const file of files.filter((f) => !f.endsWith('.ui.json'))) compiles(ajv, join(schemaDir, file));
+  const formSteps = definition.steps.filter((s) => (s.component ?? 'form') === 'form');
+  for (const file of files) {
+    const stepId = file.replace(/(\.ui)?\.json$/, '');
+    if (!formSteps.some((s) => s.id === stepId)) report(`schemas/products/${id}/${file}`, `no form step "${stepId}" uses it`);
+  }
+  for (const step of formSteps) {
+    const schemaFile = join(schemaDir, `${step.id}.json`);
+    const uiFile = join(schemaDir, `${step.id}.ui.json`);
+    const at = `schemas/products/${id}/${step.id}`;
+    // The build precompiles validators from the files, the runtime renders the definition's objects: they must agree.
+    if (!existsSync(schemaFile)) report(at, `missing ${step.id}.json for form step "${step.id}"`);
+    else if (JSON.stringify(readJson(schemaFile)) !== JSON.stringify(step.schema)) report(at, `${step.id}.json differs from the definition's step schema`);
+    if (existsSync(uiFile) && JSON.stringify(readJson(uiFile)) !== JSON.stringify(step.uiSchema ?? {})) {
+      report(at, `${step.id}.ui.json differs from the definition's uiSchema`);
+    }
+    for (const problem of [
+      ...flatnessProblems(step.schema, ''), ...commonFieldProblems(step.schema, ''), ...uiSchemaStrayKeys(step.schema, step.uiSchema, ''),
+    ]) report(at, problem);
+    const names = uiNames(step.uiSchema);
+    for (const [widget, pointer] of names.widgets) {
+      if (!(widgetNames as readonly string[]).includes(widget)) report(at, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
+    }
+    for (const [template, pointer] of names.templates) {
+      if (!(arrayFieldTemplateNames as readonly string[]).includes(template)) report(at, `${pointer || '/'} uses unregistered array template "${template}"`);
+    }
+  }
+
+  const ids = definitionMessageIds(definition);
+  for (const file of ['definition.ts', 'pricing.ts']) {
+    const path = join(folder, file);
+    if (existsSync(path)) ids.push(...sourceMessageIds(readFileSync(path, 'utf8'), id));
+  }
+  for (const problem of missingMessages(ids, catalogs)) report(`${where} messages`, problem);
+}
+
+async function main() {
+  const catalogs = Object.fromEntries(locales.map((locale) => {
+    const dir = join(root, 'locales', locale);
+    const merged = new Map<string, string>();
+    if (!existsSync(dir)) report('locales', `missing folder locales/${locale}`);
+    else for (const file of readdirSync(dir).filter((f) => f.endsWith('.po'))) {
+      for (const [key, text] of parsePo(readFileSync(join(dir, file), 'utf8'))) merged.set(key, text);
+    }
+    return [locale, merged];
+  }));
+
+  const commonAjv = stepAjv();
+  for (const file of jsonFiles(join(root, 'schemas', 'common'))) compiles(commonAjv, file);
+  // The server compiles these with plain ajv 8 + ajv-formats (no ajv-errors, no custom keywords).
+  const apiAjv = new Ajv({ allErrors: true, strict: true });
+  addFormats(apiAjv);
+  for (const file of jsonFiles(join(root, 'schemas', 'api'))) compiles(apiAjv, file);
+
+  const products = readdirSync(join(root, 'products')).filter((name) => statSync(join(root, 'products', name)).isDirectory());
+  for (const id of products) await checkProduct(id, catalogs);
+  for (const id of existsSync(join(root, 'schemas', 'products')) ? readdirSync(join(root, 'schemas', 'products')) : []) {
+    if (!products.includes(id)) report(`schemas/products/${id}`, `no products/${id} folder`);
+  }
+
+  if (problems.length > 0) {
+    console.error(`products-check: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    process.exit(1);
+  }
+  console.log(`products-check: ${products.length} product(s) OK (${products.join(', ')})`);
+}
+
+await main();
