@@ -134,12 +134,18 @@ export interface LookupBinding {
   run: (api: ApiPort, row: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
+/** What the page tells a save besides the data. */
+export interface SaveContext {
+  /** Path on this site the payment provider sends the visitor back to (the flow's payment step). */
+  returnPath: string;
+}
+
 export interface ProductBinding<D extends FlowData, C> {
   /** Catalog data loaded when the flow starts (countries, programs, tariffs). */
   load: (api: ApiPort) => Promise<C>;
   lookups?: LookupBinding[];
   /** Saves the contract; throws BindingFailure. */
-  save: (api: ApiPort, data: D, price: Price) => Promise<PaymentDetails>;
+  save: (api: ApiPort, data: D, price: Price, context: SaveContext) => Promise<PaymentDetails>;
   /** Checks payment; null while unpaid; throws BindingFailure on other failures. */
   check: (api: ApiPort, payment: PaymentDetails) => Promise<PolicyResult | null>;
 }

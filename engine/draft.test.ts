@@ -8,7 +8,7 @@ import { sampleApi, sampleDefinition, samplePayment, samplePolicy } from './test
 const person = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev' };
 
 function run(storage: Storage, paid: boolean) {
-  const machine = createFlowMachine(sampleDefinition, { api: sampleApi({ paid }) });
+  const machine = createFlowMachine(sampleDefinition, { api: sampleApi({ paid }), returnPath: '/flow?step=pay' });
   const actor = createActor(machine, { input: { resume: loadDraft(storage, sampleDefinition) } });
   actor.subscribe((snapshot) => saveDraft(storage, sampleDefinition, snapshot));
   actor.start();

@@ -23,6 +23,7 @@ function setup(overrides: Partial<FlowRunnerProps<SampleData, SampleCatalog>> = 
     api: sampleApi(),
     stepInUrl: null,
     onStepChange,
+    stepHref: (stepId) => `/flow?step=${stepId}`,
     storage,
     ...overrides,
   };

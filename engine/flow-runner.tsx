@@ -30,6 +30,8 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   /** Defaults to window.sessionStorage. */
   storage?: Storage;
   layout?: 'default' | 'webview';
+  /** Path (with query) that opens this flow at a step; payment providers return to the payment step's. */
+  stepHref: (stepId: string) => string;
 }
 
 /**
@@ -38,10 +40,13 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
  * resumes from them; browser back/forward arrive as `stepInUrl` and become `step.goto`.
  */
 export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) {
-  const { definition, validators, api, stepInUrl, onStepChange, layout = 'default' } = props;
+  const { definition, validators, api, stepInUrl, onStepChange, stepHref, layout = 'default' } = props;
+  const paymentStep = definition.steps.find((step) => step.component === 'payment')?.id;
+  // A string, so the machine is not rebuilt when the site hands a new function with the same answer.
+  const returnPath = paymentStep ? stepHref(paymentStep) : stepHref(definition.steps[0]?.id ?? '');
   const { i18n } = useLingui();
   const storage = props.storage ?? window.sessionStorage;
-  const machine = useMemo(() => createFlowMachine(definition, { api }), [definition, api]);
+  const machine = useMemo(() => createFlowMachine(definition, { api, returnPath }), [definition, api, returnPath]);
   // Read once: the draft is the starting point, later writes must not restart the actor.
   const [resume] = useState(() => loadDraft(storage, definition));
   const actor = useActorRef(machine, { input: { resume } });
@@ -125,7 +130,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
       )}
       {current && (
         <div className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}>
-          <main className="min-w-0">
+          <div className="min-w-0">
             <h2 className="mb-4 text-xl font-semibold text-slate-900">{i18n._(current.title)}</h2>
             {error && !error.modal && (
               <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
@@ -152,7 +157,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               <PaymentStep payment={context.payment} price={context.price} loading={context.loading} onCheck={onCheck} onBack={onBack} />
             )}
             {current.component === 'download' && <DownloadStep policy={context.policy} />}
-          </main>
+          </div>
           {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} />}
         </div>
       )}

@@ -37,7 +37,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function start(machine: FlowMachine = createFlowMachine(sampleDefinition, { api: sampleApi() }), input: FlowInput = {}) {
+function start(machine: FlowMachine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }), input: FlowInput = {}) {
   const actor = createActor(machine, { input });
   actor.start();
   return actor;
@@ -60,9 +60,9 @@ async function toConfirm(actor: ReturnType<typeof start>, purpose = 'leisure') {
 describe('flow machine', () => {
   it('refuses show rules naming an unknown guard or step', () => {
     const withShow = (show: Record<string, string>) => ({ ...sampleDefinition, machine: { ...sampleDefinition.machine, show } });
-    expect(() => createFlowMachine(withShow({ 'plan.company': 'nope' }), { api: sampleApi() })).toThrow(/show rule "plan.company" names unknown guard "nope"/);
-    expect(() => createFlowMachine(withShow({ 'gone.company': 'isBusiness' }), { api: sampleApi() })).toThrow(/unknown step "gone"/);
-    expect(() => createFlowMachine(withShow({ plan: 'isBusiness' }), { api: sampleApi() })).toThrow(/is not "<step>.<field>"/);
+    expect(() => createFlowMachine(withShow({ 'plan.company': 'nope' }), { api: sampleApi(), returnPath: '/flow?step=pay' })).toThrow(/show rule "plan.company" names unknown guard "nope"/);
+    expect(() => createFlowMachine(withShow({ 'gone.company': 'isBusiness' }), { api: sampleApi(), returnPath: '/flow?step=pay' })).toThrow(/unknown step "gone"/);
+    expect(() => createFlowMachine(withShow({ plan: 'isBusiness' }), { api: sampleApi(), returnPath: '/flow?step=pay' })).toThrow(/is not "<step>.<field>"/);
   });
 
   it('starts by loading the catalog and lands on the first step with the price', async () => {
@@ -78,7 +78,7 @@ describe('flow machine', () => {
 
   it('a failed catalog load shows an error and accepts retry', async () => {
     let calls = 0;
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
       actors: {
         loadCatalog: fromPromise<unknown>(async () => {
           calls += 1;
@@ -174,7 +174,7 @@ describe('flow machine', () => {
   it('a lookup prefills the row, keeps loading on while it runs and refuses next meanwhile', async () => {
     const gate = deferred<Record<string, unknown>>();
     const keys: unknown[] = [];
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
       actors: {
         lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
           keys.push(input.row.passport);
@@ -215,7 +215,7 @@ describe('flow machine', () => {
 
   it('save succeeds: loading while saving, payment stored, next step opened', async () => {
     const gate = deferred<PaymentDetails>();
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
       actors: {
         save: fromPromise<PaymentDetails, SaveInput>(() => gate.promise),
         check: fromPromise<PolicyResult | null, CheckInput>(async () => null),
@@ -236,7 +236,7 @@ describe('flow machine', () => {
   });
 
   it('save failure shows the binding message and stays on the step', async () => {
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
       actors: {
         save: fromPromise<PaymentDetails, SaveInput>(async () => {
           throw new SampleFailure('datas_not_found', { step: 'confirm', path: '/phone' });
@@ -253,7 +253,7 @@ describe('flow machine', () => {
   });
 
   it('an unexpected save error opens the modal with the general message', async () => {
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
       actors: { save: fromPromise<PaymentDetails, SaveInput>(async () => Promise.reject(new TypeError('boom'))) },
     });
     const actor = start(machine);
@@ -267,7 +267,7 @@ describe('flow machine', () => {
 
   it('payment: automatic check stays silent when unpaid, an explicit one says so, paid moves to download', async () => {
     const answers: (PolicyResult | null)[] = [null, null, samplePolicy];
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi() }).provide({
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
       actors: { check: fromPromise<PolicyResult | null, CheckInput>(async () => answers.shift() ?? null) },
     });
     const actor = start(machine);
@@ -317,7 +317,7 @@ describe('flow machine', () => {
   });
 
   it('resumes on the saved step with data, and a payment resume checks again', async () => {
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi({ paid: true }) });
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi({ paid: true }), returnPath: '/flow?step=pay' });
     const actor = start(machine, {
       resume: {
         step: 'pay',
@@ -341,7 +341,7 @@ describe('flow machine', () => {
 });
 
 describe('flow machine paths (@xstate/graph)', () => {
-  const machine = createFlowMachine(sampleDefinition, { api: sampleApi() });
+  const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' });
   // Each step is offered only its own form data, as the runner would send it.
   const payloads: Record<string, Record<string, unknown>[]> = {
     plan: [{ purpose: 'leisure', days: 3 }, { purpose: 'business', days: 3 }],

@@ -86,6 +86,8 @@ export type FlowEvent =
 
 export interface FlowDeps {
   api: ApiPort;
+  /** Where payment providers return the visitor: the flow page at its payment step. */
+  returnPath: string;
 }
 
 export interface SaveInput {
@@ -198,7 +200,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       loadCatalog: fromPromise<unknown>(() => binding.load(deps.api)),
       save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
         if (!input.price) throw new Error('save: the price is not known yet');
-        return binding.save(deps.api, input.data as D, input.price);
+        return binding.save(deps.api, input.data as D, input.price, { returnPath: deps.returnPath });
       }),
       check: fromPromise<PolicyResult | null, CheckInput>(async ({ input }) => {
         if (!input.payment) throw new Error('check: no payment details');

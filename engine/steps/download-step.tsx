@@ -12,7 +12,7 @@ export function DownloadStep({ policy }: { policy: PolicyResult | null }) {
         {i18n._('engine.download.title')}
       </h3>
       <p className="text-slate-700">
-        {i18n._('engine.download.number')}: <strong className="font-mono">{policy.policyNumber}</strong>
+        {i18n._('engine.download.number')}: <strong className="font-mono" data-testid="policy-number">{policy.policyNumber}</strong>
       </p>
       <a href={policy.policyUrl} className={primaryButtonClass} download target="_blank" rel="noopener">
         {i18n._('engine.download')}
