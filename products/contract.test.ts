@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { ApiPort, FlowData, PaymentDetails, ProductDefinition } from '../engine/definition';
-import { fakeApi, notOk, ok, type RecordedCall } from './fake-api';
+import { fakeApi, notOk, ok, type RecordedCall, saveContext } from './fake-api';
 import { home } from './home/definition';
 import { homePrograms } from './home/pricing';
 import { sampleHome } from './home/samples';
@@ -74,7 +74,9 @@ async function runBinding<D extends FlowData, C>(definition: ProductDefinition<D
   }
   const price = definition.pricing(data, catalog);
   if (!price) throw new Error(`${definition.id}: sample has no price`);
-  const payment = await definition.binding.save(api, data, price);
+  const payment = await definition.binding.save(api, data, price, saveContext);
+  // Providers send the visitor back to the flow's payment step, with the partner's `ad` kept.
+  expect(api.calls.at(-1)?.body).toMatchObject({ return_url: saveContext.returnPath });
   const policy = await definition.binding.check(api, payment);
   return { api, catalog, lookups, price, payment, policy };
 }
@@ -132,7 +134,7 @@ describe('travel binding ↔ schemas/api/travel', () => {
 /** The body a product's save sends for sample data. */
 async function sentBody<D extends FlowData, C>(definition: ProductDefinition<D, C>, data: D, path: string) {
   const api = fakeApi(() => ok(answers[path]));
-  await definition.binding.save(api, data, { total: 1, lines: [] });
+  await definition.binding.save(api, data, { total: 1, lines: [] }, saveContext);
   return api.calls[0]?.body as Record<string, unknown>;
 }
 

@@ -1,4 +1,4 @@
-import type { ApiFailure, ApiPort, Envelope } from '../engine/definition';
+import type { ApiFailure, ApiPort, Envelope, SaveContext } from '../engine/definition';
 
 /**
  * An ApiPort for tests and stories: answers from a handler and records every call, so a test
@@ -12,6 +12,9 @@ export interface RecordedCall {
 }
 
 export type FakeAnswer = Envelope<unknown> | ApiFailure;
+
+/** What the page hands a save: the flow's payment step, where providers return the visitor. */
+export const saveContext: SaveContext = { returnPath: '/en/travel?ad=neo&step=payment' };
 
 export const ok = <T>(response: T): Envelope<T> => ({ result: true, error: 0, message: '', response });
 export const notOk = (error: number, message: string): Envelope<null> => ({ result: false, error, message, response: null });

@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type {
   ApiPort, CatalogOption, EffectResult, Envelope, PaymentDetails, PolicyResult, Price, ProductDefinition,
+  SaveContext,
 } from '../../engine/definition';
 import programSchema from '../../schemas/products/home/program.json';
 import programUi from '../../schemas/products/home/program.ui.json';
@@ -83,10 +84,10 @@ async function call<T>(request: () => Promise<Envelope<T>>) {
   }
 }
 
-async function save(api: ApiPort, data: HomeData, shown: Price): Promise<PaymentDetails> {
+async function save(api: ApiPort, data: HomeData, shown: Price, context: SaveContext): Promise<PaymentDetails> {
   let request: HomeSaveRequest;
   try {
-    request = homeSaveRequest(data, shown.total);
+    request = { ...homeSaveRequest(data, shown.total), return_url: context.returnPath };
   } catch (error) {
     throw toFailure(error);
   }

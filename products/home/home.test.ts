@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { apiFailure, fakeApi, notOk, ok } from '../fake-api';
+import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { productTests } from '../product-tests';
 import { home, homeSaveRequest } from './definition';
 import { homePrograms } from './pricing';
@@ -63,7 +63,7 @@ describe('home', () => {
   it('saves with DD.MM.YYYY dates, split passport and phone digits', async () => {
     const saved = { contract_id: 'H-77', order_id: 'O-77', amount: 320_000, url: 'https://my.click.uz/services/pay?a=1', payme_url: 'https://checkout.paycom.uz/x' };
     const api = fakeApi(() => ok(saved));
-    const payment = await home.binding.save(api, sampleHome, { total: 320_000, lines: [] });
+    const payment = await home.binding.save(api, sampleHome, { total: 320_000, lines: [] }, saveContext);
     expect(api.calls).toEqual([{
       method: 'POST', path: '/sayt/uyjoy-api/save',
       body: {
@@ -71,13 +71,14 @@ describe('home', () => {
         begin_date: '01.07.2030',
         applicant: { passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990', phone: '998901234567' },
         amount: 320_000,
+        return_url: saveContext.returnPath,
       },
     }]);
     expect(payment).toEqual({ contractId: 'H-77', orderId: 'O-77', price: 320_000, links: { click: saved.url, payme: saved.payme_url } });
   });
 
   it('maps HTTP 422 to maybe-data-is-incorrect (spec §8)', async () => {
-    await expect(home.binding.save(fakeApi(() => apiFailure(422, notOk(422, 'person not found'))), sampleHome, { total: 1, lines: [] }))
+    await expect(home.binding.save(fakeApi(() => apiFailure(422, notOk(422, 'person not found'))), sampleHome, { total: 1, lines: [] }, saveContext))
       .rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
     expect(() => homeSaveRequest({ ...sampleHome, address: { houseType: 'house' } }, 1)).toThrow(/regionId/);
   });

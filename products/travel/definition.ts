@@ -2,6 +2,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type {
   ApiPort, CatalogOption, EffectResult, Envelope, LookupBinding, MessageId, PaymentDetails,
   PolicyResult, Price, ProductDefinition,
+  SaveContext,
 } from '../../engine/definition';
 import tripSchema from '../../schemas/products/travel/trip.json';
 import tripUi from '../../schemas/products/travel/trip.ui.json';
@@ -418,10 +419,10 @@ async function load(api: ApiPort): Promise<TravelCatalog> {
   };
 }
 
-async function save(api: ApiPort, data: TravelData, shown: Price): Promise<PaymentDetails> {
+async function save(api: ApiPort, data: TravelData, shown: Price, context: SaveContext): Promise<PaymentDetails> {
   let request: SavePolisRequest;
   try {
-    request = savePolisRequest(data, shown.total);
+    request = { ...savePolisRequest(data, shown.total), return_url: context.returnPath };
   } catch (error) {
     throw toFailure(error, { modal: true });
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { apiFailure, fakeApi, notOk, ok } from '../fake-api';
+import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { createStepAjv, productTests } from '../product-tests';
 import { hiddenPaths } from '../../engine/visibility';
 import { travelQuoteInputFromRequest } from './api';
@@ -248,7 +248,7 @@ describe('travel save, check and load', () => {
     const price = travel.pricing(sampleSingleTrip, sampleTravelCatalog);
     if (!price) throw new Error('no price');
     const api = fakeApi(() => ok(saved));
-    const payment = await travel.binding.save(api, sampleSingleTrip, price);
+    const payment = await travel.binding.save(api, sampleSingleTrip, price, saveContext);
     expect(payment).toEqual({
       contractId: 'T-1001', orderId: 'O-1001', price: 574_015,
       links: { click: saved.url, payme: saved.payme_url },
@@ -267,6 +267,7 @@ describe('travel save, check and load', () => {
         { passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011', name: 'VALI', surname: 'ALIYEV', foreign: false, is_payer: true },
         { passport_seria: 'AC', passport_number: '1111111', birthday: '20-03-2020', pinfl: '32003120000033', name: 'TIMUR', surname: 'ALIYEV', foreign: false, is_payer: false },
       ],
+      return_url: saveContext.returnPath,
     });
   });
 
@@ -290,11 +291,11 @@ describe('travel save, check and load', () => {
   it('maps any save failure to maybe-data-is-incorrect with the error modal', async () => {
     const price = { total: 1, lines: [] };
     for (const answer of [notOk(2, 'amount differs'), apiFailure(422), apiFailure(500), apiFailure(null)]) {
-      const failure = await travel.binding.save(fakeApi(() => answer), sampleSingleTrip, price).catch((e: unknown) => e);
+      const failure = await travel.binding.save(fakeApi(() => answer), sampleSingleTrip, price, saveContext).catch((e: unknown) => e);
       expect(failure).toMatchObject({ modal: true });
       expect((failure as { messageId: string }).messageId).toMatch(/^(maybe-data-is-incorrect|network_error)$/);
     }
-    await expect(travel.binding.save(fakeApi(() => apiFailure(422)), sampleSingleTrip, price))
+    await expect(travel.binding.save(fakeApi(() => apiFailure(422)), sampleSingleTrip, price, saveContext))
       .rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
   });
 
@@ -329,7 +330,7 @@ describe('travel save with incomplete data', () => {
   it('fails with the modal before calling the API', async () => {
     const api = fakeApi(() => ok({}));
     const broken = withTourists(sampleSingleTrip, { payer: { ...sampleSingleTrip.tourists.payer, passport: 'A1' } });
-    await expect(travel.binding.save(api, broken, { total: 1, lines: [] })).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
+    await expect(travel.binding.save(api, broken, { total: 1, lines: [] }, saveContext)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
     expect(api.calls).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useMatches, useSearchParams } from 'react-router';
+import { useLocation, useMatches, useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../../engine/flow-runner';
 import { api } from '../api/site-api';
@@ -54,6 +54,18 @@ function ProductFlow({ id, webview }: { id: ProductId; webview: boolean }) {
     [setSearchParams],
   );
 
+  // Links into this flow keep `ad` and every other parameter; only `step` differs.
+  const { pathname } = useLocation();
+  const query = searchParams.toString();
+  const stepHref = useCallback(
+    (stepId: string) => {
+      const next = new URLSearchParams(query);
+      next.set('step', stepId);
+      return `${pathname}?${next.toString()}`;
+    },
+    [pathname, query],
+  );
+
   if (state.status === 'loading') {
     return (
       <div className="flex min-h-64 items-center justify-center" role="status">
@@ -79,6 +91,7 @@ function ProductFlow({ id, webview }: { id: ProductId; webview: boolean }) {
       api={api}
       stepInUrl={searchParams.get('step')}
       onStepChange={onStepChange}
+      stepHref={stepHref}
       layout={webview ? 'webview' : 'default'}
     />
   ));
@@ -94,7 +107,7 @@ export default function ProductPage() {
   if (!id) throw new Error('product page route has no product');
   const webview = handle.layout === 'webview';
   return (
-    <div className={webview ? '' : 'mx-auto max-w-4xl px-4 py-8 sm:py-12'}>
+    <div className={webview ? '' : 'mx-auto max-w-6xl px-4 py-8 sm:py-12'}>
       <h1 id="page-title" className={webview ? 'mb-3 text-xl font-bold' : 'mb-6 text-3xl font-bold'}>
         {title}
       </h1>
