@@ -10,7 +10,7 @@ const config: LinguiConfig = {
   locales: ['uz', 'en', 'ru'],
   sourceLocale: 'en',
   fallbackLocales: { default: 'en' },
-  catalogs: ['engine', 'site', 'travel', 'home'].map((area) => ({
+  catalogs: ['engine', 'site', 'travel', 'home', 'regions'].map((area) => ({
     path: `<rootDir>/locales/{locale}/${area}`,
     include: [],
   })),

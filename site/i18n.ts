@@ -24,6 +24,13 @@ const coreCatalogs: Record<string, CatalogLoaders> = {
   },
 };
 
+/** Country and territory names (`region.XX`), for pages that list countries. */
+export const regionCatalogs: CatalogLoaders = {
+  uz: () => import('../locales/uz/regions.po'),
+  en: () => import('../locales/en/regions.po'),
+  ru: () => import('../locales/ru/regions.po'),
+};
+
 export interface CatalogManager {
   /** Loads every required area of `lang`, then makes it the active language. */
   activate(lang: Lang): Promise<void>;

@@ -236,7 +236,7 @@ function options(catalog: TravelCatalog, data: TravelData): Record<string, Catal
     })),
     spendDays: spendDayOptions(travelMode(data.trip)).map((days) => ({ value: days, label: `travel.days.${days}` })),
     // Country names come from the browser (Intl.DisplayNames) by ISO code, in the page's language.
-    countries: catalog.countries.map((c) => ({ value: c.code, label: c.code })),
+    countries: catalog.countries.map((c) => ({ value: c.code, label: `region.${c.code}` })),
     programs: catalog.programs.map((p) => {
       const option: CatalogOption = {
         value: p.id,
