@@ -113,8 +113,8 @@ export default async function travelRoutes(app: FastifyInstance): Promise<void> 
       if (!contract || contract.product !== 'travel') throw new AppError(404, 'contract not found');
       const policy = contract.status === 'issued' ? await app.policies.byContract(contract.id) : undefined;
       if (!policy) return refusal(1, 'payment_not_made');
-      const [seria, year, seq] = policy.number.split('-');
-      const answer: CheckPolisResponse = { check: true, url: app.policies.pdfUrl(policy.id), polis_seria: seria ?? 'TRV', polis_number: `${year}${seq}` };
+      const [seria = 'TRV', number = ''] = policy.number.split(' ');
+      const answer: CheckPolisResponse = { check: true, url: app.policies.pdfUrl(policy.id), polis_seria: seria, polis_number: number };
       return ok(answer);
     },
   );

@@ -45,9 +45,9 @@ const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
 describe('outbox delivery', () => {
   test('sends chat_id and text to /bot<token>/sendMessage and marks the row sent', async () => {
-    const id = await enqueue('Purchase: travel policy TRV-2026-000001');
+    const id = await enqueue('Purchase: travel policy TRV 2026000001');
     expect(await deliverOutbox(app, options)).toEqual({ sent: 1, retried: 0 });
-    expect(received).toEqual([{ url: '/bottest-token/sendMessage', body: { chat_id: '-100123', text: 'Purchase: travel policy TRV-2026-000001' } }]);
+    expect(received).toEqual([{ url: '/bottest-token/sendMessage', body: { chat_id: '-100123', text: 'Purchase: travel policy TRV 2026000001' } }]);
     expect((await row(id)).sent_at).toBeInstanceOf(Date);
     expect(await deliverOutbox(app, options)).toEqual({ sent: 0, retried: 0 });
     expect(received).toHaveLength(1);

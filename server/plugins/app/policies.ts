@@ -27,9 +27,13 @@ declare module 'fastify' {
   }
 }
 
-/** `TRV-2026-000123`: product prefix, year of issue, a sequence shared by all products. */
+/**
+ * `TRV 2026000123`: the series (product prefix), then the number (year of issue and a sequence
+ * shared by all products). The travel API answers the two parts apart (`polis_seria`,
+ * `polis_number`), so the printed form is exactly both joined by a space.
+ */
 export function policyNumber(product: Product, year: number, seq: number): string {
-  return `${prefixes[product]}-${year}-${String(seq).padStart(6, '0')}`;
+  return `${prefixes[product]} ${year}${String(seq).padStart(6, '0')}`;
 }
 
 export default fp(

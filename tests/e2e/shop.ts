@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { formatter } from '@lingui/format-po';
+
+export type Lang = 'uz' | 'en' | 'ru';
+
+/** The visitor sees translated texts; the tests find them through the same catalogs. */
+const po = formatter({ explicitIdAsDefault: true });
+const catalogs = new Map<Lang, Map<string, string>>();
+export async function loadTexts(): Promise<void> {
+  for (const lang of ['uz', 'en', 'ru'] as const) {
+    const catalog = new Map<string, string>();
+    for (const area of ['engine', 'site', 'travel', 'home', 'regions']) {
+      const filename = `locales/${lang}/${area}.po`;
+      const entries = await po.parse(readFileSync(filename, 'utf8'), { locale: lang, sourceLocale: 'en', filename });
+      for (const [id, entry] of Object.entries(entries ?? {})) if (entry.translation) catalog.set(id, entry.translation);
+    }
+    catalogs.set(lang, catalog);
+  }
+}
+
+export function text(lang: Lang, id: string): string {
+  const value = catalogs.get(lang)?.get(id);
+  if (!value) throw new Error(`no ${lang} message ${id}`);
+  return value;
+}
+
+/** An ISO date `days` from today, typed as the visitor types it (DD.MM.YYYY). */
+export function dayFromToday(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+export const next = (page: Page, lang: Lang) => page.getByRole('button', { name: text(lang, 'engine.next'), exact: true }).click();
+
+export async function expectStep(page: Page, step: string) {
+  await expect(page).toHaveURL(new RegExp(`[?&]step=${step}(&|$)`));
+}
+
+/** Pays on the sandbox checkout with the card that pays and comes back to the flow. */
+export async function payWithSandboxCard(page: Page, lang: Lang) {
+  await page.getByRole('link', { name: text(lang, 'engine.provider.payme') }).click();
+  await page.getByLabel(/Card number/).fill('8600 0000 0000 0001');
+  await page.getByLabel(/Expiry/).fill('12/30');
+  await page.getByRole('button', { name: /Pay/ }).click();
+}
+
+/** Downloads the policy PDF from the download step and answers its text (pdftotext). */
+export async function downloadPolicyText(page: Page, lang: Lang): Promise<{ policyNumber: string; pdfText: string }> {
+  const link = page.getByRole('link', { name: text(lang, 'engine.download') });
+  await expect(link).toBeVisible({ timeout: 20_000 });
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error('download link without href');
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/pdf');
+  const dir = mkdtempSync(join(tmpdir(), 'policy-'));
+  const file = join(dir, 'policy.pdf');
+  writeFileSync(file, await response.body());
+  const pdfText = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  const policyNumber = (await page.getByTestId('policy-number').innerText()).trim();
+  return { policyNumber, pdfText };
+}
