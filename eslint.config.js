@@ -3,7 +3,7 @@ import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.generated/'] },
+  { ignores: ['dist/', 'storybook-static/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.generated/', 'locales/'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
