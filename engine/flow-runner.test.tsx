@@ -169,7 +169,7 @@ describe('FlowRunner', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('payment: shows total, contract and provider links; check moves to the policy download', async () => {
+  it('payment: shows total, order number and provider links; check moves to the policy download', async () => {
     const storage = new MemoryStorage();
     const state = { paid: false };
     setup({ storage, api: sampleApi(state) });
@@ -188,7 +188,7 @@ describe('FlowRunner', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await heading('Payment');
     await waitFor(() => expect(screen.getByRole('button', { name: 'I have paid — check' }).hasAttribute('disabled')).toBe(false));
-    expect(screen.getByText('C-100')).toBeTruthy();
+    expect(screen.getByText('O-100')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('href')).toBe('https://pay.example/payme/C-100');
     expect(screen.getByRole('link', { name: 'Pay: Click' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -35,8 +35,8 @@ export function PaymentStep({ payment, price, loading, onCheck, onBack }: Paymen
         )}
         {payment && (
           <>
-            <dt className="text-slate-600">{i18n._('engine.payment.contract')}</dt>
-            <dd className="font-mono text-slate-900">{payment.contractId}</dd>
+            <dt className="text-slate-600">{i18n._('engine.payment.order')}</dt>
+            <dd className="font-mono text-slate-900">{payment.orderId}</dd>
           </>
         )}
       </dl>
