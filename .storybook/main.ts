@@ -1,12 +1,30 @@
+import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
-import { mergeConfig } from 'vite';
+import { mergeConfig, type PluginOption } from 'vite';
+import { storyValidators } from './story-validators';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** Plugins of the site's config that make no sense in Storybook (the deployment manifest). */
+const siteOnlyPlugins = new Set(['site-build-manifest']);
+
+function withoutSiteOnly(plugins: PluginOption[] | undefined): PluginOption[] {
+  return (plugins ?? []).flat(Infinity as 1).filter((p) => !(p && typeof p === 'object' && 'name' in p && siteOnlyPlugins.has(p.name)));
+}
 
 const config: StorybookConfig = {
   framework: { name: '@storybook/react-vite', options: {} },
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
-  core: { disableTelemetry: true },
-  // The site's vite config roots at site/; stories live beside it, so Storybook roots at the repo.
-  viteFinal: (viteConfig) => mergeConfig(viteConfig, { root: process.cwd(), build: { outDir: undefined } }),
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  // Storybook's builder loads the project's vite.config.ts (react, tailwind, lingui PO imports,
+  // step validators, the markdown alias). That config roots at site/; stories live beside it, so
+  // Storybook roots at the repo.
+  viteFinal: (viteConfig) =>
+    mergeConfig({ ...viteConfig, plugins: withoutSiteOnly(viteConfig.plugins) }, {
+      root: repoRoot,
+      publicDir: false,
+      plugins: [storyValidators()],
+    }),
 };
 
 export default config;

@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react';
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import validators from 'virtual:story-validators';
+import type { CatalogOption, FieldErrors } from '../../engine/definition';
+import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from '../../engine/messages';
+import { theme } from '../../engine/theme';
+import type { FlowFormContext } from '../../engine/ui';
+
+export interface WidgetFormProps {
+  /** File name of the schema under stories/widgets/schemas (its precompiled validator's key). */
+  name: string;
+  /** The same JSON the validator was compiled from: a precompiled validator refuses any other schema. */
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  formData?: Record<string, unknown>;
+  /** `formContext.options` for widgets with `ui:options.optionsFrom`. */
+  options?: Record<string, CatalogOption[]>;
+  /** Validate once on mount, as if Next had been pressed. */
+  validateOnMount?: boolean;
+  /** Errors from outside the schema (lookups, effects) as the flow keeps them: path → message id. */
+  fieldErrors?: FieldErrors[string];
+  readonly?: boolean;
+}
+
+/**
+ * A tiny rjsf form with the engine's theme and messages, as FlowRunner's step form sets it up,
+ * with the data it would submit printed below.
+ */
+export function WidgetForm({ name, schema, uiSchema, formData, options = {}, validateOnMount = false, fieldErrors, readonly }: WidgetFormProps) {
+  const { i18n } = useLingui();
+  const form = useRef<Form>(null);
+  const [data, setData] = useState<Record<string, unknown>>(formData ?? {});
+  const [submitted, setSubmitted] = useState<Record<string, unknown> | null>(null);
+  const [live, setLive] = useState(validateOnMount);
+  const transformErrors = useMemo(() => createTransformErrors(i18n), [i18n]);
+  const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
+  const extraErrors = useMemo(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
+  const formContext = useMemo<FlowFormContext>(() => ({ options, locale: i18n.locale }), [options, i18n.locale]);
+  const validator = validators[name];
+  if (!validator) throw new Error(`WidgetForm: no precompiled validator for stories/widgets/schemas/${name}.json`);
+
+  useEffect(() => {
+    if (validateOnMount) form.current?.validateForm();
+  }, [validateOnMount]);
+
+  return (
+    <div className="mx-auto max-w-xl space-y-4 bg-white p-6">
+      <Form
+        ref={form}
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={data}
+        formContext={formContext}
+        widgets={theme.widgets}
+        templates={theme.templates}
+        fields={theme.fields}
+        onChange={(event: IChangeEvent) => setData((event.formData ?? {}) as Record<string, unknown>)}
+        onSubmit={(event: IChangeEvent) => setSubmitted((event.formData ?? {}) as Record<string, unknown>)}
+        onError={() => setLive(true)}
+        liveValidate={live ? 'onChange' : undefined}
+        showErrorList={false}
+        noHtml5Validate
+        transformErrors={transformErrors}
+        translateString={translateString}
+        extraErrors={extraErrors}
+        readonly={readonly}
+        idPrefix={`story-${name}`}
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+      />
+      <pre data-testid="form-data" className="overflow-x-auto rounded-lg bg-slate-100 p-3 text-xs text-slate-700">
+        {JSON.stringify(submitted ?? data, null, 2)}
+      </pre>
+    </div>
+  );
+}
