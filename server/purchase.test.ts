@@ -52,6 +52,7 @@ describe('buying through the sandbox', () => {
     expect(text).toContain(view.policy_number);
     expect(text).toContain('Vali Aliyev');
     expect(text).toContain('СТРАХОВОЙ ПОЛИС');
+    expect(text).toContain('Turkiya / Турция');
     expect(text).toContain("Chet elga sayohat sug'urtasi");
     expect(text).toContain('30 000 USD');
     expect(text).toContain(`/verify/${encodeURIComponent(view.policy_number)}`);

@@ -16,6 +16,11 @@ import { AppError, ok, refusal } from '../envelope';
 import { saveAnswer } from './save-answer';
 import { personAnswer } from './person';
 
+// The policy is printed in Uzbek and Russian, so are the countries it covers (Node has full ICU).
+const uzRegions = new Intl.DisplayNames(['uz'], { type: 'region' });
+const ruRegions = new Intl.DisplayNames(['ru'], { type: 'region' });
+const countryNames = (codes: string[]) => codes.map((code) => `${uzRegions.of(code) ?? code} / ${ruRegions.of(code) ?? code}`).join(', ');
+
 const programName = (id: number) => sandboxTravelPrograms.find((p) => p.id === id)?.name ?? `Program ${id}`;
 
 /** Checks the trip dates beyond what the schema can (calendar days, order, not in the past). */
@@ -98,7 +103,7 @@ export default async function travelRoutes(app: FastifyInstance): Promise<void> 
           sumInsured: program?.sumInsuredUsd ?? 0,
           currency: 'USD',
           programName: programName(body.program_id),
-          subject: body.countries.join(', '),
+          subject: countryNames(body.countries),
         },
       });
       return reply.send(ok(saveAnswer(app, contract), 'Policy success saved'));
