@@ -8,8 +8,12 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 /** Plugins of the site's config that make no sense in Storybook (the deployment manifest). */
 const siteOnlyPlugins = new Set(['site-build-manifest']);
 
+/** Drops the site-only plugins; plugin options may nest arrays, so they are flattened first. */
 function withoutSiteOnly(plugins: PluginOption[] | undefined): PluginOption[] {
-  return (plugins ?? []).flat(Infinity as 1).filter((p) => !(p && typeof p === 'object' && 'name' in p && siteOnlyPlugins.has(p.name)));
+  return (plugins ?? []).flatMap((p): PluginOption[] => {
+    if (Array.isArray(p)) return withoutSiteOnly(p);
+    return p && typeof p === 'object' && 'name' in p && siteOnlyPlugins.has(p.name) ? [] : [p];
+  });
 }
 
 const config: StorybookConfig = {
