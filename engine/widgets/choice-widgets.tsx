@@ -18,10 +18,15 @@ import { regionName } from './normalise';
  * A boolean. `required` in JSON Schema only means the key is present, so a checkbox never shows the
  * required mark nor the HTML `required` attribute; a box that must be ticked says so with `const: true`.
  */
+/**
+ * A checkbox; with `ui:options.optionsFrom` + `optionValue` it is an add-on and shows that catalog
+ * option's price beside its label (e.g. an optional risk of a policy).
+ */
 export function CheckboxWidget(props: WidgetProps) {
   const { i18n } = useLingui();
-  const { id, htmlName, value, disabled, readonly, autofocus, label, hideLabel, rawErrors, onChange, onBlur, onFocus } = props;
+  const { id, htmlName, value, disabled, readonly, autofocus, label, hideLabel, rawErrors, onChange, onBlur, onFocus, options, registry } = props;
   const handle = useCallback((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.checked), [onChange]);
+  const price = optionsFrom(registry.formContext, options.optionsFrom).find((o) => o.value === options.optionValue)?.price;
   return (
     <div className="flex items-start gap-2 py-1">
       <input
@@ -41,6 +46,11 @@ export function CheckboxWidget(props: WidgetProps) {
       {!hideLabel && label && (
         <label htmlFor={id} className="text-sm text-slate-800">
           {i18n._(label)}
+          {price !== undefined && (
+            <span className="ml-2 whitespace-nowrap font-medium text-slate-600">
+              +{formatPrice(price)} {i18n._('engine.currency')}
+            </span>
+          )}
         </label>
       )}
     </div>
