@@ -2,8 +2,8 @@ import { i18n as sharedI18n, type I18n, type Messages } from '@lingui/core';
 import { languages, type Lang } from './language';
 
 /**
- * Message catalogs load on demand, per language: the engine's and the site's with the language,
- * a product's when its page needs it. All loaded areas of a language are merged into one
+ * Message catalogs load on demand, per language: the site's with the language; the engine's,
+ * the regions' and a product's when a flow page needs them. All loaded areas of a language are merged into one
  * `i18n.load`. A message missing in uz or ru already falls back to en when the Lingui Vite plugin
  * compiles the PO file (`fallbackLocales` in lingui.config.ts).
  */
@@ -12,16 +12,18 @@ export type CatalogModule = { messages: Messages };
 export type CatalogLoaders = Record<Lang, () => Promise<CatalogModule>>;
 
 const coreCatalogs: Record<string, CatalogLoaders> = {
-  engine: {
-    uz: () => import('../locales/uz/engine.po'),
-    en: () => import('../locales/en/engine.po'),
-    ru: () => import('../locales/ru/engine.po'),
-  },
   site: {
     uz: () => import('../locales/uz/site.po'),
     en: () => import('../locales/en/site.po'),
     ru: () => import('../locales/ru/site.po'),
   },
+};
+
+/** The flow runtime's messages, for pages that run a purchase flow. */
+export const engineCatalogs: CatalogLoaders = {
+  uz: () => import('../locales/uz/engine.po'),
+  en: () => import('../locales/en/engine.po'),
+  ru: () => import('../locales/ru/engine.po'),
 };
 
 /** Country and territory names (`region.XX`), for pages that list countries. */

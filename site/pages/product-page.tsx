@@ -3,7 +3,7 @@ import { useLocation, useMatches, useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../../engine/flow-runner';
 import { api } from '../api/site-api';
-import { catalogs, regionCatalogs } from '../i18n';
+import { catalogs, engineCatalogs, regionCatalogs } from '../i18n';
 import { chunkGuard } from '../navigation/site-services';
 import { loadProduct, products, type LoadedProduct, type ProductId } from '../products';
 import { routeHandle } from '../route-handle';
@@ -19,7 +19,7 @@ function useProduct(id: ProductId): { state: ProductState; retry: () => void } {
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    Promise.all([chunkGuard.load(() => loadProduct(id)), catalogs.require(id, products[id].catalogs), catalogs.require('regions', regionCatalogs)]).then(
+    Promise.all([chunkGuard.load(() => loadProduct(id)), catalogs.require(id, products[id].catalogs), catalogs.require('engine', engineCatalogs), catalogs.require('regions', regionCatalogs)]).then(
       ([product]) => current && setState({ status: 'ready', product }),
       (error: unknown) => {
         console.error(`product ${id} failed to load`, error);
