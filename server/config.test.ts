@@ -8,6 +8,10 @@ describe('loadConfig', () => {
     expect(config.bot.token).toBeNull();
   });
 
+  test('links point at the port the server listens on when PUBLIC_URL is not set', () => {
+    expect(loadConfig({ PORT: '3300' }).publicUrl).toBe('http://localhost:3300');
+  });
+
   test('DATABASE_URL selects PostgreSQL; API_CLIENTS replaces the credentials', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://db/shop',

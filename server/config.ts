@@ -69,9 +69,11 @@ function parsePort(raw: string | undefined): number {
 
 /** Reads the configuration from `env` (defaults to process.env); throws ConfigError on bad values. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const publicUrl = (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const port = parsePort(env.PORT);
+  // Without a public address, links point at this server as started (PORT may differ from 3000).
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST || '0.0.0.0',
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
