@@ -150,6 +150,14 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   const downloadStep = steps.find((s) => s.component === 'download')?.id ?? null;
   const lookups = binding.lookups ?? [];
 
+  /** A lookup actor answered or failed: it is no longer pending; which lookup and row it was. */
+  function settleLookup(context: FlowContext, event: { type: string }) {
+    if (!('actorId' in event) || typeof event.actorId !== 'string') return null;
+    const job = context.pending[event.actorId];
+    const pending = withoutKey(context.pending, event.actorId);
+    return { job, lookup: job ? lookups[job.lookup] : undefined, pending, loading: Object.keys(pending).length > 0 };
+  }
+
   for (const [step, guard] of Object.entries(rules.skip ?? {})) {
     if (!rules.guards[guard]) throw new Error(`${definition.id}: skip rule of step "${step}" names unknown guard "${guard}"`);
   }
@@ -340,11 +348,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         });
       }),
       mergeLookup: assign(({ context, event }) => {
-        if (!('actorId' in event) || typeof event.actorId !== 'string') return {};
-        const job = context.pending[event.actorId];
-        const pending = withoutKey(context.pending, event.actorId);
-        const loading = Object.keys(pending).length > 0;
-        const lookup = job ? lookups[job.lookup] : undefined;
+        const settled = settleLookup(context, event);
+        if (!settled) return {};
+        const { job, lookup, pending, loading } = settled;
         if (!job || !lookup) return { pending, loading };
         const object = context.data[lookup.step] ?? {};
         const path = rowPath(lookup.rows, job.row);
@@ -369,11 +375,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         };
       }),
       storeLookupFailure: assign(({ context, event }) => {
-        if (!('actorId' in event) || typeof event.actorId !== 'string') return {};
-        const job = context.pending[event.actorId];
-        const pending = withoutKey(context.pending, event.actorId);
-        const loading = Object.keys(pending).length > 0;
-        const lookup = job ? lookups[job.lookup] : undefined;
+        const settled = settleLookup(context, event);
+        if (!settled) return {};
+        const { job, lookup, pending, loading } = settled;
         if (!job || !lookup) return { pending, loading };
         const failure = 'error' in event ? event.error : null;
         const field = isBindingFailure(failure) && failure.field
