@@ -1,3 +1,5 @@
+import { formatter } from '@lingui/format-po';
+import type { CatalogType } from '@lingui/conf';
 import type { FlowData, MessageId, ProductDefinition } from '../engine/definition';
 import passportShape from '../schemas/common/passport.json';
 import phoneShape from '../schemas/common/phone.json';
@@ -233,37 +235,12 @@ export function sourceMessageIds(source: string, prefix: string): string[] {
   return [...ids];
 }
 
-/** Parses the msgid/msgstr pairs of a hand-kept PO file (single-line and continued strings). */
+const poFormat = formatter({ explicitIdAsDefault: true });
+
+/** msgid → msgstr of a PO catalog, read by Lingui's own PO format (ids are explicit, as ours are). */
 export function parsePo(text: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  let id: string | null = null;
-  let str: string | null = null;
-  let target: 'id' | 'str' | null = null;
-  const unquote = (s: string) => JSON.parse(s) as string;
-  const flush = () => {
-    if (id !== null && id !== '' && str !== null) entries.set(id, str);
-    id = null;
-    str = null;
-    target = null;
-  };
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line.startsWith('msgid ')) {
-      flush();
-      id = unquote(line.slice(6));
-      target = 'id';
-    } else if (line.startsWith('msgstr ')) {
-      str = unquote(line.slice(7));
-      target = 'str';
-    } else if (line.startsWith('"') && target) {
-      if (target === 'id') id = (id ?? '') + unquote(line);
-      else str = (str ?? '') + unquote(line);
-    } else if (line === '' || line.startsWith('#')) {
-      if (line === '') flush();
-    }
-  }
-  flush();
-  return entries;
+  const catalog = poFormat.parse(text, { locale: null, sourceLocale: 'en', filename: 'catalog.po' }) as CatalogType;
+  return new Map(Object.entries(catalog).map(([id, entry]) => [id, entry.translation ?? '']));
 }
 
 /** Ids missing (or translated as an empty string) per locale. */

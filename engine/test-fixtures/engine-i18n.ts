@@ -2,22 +2,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { formatter } from '@lingui/format-po';
+import type { CatalogType } from '@lingui/conf';
 
-/** msgid → msgstr of a hand-kept PO file (one-line entries, as our catalogs are written). */
+const poFormat = formatter({ explicitIdAsDefault: true });
+
+/** msgid → msgstr of a PO catalog, read by Lingui's own PO format. */
 export function readPo(text: string): Record<string, string> {
-  const messages: Record<string, string> = {};
-  const unquote = (s: string) => JSON.parse(s) as string;
-  let id: string | null = null;
-  for (const line of text.split('\n')) {
-    const idMatch = /^msgid (".*")$/.exec(line);
-    const strMatch = /^msgstr (".*")$/.exec(line);
-    if (idMatch?.[1]) id = unquote(idMatch[1]);
-    else if (strMatch?.[1] && id) {
-      messages[id] = unquote(strMatch[1]);
-      id = null;
-    }
-  }
-  return messages;
+  const catalog = poFormat.parse(text, { locale: null, sourceLocale: 'en', filename: 'catalog.po' }) as CatalogType;
+  return Object.fromEntries(Object.entries(catalog).map(([id, entry]) => [id, entry.translation ?? '']));
 }
 
 export function enginePo(locale: 'uz' | 'en' | 'ru'): Record<string, string> {
