@@ -199,6 +199,10 @@ describe('FlowRunner', () => {
     await screen.findByRole('heading', { level: 3, name: 'Your policy is ready' });
     expect(screen.getByRole('heading', { level: 2, name: 'Policy' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download policy' }).getAttribute('href')).toBe('/policies/P-0001.pdf');
+    // A second purchase starts from the first step with nothing of the first one left.
+    fireEvent.click(screen.getByRole('button', { name: 'Buy another policy' }));
+    await heading('Plan');
+    expect(screen.queryByText('O-100')).toBeNull();
   });
 
   it('shows a field only while its show rule holds, and requires it only then', async () => {

@@ -88,6 +88,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const onFieldChange = useCallback((stepId: string, data: Record<string, unknown>) => send({ type: 'field.changed', step: stepId, data }), [send]);
   const onNext = useCallback((data: Record<string, unknown>) => send({ type: 'step.next', data }), [send]);
   const onBack = useCallback(() => send({ type: 'step.back' }), [send]);
+  const onRestart = useCallback(() => send({ type: 'flow.reset' }), [send]);
   const onCheck = useCallback(() => send({ type: 'payment.check' }), [send]);
   const onRetry = useCallback(() => send({ type: 'retry' }), [send]);
   const onDismiss = useCallback(() => send({ type: 'error.dismiss' }), [send]);
@@ -156,7 +157,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
             {current.component === 'payment' && (
               <PaymentStep payment={context.payment} price={context.price} loading={context.loading} onCheck={onCheck} onBack={onBack} />
             )}
-            {current.component === 'download' && <DownloadStep policy={context.policy} />}
+            {current.component === 'download' && <DownloadStep policy={context.policy} onRestart={onRestart} />}
           </div>
           {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} />}
         </div>

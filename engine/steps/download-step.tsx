@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react';
 import type { PolicyResult } from '../definition';
-import { primaryButtonClass } from '../ui';
+import { primaryButtonClass, secondaryButtonClass } from '../ui';
 
-/** The end of a flow: the issued policy's number and its PDF. */
-export function DownloadStep({ policy }: { policy: PolicyResult | null }) {
+/** The end of a flow: the issued policy's number, its PDF, and a way to buy another from scratch. */
+export function DownloadStep({ policy, onRestart }: { policy: PolicyResult | null; onRestart: () => void }) {
   const { i18n } = useLingui();
   if (!policy) return null;
   return (
@@ -17,6 +17,11 @@ export function DownloadStep({ policy }: { policy: PolicyResult | null }) {
       <a href={policy.policyUrl} className={primaryButtonClass} download target="_blank" rel="noopener">
         {i18n._('engine.download')}
       </a>
+      <div>
+        <button type="button" className={secondaryButtonClass} onClick={onRestart}>
+          {i18n._('engine.download.again')}
+        </button>
+      </div>
     </section>
   );
 }
