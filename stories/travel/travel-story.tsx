@@ -24,7 +24,7 @@ export const samplePayment: PaymentDetails = {
   links: { click: '#click', payme: '#payme' },
 };
 
-export const samplePolicy: PolicyResult = { policyNumber: 'TRV 2026-000001', policyUrl: '#policy.pdf' };
+export const samplePolicy: PolicyResult = { policyNumber: 'TRV 2026000001', policyUrl: '#policy.pdf' };
 
 /** The sample single trip standing on `step`. */
 export function sampleAt(step: string, data: TravelData = sampleSingleTrip): FlowStart<TravelData> {
