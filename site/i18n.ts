@@ -11,27 +11,26 @@ import { languages, type Lang } from './language';
 export type CatalogModule = { messages: Messages };
 export type CatalogLoaders = Record<Lang, () => Promise<CatalogModule>>;
 
-const coreCatalogs: Record<string, CatalogLoaders> = {
-  site: {
-    uz: () => import('../locales/uz/site.po'),
-    en: () => import('../locales/en/site.po'),
-    ru: () => import('../locales/ru/site.po'),
-  },
-};
+// Every PO file under locales/, each its own lazy chunk; an area is one file per language.
+const poFiles = import.meta.glob<CatalogModule>('../locales/*/*.po');
+
+/** The loaders of one catalog area (`locales/<lang>/<area>.po`); throws if a language lacks it. */
+export function catalogLoaders(area: string): CatalogLoaders {
+  const entries = languages.map((lang) => {
+    const load = poFiles[`../locales/${lang}/${area}.po`];
+    if (!load) throw new Error(`no catalog locales/${lang}/${area}.po`);
+    return [lang, load] as const;
+  });
+  return Object.fromEntries(entries) as CatalogLoaders;
+}
+
+const coreCatalogs: Record<string, CatalogLoaders> = { site: catalogLoaders('site') };
 
 /** The flow runtime's messages, for pages that run a purchase flow. */
-export const engineCatalogs: CatalogLoaders = {
-  uz: () => import('../locales/uz/engine.po'),
-  en: () => import('../locales/en/engine.po'),
-  ru: () => import('../locales/ru/engine.po'),
-};
+export const engineCatalogs = catalogLoaders('engine');
 
 /** Country and territory names (`region.XX`), for pages that list countries. */
-export const regionCatalogs: CatalogLoaders = {
-  uz: () => import('../locales/uz/regions.po'),
-  en: () => import('../locales/en/regions.po'),
-  ru: () => import('../locales/ru/regions.po'),
-};
+export const regionCatalogs = catalogLoaders('regions');
 
 export interface CatalogManager {
   /** Loads every required area of `lang`, then makes it the active language. */

@@ -1,6 +1,6 @@
 import type { ValidatorType } from '@rjsf/utils';
 import type { FlowData, ProductDefinition } from '../engine/definition';
-import type { CatalogLoaders } from './i18n';
+import { catalogLoaders, type CatalogLoaders } from './i18n';
 import { homePrograms } from '../products/home/pricing';
 
 /**
@@ -45,11 +45,7 @@ export const products = {
       Promise.all([import('../products/travel/definition'), import('virtual:step-validators/travel')]).then(
         ([module, validators]) => loaded(module.travel, validators.default),
       ),
-    catalogs: {
-      uz: () => import('../locales/uz/travel.po'),
-      en: () => import('../locales/en/travel.po'),
-      ru: () => import('../locales/ru/travel.po'),
-    },
+    catalogs: catalogLoaders('travel'),
   },
   home: {
     route: '/housing',
@@ -60,11 +56,7 @@ export const products = {
       Promise.all([import('../products/home/definition'), import('virtual:step-validators/home')]).then(
         ([module, validators]) => loaded(module.home, validators.default),
       ),
-    catalogs: {
-      uz: () => import('../locales/uz/home.po'),
-      en: () => import('../locales/en/home.po'),
-      ru: () => import('../locales/ru/home.po'),
-    },
+    catalogs: catalogLoaders('home'),
   },
 } satisfies Record<string, ProductEntry>;
 
