@@ -1,12 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import { mergeConfig, type PluginOption } from 'vite';
-import { storyValidators } from './story-validators';
+import { stepSchemaFile, stepValidators } from '../tools/vite-plugin-step-validators';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
-/** Plugins of the site's config that make no sense in Storybook (the deployment manifest). */
-const siteOnlyPlugins = new Set(['site-build-manifest']);
+/**
+ * Plugins of the site's config that Storybook drops: the deployment manifest makes no sense here,
+ * and the step validators are added again below with the widget stories' schemas included.
+ */
+const siteOnlyPlugins = new Set(['site-build-manifest', 'step-validators']);
+const widgetStorySchema = /[\\/]stories[\\/]widgets[\\/]schemas[\\/][^\\/]+\.json$/;
 
 /** Drops the site-only plugins; plugin options may nest arrays, so they are flattened first. */
 function withoutSiteOnly(plugins: PluginOption[] | undefined): PluginOption[] {
@@ -27,7 +31,7 @@ const config: StorybookConfig = {
     mergeConfig({ ...viteConfig, plugins: withoutSiteOnly(viteConfig.plugins) }, {
       root: repoRoot,
       publicDir: false,
-      plugins: [storyValidators()],
+      plugins: [stepValidators({ include: [stepSchemaFile, widgetStorySchema] })],
     }),
 };
 

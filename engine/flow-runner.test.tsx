@@ -8,18 +8,17 @@ import { FlowRunner, type FlowRunnerProps } from './flow-runner';
 import { engineI18n } from './test-fixtures/engine-i18n';
 import { MemoryStorage } from './test-fixtures/memory-storage';
 import { sampleApi, sampleDefinition, type SampleCatalog, type SampleData } from './test-fixtures/sample-definition';
-import { sampleMessages, sampleValidators } from './test-fixtures/sample-validators';
+import { registerSampleValidators, sampleMessages } from './test-fixtures/sample-validators';
 
 afterEach(cleanup);
 
-const validators = sampleValidators();
+registerSampleValidators();
 
 function setup(overrides: Partial<FlowRunnerProps<SampleData, SampleCatalog>> = {}, locale: 'en' | 'ru' = 'en') {
   const storage = overrides.storage ?? new MemoryStorage();
   const onStepChange = vi.fn();
   const props: FlowRunnerProps<SampleData, SampleCatalog> = {
     definition: sampleDefinition,
-    validators,
     api: sampleApi(),
     stepInUrl: null,
     onStepChange,

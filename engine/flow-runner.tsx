@@ -14,14 +14,13 @@ import { Spinner } from './spinner';
 import { DownloadStep } from './steps/download-step';
 import { PaymentStep } from './steps/payment-step';
 import { dateProblems } from './date-rules';
+import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
 import { hiddenPaths, withHiddenFields, withoutHiddenErrors } from './visibility';
 
 export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   definition: ProductDefinition<D, C>;
-  /** Precompiled, one per form step id (`import validators from 'virtual:step-validators/<id>'`). */
-  validators: Record<string, ValidatorType>;
   api: ApiPort;
   /** The `?step=` value; null = the flow decides. */
   stepInUrl: string | null;
@@ -40,7 +39,7 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
  * resumes from them; browser back/forward arrive as `stepInUrl` and become `step.goto`.
  */
 export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) {
-  const { definition, validators, api, stepInUrl, onStepChange, stepHref, layout = 'default' } = props;
+  const { definition, api, stepInUrl, onStepChange, stepHref, layout = 'default' } = props;
   const paymentStep = definition.steps.find((step) => step.component === 'payment')?.id;
   // A string, so the machine is not rebuilt when the site hands a new function with the same answer.
   const returnPath = paymentStep ? stepHref(paymentStep) : stepHref(definition.steps[0]?.id ?? '');
@@ -142,7 +141,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               <StepForm
                 key={current.id}
                 step={current}
-                validator={validators[current.id]}
+                validator={stepValidator(current.schema)}
                 formData={context.data[current.id]}
                 fieldErrors={context.fieldErrors[current.id]}
                 hidden={hidden}
@@ -293,7 +292,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   );
   const onError = useCallback(() => setSubmitted(true), []);
   if (!activeValidator || !step.schema) {
-    throw new Error(`FlowRunner: step "${step.id}" has no schema or no precompiled validator`);
+    throw new Error(`FlowRunner: step "${step.id}" has no schema, or its schema was not imported through the step-validators plugin`);
   }
   return (
     <Form

@@ -16,10 +16,3 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
-
-/** Step validators precompiled at build by tools/vite-plugin-step-validators.ts. */
-declare module 'virtual:step-validators/*' {
-  import type { ValidatorType } from '@rjsf/utils';
-  const validators: Record<string, ValidatorType>;
-  export default validators;
-}

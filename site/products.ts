@@ -1,4 +1,3 @@
-import type { ValidatorType } from '@rjsf/utils';
 import type { FlowData, ProductDefinition } from '../engine/definition';
 import { catalogLoaders, type CatalogLoaders } from './i18n';
 import { homePrograms } from '../products/home/pricing';
@@ -9,18 +8,16 @@ import { homePrograms } from '../products/home/pricing';
  * message catalog. Adding a product is one entry here plus its routes in `routes.ts`.
  */
 
-export type StepValidators = Record<string, ValidatorType>;
-
 /**
  * A loaded product of whatever data shape. Each product's definition has its own `D`/`C` types, so
  * the registry hands them out through a generic callback instead of widening them to `any`.
  */
 export interface LoadedProduct {
-  use<R>(run: <D extends FlowData, C>(definition: ProductDefinition<D, C>, validators: StepValidators) => R): R;
+  use<R>(run: <D extends FlowData, C>(definition: ProductDefinition<D, C>) => R): R;
 }
 
-function loaded<D extends FlowData, C>(definition: ProductDefinition<D, C>, validators: StepValidators): LoadedProduct {
-  return { use: (run) => run(definition, validators) };
+function loaded<D extends FlowData, C>(definition: ProductDefinition<D, C>): LoadedProduct {
+  return { use: (run) => run(definition) };
 }
 
 export interface ProductEntry {
@@ -42,9 +39,7 @@ export const products = {
     title: 'site.product.travel.title',
     summary: 'site.product.travel.summary',
     load: () =>
-      Promise.all([import('../products/travel/definition'), import('virtual:step-validators/travel')]).then(
-        ([module, validators]) => loaded(module.travel, validators.default),
-      ),
+      import('../products/travel/definition').then((module) => loaded(module.travel)),
     catalogs: catalogLoaders('travel'),
   },
   home: {
@@ -53,9 +48,7 @@ export const products = {
     summary: 'site.product.home.summary',
     fromPrice: Math.min(...homePrograms.map((program) => program.premium)),
     load: () =>
-      Promise.all([import('../products/home/definition'), import('virtual:step-validators/home')]).then(
-        ([module, validators]) => loaded(module.home, validators.default),
-      ),
+      import('../products/home/definition').then((module) => loaded(module.home)),
     catalogs: catalogLoaders('home'),
   },
 } satisfies Record<string, ProductEntry>;

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import { generateValidatorModule, readStepSchemas, stepValidators } from './vite-plugin-step-validators';
+import { generateSchemaModule, stepSchemaFile, stepValidators } from './vite-plugin-step-validators';
 
 const schema = {
   type: 'object',
@@ -24,14 +24,22 @@ const schema = {
 const scratch = mkdtempSync(join(resolve('node_modules'), '.step-validators-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function load(code: string): Promise<Record<string, ValidatorType>> {
+/** A stand-in for engine/step-validators.ts that the generated module registers with. */
+const registry = join(scratch, 'registry.mjs');
+writeFileSync(registry, 'export const registered = new Map();\nexport function registerStepValidator(schema, validator) { registered.set(schema, validator); }\n');
+
+async function load(code: string): Promise<{ schema: RJSFSchema; validator: ValidatorType }> {
   const file = join(scratch, `v${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(file, code);
-  return ((await import(/* @vite-ignore */ pathToFileURL(file).href)) as { default: Record<string, ValidatorType> }).default;
+  const module = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { default: RJSFSchema };
+  const { registered } = (await import(/* @vite-ignore */ pathToFileURL(registry).href)) as { registered: Map<object, ValidatorType> };
+  const validator = registered.get(module.default);
+  if (!validator) throw new Error('the module registered no validator for its schema');
+  return { schema: module.default, validator };
 }
 
-describe('step validators code generator', () => {
-  const code = generateValidatorModule({ person: schema, other: { type: 'object', properties: { n: { type: 'number', minimum: 1 } } } });
+describe('step schema modules', () => {
+  const code = generateSchemaModule(schema, registry);
 
   it('emits ESM without require, eval or new Function', () => {
     expect(code).not.toMatch(/\brequire\s*\(/);
@@ -40,38 +48,44 @@ describe('step validators code generator', () => {
     expect(code).toMatch(/^import /m);
   });
 
-  it('validates good data and reports bad data with the errorMessage id', async () => {
-    const validators = await load(code);
-    const person = validators.person;
-    expect(person).toBeDefined();
-    if (!person) return;
-    expect(person.validateFormData({ name: 'Vali', birthday: '1990-05-15', tags: ['x'] }, schema).errors).toEqual([]);
-    const bad = person.validateFormData({ name: 'Вали', birthday: '15.05.1990', tags: [] }, schema).errors;
+  it('default-exports the schema and registers a validator that reports the errorMessage id', async () => {
+    const { schema: exported, validator } = await load(code);
+    expect(exported).toEqual(schema);
+    expect(validator.validateFormData({ name: 'Vali', birthday: '1990-05-15', tags: ['x'] }, exported).errors).toEqual([]);
+    const bad = validator.validateFormData({ name: 'Вали', birthday: '15.05.1990', tags: [] }, exported).errors;
     const byKeyword = Object.fromEntries(bad.map((e) => [e.name, e]));
     expect(byKeyword.errorMessage?.message).toBe('use_latin_alphabet');
     expect(byKeyword.format?.property).toBe('.birthday');
     expect(byKeyword.minItems).toBeDefined();
-    const missing = person.validateFormData({}, schema).errors.map((e) => e.name);
-    expect(missing).toEqual(['required', 'required']);
-    expect(validators.other?.validateFormData({ n: 0 }, { type: 'object', properties: { n: { type: 'number', minimum: 1 } } }).errors[0]?.name).toBe('minimum');
+    expect(validator.validateFormData({}, exported).errors.map((e) => e.name)).toEqual(['required', 'required']);
   });
 
-  it('the plugin resolves a product folder and skips ui schemas', async () => {
-    const dir = join(scratch, 'products', 'demo');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'person.json'), JSON.stringify(schema));
-    writeFileSync(join(dir, 'person.ui.json'), JSON.stringify({ name: { 'ui:widget': 'text' } }));
-    expect(Object.keys(readStepSchemas(dir).schemas)).toEqual(['person']);
-    const plugin = stepValidators({ productsDir: join(scratch, 'products') });
-    const resolveId = plugin.resolveId as (id: string) => string | null;
-    const id = resolveId('virtual:step-validators/demo');
-    expect(id).toBe('\0virtual:step-validators/demo');
-    expect(resolveId('./other')).toBeNull();
+  it('takes step schemas under schemas/products, never ui schemas or other JSON', () => {
+    expect(stepSchemaFile.test('/repo/schemas/products/home/program.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/products/home/program.ui.json')).toBe(false);
+    expect(stepSchemaFile.test('/repo/schemas/api/home/save.request.json')).toBe(false);
+    expect(stepSchemaFile.test('/repo/package.json')).toBe(false);
+  });
+
+  it('the plugin resolves a step schema import to its generated module and loads it', async () => {
+    const file = join(scratch, 'schemas', 'products', 'demo', 'person.json');
+    const plugin = stepValidators();
+    const context = {
+      resolve: async (source: string) => ({ id: source.startsWith('/') ? source : join(scratch, source) }),
+    };
+    const resolveId = plugin.resolveId as (this: typeof context, source: string, importer?: string, options?: object) => Promise<string | null>;
+    const id = await resolveId.call(context, file, '/repo/products/demo/definition.ts', {});
+    expect(id).toBe(`\0step-schema:${file}.js`);
+    expect(await resolveId.call(context, 'package.json', '/repo/x.ts', {})).toBeNull();
+    expect(await resolveId.call(context, './step.ts', '/repo/x.ts', {})).toBeNull();
+
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(schema));
     const watched: string[] = [];
     const loadHook = plugin.load as (this: { addWatchFile: (f: string) => void }, id: string) => string | null;
     const source = loadHook.call({ addWatchFile: (f) => watched.push(f) }, id as string);
-    expect(watched).toContain(join(dir, 'person.json'));
-    const validators = await load(source as string);
-    expect(Object.keys(validators)).toEqual(['person']);
+    expect(watched).toEqual([file]);
+    expect(source).toContain('registerStepValidator(schema');
+    expect(loadHook.call({ addWatchFile: () => undefined }, file)).toBeNull();
   });
 });

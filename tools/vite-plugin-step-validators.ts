@@ -1,13 +1,20 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { stepValidatorOptions } from '../engine/validator-options';
 
-/** `import validators from 'virtual:step-validators/<productId>'` → `{ [stepId]: ValidatorType }`. */
-export const VIRTUAL_PREFIX = 'virtual:step-validators/';
-const RESOLVED_PREFIX = '\0' + VIRTUAL_PREFIX;
+/**
+ * Ids of the generated modules that stand in for step schema files: prefix + absolute file path +
+ * `.js`, so Vite's own JSON plugin (which claims every id ending in `.json`) leaves them alone.
+ */
+const PREFIX = '\0step-schema:';
+const SUFFIX = '.js';
+const registryModule = fileURLToPath(new URL('../engine/step-validators.ts', import.meta.url));
+
+/** Step form schemas: `schemas/products/<product>/<step>.json`, never a `.ui.json`. */
+export const stepSchemaFile = /[\\/]schemas[\\/]products[\\/][^\\/]+[\\/][^\\/]+(?<!\.ui)\.json$/;
 
 /**
  * ajv standalone code is CommonJS (`require("ajv/dist/runtime/equal").default`). Each distinct
@@ -31,88 +38,64 @@ function withExtension(quoted: string): string {
   return JSON.stringify(deep && !/\.[cm]?js$/.test(spec) ? `${spec}.js` : spec);
 }
 
-function identifier(stepId: string, index: number): string {
-  return `step${index}_${stepId.replace(/[^A-Za-z0-9_$]/g, '_')}`;
-}
-
 /**
- * Builds the ES module source holding one precompiled rjsf validator per step schema. The output
- * contains no `require`, `eval` or `new Function`, so it runs under a CSP without `unsafe-eval`.
- * Throws when a schema does not compile.
+ * The ES module that replaces a step schema file in the browser build: its default export is the
+ * schema itself (what `import schema from './step.json'` gives everywhere else), and importing it
+ * registers the schema's precompiled rjsf validator with the engine. The output contains no
+ * `require`, `eval` or `new Function`, so it runs under a CSP without `unsafe-eval`.
+ * Throws when the schema does not compile.
  */
-export function generateValidatorModule(schemas: Record<string, RJSFSchema>): string {
+export function generateSchemaModule(schema: RJSFSchema, registry = registryModule): string {
   const imports = new Map<string, string>();
-  const blocks: string[] = [];
-  const entries: string[] = [];
-  Object.entries(schemas).forEach(([stepId, schema], index) => {
-    const code = compileSchemaValidatorsCode(schema, stepValidatorOptions).replace(REQUIRE, (_match, quoted: string) => {
-      const spec = withExtension(quoted);
-      let name = imports.get(spec);
-      if (!name) {
-        name = `__req${imports.size}`;
-        imports.set(spec, name);
-      }
-      return name;
-    });
-    const name = identifier(stepId, index);
-    // Each step's standalone code declares top-level names of its own; a function scope keeps them apart.
-    blocks.push(`const ${name}_fns = (() => {\nconst exports = {};\n${code}\nreturn exports;\n})();`);
-    blocks.push(`const ${name}_schema = ${JSON.stringify(schema)};`);
-    entries.push(`  ${JSON.stringify(stepId)}: createPrecompiledValidator(${name}_fns, ${name}_schema),`);
+  const code = compileSchemaValidatorsCode(schema, stepValidatorOptions).replace(REQUIRE, (_match, quoted: string) => {
+    const spec = withExtension(quoted);
+    let name = imports.get(spec);
+    if (!name) {
+      name = `__req${imports.size}`;
+      imports.set(spec, name);
+    }
+    return name;
   });
-  const importLines = [...imports].map(([spec, name], i) => `import * as __ns${i} from ${spec};\nconst ${name} = __cjs(__ns${i});`);
   return [
     `import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';`,
+    `import { registerStepValidator } from ${JSON.stringify(registry)};`,
     CJS_HELPER,
-    ...importLines,
-    ...blocks,
-    `export default {\n${entries.join('\n')}\n};`,
+    ...[...imports].map(([spec, name], i) => `import * as __ns${i} from ${spec};\nconst ${name} = __cjs(__ns${i});`),
+    // The standalone code declares top-level names of its own; a function scope keeps them apart.
+    `const fns = (() => {\nconst exports = {};\n${code}\nreturn exports;\n})();`,
+    `const schema = ${JSON.stringify(schema)};`,
+    'registerStepValidator(schema, createPrecompiledValidator(fns, schema));',
+    'export default schema;',
     '',
   ].join('\n');
 }
 
-/** Reads every `<stepId>.json` of a product's schema folder (skipping `*.ui.json`). Throws when the folder is missing. */
-export function readStepSchemas(productDir: string): { schemas: Record<string, RJSFSchema>; files: string[] } {
-  if (!existsSync(productDir)) throw new Error(`step validators: no schema folder ${productDir}`);
-  const files = readdirSync(productDir)
-    .filter((f) => f.endsWith('.json') && !f.endsWith('.ui.json'))
-    .sort()
-    .map((f) => join(productDir, f));
-  const schemas: Record<string, RJSFSchema> = {};
-  for (const file of files) {
-    const stepId = file.slice(productDir.length + 1, -'.json'.length);
-    schemas[stepId] = JSON.parse(readFileSync(file, 'utf8')) as RJSFSchema;
-  }
-  return { schemas, files };
-}
-
 export interface StepValidatorsOptions {
-  /** Folder holding `<productId>/<stepId>.json`; defaults to `<project>/schemas/products`. */
-  productsDir?: string;
+  /** Which JSON files are form schemas; defaults to the step schemas under schemas/products. */
+  include?: RegExp[];
 }
 
-/** Vite plugin resolving `virtual:step-validators/<productId>` to the product's precompiled step validators. */
+/**
+ * Vite plugin: every import of a form schema file resolves to a generated module that is that
+ * schema plus its precompiled validator (`generateSchemaModule`), so a product that reuses another
+ * product's step schema gets the validator with it, and the browser never compiles a schema.
+ */
 export function stepValidators(options: StepValidatorsOptions = {}): Plugin {
-  let productsDir = options.productsDir ?? '';
+  const include = options.include ?? [stepSchemaFile];
   return {
     name: 'step-validators',
-    configResolved(config) {
-      // vite.config.ts sets root to `site/`; schemas sit beside it at the project root.
-      productsDir = options.productsDir ?? resolve(config.root, '..', 'schemas', 'products');
-      if (!existsSync(productsDir)) productsDir = resolve(process.cwd(), 'schemas', 'products');
-    },
-    resolveId(id) {
-      return id.startsWith(VIRTUAL_PREFIX) ? RESOLVED_PREFIX + id.slice(VIRTUAL_PREFIX.length) : null;
+    enforce: 'pre',
+    async resolveId(source, importer, resolveOptions) {
+      if (!source.endsWith('.json') || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...resolveOptions, skipSelf: true });
+      if (!resolved || !include.some((pattern) => pattern.test(resolved.id))) return null;
+      return PREFIX + resolved.id + SUFFIX;
     },
     load(id) {
-      if (!id.startsWith(RESOLVED_PREFIX)) return null;
-      const productId = id.slice(RESOLVED_PREFIX.length);
-      if (!/^[a-z0-9-]+$/.test(productId)) throw new Error(`step validators: bad product id "${productId}"`);
-      const dir = join(productsDir, productId);
-      const { schemas, files } = readStepSchemas(dir);
-      this.addWatchFile(dir);
-      for (const file of files) this.addWatchFile(file);
-      return generateValidatorModule(schemas);
+      if (!id.startsWith(PREFIX) || !id.endsWith(SUFFIX)) return null;
+      const file = id.slice(PREFIX.length, -SUFFIX.length);
+      this.addWatchFile(file);
+      return generateSchemaModule(JSON.parse(readFileSync(file, 'utf8')) as RJSFSchema);
     },
   };
 }

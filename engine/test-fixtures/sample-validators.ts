@@ -1,16 +1,16 @@
-import type { ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
+import { registerStepValidator } from '../step-validators';
 import { stepValidatorOptions } from '../validator-options';
 import { sampleDefinition } from './sample-definition';
 
 /**
- * Validators for the fixture's inline schemas, compiled at runtime with the options the build uses
- * (the site gets the same ones precompiled from `virtual:step-validators/<id>`).
+ * Registers validators for the fixture's inline schemas, compiled at runtime with the options the
+ * build uses (schema files get theirs precompiled by tools/vite-plugin-step-validators.ts).
  */
-export function sampleValidators(): Record<string, ValidatorType> {
-  return Object.fromEntries(
-    sampleDefinition.steps.filter((s) => s.schema).map((s) => [s.id, customizeValidator(stepValidatorOptions)]),
-  );
+export function registerSampleValidators(): void {
+  for (const step of sampleDefinition.steps) {
+    if (step.schema) registerStepValidator(step.schema, customizeValidator(stepValidatorOptions));
+  }
 }
 
 export const sampleMessages: Record<string, string> = {

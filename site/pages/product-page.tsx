@@ -84,10 +84,9 @@ function ProductFlow({ id, webview }: { id: ProductId; webview: boolean }) {
       </div>
     );
   }
-  return state.product.use((definition, validators) => (
+  return state.product.use((definition) => (
     <FlowRunner
       definition={definition}
-      validators={validators}
       api={api}
       stepInUrl={searchParams.get('step')}
       onStepChange={onStepChange}

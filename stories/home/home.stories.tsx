@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import homeValidators from 'virtual:step-validators/home';
 import type { PaymentDetails } from '../../engine/definition';
 import { home, type HomeData } from '../../products/home/definition';
 import { homePrograms } from '../../products/home/pricing';
@@ -39,7 +38,7 @@ function sampleAt(step: string, data: HomeData = sampleHome): FlowStart<HomeData
 }
 
 function HomeFlow({ start = null, api = {}, layout }: { start?: FlowStart<HomeData> | null; api?: FixtureApiOptions; layout: HomeStoryArgs['layout'] }) {
-  return <FlowStory definition={home} validators={homeValidators} start={start} api={api} layout={layout} />;
+  return <FlowStory definition={home} start={start} api={api} layout={layout} />;
 }
 
 export const WholeFlow: Story = {

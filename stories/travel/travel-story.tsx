@@ -1,4 +1,3 @@
-import travelValidators from 'virtual:step-validators/travel';
 import type { PaymentDetails, PolicyResult } from '../../engine/definition';
 import { travel, type TravelData } from '../../products/travel/definition';
 import { sampleSingleTrip, sampleTravelCatalog } from '../../products/travel/samples';
@@ -38,5 +37,5 @@ export function sampleAt(step: string, data: TravelData = sampleSingleTrip): Flo
 
 /** The travel flow on the fixture API, from `start` (null = a fresh flow). */
 export function TravelFlow({ start = null, api, layout = 'default' }: { start?: FlowStart<TravelData> | null; api?: FixtureApiOptions; layout?: TravelStoryArgs['layout'] }) {
-  return <FlowStory definition={travel} validators={travelValidators} start={start} api={api ?? {}} layout={layout} />;
+  return <FlowStory definition={travel} start={start} api={api ?? {}} layout={layout} />;
 }

@@ -1,12 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { RJSFSchema } from '@rjsf/utils';
 import { travel } from '../../products/travel/definition';
 import { sampleSingleTrip, sampleTravelCatalog } from '../../products/travel/samples';
-import countries from './schemas/countries.json';
-import program from './schemas/program.json';
-import checkbox from './schemas/checkbox.json';
-import select from './schemas/select.json';
-import radio from './schemas/radio.json';
 import { WidgetForm } from './widget-form';
 
 /** Choice widgets: country multi-select, program cards, checkbox, select, radio. */
@@ -27,7 +21,6 @@ const regionNames = Array.from({ length: 14 }, (_, i) => `home.region.${i + 1}`)
 export const CountryMultiselect: Story = {
   args: {
     name: 'countries',
-    schema: countries as RJSFSchema,
     uiSchema: { countries: { 'ui:widget': 'country-multiselect', 'ui:options': { optionsFrom: 'countries' } } },
     formData: { countries: ['TR', 'GB'] },
     options: travelOptions,
@@ -41,7 +34,6 @@ export const CountryMultiselectEmpty: Story = {
 export const ProgramCards: Story = {
   args: {
     name: 'program',
-    schema: program as RJSFSchema,
     uiSchema: { programId: { 'ui:widget': 'program-cards', 'ui:options': { optionsFrom: 'programs' } } },
     formData: { programId: 2 },
     options: travelOptions,
@@ -55,7 +47,6 @@ export const ProgramCardsNoneChosen: Story = {
 export const Checkbox: Story = {
   args: {
     name: 'checkbox',
-    schema: checkbox as RJSFSchema,
     uiSchema: { isFamily: { 'ui:widget': 'checkbox' }, agree: { 'ui:widget': 'checkbox' } },
     formData: { isFamily: true },
   },
@@ -69,7 +60,6 @@ export const CheckboxConsentMissing: Story = {
 export const Select: Story = {
   args: {
     name: 'select',
-    schema: select as RJSFSchema,
     uiSchema: { regionId: { 'ui:widget': 'select', 'ui:enumNames': regionNames } },
     formData: { regionId: 11 },
   },
@@ -82,7 +72,6 @@ export const SelectEmpty: Story = {
 export const Radio: Story = {
   args: {
     name: 'radio',
-    schema: radio as RJSFSchema,
     uiSchema: { houseType: { 'ui:widget': 'radio', 'ui:enumNames': ['home.house_type.apartment', 'home.house_type.house'] } },
     formData: { houseType: 'house' },
   },

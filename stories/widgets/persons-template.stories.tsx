@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import persons from './schemas/persons.json';
+import type { UiSchema } from '@rjsf/utils';
 import { WidgetForm } from './widget-form';
 
 /** The persons array template: numbered rows, add while maxItems allows, remove, row error summaries. */
@@ -28,7 +27,7 @@ const vali = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'VALI',
 const timur = { passport: 'AC1111111', birthday: '2020-03-20', firstName: 'TIMUR', lastName: 'ALIYEV' };
 
 export const TwoPersons: Story = {
-  args: { name: 'persons', schema: persons as RJSFSchema, uiSchema, formData: { persons: [vali, timur] } },
+  args: { name: 'persons', uiSchema, formData: { persons: [vali, timur] } },
 };
 
 /** Three of three: no add button. */

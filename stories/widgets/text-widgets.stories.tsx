@@ -1,11 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import type { RJSFSchema } from '@rjsf/utils';
-import passport from './schemas/passport.json';
-import phone from './schemas/phone.json';
-import date from './schemas/date.json';
-import money from './schemas/money.json';
-import code6 from './schemas/code6.json';
 import { WidgetForm } from './widget-form';
 
 /** Text-like widgets: passport, phone, date, money, code6; each normalises what is typed. */
@@ -19,12 +13,12 @@ export default meta;
 type Story = StoryObj<typeof WidgetForm>;
 
 export const Passport: Story = {
-  args: { name: 'passport', schema: passport as RJSFSchema, uiSchema: { passport: { 'ui:widget': 'passport' } }, formData: { passport: 'AA1234567' } },
+  args: { name: 'passport', uiSchema: { passport: { 'ui:widget': 'passport' } }, formData: { passport: 'AA1234567' } },
 };
 
 /** Lower case and spaces are normalised while typing: `aa 123 45 67` becomes `AA1234567`. */
 export const PassportTyping: Story = {
-  args: { name: 'passport', schema: passport as RJSFSchema, uiSchema: { passport: { 'ui:widget': 'passport' } } },
+  args: { name: 'passport', uiSchema: { passport: { 'ui:widget': 'passport' } } },
   play: async ({ canvasElement, userEvent }) => {
     const input = canvasElement.querySelector<HTMLInputElement>('input')!;
     await userEvent.type(input, 'aa 123 45 67');
@@ -33,36 +27,36 @@ export const PassportTyping: Story = {
 };
 
 export const PassportInvalid: Story = {
-  args: { name: 'passport', schema: passport as RJSFSchema, uiSchema: { passport: { 'ui:widget': 'passport' } }, formData: { passport: 'A12' }, validateOnMount: true },
+  args: { name: 'passport', uiSchema: { passport: { 'ui:widget': 'passport' } }, formData: { passport: 'A12' }, validateOnMount: true },
 };
 
 export const Phone: Story = {
-  args: { name: 'phone', schema: phone as RJSFSchema, uiSchema: { phone: { 'ui:widget': 'phone' } }, formData: { phone: '998901234567' } },
+  args: { name: 'phone', uiSchema: { phone: { 'ui:widget': 'phone' } }, formData: { phone: '998901234567' } },
 };
 
 export const PhoneEmptyRequired: Story = {
-  args: { name: 'phone', schema: phone as RJSFSchema, uiSchema: { phone: { 'ui:widget': 'phone' } }, validateOnMount: true },
+  args: { name: 'phone', uiSchema: { phone: { 'ui:widget': 'phone' } }, validateOnMount: true },
 };
 
 export const BeginDate: Story = {
-  args: { name: 'date', schema: date as RJSFSchema, uiSchema: { beginDate: { 'ui:widget': 'date' } }, formData: { beginDate: '2030-07-01' } },
+  args: { name: 'date', uiSchema: { beginDate: { 'ui:widget': 'date' } }, formData: { beginDate: '2030-07-01' } },
 };
 
 export const Money: Story = {
-  args: { name: 'money', schema: money as RJSFSchema, uiSchema: { amount: { 'ui:widget': 'money' } }, formData: { amount: 25000000 } },
+  args: { name: 'money', uiSchema: { amount: { 'ui:widget': 'money' } }, formData: { amount: 25000000 } },
 };
 
 export const MoneyBelowMinimum: Story = {
-  args: { name: 'money', schema: money as RJSFSchema, uiSchema: { amount: { 'ui:widget': 'money' } }, formData: { amount: 5000 }, validateOnMount: true },
+  args: { name: 'money', uiSchema: { amount: { 'ui:widget': 'money' } }, formData: { amount: 5000 }, validateOnMount: true },
 };
 
 export const Code6: Story = {
-  args: { name: 'code6', schema: code6 as RJSFSchema, uiSchema: { code: { 'ui:widget': 'code6' } }, formData: { code: '123456' } },
+  args: { name: 'code6', uiSchema: { code: { 'ui:widget': 'code6' } }, formData: { code: '123456' } },
 };
 
 /** Next with an empty form shows the required error. */
 export const Code6EmptyNext: Story = {
-  args: { name: 'code6', schema: code6 as RJSFSchema, uiSchema: { code: { 'ui:widget': 'code6' } } },
+  args: { name: 'code6', uiSchema: { code: { 'ui:widget': 'code6' } } },
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('button[type="submit"]')!);
     await waitFor(() => expect(canvasElement.querySelectorAll('[id$="__error"] li').length).toBe(1));

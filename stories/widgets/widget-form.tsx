@@ -3,17 +3,18 @@ import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validators from 'virtual:story-validators';
 import type { CatalogOption, FieldErrors } from '../../engine/definition';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from '../../engine/messages';
 import { theme } from '../../engine/theme';
 import type { FlowFormContext } from '../../engine/ui';
+import { stepValidator } from '../../engine/step-validators';
+
+// Eager and through the step-validators plugin: each schema arrives with its precompiled validator.
+const schemas = import.meta.glob<{ default: RJSFSchema }>('./schemas/*.json', { eager: true });
 
 export interface WidgetFormProps {
-  /** File name of the schema under stories/widgets/schemas (its precompiled validator's key). */
+  /** File name (without `.json`) of the schema under stories/widgets/schemas. */
   name: string;
-  /** The same JSON the validator was compiled from: a precompiled validator refuses any other schema. */
-  schema: RJSFSchema;
   uiSchema?: UiSchema;
   formData?: Record<string, unknown>;
   /** `formContext.options` for widgets with `ui:options.optionsFrom`. */
@@ -29,7 +30,7 @@ export interface WidgetFormProps {
  * A tiny rjsf form with the engine's theme and messages, as FlowRunner's step form sets it up,
  * with the data it would submit printed below.
  */
-export function WidgetForm({ name, schema, uiSchema, formData, options = {}, validateOnMount = false, fieldErrors, readonly }: WidgetFormProps) {
+export function WidgetForm({ name, uiSchema, formData, options = {}, validateOnMount = false, fieldErrors, readonly }: WidgetFormProps) {
   const { i18n } = useLingui();
   const form = useRef<Form>(null);
   const [data, setData] = useState<Record<string, unknown>>(formData ?? {});
@@ -39,8 +40,9 @@ export function WidgetForm({ name, schema, uiSchema, formData, options = {}, val
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
   const extraErrors = useMemo(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
   const formContext = useMemo<FlowFormContext>(() => ({ options, locale: i18n.locale }), [options, i18n.locale]);
-  const validator = validators[name];
-  if (!validator) throw new Error(`WidgetForm: no precompiled validator for stories/widgets/schemas/${name}.json`);
+  const schema = schemas[`./schemas/${name}.json`]?.default;
+  const validator = stepValidator(schema);
+  if (!schema || !validator) throw new Error(`WidgetForm: no precompiled schema stories/widgets/schemas/${name}.json`);
 
   useEffect(() => {
     if (validateOnMount) form.current?.validateForm();
