@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import type { LinguiConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
@@ -10,7 +11,8 @@ const config: LinguiConfig = {
   locales: ['uz', 'en', 'ru'],
   sourceLocale: 'en',
   fallbackLocales: { default: 'en' },
-  catalogs: ['engine', 'site', 'travel', 'home', 'regions'].map((area) => ({
+  // Every area of the source language (a product's catalog is locales/<lang>/<product id>.po).
+  catalogs: readdirSync(new URL('./locales/en/', import.meta.url)).filter((f) => f.endsWith('.po')).map((f) => f.slice(0, -'.po'.length)).sort().map((area) => ({
     path: `<rootDir>/locales/{locale}/${area}`,
     include: [],
   })),

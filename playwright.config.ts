@@ -35,7 +35,7 @@ export default defineConfig({
   },
   webServer: {
     // The site must be built first (npm test builds it before this suite).
-    command: 'node --import tsx server/main.ts',
+    command: 'node_modules/.bin/tsx server/main.ts',
     url: `http://127.0.0.1:${port}/builds/latest.json`,
     reuseExistingServer: false,
     timeout: 60_000,

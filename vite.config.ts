@@ -56,6 +56,9 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/support/scratch-postgres.ts'],
+    // @fastify/autoload imports the server's plugin files itself; inlined, its imports go through
+    // Vitest (TypeScript, one module graph) instead of Node's loader.
+    server: { deps: { inline: ['@fastify/autoload'] } },
     testTimeout: 20_000,
   },
 });

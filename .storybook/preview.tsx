@@ -2,31 +2,19 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { messages as uzEngine } from '../locales/uz/engine.po';
-import { messages as uzSite } from '../locales/uz/site.po';
-import { messages as uzTravel } from '../locales/uz/travel.po';
-import { messages as uzHome } from '../locales/uz/home.po';
-import { messages as enEngine } from '../locales/en/engine.po';
-import { messages as enSite } from '../locales/en/site.po';
-import { messages as enTravel } from '../locales/en/travel.po';
-import { messages as enHome } from '../locales/en/home.po';
-import { messages as ruEngine } from '../locales/ru/engine.po';
-import { messages as ruSite } from '../locales/ru/site.po';
-import { messages as ruTravel } from '../locales/ru/travel.po';
-import { messages as ruHome } from '../locales/ru/home.po';
-import { messages as uzRegions } from '../locales/uz/regions.po';
-import { messages as enRegions } from '../locales/en/regions.po';
-import { messages as ruRegions } from '../locales/ru/regions.po';
 import { storyMessages } from '../stories/fixtures/story-messages';
 import '../site/app.css';
 
 type Locale = 'uz' | 'en' | 'ru';
 
-const catalogs: Record<Locale, Messages> = {
-  uz: { ...uzEngine, ...uzSite, ...uzTravel, ...uzHome, ...uzRegions, ...storyMessages.uz },
-  en: { ...enEngine, ...enSite, ...enTravel, ...enHome, ...enRegions, ...storyMessages.en },
-  ru: { ...ruEngine, ...ruSite, ...ruTravel, ...ruHome, ...ruRegions, ...storyMessages.ru },
-};
+// Every catalog area of every language (the site's, the engine's, each product's), all at once.
+const poFiles = import.meta.glob<{ messages: Messages }>('../locales/*/*.po', { eager: true });
+const catalogOf = (locale: Locale): Messages => Object.assign(
+  {},
+  ...Object.entries(poFiles).filter(([path]) => path.startsWith(`../locales/${locale}/`)).map(([, module]) => module.messages),
+  storyMessages[locale],
+) as Messages;
+const catalogs: Record<Locale, Messages> = { uz: catalogOf('uz'), en: catalogOf('en'), ru: catalogOf('ru') };
 
 // One instance per language: switching swaps the provider's instance instead of activating
 // another language during a render, and every story remounts with its own fresh state.

@@ -1,5 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
+export type { RJSFSchema, UiSchema };
+
 /**
  * The contract between a product folder and the generic runtime. A definition is data plus
  * small pure functions referred to by name, so the same object drives the site, Storybook,
@@ -56,6 +58,12 @@ export interface EffectResult<D extends FlowData> {
   errors?: FieldErrors;
 }
 
+/** A named condition; `row` is given only when a `show` rule of an array's rows asks. */
+export type Guard<D extends FlowData> = (data: D, row?: Record<string, unknown>) => boolean;
+/** A named field effect: the data after a change (and the data before it) → the data to keep. */
+export type Action<D extends FlowData> = (next: D, previous: D) => EffectResult<D>;
+
+/** The rules of a flow: skips, field effects and conditional fields, naming guards and actions. */
 export interface MachineRules<D extends FlowData> {
   /** stepId → guard name; the step is skipped when the guard holds. */
   skip?: Record<string, string>;
@@ -67,9 +75,8 @@ export interface MachineRules<D extends FlowData> {
    * guard with the row as its second argument. A hidden field is neither rendered nor required.
    */
   show?: Record<string, string>;
-  /** Named conditions; `row` is given only when a `show` rule of an array's rows asks. */
-  guards: Record<string, (data: D, row?: Record<string, unknown>) => boolean>;
-  actions: Record<string, (next: D, previous: D) => EffectResult<D>>;
+  guards: Record<string, Guard<D>>;
+  actions: Record<string, Action<D>>;
 }
 
 /** The envelope every site API call answers (spec §7, reference §1). */
@@ -153,7 +160,9 @@ export interface ProductBinding<D extends FlowData, C> {
 /** Options a widget may read from the catalog (`ui:options.optionsFrom`). */
 export interface CatalogOption {
   value: string | number;
-  label: MessageId | string;
+  label: MessageId;
+  /** Shown instead of `label` when the catalogs have no message for it (an option the data added later). */
+  fallback?: string;
   /** Extra lines shown on a program card (sum insured, …). */
   details?: { label: MessageId; value: string }[];
   /** Price of the flow if this option were chosen (program cards). */

@@ -26,3 +26,12 @@ export function optionsFrom(context: unknown, name: unknown): CatalogOption[] {
 export function localeOf(context: unknown): string {
   return (context as Partial<FlowFormContext> | undefined)?.locale ?? 'en';
 }
+
+/**
+ * An option's label in the page's language: its message, else (an option the catalog data added
+ * before the message catalogs knew it) its plain fallback name. Lingui answers a missing id as itself.
+ */
+export function optionText(option: CatalogOption, translate: (id: string) => string): string {
+  const text = translate(option.label);
+  return text === option.label && option.fallback ? option.fallback : text;
+}

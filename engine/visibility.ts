@@ -1,5 +1,5 @@
 import type { ErrorSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
-import type { FlowData, MachineRules } from './definition';
+import type { FlowData, Guard, MachineRules } from './definition';
 import { pathSegments } from './paths';
 
 /**
@@ -24,8 +24,6 @@ export function parseShowKey(key: string): ShowKey {
   if (segments.at(-1)?.rows) throw new Error(`show rule "${key}" must end on a field, not on rows`);
   return { step, segments };
 }
-
-type Guard<D extends FlowData> = MachineRules<D>['guards'][string];
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

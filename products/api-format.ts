@@ -1,5 +1,3 @@
-import type { PaymentDetails } from '../engine/definition';
-
 /**
  * Conversions between flow data (ISO dates, one-string passports) and the site API's field
  * formats (schemas/api/README.md). Pure, shared by every product binding.
@@ -49,23 +47,4 @@ export function addDays(iso: string, days: number): string {
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== 'string' || !isoDate.test(value)) return false;
   return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
-}
-
-/** The answer of every `save` call of the site API (`{ contract_id, order_id, amount, url, payme_url }`). */
-export interface SaveAnswer {
-  contract_id: string;
-  order_id: string;
-  amount: number;
-  /** Click payment link. */
-  url: string;
-  payme_url: string;
-}
-
-export function paymentDetailsFrom(answer: SaveAnswer): PaymentDetails {
-  return {
-    contractId: answer.contract_id,
-    orderId: answer.order_id,
-    price: answer.amount,
-    links: { click: answer.url, payme: answer.payme_url },
-  };
 }

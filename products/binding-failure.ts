@@ -7,7 +7,7 @@ export const specErrorKeys = ['datas_not_found', 'maybe-data-is-incorrect', 'pay
 export const networkErrorId: MessageId = 'network_error';
 export const genericErrorId: MessageId = 'maybe-data-is-incorrect';
 
-interface FailureOptions {
+export interface FailureOptions {
   field?: { step: string; path: string };
   modal?: boolean;
 }

@@ -6,6 +6,7 @@ import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { FlowData, ProductDefinition } from '../engine/definition';
+import type { ProductManifest, ProductSamples } from './define';
 import { hiddenPaths, isHiddenPath } from '../engine/visibility';
 import {
   commonFieldProblems, definitionMessageIds, flatnessProblems, isMessageId, machineProblems, missingMessages, parsePo,
@@ -16,14 +17,6 @@ import {
  * The conformance suite every product's own test runs first (STYLE.md "One shared conformance
  * suite"). Test-only: it reads the PO catalogs and the definition's source from disk.
  */
-
-export interface ProductSamples<D extends FlowData, C> {
-  catalog: C;
-  /** Complete flows a visitor could submit: every form step's object validates. */
-  data: { name: string; data: D }[];
-  /** Totals from the spec's tables, or worked by hand from the seeded tariff. */
-  prices: { name: string; data: D; total: number }[];
-}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const locales = ['uz', 'en', 'ru'] as const;
@@ -51,7 +44,7 @@ export function loadCatalogs(): Record<string, Map<string, string>> {
 /** Message ids a product shows: its data, its options and price lines for the samples, and ids quoted in its code. */
 export function productMessageIds<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): string[] {
   const ids = definitionMessageIds(definition as unknown as ProductDefinition);
-  const flows = [definition.initialData, ...samples.data.map((s) => s.data), ...samples.prices.map((s) => s.data)];
+  const flows = [definition.initialData, ...samples.flows.map((s) => s.data), ...samples.prices.map((s) => s.data)];
   for (const data of flows) {
     for (const list of Object.values(definition.options?.(samples.catalog, data) ?? {})) {
       for (const option of list) {
@@ -61,8 +54,10 @@ export function productMessageIds<D extends FlowData, C>(definition: ProductDefi
     }
     for (const line of definition.pricing(data, samples.catalog)?.lines ?? []) ids.push(line.label);
   }
-  for (const file of [`products/${definition.id}/definition.ts`, `products/${definition.id}/pricing.ts`, 'products/binding-failure.ts']) {
-    ids.push(...sourceMessageIds(readFileSync(join(root, file), 'utf8'), definition.id));
+  const folder = join(root, 'products', definition.id);
+  const sources = readdirSync(folder).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(folder, f));
+  for (const file of [...sources, join(root, 'products', 'binding-failure.ts')]) {
+    ids.push(...sourceMessageIds(readFileSync(file, 'utf8'), definition.id));
   }
   return ids;
 }
@@ -89,9 +84,9 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
     });
 
     it('accepts the sample data in every form step', () => {
-      expect(samples.data.length).toBeGreaterThan(0);
+      expect(samples.flows.length).toBeGreaterThan(0);
       const ajv = createStepAjv();
-      for (const { name, data } of samples.data) {
+      for (const { name, data } of samples.flows) {
         for (const step of formSteps) {
           const validate = ajv.compile(step.schema as object);
           const valid = validate(data[step.id]);
@@ -113,7 +108,7 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
     });
 
     it('reaches every visible step, in order, and ends on the last step', () => {
-      const flows = [definition.initialData, ...samples.data.map((s) => s.data)];
+      const flows = [definition.initialData, ...samples.flows.map((s) => s.data)];
       const reached = new Set(flows.flatMap((data) => stepsFor(definition, data)));
       for (const step of definition.steps.filter((s) => !s.hidden)) expect(reached, step.id).toContain(step.id);
       const order = definition.steps.map((s) => s.id);
@@ -129,7 +124,7 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
     });
 
     it('offers every options list its uiSchemas name', () => {
-      for (const { data } of samples.data) {
+      for (const { data } of samples.flows) {
         const lists = definition.options?.(samples.catalog, data) ?? {};
         for (const step of formSteps) {
           for (const [name, pointer] of uiNames(step.uiSchema).optionsFrom) {
@@ -166,4 +161,34 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       expect(missingMessages(ids, loadCatalogs())).toEqual([]);
     });
   });
+}
+
+/** A product as the registry knows it: the folder's manifest, definition and samples. */
+export interface RegisteredProduct {
+  manifest: ProductManifest;
+  definition: ProductDefinition;
+  samples: ProductSamples<FlowData, unknown>;
+}
+
+const manifests = import.meta.glob<{ default: ProductManifest }>('./*/product.ts', { eager: true });
+const definitions = import.meta.glob<{ default: ProductDefinition }>('./*/definition.ts', { eager: true });
+const sampleModules = import.meta.glob<{ default: ProductSamples<FlowData, unknown> }>('./*/samples.ts', { eager: true });
+
+/** Every product folder (a folder of products/ with a product.ts), for tests that run over all of them. */
+export function registeredProducts(): RegisteredProduct[] {
+  return Object.entries(manifests).map(([path, module]) => {
+    const folder = path.slice(0, -'product.ts'.length);
+    const definition = definitions[`${folder}definition.ts`]?.default;
+    const samples = sampleModules[`${folder}samples.ts`]?.default;
+    if (!definition || !samples) throw new Error(`products/${folder.slice(2)}: definition.ts and samples.ts must each export a default`);
+    return { manifest: module.default, definition, samples };
+  });
+}
+
+/** A validator of a schemas/api schema, compiled as the server compiles them (plain ajv 8 + ajv-formats); answers its errors. */
+export function apiSchema(name: string): (value: unknown) => unknown[] {
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(join(root, 'schemas', 'api', `${name}.json`), 'utf8')) as object);
+  return (value) => (validate(value) ? [] : (validate.errors ?? []));
 }

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { assertMatchesSchema, createTestApp, get, homeSaveBody, neoAuth, post, travelCalculatorBody, travelPrice, travelSaveBody } from './test-helpers';
+import { isoToDmy } from '../products/api-format';
+import { oneYearFrom } from '../products/sale';
+import { assertMatchesSchema, createTestApp, get, homeSaveBody, inDays, neoAuth, post, travelCalculatorBody, travelPrice, travelSaveBody, travelTrip } from './test-helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -53,7 +55,7 @@ describe('travel routes', () => {
     const res = await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price, { return_url: '/en/thank-you' }), { authorization: neoAuth });
     expect(res.statusCode).toBe(200);
     const answer = res.json().response;
-    assertMatchesSchema('travel/save-polis.response', answer);
+    assertMatchesSchema('common/save.response', answer);
     expect(answer.amount).toBe(price);
     const payload = Buffer.from(new URL(answer.payme_url).pathname.replace('/sandbox/payme/', ''), 'base64').toString();
     expect(payload).toBe(`m=sandbox-merchant;ac.contract_id=${answer.contract_id};a=${price * 100};c=http://localhost:3000/en/thank-you`);
@@ -75,6 +77,37 @@ describe('travel routes', () => {
     expect(after.at(-1)?.text).toContain('travel save');
   });
 
+  test('save-polis prices the period the policy covers: a 30-day trip cannot be bought at the 1-day price', async () => {
+    const begin = travelTrip().begin_date;
+    const thirtyDaysEnd = isoToDmy(inDays(39), '-');
+    const oneDay = await post(app, '/api/takoful/travel-neo/calculator', { ...travelCalculatorBody(), end_date: begin });
+    const oneDayPrice = oneDay.json().response[0].prem_uzs as number;
+    const cheat = await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(oneDayPrice, { end_date: thirtyDaysEnd, days: 1 }));
+    expect(cheat.statusCode).toBe(400);
+    expect(cheat.json()).toMatchObject({ result: false, message: 'body/days must be 30, the days from begin_date to end_date', response: { field: '/days' } });
+
+    const thirty = await post(app, '/api/takoful/travel-neo/calculator', { ...travelCalculatorBody(), end_date: thirtyDaysEnd });
+    const thirtyPrice = thirty.json().response[0].prem_uzs as number;
+    expect(thirtyPrice).toBeGreaterThan(oneDayPrice);
+    expect((await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(oneDayPrice, { end_date: thirtyDaysEnd, days: 30 }))).statusCode).toBe(422);
+    const fair = await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(thirtyPrice, { end_date: thirtyDaysEnd, days: 30 }));
+    expect(fair.statusCode).toBe(200);
+    const contract = await app.contracts.get(fair.json().response.contract_id);
+    const terms = (contract?.request as { terms: { beginDate: string; endDate: string } }).terms;
+    expect([terms.beginDate, terms.endDate]).toEqual([inDays(10), inDays(39)]);
+  });
+
+  test('a multi-trip save covers a year from its begin date and refuses another end date', async () => {
+    const multi = { kop_martali: 1, days: 45 };
+    const price = (await post(app, '/api/takoful/travel-neo/calculator', { ...travelCalculatorBody(), ...multi, end_date: undefined })).json().response[0].prem_uzs as number;
+    const wrongEnd = await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price, { ...multi, end_date: isoToDmy(inDays(54), '-') }));
+    expect(wrongEnd.statusCode).toBe(400);
+    expect(wrongEnd.json().response).toEqual({ field: '/end_date' });
+    const yearEnd = isoToDmy(oneYearFrom(inDays(10)), '-');
+    const saved = await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price, { ...multi, end_date: yearEnd }));
+    expect(saved.statusCode).toBe(200);
+  });
+
   test('checkPolis says payment_not_made before payment', async () => {
     const price = await travelPrice(app);
     const saved = (await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price))).json().response;
@@ -88,7 +121,7 @@ describe('home routes', () => {
     const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody());
     expect(res.statusCode).toBe(200);
     const answer = res.json().response;
-    assertMatchesSchema('home/save.response', answer);
+    assertMatchesSchema('common/save.response', answer);
     expect(answer.amount).toBe(70_000);
     const contract = await app.contracts.get(answer.contract_id);
     expect(contract?.return_url).toBe(`/thank-you/${answer.contract_id}`);

@@ -1,31 +1,28 @@
-import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
+import { fileURLToPath } from 'node:url';
+import autoload from '@fastify/autoload';
 import type { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RawServerDefault } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
-import configPlugin from './plugins/external/config';
-import databasePlugin from './plugins/external/database';
-import schemasPlugin from './plugins/external/schemas';
-import contractsPlugin from './plugins/app/contracts';
-import edgePlugin from './plugins/app/edge';
-import errorHandlerPlugin from './plugins/app/error-handler';
-import outboxPlugin from './plugins/app/outbox';
-import paymePlugin from './plugins/app/payme';
-import personRegistryPlugin from './plugins/app/person-registry';
-import policiesPlugin from './plugins/app/policies';
-import tariffsPlugin from './plugins/app/tariffs';
-import { routes } from './routes/index';
 
-/** Paths (or prefixes) of the built site and how long browsers may keep them. */
-function cacheControlFor(path: string): string {
-  if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
-  return 'no-cache';
+const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// Tests sit beside the code they test; they are not plugins.
+const ignorePattern = /\.test\.ts$/;
+
+/**
+ * The whole application as one plugin (fastify/demo): plugins in load order — `plugins/external`
+ * (config, database, schemas), `plugins/app` (services, ordered by their declared dependencies) —
+ * then `routes`, whose folders are URL prefixes and whose `autohooks.ts` guard their own folder.
+ */
+export async function serviceApp(app: FastifyInstance, options: { config: AppConfig }): Promise<void> {
+  await app.register(autoload, { dir: dir('./plugins/external'), options, ignorePattern });
+  await app.register(autoload, { dir: dir('./plugins/app'), options, ignorePattern });
+  await app.register(autoload, { dir: dir('./routes'), autoHooks: true, cascadeHooks: true, ignorePattern });
 }
 
 /**
- * Builds the whole application without listening: plugins in load order (external, app
- * services, routes). Tests call `app.inject`; `server/main.ts` listens.
+ * Builds the application without listening. Tests call `app.inject`; `server/main.ts` listens.
  */
 export async function buildApp(config: AppConfig, options: { logger?: FastifyHttpOptions<RawServerDefault>['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,33 +40,6 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
       plugins: [addFormats as (ajv: Ajv) => Ajv],
     },
   });
-
-  await app.register(configPlugin, { config });
-  await app.register(cookie);
-  await app.register(schemasPlugin);
-  await app.register(databasePlugin);
-
-  await app.register(outboxPlugin);
-  await app.register(tariffsPlugin);
-  await app.register(personRegistryPlugin);
-  await app.register(policiesPlugin);
-  await app.register(contractsPlugin);
-  await app.register(paymePlugin);
-  await app.register(edgePlugin);
-  await app.register(errorHandlerPlugin);
-
-  if (config.siteDir) {
-    await app.register(fastifyStatic, {
-      root: config.siteDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders: (reply, path) => {
-        reply.header('Cache-Control', cacheControlFor(path));
-      },
-    });
-  }
-
-  for (const { plugin, prefix } of routes) await app.register(plugin, { prefix });
+  await app.register(fp(serviceApp), { config });
   return app;
 }

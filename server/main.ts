@@ -1,10 +1,10 @@
-/* Starts the API and serves the built site: `node --import tsx server/main.ts` (npm start). */
+/* Starts the API and serves the built site: `tsx server/main.ts` (npm start; the tsx CLI preloads itself, which @fastify/autoload needs to load TypeScript plugins). */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
-import { startOutboxWorker } from './plugins/app/outbox-worker';
+import { startOutboxWorker } from './lib/outbox-worker';
 
 
 const siteDir = fileURLToPath(new URL('../dist/site/', import.meta.url));

@@ -39,7 +39,7 @@ export function assertMatchesSchema(name: string, value: unknown): void {
   if (!validate(value)) throw new Error(`${name}: ${ajv.errorsText(validate.errors)}`);
 }
 
-const inDays = (n: number) => addDays(todayInTashkent(), n);
+export const inDays = (n: number) => addDays(todayInTashkent(), n);
 
 /** A valid travel trip (a week in Turkey from ten days ahead) for one traveller from the registry. */
 export function travelTrip() {

@@ -1,68 +1,50 @@
 import type { FlowData, ProductDefinition } from '../engine/definition';
+import type { ProductManifest } from '../products/define';
 import { catalogLoaders, type CatalogLoaders } from './i18n';
-import { homePrograms } from '../products/home/pricing';
 
 /**
- * THE product registry of the site: the only file of `site/` that names product folders. Each
- * product is loaded lazily (definition + its build-time compiled step validators) with its
- * message catalog. Adding a product is one entry here plus its routes in `routes.ts`.
+ * THE product registry of the site, read from the product folders (`products/<id>/product.ts`);
+ * nobody lists products by hand. The manifests are small and bundled with the shell (home page
+ * cards, routes); each flow's definition loads lazily with its step schemas and validators.
  */
 
-/**
- * A loaded product of whatever data shape. Each product's definition has its own `D`/`C` types, so
- * the registry hands them out through a generic callback instead of widening them to `any`.
- */
-export interface LoadedProduct {
-  use<R>(run: <D extends FlowData, C>(definition: ProductDefinition<D, C>) => R): R;
+export interface SiteProduct {
+  manifest: ProductManifest;
+  /** Message catalogs the flow page needs: the product's own area and those its manifest names. */
+  catalogs: Record<string, CatalogLoaders>;
 }
 
-function loaded<D extends FlowData, C>(definition: ProductDefinition<D, C>): LoadedProduct {
-  return { use: (run) => run(definition) };
+const manifests = import.meta.glob<{ default: ProductManifest }>('../products/*/product.ts', { eager: true });
+// A definition's own data and catalog types end here: the engine runs any definition alike.
+const definitions = import.meta.glob<{ default: ProductDefinition<FlowData, unknown> }>('../products/*/definition.ts');
+
+const folderOf = (path: string) => path.split('/').at(-2) ?? '';
+
+/** Every product, ordered as the folders are. */
+export const products: readonly SiteProduct[] = Object.entries(manifests)
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([path, module]) => {
+    const manifest = module.default;
+    if (manifest.id !== folderOf(path)) throw new Error(`${path}: id "${manifest.id}" is not its folder's name`);
+    const areas = [manifest.id, ...(manifest.messages ?? [])];
+    return { manifest, catalogs: Object.fromEntries(areas.map((area) => [area, catalogLoaders(area)])) };
+  });
+
+const byId = new Map(products.map((product) => [product.manifest.id, product]));
+
+/** The product of an id (routes and contracts carry ids), or undefined. */
+export function productById(id: string): SiteProduct | undefined {
+  return byId.get(id);
 }
 
-export interface ProductEntry {
-  /** Unprefixed page path (`/travel`), the page's route in `routes.ts`. */
-  route: string;
-  /** Message id of the product's name (h1, cards, thank-you page). */
-  title: string;
-  /** Message id of the one-line pitch on the home page card. */
-  summary: string;
-  /** Lowest premium in UZS when it is fixed by the spec's tariff table; shown as "from …". */
-  fromPrice?: number;
-  load: () => Promise<LoadedProduct>;
-  catalogs: CatalogLoaders;
-}
+const loading = new Map<string, Promise<ProductDefinition<FlowData, unknown>>>();
 
-export const products = {
-  travel: {
-    route: '/travel',
-    title: 'site.product.travel.title',
-    summary: 'site.product.travel.summary',
-    load: () =>
-      import('../products/travel/definition').then((module) => loaded(module.travel)),
-    catalogs: catalogLoaders('travel'),
-  },
-  home: {
-    route: '/housing',
-    title: 'site.product.home.title',
-    summary: 'site.product.home.summary',
-    fromPrice: Math.min(...homePrograms.map((program) => program.premium)),
-    load: () =>
-      import('../products/home/definition').then((module) => loaded(module.home)),
-    catalogs: catalogLoaders('home'),
-  },
-} satisfies Record<string, ProductEntry>;
-
-export type ProductId = keyof typeof products;
-export const productIds = Object.keys(products) as ProductId[];
-
-const loading = new Map<ProductId, Promise<LoadedProduct>>();
-
-/** Loads a product once; a failed load is forgotten so a retry imports again. */
-export function loadProduct(id: ProductId): Promise<LoadedProduct> {
+/** Loads a product's definition once; a failed load is forgotten so a retry imports again. */
+export function loadDefinition(id: string): Promise<ProductDefinition<FlowData, unknown>> {
   let pending = loading.get(id);
   if (!pending) {
-    pending = products[id].load();
+    const load = definitions[`../products/${id}/definition.ts`];
+    pending = load ? load().then((module) => module.default) : Promise.reject(new Error(`no product "${id}"`));
     loading.set(id, pending);
     pending.catch(() => loading.delete(id));
   }

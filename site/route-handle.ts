@@ -1,6 +1,5 @@
 import type { UIMatch } from 'react-router';
 import type { Lang } from './language';
-import type { ProductId } from './products';
 import type { LayoutId } from './routes';
 
 /** What every page route carries in its react-router `handle`. */
@@ -9,7 +8,7 @@ export interface RouteHandle {
   pattern: string;
   layout: LayoutId;
   lang: Lang | null;
-  product?: ProductId;
+  product?: string;
   scrollToTop?: boolean;
   business?: boolean;
 }

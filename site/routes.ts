@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { languages, type Lang } from './language';
-import type { ProductId } from './products';
+import { products } from './products';
 import NotFoundPage from './pages/not-found-page';
 
 /**
@@ -24,7 +24,8 @@ export interface RouteEntry {
   /** Defaults to true: a change of page scrolls to the top. */
   scrollToTop?: boolean;
   business?: boolean;
-  product?: ProductId;
+  /** The product whose flow the page runs (its folder name). */
+  product?: string;
 }
 
 const homePage = () => import('./pages/home-page');
@@ -39,12 +40,15 @@ const optionalToken = (name: string) => (params: Params) => params[name] === und
 
 export const notFoundPath = '*';
 
+/** Each registered product's page and its webview twin (spec §2), both with an optional partner `{ad}`. */
+const productRoutes: RouteEntry[] = products.flatMap(({ manifest }): RouteEntry[] => [
+  { path: `${manifest.routes.page}/:ad?`, layout: 'default', page: productPage, product: manifest.id, validate: optionalToken('ad') },
+  { path: `${manifest.routes.webview}/:ad?`, layout: 'webview', page: productPage, product: manifest.id, validate: optionalToken('ad') },
+]);
+
 export const routes: readonly RouteEntry[] = [
   { path: '/', layout: 'default', page: homePage },
-  { path: '/travel/:ad?', layout: 'default', page: productPage, product: 'travel', validate: optionalToken('ad') },
-  { path: '/mobile/travel/:ad?', layout: 'webview', page: productPage, product: 'travel', validate: optionalToken('ad') },
-  { path: '/housing/:ad?', layout: 'default', page: productPage, product: 'home', validate: optionalToken('ad') },
-  { path: '/mobile/housing/:ad?', layout: 'webview', page: productPage, product: 'home', validate: optionalToken('ad') },
+  ...productRoutes,
   { path: '/thank-you/:contractId?', layout: 'default', page: thankYouPage, validate: optionalToken('contractId') },
   { path: notFoundPath, layout: 'default', page: notFoundPage },
 ];

@@ -46,23 +46,35 @@ function compiles(ajv: Ajv, file: string) {
   }
 }
 
+/** Which product's folder holds a step schema file with exactly this content, or null. */
+function schemaOwner(stepId: string, schema: unknown): string | null {
+  const dir = join(root, 'schemas', 'products');
+  const owners = existsSync(dir) ? readdirSync(dir) : [];
+  return owners.find((owner) => {
+    const file = join(dir, owner, `${stepId}.json`);
+    return existsSync(file) && JSON.stringify(readJson(file)) === JSON.stringify(schema);
+  }) ?? null;
+}
+
 function isDefinition(value: unknown, id: string): value is ProductDefinition<FlowData, unknown> {
   return typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id
     && Array.isArray((value as { steps?: unknown }).steps);
 }
 
+/** Files every product folder has (DESIGN.md "A product definition"); a variant may borrow the rest from its base product. */
+const requiredFiles = ['product.ts', 'definition.ts', 'sale.ts', 'samples.ts'];
+
 async function checkProduct(id: string, catalogs: Record<string, Map<string, string>>) {
   const folder = join(root, 'products', id);
   const schemaDir = join(root, 'schemas', 'products', id);
-  const required = [join(folder, 'definition.ts'), join(folder, 'pricing.ts'), join(folder, `${id}.test.ts`), schemaDir];
-  const missing = required.filter((file) => !existsSync(file));
-  for (const file of missing) report(`products/${id}`, `missing ${relative(root, file)}`);
-  if (missing.includes(required[0] as string)) return;
+  const missing = [...requiredFiles, `${id}.test.ts`].filter((file) => !existsSync(join(folder, file)));
+  for (const file of missing) report(`products/${id}`, `missing products/${id}/${file}`);
+  if (missing.includes('definition.ts')) return;
 
   const module = (await import(pathToFileURL(join(folder, 'definition.ts')).href)) as Record<string, unknown>;
-  const definition = Object.values(module).find((value) => isDefinition(value, id));
-  if (!definition) {
-    report(`products/${id}/definition.ts`, `exports no product definition with id "${id}"`);
+  const definition = module.default;
+  if (!isDefinition(definition, id)) {
+    report(`products/${id}/definition.ts`, `has no default export of a product definition with id "${id}"`);
     return;
   }
   const where = `products/${id}`;
@@ -77,18 +89,17 @@ async function checkProduct(id: string, catalogs: Record<string, Map<string, str
     if (!formSteps.some((s) => s.id === stepId)) report(`schemas/products/${id}/${file}`, `no form step "${stepId}" uses it`);
   }
   for (const step of formSteps) {
-    const schemaFile = join(schemaDir, `${step.id}.json`);
-    const uiFile = join(schemaDir, `${step.id}.ui.json`);
-    const at = `schemas/products/${id}/${step.id}`;
-    // The build precompiles validators from the files, the runtime renders the definition's objects: they must agree.
-    if (!existsSync(schemaFile)) report(at, `missing ${step.id}.json for form step "${step.id}"`);
-    else if (JSON.stringify(readJson(schemaFile)) !== JSON.stringify(step.schema)) report(at, `${step.id}.json differs from the definition's step schema`);
-    if (existsSync(uiFile) && JSON.stringify(readJson(uiFile)) !== JSON.stringify(step.uiSchema ?? {})) {
-      report(at, `${step.id}.ui.json differs from the definition's uiSchema`);
-    }
+    // Validators are precompiled from step schema files: a step's schema must be one (its own, or its base product's).
+    const owner = schemaOwner(step.id, step.schema);
+    const at = `products/${id} step "${step.id}"`;
+    if (!owner) report(at, `its schema is not the content of any schemas/products/<product>/${step.id}.json`);
     for (const problem of [
       ...flatnessProblems(step.schema, ''), ...commonFieldProblems(step.schema, ''), ...uiSchemaStrayKeys(step.schema, step.uiSchema, ''),
     ]) report(at, problem);
+    if (owner && existsSync(join(root, 'schemas', 'products', owner, `${step.id}.ui.json`))
+      && JSON.stringify(readJson(join(root, 'schemas', 'products', owner, `${step.id}.ui.json`))) !== JSON.stringify(step.uiSchema ?? {})) {
+      report(at, `its uiSchema is not schemas/products/${owner}/${step.id}.ui.json`);
+    }
     const names = uiNames(step.uiSchema);
     for (const [widget, pointer] of names.widgets) {
       if (!(widgetNames as readonly string[]).includes(widget)) report(at, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
@@ -99,9 +110,8 @@ async function checkProduct(id: string, catalogs: Record<string, Map<string, str
   }
 
   const ids = definitionMessageIds(definition);
-  for (const file of ['definition.ts', 'pricing.ts']) {
-    const path = join(folder, file);
-    if (existsSync(path)) ids.push(...sourceMessageIds(readFileSync(path, 'utf8'), id));
+  for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    ids.push(...sourceMessageIds(readFileSync(join(folder, file), 'utf8'), id));
   }
   for (const problem of missingMessages(ids, catalogs)) report(`${where} messages`, problem);
 }
@@ -124,7 +134,7 @@ async function main() {
   addFormats(apiAjv);
   for (const file of jsonFiles(join(root, 'schemas', 'api'))) compiles(apiAjv, file);
 
-  const products = readdirSync(join(root, 'products')).filter((name) => statSync(join(root, 'products', name)).isDirectory());
+  const products = readdirSync(join(root, 'products')).filter((name) => statSync(join(root, 'products', name)).isDirectory()).sort();
   for (const id of products) await checkProduct(id, catalogs);
   for (const id of existsSync(join(root, 'schemas', 'products')) ? readdirSync(join(root, 'schemas', 'products')) : []) {
     if (!products.includes(id)) report(`schemas/products/${id}`, `no products/${id} folder`);

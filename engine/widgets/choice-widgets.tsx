@@ -10,7 +10,7 @@ import {
 import type { CatalogOption } from '../definition';
 import { formatPrice } from '../format';
 import { inputClass } from '../ui';
-import { localeOf, optionsFrom } from '../ui';
+import { localeOf, optionsFrom, optionText } from '../ui';
 import { RequiredMark } from '../templates/field-templates';
 import { regionName } from './normalise';
 
@@ -99,8 +99,7 @@ export function SelectWidget(props: WidgetProps) {
 }
 
 function optionLabel(option: CatalogOption, locale: string, translate: (id: string) => string): string {
-  const label = String(option.label);
-  return regionName(label, locale) ?? translate(label);
+  return regionName(option.label, locale) ?? optionText(option, translate);
 }
 
 /**
@@ -217,7 +216,7 @@ export function ProgramCardsWidget(props: WidgetProps) {
                 disabled={disabled || readonly}
                 onChange={() => onChange(option.value)}
               />
-              <span className="font-semibold text-slate-900">{i18n._(String(option.label))}</span>
+              <span className="font-semibold text-slate-900">{optionText(option, (m) => i18n._(m))}</span>
             </span>
             {option.details && option.details.length > 0 && (
               <dl className="mt-2 space-y-1 text-sm text-slate-600">

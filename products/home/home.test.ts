@@ -1,26 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
 import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { productTests } from '../product-tests';
-import { home, homeSaveRequest } from './definition';
+import { apiSchema } from '../product-tests';
+import { homeSaveRequest } from './binding';
+import { home } from './definition';
 import { homePrograms } from './pricing';
-import { sampleHome, sampleHomeWithProgram } from './samples';
+import { sampleHome } from './samples';
 
 const catalog = { programs: [...homePrograms] };
-
-productTests(home, {
-  catalog,
-  data: [1, 2, 3, 4, 5, 6].map((id) => ({ name: `program ${id}`, data: sampleHomeWithProgram(id) })),
-  // Spec §9 "Home programs": the premium is the price.
-  prices: [
-    { name: 'Mini', data: sampleHomeWithProgram(1), total: 70_000 },
-    { name: 'Standart', data: sampleHomeWithProgram(2), total: 140_000 },
-    { name: 'Optima', data: sampleHomeWithProgram(3), total: 320_000 },
-    { name: 'Maxi', data: sampleHomeWithProgram(4), total: 500_000 },
-    { name: 'Deluxe', data: sampleHomeWithProgram(5), total: 840_000 },
-    { name: 'Exclusive', data: sampleHomeWithProgram(6), total: 1_100_000 },
-  ],
-});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -80,7 +67,7 @@ describe('home', () => {
   it('maps HTTP 422 to maybe-data-is-incorrect (spec §8)', async () => {
     await expect(home.binding.save(fakeApi(() => apiFailure(422, notOk(422, 'person not found'))), sampleHome, { total: 1, lines: [] }, saveContext))
       .rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
-    expect(() => homeSaveRequest({ ...sampleHome, address: { houseType: 'house' } }, 1)).toThrow(/regionId/);
+    expect(() => homeSaveRequest({ ...sampleHome, address: { houseType: 'house' } }, { total: 1, lines: [] })).toThrow(/regionId/);
   });
 
   it('checks payment: policy when paid, null while unpaid', async () => {
@@ -92,3 +79,16 @@ describe('home', () => {
     await expect(home.binding.check(fakeApi(() => notOk(5, 'contract not found')), payment)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
   });
 });
+
+describe('home API schema', () => {
+  it('refuses a wrong date format, region, house type and an overlong address', () => {
+    const save = apiSchema('home/save.request');
+    const body = { ...homeSaveRequest(sampleHome, { total: 320_000, lines: [] }), return_url: saveContext.returnPath };
+    expect(save(body)).toEqual([]);
+    expect(save({ ...body, begin_date: '01-07-2030' })).not.toEqual([]);
+    expect(save({ ...body, region_id: 15 })).not.toEqual([]);
+    expect(save({ ...body, house_type: 'villa' })).not.toEqual([]);
+    expect(save({ ...body, address: 'x'.repeat(10_000) })).not.toEqual([]);
+  });
+});
+

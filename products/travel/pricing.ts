@@ -1,33 +1,23 @@
+import type { Price } from '../../engine/definition';
+import { isIsoDate } from '../api-format';
+import type { GetCountryResponse } from './api.generated';
+import { ageOn } from './period';
+import { riskIds, travelCover, type RiskId, type TravelData } from './rules';
+
 /**
  * Travel-abroad premium, shared by the page (live price) and the server (authoritative price).
  * The tariff figures are data (seeded by the server, sent to the page with the catalog); the
  * rules below are the documented shape of the insurer's tariff (README "Travel tariff").
  */
 
-export type RiskId = 'luggage' | 'accident' | 'cancel_travel' | 'person_respon' | 'delay_travel';
-export const riskIds: readonly RiskId[] = ['luggage', 'accident', 'cancel_travel', 'person_respon', 'delay_travel'];
 
-export interface TravelTariffs {
-  /** UZS per 1 USD (central bank rate the premiums are converted at). */
-  usdRate: number;
-  /** program id → USD per insured day for one adult. */
-  programs: { id: number; dailyUsd: number; sumInsuredUsd: number }[];
-  /** purpose id → factor. */
-  purposes: { id: number; factor: number }[];
-  /** Age bands, checked in order: the first whose `maxAge` ≥ age applies (null = no upper bound). */
-  ageFactors: { maxAge: number | null; factor: number }[];
-  /** Countries whose medical costs raise the premium (ISO-2 code → factor); others are 1. */
-  countryFactors: Record<string, number>;
-  covidFactor: number;
-  /** A family policy costs `familyFactor` adult premiums whatever the number of travellers. */
-  familyFactor: number;
-  /** Multi-trip (kop_martali) policies: factor on the covered days. */
-  multiTripFactor: number;
-  /** Group discounts, checked in order: the first whose `minTravellers` ≤ count applies. */
-  groupDiscounts: { minTravellers: number; factor: number }[];
-  /** Optional risks: UZS per traveller for the whole policy. */
-  risks: Record<RiskId, number>;
-}
+/**
+ * The tariff figures (the `tariffs` of the `get_country` answer, so their shape is declared once in
+ * schemas/api/travel/get-country.response.json): rates per program and day, factors by purpose,
+ * age band, country, COVID cover, family and multi-trip, group discounts (checked in order, the
+ * first the group reaches applies) and the UZS price of each optional risk per traveller.
+ */
+export type TravelTariffs = GetCountryResponse['tariffs'];
 
 export interface TravelQuoteInput {
   purposeId: number;
@@ -49,19 +39,6 @@ export interface TravelQuote {
   total: number;
   premiumUsd: number;
   lines: { label: string; amount: number }[];
-}
-
-/** Whole years between an ISO birthday and an ISO date. */
-export function ageOn(birthday: string, on: string): number {
-  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-/** Inclusive day count between two ISO dates (spec: difference + 1). */
-export function daysBetween(beginDate: string, endDate: string): number {
-  const ms = Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${beginDate}T00:00:00Z`);
-  return Math.round(ms / 86_400_000) + 1;
 }
 
 const roundUsd = (n: number) => Math.round(n * 100) / 100;
@@ -103,4 +80,32 @@ export function quoteTravel(input: TravelQuoteInput, tariffs: TravelTariffs): Tr
     }
   }
   return { total: lines.reduce((sum, l) => sum + l.amount, 0), premiumUsd, lines };
+}
+
+/** Flow data as the input of `quoteTravel`, optionally for another program; null while incomplete. */
+export function travelQuoteInput(data: TravelData, programId = data.program.programId): TravelQuoteInput | null {
+  const cover = travelCover(data);
+  const { countries } = data.dates;
+  const birthdays = (data.tourists.tourists ?? []).map((t) => t.birthday);
+  if (programId === undefined || cover === null || countries.length === 0) return null;
+  if (birthdays.length === 0 || !birthdays.every(isIsoDate)) return null;
+  return {
+    purposeId: data.trip.purpose,
+    programId,
+    days: cover.days,
+    multiTrip: data.trip.reusable,
+    isFamily: data.trip.isFamily,
+    hasCovid: data.trip.hasCovid,
+    countries,
+    birthdays,
+    beginDate: cover.beginDate,
+    risks: Object.fromEntries(riskIds.map((r) => [r, data.program.risks?.[r]?.on === true])),
+  };
+}
+
+/** The live price of a flow (for another program when given); null while incomplete. */
+export function travelPrice(data: TravelData, tariffs: TravelTariffs, programId?: number): Price | null {
+  const input = travelQuoteInput(data, programId);
+  const quote = input && quoteTravel(input, tariffs);
+  return quote ? { total: quote.total, lines: quote.lines } : null;
 }

@@ -1,6 +1,9 @@
-import { sandboxCountries, sandboxTravelPrograms, sandboxTravelPurposes, sandboxTravelTariffs } from './tariffs';
-import type { GetCountryResponse } from './api';
-import type { TravelCatalog, TravelData } from './definition';
+import { defineSamples } from '../define';
+import type { GetCountryResponse } from './api.generated';
+import type { TravelCatalog } from './binding';
+import manifest from './product';
+import type { TravelData } from './rules';
+import { getCountryAnswer, sandboxTravelReference } from './sale';
 
 /**
  * Sample flows and answers for tests and stories. People are the sandbox person registry's
@@ -8,21 +11,13 @@ import type { TravelCatalog, TravelData } from './definition';
  */
 
 /** What the sandbox server answers to get_country. */
-export const sampleGetCountryAnswer: GetCountryResponse = {
-  purpose: sandboxTravelPurposes.map((p) => ({ ...p })),
-  country: sandboxCountries.map((code, i) => ({ id: i + 1, code })),
-  program: sandboxTravelPrograms.map((p) => ({
-    ...p,
-    sum_insured_usd: sandboxTravelTariffs.programs.find((t) => t.id === p.id)?.sumInsuredUsd ?? 0,
-  })),
-  tariffs: sandboxTravelTariffs,
-};
+export const sampleGetCountryAnswer: GetCountryResponse = getCountryAnswer(sandboxTravelReference);
 
 export const sampleTravelCatalog: TravelCatalog = {
   purposes: sampleGetCountryAnswer.purpose,
   countries: sampleGetCountryAnswer.country,
   programs: sampleGetCountryAnswer.program.map((p) => ({ id: p.id, name: p.name, sumInsuredUsd: p.sum_insured_usd })),
-  tariffs: sandboxTravelTariffs,
+  tariffs: sampleGetCountryAnswer.tariffs,
 };
 
 const noRisks = { luggage: { on: false }, accident: { on: false }, cancel_travel: { on: false }, person_respon: { on: false }, delay_travel: { on: false } };
@@ -104,3 +99,45 @@ export const sampleGroupTrip: TravelData = {
   },
   program: { programId: 1, risks: noRisks },
 };
+
+/**
+ * What a visitor buys in the sandbox: the sample trip with the registry's people as they are
+ * (Timur is born in 2012), so lookups find both travellers.
+ */
+export const samplePurchase: TravelData = {
+  ...sampleSingleTrip,
+  tourists: {
+    ...sampleSingleTrip.tourists,
+    tourists: [sampleSingleTrip.tourists.tourists[0] as TravelData['tourists']['tourists'][number], { ...timur, birthday: '2012-03-20', isPayer: false, canPay: true }],
+  },
+};
+
+export default defineSamples<TravelData, TravelCatalog>({
+  catalog: sampleTravelCatalog,
+  flows: [
+    { name: 'single trip', data: sampleSingleTrip },
+    { name: 'work stay', data: sampleWorkStay },
+    { name: 'multi-trip', data: sampleMultiTrip },
+    { name: 'family', data: sampleFamilyTrip },
+    { name: 'group of five', data: sampleGroupTrip },
+  ],
+  // Worked by hand from the sandbox tariff (usdRate 12 650); README.md shows the same sums.
+  prices: [
+    // Comfort 1.3 USD × 10 days × GB 1.5 = 19.5 USD; ages 40 (×1) + 10 (×0.8) = 1.8 → 35.10 USD
+    // = 444 015 UZS; luggage 25 000 × 2 + accident 40 000 × 2 = 130 000.
+    { name: 'single trip', data: sampleSingleTrip, total: 574_015 },
+    // Basic 0.9 × 60 days × work 1.5 × covid 1.25 = 101.25 USD; age 70 ×2 → 202.50 USD.
+    { name: 'work stay', data: sampleWorkStay, total: 2_561_625 },
+    // Comfort 1.3 × 45 days × multi-trip 1 = 58.50 USD.
+    { name: 'multi-trip', data: sampleMultiTrip, total: 740_025 },
+    // Premium 1.9 × 8 days × US 1.5 = 22.8 USD; family ×2.5 whatever the count → 57 USD.
+    { name: 'family', data: sampleFamilyTrip, total: 721_050 },
+    // Basic 0.9 × 10 = 9 USD; four adults + one child = 4.8; five travellers ×0.85 → 36.72 USD.
+    { name: 'group of five', data: sampleGroupTrip, total: 464_508 },
+  ],
+  purchase: samplePurchase,
+  answers: {
+    [manifest.calls.countries]: sampleGetCountryAnswer,
+    [manifest.calls.check]: { check: true, url: 'https://shop.example.uz/policies/T-1001.pdf', polis_seria: 'TRV', polis_number: '2026000001' },
+  },
+});

@@ -1,42 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
 import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { createStepAjv, productTests } from '../product-tests';
+import { apiSchema, createStepAjv } from '../product-tests';
 import { hiddenPaths } from '../../engine/visibility';
-import { travelQuoteInputFromRequest } from './api';
-import {
-  derivedEndDate, savePolisRequest, spendDayOptions, travel, travelDays, travelMode, type TravelData,
-} from './definition';
-import { quoteTravel } from './pricing';
+import { calculatorRequest, savePolisRequest } from './binding';
+import { travel } from './definition';
+import { coverPeriod, spendDayOptions, travelMode } from './period';
+import { travelCover, type TravelData } from './rules';
+import sale, { sandboxTravelReference } from './sale';
 import {
   sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
 } from './samples';
-import { sandboxTravelTariffs } from './tariffs';
-
-productTests(travel, {
-  catalog: sampleTravelCatalog,
-  data: [
-    { name: 'single trip', data: sampleSingleTrip },
-    { name: 'work stay', data: sampleWorkStay },
-    { name: 'multi-trip', data: sampleMultiTrip },
-    { name: 'family', data: sampleFamilyTrip },
-    { name: 'group of five', data: sampleGroupTrip },
-  ],
-  // Worked by hand from sandboxTravelTariffs (usdRate 12 650); README.md shows the same sums.
-  prices: [
-    // Comfort 1.3 USD × 10 days × GB 1.5 = 19.5 USD; ages 40 (×1) + 10 (×0.8) = 1.8 → 35.10 USD
-    // = 444 015 UZS; luggage 25 000 × 2 + accident 40 000 × 2 = 130 000.
-    { name: 'single trip', data: sampleSingleTrip, total: 574_015 },
-    // Basic 0.9 × 60 days × work 1.5 × covid 1.25 = 101.25 USD; age 70 ×2 → 202.50 USD.
-    { name: 'work stay', data: sampleWorkStay, total: 2_561_625 },
-    // Comfort 1.3 × 45 days × multi-trip 1 = 58.50 USD.
-    { name: 'multi-trip', data: sampleMultiTrip, total: 740_025 },
-    // Premium 1.9 × 8 days × US 1.5 = 22.8 USD; family ×2.5 whatever the count → 57 USD.
-    { name: 'family', data: sampleFamilyTrip, total: 721_050 },
-    // Basic 0.9 × 10 = 9 USD; four adults + one child = 4.8; five travellers ×0.85 → 36.72 USD.
-    { name: 'group of five', data: sampleGroupTrip, total: 464_508 },
-  ],
-});
 
 const action = (field: string) => {
   const name = travel.machine.onChange?.[field];
@@ -121,18 +95,19 @@ describe('travel field visibility', () => {
 
 describe('travel days and dates', () => {
   it('counts a single trip inclusively and long stays by spend days', () => {
-    expect(travelDays(sampleSingleTrip)).toBe(10);
-    expect(travelDays(withDates(sampleSingleTrip, { endDate: '2030-07-01' }))).toBe(1);
-    expect(travelDays(withDates(sampleSingleTrip, { endDate: '2030-06-30' }))).toBeNull();
-    expect(travelDays(withDates(sampleSingleTrip, { endDate: undefined }))).toBeNull();
-    expect(travelDays(sampleWorkStay)).toBe(60);
-    expect(travelDays(sampleMultiTrip)).toBe(45);
+    expect(travelCover(sampleSingleTrip)?.days ?? null).toBe(10);
+    expect(travelCover(withDates(sampleSingleTrip, { endDate: '2030-07-01' }))?.days ?? null).toBe(1);
+    expect(travelCover(withDates(sampleSingleTrip, { endDate: '2030-06-30' }))?.days ?? null).toBeNull();
+    expect(travelCover(withDates(sampleSingleTrip, { endDate: undefined }))?.days ?? null).toBeNull();
+    expect(travelCover(sampleWorkStay)?.days ?? null).toBe(60);
+    expect(travelCover(sampleMultiTrip)?.days ?? null).toBe(45);
   });
 
   it('derives the end date of stays and multi-trip policies', () => {
-    expect(derivedEndDate(sampleWorkStay.trip, '2030-09-01')).toBe('2030-10-30');
-    expect(derivedEndDate(sampleMultiTrip.trip, '2030-07-01')).toBe('2031-06-30');
-    expect(derivedEndDate(sampleMultiTrip.trip, '2032-02-29')).toBe('2033-02-28');
+    const endOf = (trip: TravelData['trip'], begin: string) => coverPeriod(travelMode(trip), begin, undefined, trip.spendDays)?.endDate;
+    expect(endOf(sampleWorkStay.trip, '2030-09-01')).toBe('2030-10-30');
+    expect(endOf(sampleMultiTrip.trip, '2030-07-01')).toBe('2031-06-30');
+    expect(endOf(sampleMultiTrip.trip, '2032-02-29')).toBe('2033-02-28');
     const moved = withDates(sampleWorkStay, { beginDate: '2030-10-01' });
     expect(action('dates.beginDate')(moved, sampleWorkStay).data.dates.endDate).toBe('2030-11-29');
     const longer = withTrip(sampleWorkStay, { spendDays: 90 });
@@ -272,7 +247,7 @@ describe('travel save, check and load', () => {
   });
 
   it('sends a foreign payer as type 2 with country_id, and stays with derived end date and days', () => {
-    const request = savePolisRequest(sampleWorkStay, 2_561_625);
+    const request = savePolisRequest(sampleWorkStay, { total: 2_561_625, lines: [] });
     expect(request.sugurtalovchi).toEqual({
       type: 2, passport_seria: 'FR', passport_number: '1234567', birthday: '02-11-1985', country_id: 'DE',
       phone: '998935550011', name: 'ANNA', surname: 'MULLER',
@@ -280,11 +255,14 @@ describe('travel save, check and load', () => {
     expect(request).toMatchObject({ begin_date: '01-09-2030', end_date: '30-10-2030', days: 60, purpose_id: 5, has_covid: 1 });
   });
 
-  it('prices on the server exactly as on the page', () => {
+  it('prices on the server exactly as on the page, for the period the policy states', async () => {
+    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null };
     for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
-      const total = travel.pricing(data, sampleTravelCatalog)?.total ?? 0;
-      const request = savePolisRequest(data, total);
-      expect(quoteTravel(travelQuoteInputFromRequest(request, request.program_id), sandboxTravelTariffs)?.total).toBe(total);
+      const price = travel.pricing(data, sampleTravelCatalog);
+      if (!price) throw new Error('no price');
+      const quoted = await sale.quote({ ...savePolisRequest(data, price) }, context);
+      expect(quoted.price).toEqual(price);
+      expect(quoted.terms).toMatchObject({ beginDate: data.dates.beginDate, endDate: travelCover(data)?.endDate });
     }
   });
 
@@ -320,7 +298,6 @@ describe('travel save, check and load', () => {
     const priceWith = (programId: number) => travel.pricing({ ...sampleSingleTrip, program: { ...sampleSingleTrip.program, programId } }, sampleTravelCatalog)?.total;
     expect(priced).toEqual([[1, priceWith(1), '30 000'], [2, 574_015, '60 000'], [3, priceWith(3), '100 000']]);
     expect(options?.risks?.find((r) => r.value === 'cancel_travel')?.price).toBe(120_000);
-    expect(options?.purposes?.map((p) => p.label)).toEqual(['travel.purpose.1', 'travel.purpose.3', 'travel.purpose.4', 'travel.purpose.5']);
     expect(options?.countries).toHaveLength(sampleTravelCatalog.countries.length);
     expect(options?.countries?.some((c) => c.value === 'UZ')).toBe(false);
   });
@@ -334,3 +311,28 @@ describe('travel save with incomplete data', () => {
     expect(api.calls).toEqual([]);
   });
 });
+
+describe('travel API schemas', () => {
+  it('the save-polis schema accepts what the page sends and refuses what the server must refuse', () => {
+    const save = apiSchema('travel/save-polis.request');
+    const good = { ...savePolisRequest(sampleSingleTrip, { total: 574_015, lines: [] }), return_url: saveContext.returnPath };
+    expect(save(good)).toEqual([]);
+    expect(save({ ...good, begin_date: '2030-07-01' })).not.toEqual([]);
+    expect(save({ ...good, purpose_id: 2 })).not.toEqual([]);
+    expect(save({ ...good, extra: 1 })).not.toEqual([]);
+    expect(save({ ...good, sugurtalovchi: { ...good.sugurtalovchi, name: 'x'.repeat(10_000) } })).not.toEqual([]);
+    expect(save({ ...good, sugurtalovchi: { ...good.sugurtalovchi, name: 'Вали' } })).not.toEqual([]);
+    expect(save({ ...good, return_url: 'https://evil.example/' })).not.toEqual([]);
+    expect(apiSchema('travel/get-person.request')({ passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' })).not.toEqual([]);
+  });
+
+  it('the calculator request of each sample validates and names its period as the cover does', () => {
+    const validate = apiSchema('travel/calculator.request');
+    for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
+      expect(validate(calculatorRequest(data))).toEqual([]);
+    }
+    expect(calculatorRequest(sampleSingleTrip)).toMatchObject({ begin_date: '01-07-2030', end_date: '10-07-2030' });
+    expect(calculatorRequest(sampleWorkStay)).toMatchObject({ days: 60 });
+  });
+});
+

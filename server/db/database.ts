@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { InsuredPerson } from '../../products/sale';
 
 /** Timestamps are read as Date and written as Date or ISO text. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -8,7 +9,8 @@ type DateText = string;
 type Json<T> = ColumnType<T, string, string>;
 
 export type ContractStatus = 'draft' | 'awaiting_payment' | 'paid' | 'issued' | 'cancelled';
-export type Product = 'travel' | 'home';
+/** A product id: the name of its folder under products/. */
+export type Product = string;
 
 export interface ContractsTable {
   id: string;
@@ -40,11 +42,6 @@ export interface PaymeTransactionsTable {
   reason: number | null;
 }
 
-export interface InsuredPerson {
-  name: string;
-  passport: string;
-  birthday: string;
-}
 
 export interface PoliciesTable {
   id: string;
@@ -87,11 +84,6 @@ export interface TariffsTable {
   updated_at: Timestamp;
 }
 
-export interface CountriesTable {
-  id: number;
-  code: string;
-}
-
 export interface PersonsTable {
   passport_seria: string;
   passport_number: string;
@@ -115,7 +107,6 @@ export interface Database {
   outbox: OutboxTable;
   redirects: RedirectsTable;
   tariffs: TariffsTable;
-  countries: CountriesTable;
   persons: PersonsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { homePrograms } from '../../products/home/pricing';
-import { sandboxCountries, sandboxTravelTariffs } from '../../products/travel/tariffs';
+import { loadProducts } from '../lib/product-registry';
 import type { Database, PersonsTable, RedirectsTable } from './database';
 
 /** The sandbox person registry of schemas/api/README.md. */
@@ -21,23 +20,17 @@ export const seedRedirects: RedirectsTable[] = [
 ];
 
 /**
- * Inserts the reference data the sandbox needs. Idempotent: rows that exist are kept, so tariffs
- * edited in the database are not overwritten by a restart.
+ * Inserts the reference data the sandbox needs: each product's tariffs, the redirects and the
+ * person registry. Idempotent: rows that exist are kept, so tariffs edited in the database are
+ * not overwritten by a restart.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
+  const products = await loadProducts();
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('tariffs')
-      .values([
-        { product: 'travel', data: JSON.stringify(sandboxTravelTariffs) },
-        { product: 'home', data: JSON.stringify({ programs: homePrograms }) },
-      ])
+      .values(products.map(({ manifest, sale }) => ({ product: manifest.id, data: JSON.stringify(sale.tariffs) })))
       .onConflict((oc) => oc.column('product').doNothing())
-      .execute();
-    await trx
-      .insertInto('countries')
-      .values(sandboxCountries.map((code, i) => ({ id: i + 1, code })))
-      .onConflict((oc) => oc.doNothing())
       .execute();
     await trx.insertInto('redirects').values(seedRedirects).onConflict((oc) => oc.column('from_path').doNothing()).execute();
     await trx.insertInto('persons').values(sandboxPersons).onConflict((oc) => oc.doNothing()).execute();

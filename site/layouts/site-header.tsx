@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { localePath } from '../language';
-import { productIds, products } from '../products';
+import { products } from '../products';
 import { useLang } from '../use-lang';
 import { LanguageSwitch } from './language-switch';
 
@@ -16,14 +16,14 @@ export function SiteHeader() {
           {i18n._('site.brand')}
         </Link>
         <nav aria-label={i18n._('site.nav.products')} className="order-last w-full sm:order-none sm:w-auto">
-          <ul className="flex gap-2">
-            {productIds.map((id) => (
-              <li key={id}>
+          <ul className="flex flex-wrap gap-2">
+            {products.map(({ manifest }) => (
+              <li key={manifest.id}>
                 <NavLink
-                  to={localePath(lang, products[id].route)}
+                  to={localePath(lang, manifest.routes.page)}
                   className="inline-flex min-h-10 items-center rounded-full border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
                 >
-                  {i18n._(products[id].title)}
+                  {i18n._(manifest.title)}
                 </NavLink>
               </li>
             ))}

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { formatPrice } from '../../engine/format';
 import { localePath } from '../language';
-import { productIds, products, type ProductId } from '../products';
+import type { ProductKind } from '../../engine/definition';
+import { products } from '../products';
 import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
 
@@ -11,9 +12,13 @@ import { usePageTitle } from '../use-page-title';
  * rjsf, no xstate (only the registry's static facts and the price formatter).
  */
 
-const productIcons: Record<ProductId, string> = {
+/** Card icons by image kind (spec §9); a kind without its own shows the shield. */
+const shield = 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z';
+const kindIcons: Partial<Record<ProductKind, string>> = {
   travel: 'M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z',
   home: 'M12 3 2 12h3v8h6v-6h2v6h6v-8h3z',
+  'premium-home': 'M12 3 2 12h3v8h6v-6h2v6h6v-8h3zm0 2.7 1 2.1 2.3.3-1.7 1.6.4 2.3-2-1.1-2 1.1.4-2.3-1.7-1.6 2.3-.3z',
+  accident: 'M12 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm-1 5h2a2 2 0 0 1 2 2v5h-2v8h-2v-8H9V9a2 2 0 0 1 2-2zm7 3h2v4h2v2h-2v4h-2v-4h-2v-2h2z',
 };
 
 const trustFacts = [
@@ -48,19 +53,18 @@ export default function HomePage() {
       <section id="products" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-12" aria-labelledby="products-title">
         <h2 id="products-title" className="text-2xl font-bold">{i18n._('site.home.products')}</h2>
         <ul className="mt-6 grid gap-5 sm:grid-cols-2">
-          {productIds.map((id) => {
-            const product = products[id];
-            const price = fromPriceText((messageId, values) => i18n._(messageId, values), 'fromPrice' in product ? product.fromPrice : undefined);
+          {products.map(({ manifest: product }) => {
+            const price = fromPriceText((messageId, values) => i18n._(messageId, values), product.fromPrice);
             return (
-              <li key={id} className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
+              <li key={product.id} className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 rounded-xl bg-brand-50 fill-brand-700 p-2">
-                  <path d={productIcons[id]} />
+                  <path d={kindIcons[product.kind] ?? shield} />
                 </svg>
                 <h3 className="mt-4 text-xl font-semibold">{i18n._(product.title)}</h3>
                 <p className="mt-2 flex-1 text-ink-soft">{i18n._(product.summary)}</p>
                 {price && <p className="mt-4 font-semibold text-brand-800">{price}</p>}
                 <Link
-                  to={localePath(lang, product.route)}
+                  to={localePath(lang, product.routes.page)}
                   className="btn-primary mt-5 self-start"
                   aria-label={`${i18n._('site.home.buy')}: ${i18n._(product.title)}`}
                 >

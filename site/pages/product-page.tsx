@@ -5,22 +5,29 @@ import { FlowRunner } from '../../engine/flow-runner';
 import { api } from '../api/site-api';
 import { catalogs, engineCatalogs, regionCatalogs } from '../i18n';
 import { chunkGuard } from '../navigation/site-services';
-import { loadProduct, products, type LoadedProduct, type ProductId } from '../products';
+import type { FlowData, ProductDefinition } from '../../engine/definition';
+import { loadDefinition, productById, type SiteProduct } from '../products';
 import { routeHandle } from '../route-handle';
 import { SectionBoundary } from '../section-boundary';
 import { usePageTitle } from '../use-page-title';
 
-type ProductState = { status: 'loading' } | { status: 'ready'; product: LoadedProduct } | { status: 'failed' };
+type ProductState = { status: 'loading' } | { status: 'ready'; definition: ProductDefinition<FlowData, unknown> } | { status: 'failed' };
 
 /** Loads the product (definition, validators) and its messages; `retry` tries again after a failure. */
-function useProduct(id: ProductId): { state: ProductState; retry: () => void } {
+function useProduct(product: SiteProduct): { state: ProductState; retry: () => void } {
+  const { id } = product.manifest;
   const [state, setState] = useState<ProductState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
     setState({ status: 'loading' });
-    Promise.all([chunkGuard.load(() => loadProduct(id)), catalogs.require(id, products[id].catalogs), catalogs.require('engine', engineCatalogs), catalogs.require('regions', regionCatalogs)]).then(
-      ([product]) => current && setState({ status: 'ready', product }),
+    Promise.all([
+      chunkGuard.load(() => loadDefinition(id)),
+      ...Object.entries(product.catalogs).map(([area, loaders]) => catalogs.require(area, loaders)),
+      catalogs.require('engine', engineCatalogs),
+      catalogs.require('regions', regionCatalogs),
+    ]).then(
+      ([definition]) => current && setState({ status: 'ready', definition }),
       (error: unknown) => {
         console.error(`product ${id} failed to load`, error);
         if (current) setState({ status: 'failed' });
@@ -29,14 +36,14 @@ function useProduct(id: ProductId): { state: ProductState; retry: () => void } {
     return () => {
       current = false;
     };
-  }, [id, attempt]);
+  }, [id, product, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };
 }
 
-function ProductFlow({ id, webview }: { id: ProductId; webview: boolean }) {
+function ProductFlow({ product, webview }: { product: SiteProduct; webview: boolean }) {
   const { i18n } = useLingui();
-  const { state, retry } = useProduct(id);
+  const { state, retry } = useProduct(product);
   const [searchParams, setSearchParams] = useSearchParams();
 
   const onStepChange = useCallback(
@@ -84,34 +91,34 @@ function ProductFlow({ id, webview }: { id: ProductId; webview: boolean }) {
       </div>
     );
   }
-  return state.product.use((definition) => (
+  return (
     <FlowRunner
-      definition={definition}
+      definition={state.definition}
       api={api}
       stepInUrl={searchParams.get('step')}
       onStepChange={onStepChange}
       stepHref={stepHref}
       layout={webview ? 'webview' : 'default'}
     />
-  ));
+  );
 }
 
 /** A product's purchase flow page (`/travel`, `/housing`, their `/mobile/…` webview variants). */
 export default function ProductPage() {
   const { i18n } = useLingui();
   const handle = routeHandle(useMatches());
-  const id = handle?.product;
-  const title = id ? i18n._(products[id].title) : null;
+  const product = handle?.product ? productById(handle.product) : undefined;
+  const title = product ? i18n._(product.manifest.title) : null;
   usePageTitle(title);
-  if (!id) throw new Error('product page route has no product');
-  const webview = handle.layout === 'webview';
+  if (!product) throw new Error('product page route has no registered product');
+  const webview = handle?.layout === 'webview';
   return (
     <div className={webview ? '' : 'mx-auto max-w-6xl px-4 py-8 sm:py-12'}>
       <h1 id="page-title" className={webview ? 'mb-3 text-xl font-bold' : 'mb-6 text-3xl font-bold'}>
         {title}
       </h1>
       <SectionBoundary>
-        <ProductFlow key={id} id={id} webview={webview} />
+        <ProductFlow key={product.manifest.id} product={product} webview={webview} />
       </SectionBoundary>
     </div>
   );

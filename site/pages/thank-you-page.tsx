@@ -5,21 +5,12 @@ import { formatPrice } from '../../engine/format';
 import { api } from '../api/site-api';
 import { formatPhone, supportPhone } from '../contacts';
 import { localePath } from '../language';
-import { products } from '../products';
+import type { ContractCheckResponse as ContractCheck } from '../../products/site-api.generated';
+import { productById } from '../products';
 import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
 
-export type ContractStatus = 'draft' | 'awaiting_payment' | 'paid' | 'issued' | 'cancelled';
-
-/** `response` of `POST /sayt/contract/check` (schemas/api README). */
-export interface ContractCheck {
-  contract_id: string;
-  product: string;
-  status: ContractStatus;
-  amount: number;
-  policy_number: string | null;
-  pdf_url: string | null;
-}
+type ContractStatus = ContractCheck['status'];
 
 type CheckState = { status: 'loading' } | { status: 'found'; contract: ContractCheck } | { status: 'unknown' };
 
@@ -32,7 +23,7 @@ const statusText: Record<ContractStatus, string> = {
 };
 
 function productTitle(product: string): string | null {
-  return Object.hasOwn(products, product) ? products[product as keyof typeof products].title : null;
+  return productById(product)?.manifest.title ?? null;
 }
 
 function useContractCheck(contractId: string | null) {

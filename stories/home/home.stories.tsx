@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import type { PaymentDetails } from '../../engine/definition';
-import { home, type HomeData } from '../../products/home/definition';
+import { home } from '../../products/home/definition';
+import type { HomeData } from '../../products/home/rules';
 import { homePrograms } from '../../products/home/pricing';
 import { sampleHome, sampleHomeWithProgram } from '../../products/home/samples';
 import type { FixtureApiOptions } from '../fixtures/fixture-api';

@@ -1,5 +1,6 @@
 import type { PaymentDetails, PolicyResult } from '../../engine/definition';
-import { travel, type TravelData } from '../../products/travel/definition';
+import { travel } from '../../products/travel/definition';
+import type { TravelData } from '../../products/travel/rules';
 import { sampleSingleTrip, sampleTravelCatalog } from '../../products/travel/samples';
 import type { FixtureApiOptions } from '../fixtures/fixture-api';
 import { FlowStory, type FlowStart } from '../fixtures/flow-story';

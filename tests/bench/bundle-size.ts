@@ -4,7 +4,7 @@
  * Targets (issue #2 and the mission): home ≈ 70 KB, a flow page ≤ 160 KB.
  * Run after `npm run build`: `npx tsx tests/bench/bundle-size.ts`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -35,9 +35,13 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
 if (!entryKey) throw new Error('no entry chunk in the Vite manifest: was the site built with build.manifest?');
 const entry = eagerFiles(entryKey);
 
+// Every product folder's flow page: the page, the runtime and the definition with its step schemas and validators.
+const productIds = readdirSync(join(process.cwd(), 'products'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(process.cwd(), 'products', entry.name, 'product.ts')))
+  .map((entry) => entry.name);
 const pages: Record<string, RegExp> = {
   home: /pages\/home-page/,
-  'flow (travel)': /pages\/product-page|products\/travel\/definition|step-validators\/travel|flow-runner/,
+  ...Object.fromEntries(productIds.map((id) => [`flow (${id})`, new RegExp(`pages/product-page|products/${id}/definition|flow-runner`)])),
 };
 
 console.log(`entry (${entryKey}): ${gzipKb(entry).toFixed(1)} KB gzip`);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ const catalogs = new Map<Lang, Map<string, string>>();
 export async function loadTexts(): Promise<void> {
   for (const lang of ['uz', 'en', 'ru'] as const) {
     const catalog = new Map<string, string>();
-    for (const area of ['engine', 'site', 'travel', 'home', 'regions']) {
+    for (const area of readdirSync(`locales/${lang}`).filter((f) => f.endsWith('.po')).map((f) => f.slice(0, -'.po'.length))) {
       const filename = `locales/${lang}/${area}.po`;
       const entries = await po.parse(readFileSync(filename, 'utf8'), { locale: lang, sourceLocale: 'en', filename });
       for (const [id, entry] of Object.entries(entries ?? {})) if (entry.translation) catalog.set(id, entry.translation);

@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { Contract, ContractStatus, InsuredPerson, Product } from '../../db/database';
+import type { PolicyTerms } from '../../../products/sale';
+import type { Contract, ContractStatus, Product } from '../../db/database';
 import type { Executor } from './outbox';
 
-/** What the policy will say, fixed when the contract is saved so payment cannot change it. */
-export interface PolicyTerms {
-  holder: string;
-  insured: InsuredPerson[];
-  /** ISO dates. */
-  beginDate: string;
-  endDate: string;
-  sumInsured: number;
-  currency: 'UZS' | 'USD';
-  programName: string;
-  /** What is insured: the countries of a trip, the address of a home. */
-  subject: string;
-}
-
+/** What a contract keeps of its save call: the request as sent and the terms its policy will state. */
 export interface ContractRequest {
   body: Record<string, unknown>;
   terms: PolicyTerms;
@@ -46,7 +34,6 @@ export interface ContractService {
   get(id: string, executor?: Executor): Promise<Contract | undefined>;
   /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
   view(id: string): Promise<ContractView | undefined>;
-  terms(contract: Contract): ContractRequest;
 }
 
 declare module 'fastify' {
@@ -105,9 +92,6 @@ export default fp(
           policy_number: row.policy_number,
           pdf_url: row.policy_id && row.status === 'issued' ? app.policies.pdfUrl(row.policy_id) : null,
         };
-      },
-      terms(contract) {
-        return contract.request as unknown as ContractRequest;
       },
     };
     app.decorate('contracts', service);

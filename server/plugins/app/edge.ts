@@ -2,7 +2,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { ApiClient } from '../../config';
-import { AppError } from '../../envelope';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -15,9 +14,6 @@ declare module 'fastify' {
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
-
-/** Paths under /api with their own authentication (Payme, Click) or an unguessable address (PDFs). */
-const ownAuth = /^\/api\/(payme|click\/|policies\/)/;
 
 export const contentSecurityPolicy = [
   "default-src 'self'",
@@ -60,8 +56,8 @@ export function xsrfRejected(request: FastifyRequest): boolean {
 }
 
 /**
- * Edge hooks for every request: the XSRF cookie, API credentials → channel, the XSRF check on
- * browser POSTs, and the security headers (CSP without 'unsafe-eval').
+ * Edge hooks for every request: the XSRF cookie and the security headers (CSP without
+ * 'unsafe-eval'). The API's credential and XSRF checks run per route prefix (routes/api/autohooks.ts).
  */
 export default fp(
   async (app) => {
@@ -77,12 +73,6 @@ export default fp(
         request.xsrfToken = randomBytes(24).toString('base64url');
         reply.setCookie(XSRF_COOKIE, request.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false, secure });
       }
-      const path = request.url.split('?', 1)[0] ?? '';
-      if (!path.startsWith('/api/') || ownAuth.test(path)) return;
-      const channel = channelOf(request.headers.authorization, app.config.apiClients);
-      if (!channel) throw new AppError(401, 'missing or wrong API credentials');
-      request.channel = channel;
-      if (request.method === 'POST' && xsrfRejected(request)) throw new AppError(403, 'XSRF token missing or wrong');
     });
 
     app.addHook('onSend', async (_request, reply) => {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
 
 declare module 'fastify' {
@@ -34,6 +35,9 @@ export function describeValidation(context: string, issue: ValidationIssue): { f
 export const maskDigits = (text: string): string => text.replace(/\d{7,}/g, (m) => `${m.slice(0, 2)}…`);
 
 function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope } {
+  if (err instanceof SaleRefusal) {
+    return { status: err.status, body: { result: false, error: err.status, message: err.message, response: err.field ? { field: err.field } : null } };
+  }
   if (err instanceof AppError) {
     return { status: err.statusCode, body: { result: false, error: err.errorCode, message: err.message, response: err.response } };
   }

@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { Database, PaymeTransaction } from '../../db/database';
-import { formatAmount } from './policy-pdf';
+import { groupDigits } from '../../../products/sale';
 
 /** A created transaction not performed within 12 hours is cancelled (reason 4, timeout). */
 export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -204,7 +204,7 @@ export default fp(
             await trx.updateTable('policies').set({ revoked_at: new Date() }).where('contract_id', '=', found.contract_id).execute();
             await app.outbox.enqueue(
               'refund',
-              `Refund: policy ${contract.policy_number ?? '-'} cancelled (order ${contract.order_id}, ${formatAmount(contract.amount)} so'm, Payme reason ${reason})`,
+              `Refund: policy ${contract.policy_number ?? '-'} cancelled (order ${contract.order_id}, ${groupDigits(contract.amount)} so'm, Payme reason ${reason})`,
               trx,
             );
           }

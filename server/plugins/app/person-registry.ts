@@ -1,25 +1,9 @@
 import fp from 'fastify-plugin';
-
-export interface PersonQuery {
-  passportSeria: string;
-  passportNumber: string;
-  /** ISO date. */
-  birthday: string;
-  pinfl?: string;
-}
-
-export interface Person {
-  pinfl: string;
-  firstName: string;
-  lastName: string;
-  firstNameCyr: string;
-  lastNameCyr: string;
-  birthday: string;
-}
+import type { PersonQuery, RegistryPerson } from '../../../products/sale';
 
 /** The state person registry (passport + birthday → person). */
 export interface PersonRegistry {
-  find(query: PersonQuery): Promise<Person | null>;
+  find(query: PersonQuery): Promise<RegistryPerson | null>;
 }
 
 declare module 'fastify' {

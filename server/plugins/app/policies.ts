@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql, type Transaction } from 'kysely';
-import type { Contract, Database, Policy, Product } from '../../db/database';
+import { groupDigits } from '../../../products/sale';
+import type { Contract, Database, Policy } from '../../db/database';
+import { renderPolicyPdf } from '../../lib/policy-pdf';
 import type { ContractRequest } from './contracts';
-import { formatAmount, renderPolicyPdf } from './policy-pdf';
-
-const prefixes: Record<Product, string> = { travel: 'TRV', home: 'HOM' };
 
 export interface PolicyService {
   /**
@@ -28,12 +27,12 @@ declare module 'fastify' {
 }
 
 /**
- * `TRV 2026000123`: the series (product prefix), then the number (year of issue and a sequence
- * shared by all products). The travel API answers the two parts apart (`polis_seria`,
- * `polis_number`), so the printed form is exactly both joined by a space.
+ * `TRV 2026000123`: the product's series, then the number (year of issue and a sequence shared by
+ * all products). The travel API answers the two parts apart (`polis_seria`, `polis_number`), so
+ * the printed form is exactly both joined by a space.
  */
-export function policyNumber(product: Product, year: number, seq: number): string {
-  return `${prefixes[product]} ${year}${String(seq).padStart(6, '0')}`;
+export function policyNumber(series: string, year: number, seq: number): string {
+  return `${series} ${year}${String(seq).padStart(6, '0')}`;
 }
 
 export default fp(
@@ -42,11 +41,13 @@ export default fp(
     const service: PolicyService = {
       async issue(trx, contract) {
         const { terms } = contract.request as unknown as ContractRequest;
+        const wording = app.products.get(contract.product)?.sale.policy;
+        if (!wording) throw new Error(`contract ${contract.id}: no product "${contract.product}" to issue its policy`);
         const { rows } = await sql<{ seq: number | string }>`SELECT nextval('policy_number_seq') AS seq`.execute(trx);
         const issuedAt = new Date();
-        const number = policyNumber(contract.product, issuedAt.getUTCFullYear(), Number(rows[0]?.seq));
+        const number = policyNumber(wording.series, issuedAt.getUTCFullYear(), Number(rows[0]?.seq));
         const pdf = await renderPolicyPdf({
-          product: contract.product,
+          product: wording,
           number,
           holder: terms.holder,
           insured: terms.insured,
@@ -92,7 +93,7 @@ export default fp(
             `Order ${contract.order_id}, contract ${contract.id}`,
             `Channel: ${contract.channel}`,
             `Program: ${terms.programName}`,
-            `Premium: ${formatAmount(contract.amount)} so'm`,
+            `Premium: ${groupDigits(contract.amount)} so'm`,
             `Cover: ${terms.beginDate} — ${terms.endDate}, insured persons: ${terms.insured.length}`,
           ].join('\n'),
           trx,
@@ -110,5 +111,5 @@ export default fp(
     };
     app.decorate('policies', service);
   },
-  { name: 'policies', dependencies: ['database', 'outbox'] },
+  { name: 'policies', dependencies: ['database', 'outbox', 'products'] },
 );

@@ -1,12 +1,9 @@
 import fp from 'fastify-plugin';
-import type { HomeTariffs } from '../../../products/home/pricing';
-import type { TravelTariffs } from '../../../products/travel/pricing';
 import { AppError } from '../../envelope';
 
 export interface TariffService {
-  travel(): Promise<TravelTariffs>;
-  home(): Promise<HomeTariffs>;
-  countries(): Promise<{ id: number; code: string }[]>;
+  /** A product's reference data (tariffs, programs, catalog) as stored; 500 when it was never seeded. */
+  of<T>(product: string): Promise<T>;
 }
 
 declare module 'fastify' {
@@ -38,21 +35,27 @@ export function cachedRead<T>(read: () => Promise<T>, ttlMs: number, now: () => 
 }
 
 /**
- * Tariffs live in the database (seeded from products/*), so they can change without a deploy.
- * They are read on every price, so each instance keeps them for a minute: reference data, not
- * state, and the database stays the one source of truth across instances.
+ * Tariffs live in the database (seeded from each product's sale), so they can change without a
+ * deploy. They are read on every price, so each instance keeps them for a minute: reference data,
+ * not state, and the database stays the one source of truth across instances.
  */
 export default fp(
   async (app) => {
-    async function load<T>(product: string): Promise<T> {
+    const readers = new Map<string, () => Promise<unknown>>();
+    const read = (product: string) => async () => {
       const row = await app.db.selectFrom('tariffs').select('data').where('product', '=', product).executeTakeFirst();
       if (!row) throw new AppError(500, `tariffs for ${product} are missing`);
-      return row.data as T;
-    }
+      return row.data;
+    };
     app.decorate('tariffs', {
-      travel: cachedRead(() => load<TravelTariffs>('travel'), tariffCacheMs),
-      home: cachedRead(() => load<HomeTariffs>('home'), tariffCacheMs),
-      countries: cachedRead(() => app.db.selectFrom('countries').select(['id', 'code']).orderBy('id').execute(), tariffCacheMs),
+      of<T>(product: string) {
+        let reader = readers.get(product);
+        if (!reader) {
+          reader = cachedRead(read(product), tariffCacheMs);
+          readers.set(product, reader);
+        }
+        return reader() as Promise<T>;
+      },
     } satisfies TariffService);
   },
   { name: 'tariffs', dependencies: ['database'] },

@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import type { InsuredPerson, Product } from '../../db/database';
+import { groupDigits, type InsuredPerson, type PolicyWording } from '../../products/sale';
 
 export interface PolicyDocument {
-  product: Product;
+  /** What the product's policy is called and how it names its subject. */
+  product: PolicyWording;
   number: string;
   holder: string;
   insured: InsuredPerson[];
@@ -22,21 +23,12 @@ export interface PolicyDocument {
   issuedAt: Date;
 }
 
-/** `1234567` → `1 234 567` (spec §9: US grouping with spaces). */
-export function formatAmount(n: number): string {
-  return Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
-}
 
 /** ISO `2026-05-15` → `15.05.2026`. */
 export function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-');
   return `${d}.${m}.${y}`;
 }
-
-const titles: Record<Product, { uz: string; ru: string; en: string }> = {
-  travel: { uz: "Chet elga sayohat sug'urtasi", ru: 'Страхование выезжающих за рубеж', en: 'Travel insurance abroad' },
-  home: { uz: "Uy-joy mulkini sug'urtalash", ru: 'Страхование жилого имущества', en: 'Home property insurance' },
-};
 
 // The font comes from the dejavu-fonts-ttf package, never from the host, so a PDF looks the same
 // (and has Cyrillic glyphs) on every machine the server runs on.
@@ -71,7 +63,7 @@ function row(pen: Pen, label: string, value: string): void {
 export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  pdf.setTitle(`${doc.number} — ${titles[doc.product].en}`);
+  pdf.setTitle(`${doc.number} — ${doc.product.title.en}`);
   pdf.setCreator('insurance-shop');
   const [regularBytes, boldBytes] = await loadFonts();
   const pen: Pen = {
@@ -80,7 +72,7 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
     regular: await pdf.embedFont(regularBytes, { subset: true }),
     bold: await pdf.embedFont(boldBytes, { subset: true }),
   };
-  const title = titles[doc.product];
+  const title = doc.product.title;
   line(pen, "SUG'URTA POLISI / СТРАХОВОЙ ПОЛИС", { size: 18, bold: true, gap: 26 });
   line(pen, title.uz, { size: 13, bold: true });
   line(pen, title.ru, { size: 13, bold: true, gap: 28 });
@@ -88,10 +80,10 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   row(pen, 'Polis raqami / Номер полиса', doc.number);
   row(pen, 'Dastur / Программа', doc.programName);
   row(pen, "Sug'urtalovchi / Страхователь", doc.holder);
-  row(pen, doc.product === 'travel' ? 'Hudud / Территория' : "Sug'urta obyekti / Объект страхования", doc.subject.length > 60 ? `${doc.subject.slice(0, 57)}...` : doc.subject);
+  row(pen, `${doc.product.subjectLabel.uz} / ${doc.product.subjectLabel.ru}`, doc.subject.length > 60 ? `${doc.subject.slice(0, 57)}...` : doc.subject);
   row(pen, 'Amal qilish muddati / Срок действия', `${formatDate(doc.beginDate)} — ${formatDate(doc.endDate)}`);
-  row(pen, "Sug'urta mukofoti / Страховая премия", `${formatAmount(doc.premium)} so'm`);
-  row(pen, "Sug'urta summasi / Страховая сумма", `${formatAmount(doc.sumInsured)} ${doc.sumInsuredCurrency === 'UZS' ? "so'm" : 'USD'}`);
+  row(pen, "Sug'urta mukofoti / Страховая премия", `${groupDigits(doc.premium)} so'm`);
+  row(pen, "Sug'urta summasi / Страховая сумма", `${groupDigits(doc.sumInsured)} ${doc.sumInsuredCurrency === 'UZS' ? "so'm" : 'USD'}`);
   row(pen, 'Berilgan sana / Дата выдачи', formatDate(doc.issuedAt.toISOString().slice(0, 10)));
   pen.y -= 10;
 

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
+// Outside routes/api/: Payme authenticates with its own `Paycom:<key>` credential.
+export const prefixOverride = '/api';
+
 /**
  * `POST /api/payme`: the Payme merchant endpoint. Payme expects JSON-RPC answers (HTTP 200) even
  * for unparsable bodies, so this scope reads the body as text and leaves parsing to the service.

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createTestApp } from '../../test-helpers';
+import { createTestApp } from '../test-helpers';
 import { deliverOutbox, splitMessage, startOutboxWorker } from './outbox-worker';
 
 interface Received {

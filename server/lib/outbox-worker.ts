@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { OutboxRow } from '../../db/database';
+import type { OutboxRow } from '../db/database';
 
 /** The Bot API refuses texts longer than this (UTF-16 units are a safe upper bound of its count). */
 export const MAX_MESSAGE_LENGTH = 4096;

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../envelope';
+import { personLookupCall } from '../../../products/sale';
+import { AppError, ok } from '../../envelope';
+import { serveCall } from '../../lib/calls';
 
-/** Site-wide calls: redirect lookup and contract status (schemas/api/site). */
+/** Site-wide calls: redirect lookup, contract status and the person lookup (schemas/api/site). */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { path: string } }>(
     '/redirects',
@@ -23,4 +25,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       return ok(view);
     },
   );
+
+  // The site-wide person lookup (birthday DD.MM.YYYY); travel has its own at its own path.
+  serveCall(app, personLookupCall('/sayt/getPerson', { request: 'site/get-person.request', response: 'site/get-person.response' }), null);
 }

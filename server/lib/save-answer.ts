@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { SaveAnswer } from '../../products/api-format';
+import type { SaveResponse } from '../../products/common-api.generated';
 import type { Contract } from '../db/database';
-import { clickUrl, paymeUrl } from '../plugins/app/payment-links';
+import { clickUrl, paymeUrl } from './payment-links';
 
 /** The answer of every save call: ids and both payment links. */
-export function saveAnswer(app: FastifyInstance, contract: Contract): SaveAnswer {
+export function saveAnswer(app: FastifyInstance, contract: Contract): SaveResponse {
   return {
     contract_id: contract.id,
     order_id: String(contract.order_id),

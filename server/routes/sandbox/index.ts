@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { html, page, type Html } from '../html';
-import { parsePaymePayload, paymeUrl, type PaymePayload } from '../plugins/app/payment-links';
-import { formatAmount } from '../plugins/app/policy-pdf';
-import type { RpcResponse } from '../plugins/app/payme';
-import { maskDigits } from '../plugins/app/error-handler';
+import { html, page, type Html } from '../../html';
+import { parsePaymePayload, paymeUrl, type PaymePayload } from '../../lib/payment-links';
+import type { RpcResponse } from '../../plugins/app/payme';
+import { maskDigits } from '../../plugins/app/error-handler';
+import { groupDigits } from '../../../products/sale';
 
 /** The sandbox's test cards (schemas/api/README.md): one pays, one is declined. */
 export const sandboxCards = {
@@ -67,7 +67,7 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
 <p class="hint">Sandbox: ${sandboxCards.pays.number.replace(/(\d{4})(?=\d)/g, '$1 ')} (${sandboxCards.pays.expiry}) pays, ${sandboxCards.declined.number.replace(/(\d{4})(?=\d)/g, '$1 ')} is declined.</p>
 <dl>
 <dt>Buyurtma / Заказ / Order</dt><dd>${orderId}</dd>
-<dt>Summa / Сумма / Amount</dt><dd>${formatAmount(payload.amount / 100)} so'm</dd>
+<dt>Summa / Сумма / Amount</dt><dd>${groupDigits(payload.amount / 100)} so'm</dd>
 </dl>
 ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
 <form method="post" action="${action}">
@@ -76,7 +76,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
 <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required maxlength="19" placeholder="8600 0000 0000 0001"${error ? html` aria-describedby="pay-error"` : ''}>
 <label for="card_expiry">Amal qilish muddati / Срок действия / Expiry (MM/YY)</label>
 <input id="card_expiry" name="card_expiry" inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="12/30">
-<button type="submit">To'lash / Оплатить / Pay ${formatAmount(payload.amount / 100)} so'm</button>
+<button type="submit">To'lash / Оплатить / Pay ${groupDigits(payload.amount / 100)} so'm</button>
 </form>`;
   }
 
@@ -90,7 +90,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
   const notFound = (reply: FastifyReply) =>
     render(reply, 404, 'Order not found', html`<h1>Buyurtma topilmadi / Заказ не найден / Order not found</h1><p class="error" role="alert">This payment link is not valid.</p>`);
 
-  app.get<{ Params: { '*': string } }>('/sandbox/payme/*', async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/payme/*', async (request, reply) => {
     const order = await loadOrder(request.params['*']);
     if (!order) return notFound(reply);
     const { payload, contract } = order;
@@ -101,7 +101,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
     return render(reply, 200, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken));
   });
 
-  app.post<{ Params: { '*': string }; Body: CardForm }>('/sandbox/payme/*', async (request, reply) => {
+  app.post<{ Params: { '*': string }; Body: CardForm }>('/payme/*', async (request, reply) => {
     const order = await loadOrder(request.params['*']);
     if (!order) return notFound(reply);
     const { payload, contract } = order;
@@ -112,7 +112,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
     const card = checkCard(form);
     if (!card.ok) {
       if (card.declined) {
-        await app.outbox.enqueue('failure', maskDigits(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${formatAmount(contract.amount)} so'm, card ****${(form.card_number ?? '').slice(-4)}: insufficient funds`));
+        await app.outbox.enqueue('failure', maskDigits(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} so'm, card ****${(form.card_number ?? '').slice(-4)}: insufficient funds`));
       }
       return render(reply, card.status, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken, card.message));
     }
@@ -135,7 +135,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
 
   // The Click link leads to the same sandbox checkout (paid through the Payme merchant protocol):
   // there is no Click SHOP API endpoint on this server yet.
-  app.get<{ Querystring: { transaction_param?: string } }>('/sandbox/click', async (request, reply) => {
+  app.get<{ Querystring: { transaction_param?: string } }>('/click', async (request, reply) => {
     const contract = await app.contracts.get(String(request.query.transaction_param ?? ''));
     if (!contract) return notFound(reply);
     return reply.code(303).header('Location', new URL(paymeUrl(app.config, contract)).pathname).send();

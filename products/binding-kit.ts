@@ -1,0 +1,184 @@
+import type {
+  ApiPort, Envelope, FlowData, LookupBinding, PaymentDetails, PolicyResult, Price, ProductBinding,
+} from '../engine/definition';
+import { isIsoDate, isoToDmy, splitPassport } from './api-format';
+import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions } from './binding-failure';
+import type { CheckRequest, SaveResponse } from './common-api.generated';
+import type { ProductManifest } from './define';
+import type { GetPersonRequest, GetPersonResponse } from './site-api.generated';
+
+/**
+ * The plumbing every product's API binding shares, written once: calling the API with failures
+ * mapped to spec messages, required fields, save → payment details, check → policy or null while
+ * unpaid, and person lookups. A product configures it in its `binding.ts`.
+ */
+
+/** The value, or a BindingFailure (`maybe-data-is-incorrect`) naming what is missing. */
+export function required<T>(value: T | undefined | null, what: string): T {
+  if (value === undefined || value === null || value === '') {
+    throw new ProductBindingFailure(genericErrorId, { detail: `${what} is missing` });
+  }
+  return value;
+}
+
+/** Runs one API call; whatever it throws arrives as a BindingFailure (spec §8 messages). */
+export async function call<T>(request: () => Promise<Envelope<T>>, options: FailureOptions = {}): Promise<Envelope<T>> {
+  try {
+    return await request();
+  } catch (error) {
+    throw toFailure(error, options);
+  }
+}
+
+export function paymentDetailsFrom(answer: SaveResponse): PaymentDetails {
+  return {
+    contractId: answer.contract_id,
+    orderId: answer.order_id,
+    price: answer.amount,
+    links: { click: answer.url, payme: answer.payme_url },
+  };
+}
+
+const saveFields = ['contract_id', 'order_id', 'amount', 'url', 'payme_url'] as const;
+
+/** How a paid check answer reads as a policy: the fields it must carry, then the policy (null: not paid yet). */
+export interface PolicyReader {
+  fields: readonly string[];
+  read: (answer: Record<string, unknown>) => PolicyResult | null;
+}
+
+/** `{ policy_number, pdf_url }`: the check answer of the `/sayt/*` products. */
+export const policyNumberAnswer: PolicyReader = {
+  fields: ['policy_number', 'pdf_url'],
+  read: (answer) => ({ policyNumber: String(answer.policy_number), policyUrl: String(answer.pdf_url) }),
+};
+
+export interface SaleBindingConfig<D extends FlowData, C> {
+  calls: ProductManifest['calls'];
+  /** Catalog data for the flow (tariffs, programs, countries), loaded when it starts. */
+  load: (api: ApiPort) => Promise<C>;
+  lookups?: LookupBinding[];
+  /** The save request for flow data and the total the visitor was shown; throws (e.g. through `required`) when data is incomplete. */
+  saveRequest: (data: D, price: Price) => object;
+  /**
+   * `modal`: every refused save shows `maybe-data-is-incorrect` in the error dialog (spec §8, travel);
+   * otherwise the envelope's spec key, on the page.
+   */
+  saveFailure?: 'modal' | 'inline';
+  policy: PolicyReader;
+}
+
+/** A product's binding from its configuration: save → payment links, check → policy or null while unpaid. */
+export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, C>): ProductBinding<D, C> {
+  const failure: FailureOptions = config.saveFailure === 'modal' ? { modal: true } : {};
+  return {
+    load: config.load,
+    ...(config.lookups ? { lookups: config.lookups } : {}),
+    async save(api, data, shown, context) {
+      let request: object;
+      try {
+        request = { ...config.saveRequest(data, shown), return_url: context.returnPath };
+      } catch (error) {
+        throw toFailure(error, failure);
+      }
+      const envelope = await call(() => api.post<SaveResponse>(config.calls.save, request), failure);
+      if (!envelope.result) {
+        throw failure.modal
+          ? new ProductBindingFailure(genericErrorId, { modal: true, detail: `${config.calls.save}: ${envelope.message}` })
+          : envelopeFailure(envelope, genericErrorId);
+      }
+      try {
+        return paymentDetailsFrom(requireFields<SaveResponse>(envelope.response, saveFields, config.calls.save));
+      } catch (error) {
+        throw toFailure(error, failure);
+      }
+    },
+    // Unpaid contracts answer `result: false` with error 1 (`payment_not_made`).
+    async check(api, payment) {
+      const body: CheckRequest = { contract_id: payment.contractId };
+      const envelope = await call(() => api.post<Record<string, unknown>>(config.calls.check, body));
+      if (!envelope.result) {
+        if (envelope.error === 1 || envelope.message === 'payment_not_made') return null;
+        throw envelopeFailure(envelope, genericErrorId);
+      }
+      return config.policy.read(requireFields<Record<string, unknown>>(envelope.response, config.policy.fields, config.calls.check));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- person lookups
+
+/** What a registry lookup fills in: the Latin names and the PINFL. */
+export interface FoundPerson {
+  firstName: string;
+  lastName: string;
+  pinfl?: string;
+}
+
+const passportPattern = /^[A-Z]{2}[0-9]{7}$/;
+
+/**
+ * The lookup request for a person of flow data (`passport`, `birthday`, `pinfl`, `foreign`), or null
+ * while passport or birthday is incomplete. Foreign passports are not in the Uzbek registry.
+ * Travel dates are `DD-MM-YYYY` (separator `-`), the `/sayt/*` ones `DD.MM.YYYY`.
+ */
+export function personRequest(person: Record<string, unknown>, separator: '-' | '.'): GetPersonRequest | null {
+  const { passport, birthday, pinfl, foreign } = person;
+  if (foreign === true || typeof passport !== 'string' || !passportPattern.test(passport) || !isIsoDate(birthday)) return null;
+  const { seria, number } = splitPassport(passport);
+  return {
+    passportSeria: seria,
+    passportNumber: number,
+    birthday: isoToDmy(birthday, separator),
+    ...(typeof pinfl === 'string' && /^[0-9]{14}$/.test(pinfl) ? { pinfl } : {}),
+  };
+}
+
+export interface PersonLookupOptions {
+  /** The lookup call (`/sayt/getPerson`, `/takoful/travel-neo/getPerson`). */
+  call: string;
+  dateSeparator: '-' | '.';
+  step: string;
+  /** Array property of the step whose rows are each a person. */
+  rows?: string;
+  /** Property of the step object that holds the person (e.g. `payer`); absent: the step object or row itself. */
+  at?: string;
+  /** Persons this lookup leaves alone (e.g. a row that mirrors the payer). */
+  skip?: (person: Record<string, unknown>) => boolean;
+  /** What to merge into the step object (or row) once the person is found; by default the names and PINFL. */
+  merge?: (target: Record<string, unknown>, found: FoundPerson) => Record<string, unknown>;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+
+/**
+ * Looks a person up in the registry when passport and birthday are complete and fills the Latin
+ * names (`ism_eng`, `familya_eng`) and PINFL. Not found → `datas_not_found` on the passport field.
+ */
+export function personLookup(options: PersonLookupOptions): LookupBinding {
+  const personOf = (target: Record<string, unknown>) => (options.at ? asRecord(target[options.at]) : target);
+  const field = options.rows ? undefined : { step: options.step, path: options.at ? `/${options.at}/passport` : '/passport' };
+  const fieldOption = field ? { field } : {};
+  // The engine merges what a lookup answers into the step object (or row) it ran for.
+  const mergeFound = options.merge ?? ((target: Record<string, unknown>, found: FoundPerson) =>
+    (options.at ? { [options.at]: { ...personOf(target), ...found } } : { ...found }));
+  return {
+    step: options.step,
+    ...(options.rows ? { rows: options.rows } : {}),
+    key: (target) => {
+      const person = personOf(target);
+      const request = options.skip?.(person) ? null : personRequest(person, options.dateSeparator);
+      return request ? `${request.passportSeria}${request.passportNumber}|${request.birthday}` : null;
+    },
+    run: async (api, target) => {
+      const request = personRequest(personOf(target), options.dateSeparator);
+      if (!request) throw new ProductBindingFailure('datas_not_found', { ...fieldOption, detail: 'passport or birthday incomplete' });
+      const envelope = await call(() => api.post<GetPersonResponse>(options.call, request), fieldOption);
+      if (!envelope.result) throw envelopeFailure(envelope, 'datas_not_found', fieldOption);
+      const person = requireFields<GetPersonResponse>(envelope.response, ['ism_eng', 'familya_eng'], options.call);
+      const found: FoundPerson = { firstName: person.ism_eng, lastName: person.familya_eng, ...(person.pinfl ? { pinfl: person.pinfl } : {}) };
+      return mergeFound(target, found);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { Action, FlowData, Guard, MachineRules, MessageId, ProductKind } from '../engine/definition';
+
+/**
+ * The small, static facts of a product (`products/<id>/product.ts`, default export): everything the
+ * site needs before the flow itself loads (home page card, routes, thank-you page) and the server
+ * needs to mount the product's calls.
+ */
+export interface ProductManifest {
+  /** The folder name. */
+  id: string;
+  /** Message id of the product's name (card, page heading, thank-you page). The home page shows it, so it lives in the site catalog. */
+  title: MessageId;
+  /** Message id of the one-line pitch on the home page card (site catalog). */
+  summary: MessageId;
+  /** Image kind (spec §9 image-id map). */
+  kind: ProductKind;
+  /** Unprefixed page paths (spec §2); each also answers with an optional `/{ad}` segment. */
+  routes: { page: string; webview: string };
+  /** Spec §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */
+  calls: { save: string; check: string } & Record<string, string>;
+  /** Lowest premium in UZS when a tariff table fixes it; shown as "from …" on the card. */
+  fromPrice?: number;
+  /** Message catalog areas (`locales/<lang>/<area>.po`) the flow needs besides its own, e.g. the product it is a variant of. */
+  messages?: string[];
+}
+
+export const defineManifest = <const M extends ProductManifest>(manifest: M): M => manifest;
+
+/** Rules whose skip, show and onChange entries may name only the guards and actions they define. */
+interface NamedRules<D extends FlowData, G extends Record<string, Guard<D>>, A extends Record<string, Action<D>>> {
+  skip?: Record<string, NoInfer<keyof G & string>>;
+  onChange?: Record<string, NoInfer<keyof A & string>>;
+  show?: Record<string, NoInfer<keyof G & string>>;
+  guards: G;
+  actions: A;
+}
+
+/**
+ * Types a product's rules: `defineRules<Data>()({ guards, actions, skip, show, onChange })`. A skip,
+ * show or onChange entry naming a guard or action that is not defined fails the type check.
+ */
+export function defineRules<D extends FlowData>() {
+  return <G extends Record<string, Guard<D>>, A extends Record<string, Action<D>>>(rules: NamedRules<D, G, A>): MachineRules<D> => rules;
+}
+
+/** A product's sample data (`products/<id>/samples.ts`, default export): unit tests, conformance, stories and e2e use it. */
+export interface ProductSamples<D extends FlowData, C> {
+  /** What the binding's `load` gives in the sandbox. */
+  catalog: C;
+  /** Complete flows a visitor could submit: every form step's object validates. Together they take every skip and show rule both ways. */
+  flows: { name: string; data: D }[];
+  /** Totals from the spec's tables, or worked by hand from the seeded tariff. */
+  prices: { name: string; data: D; total: number }[];
+  /** A flow the sandbox server sells end to end (registry people, future dates): stories and e2e buy it. */
+  purchase: D;
+  /** What the sandbox answers (the envelope's `response`) by call path, for catalog loads and the paid check. */
+  answers: Record<string, unknown>;
+}
+
+export const defineSamples = <D extends FlowData, C>(samples: ProductSamples<D, C>): ProductSamples<D, C> => samples;

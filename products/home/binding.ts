@@ -1,0 +1,39 @@
+import type { Price, ProductBinding } from '../../engine/definition';
+import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import type { ProductManifest } from '../define';
+import type { SaveRequest } from './api.generated';
+import type { HomeProgram, HomeTariffs } from './pricing';
+import type { HomeData } from './rules';
+
+/** The save request for flow data and the premium the visitor was shown. */
+export function homeSaveRequest(data: HomeData, price: Price): Omit<SaveRequest, 'return_url'> {
+  const { seria, number } = splitPassport(required(data.applicant.passport, 'passport'));
+  return {
+    program_id: required(data.program.programId, 'programId'),
+    house_type: data.address.houseType,
+    region_id: required(data.address.regionId, 'regionId'),
+    address: required(data.address.address, 'address').trim(),
+    begin_date: isoToDmy(required(data.address.beginDate, 'beginDate'), '.'),
+    applicant: {
+      passport_seria: seria,
+      passport_number: number,
+      birthday: isoToDmy(required(data.applicant.birthday, 'birthday'), '.'),
+      phone: phoneDigits(required(data.applicant.phone, 'phone')),
+    },
+    amount: price.total,
+  };
+}
+
+/**
+ * The binding of home and its variants: the program table is the tariff (spec §9), so nothing is
+ * fetched; save and check go to the product's own calls.
+ */
+export function homeBinding(calls: ProductManifest['calls'], programs: readonly HomeProgram[]): ProductBinding<HomeData, HomeTariffs> {
+  return saleBinding<HomeData, HomeTariffs>({
+    calls,
+    load: async () => ({ programs: [...programs] }),
+    saveRequest: homeSaveRequest,
+    policy: policyNumberAnswer,
+  });
+}

@@ -1,0 +1,12 @@
+import { defineManifest } from '../define';
+import { homePrograms } from './pricing';
+
+export default defineManifest({
+  id: 'home',
+  title: 'site.product.home.title',
+  summary: 'site.product.home.summary',
+  kind: 'home',
+  routes: { page: '/housing', webview: '/mobile/housing' },
+  calls: { save: '/sayt/uyjoy-api/save', check: '/sayt/uyjoy-api/check' },
+  fromPrice: Math.min(...homePrograms.map((program) => program.premium)),
+});

@@ -1,0 +1,30 @@
+import type { EffectResult } from '../../engine/definition';
+import { isIsoDate, todayIso } from '../api-format';
+import { defineRules } from '../define';
+
+export type HouseType = 'apartment' | 'house';
+export type HomeProgramStep = { programId?: number };
+export type HomeApplicant = { passport?: string; birthday?: string; phone?: string };
+export type HomeAddress = { houseType: HouseType; regionId?: number; address?: string; beginDate?: string };
+
+export type HomeData = {
+  program: HomeProgramStep;
+  applicant: HomeApplicant;
+  address: HomeAddress;
+};
+
+/** The cover cannot start in the past (spec: start date ≥ today). */
+function checkBeginDate(next: HomeData): EffectResult<HomeData> {
+  const { beginDate } = next.address;
+  if (isIsoDate(beginDate) && beginDate < todayIso()) {
+    return { data: next, errors: { address: { '/beginDate': 'home.error.begin_date_past' } } };
+  }
+  return { data: next };
+}
+
+/** Home's rules; premium home shares them. */
+export const homeRules = defineRules<HomeData>()({
+  onChange: { 'address.beginDate': 'checkBeginDate' },
+  guards: {},
+  actions: { checkBeginDate },
+});

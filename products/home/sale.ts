@@ -1,0 +1,60 @@
+import { oneYearFrom, notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import type { SaveRequest } from './api.generated';
+import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
+
+const houseTypes = { apartment: 'Kvartira / Квартира', house: 'Uy / Дом' } as const;
+
+async function quote(request: SaveRequest, context: SaleContext<HomeTariffs>) {
+  const begin = requestDate(request.begin_date, '/begin_date');
+  notBefore(begin, context.today, '/begin_date');
+  const birthday = requestDate(request.applicant.birthday, '/applicant/birthday');
+  const program = context.tariffs.programs.find((p) => p.id === request.program_id);
+  const price = quoteHome(request.program_id, context.tariffs);
+  if (!program || !price) throw new SaleRefusal(422, `program ${request.program_id} is not sold`, '/program_id');
+  const person = await context.findPerson({
+    passportSeria: request.applicant.passport_seria,
+    passportNumber: request.applicant.passport_number,
+    birthday,
+  });
+  if (!person) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant');
+  const holder = `${person.firstName} ${person.lastName}`;
+  return {
+    price,
+    terms: {
+      holder,
+      insured: [{ name: holder, passport: `${request.applicant.passport_seria}${request.applicant.passport_number}`, birthday }],
+      beginDate: begin,
+      endDate: oneYearFrom(begin),
+      sumInsured: program.sumInsured,
+      currency: 'UZS' as const,
+      programName: program.name,
+      subject: `${houseTypes[request.house_type]}, ${request.address}`,
+    },
+  };
+}
+
+/**
+ * The sale of a home-property product: a year's cover from the start date, the applicant from the
+ * person registry (HTTP 422 when unknown), the program's premium and sum insured. Home and premium
+ * home differ in their program table and in what their policy is called.
+ */
+export function homeSale(
+  programs: readonly HomeProgram[],
+  policy: ProductSale<SaveRequest, HomeTariffs>['policy'],
+  schemas: ProductSale<SaveRequest, HomeTariffs>['schemas'] = { save: 'home/save.request', checkResponse: 'home/check.response' },
+): ProductSale<SaveRequest, HomeTariffs> {
+  return {
+    schemas,
+    tariffs: { programs: [...programs] },
+    quote,
+    amount: (request) => request.amount,
+    checkAnswer: ({ number, pdfUrl }) => ({ policy_number: number, pdf_url: pdfUrl }),
+    policy,
+  };
+}
+
+export default homeSale(homePrograms, {
+  series: 'HOM',
+  title: { uz: "Uy-joy mulkini sug'urtalash", ru: 'Страхование жилого имущества', en: 'Home property insurance' },
+  subjectLabel: { uz: "Sug'urta obyekti", ru: 'Объект страхования' },
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { productTests, registeredProducts } from './product-tests';
+
+/**
+ * Every folder of products/ with a product.ts is a product; each runs the shared conformance suite
+ * (STYLE.md "One shared conformance suite"), so a new product is checked without a line written for it.
+ */
+const products = registeredProducts();
+
+describe('the product registry', () => {
+  it('finds the product folders, each named by its own id', () => {
+    expect(products.length).toBeGreaterThan(0);
+    for (const { manifest, definition } of products) {
+      expect(definition.id, manifest.id).toBe(manifest.id);
+      expect(definition.title).toBe(manifest.title);
+      expect(definition.kind).toBe(manifest.kind);
+    }
+  });
+
+  it('gives every product its own pages and API paths', () => {
+    const pages = products.flatMap(({ manifest }) => [manifest.routes.page, manifest.routes.webview]);
+    expect(new Set(pages).size).toBe(pages.length);
+    for (const page of pages) expect(page).toMatch(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/);
+    const calls = products.flatMap(({ manifest }) => Object.values(manifest.calls));
+    expect(new Set(calls).size).toBe(calls.length);
+    for (const path of calls) expect(path).toMatch(/^\/[A-Za-z0-9_/-]+$/);
+  });
+});
+
+for (const { definition, samples } of products) productTests(definition, samples);

@@ -1,0 +1,168 @@
+import type { Price } from '../engine/definition';
+import { addDays, dmyToIso, isIsoDate } from './api-format';
+
+/**
+ * The server's side of a product (`products/<id>/sale.ts`, default export): how a save request
+ * becomes the cover a policy states and the price of exactly that cover, the reference data to seed,
+ * and what the printed policy says. Pure, like the rest of the folder: the server's generic handlers
+ * call it with the ports it needs (tariffs, the person registry, today's date).
+ */
+
+export interface InsuredPerson {
+  name: string;
+  passport: string;
+  /** ISO date. */
+  birthday: string;
+}
+
+/** What the policy will say, fixed when the contract is saved so payment cannot change it. */
+export interface PolicyTerms {
+  holder: string;
+  insured: InsuredPerson[];
+  /** ISO dates: the first and the last covered day. */
+  beginDate: string;
+  endDate: string;
+  sumInsured: number;
+  currency: 'UZS' | 'USD';
+  programName: string;
+  /** What is insured: the countries of a trip, the address of a home, the sum per person. */
+  subject: string;
+}
+
+/** A save request read: the cover it buys and the price of that very cover. */
+export interface SaleQuote {
+  terms: PolicyTerms;
+  price: Price;
+}
+
+export interface PersonQuery {
+  passportSeria: string;
+  passportNumber: string;
+  /** ISO date. */
+  birthday: string;
+  pinfl?: string;
+}
+
+/** A person of the state registry (passport + birthday → names). */
+export interface RegistryPerson {
+  pinfl: string;
+  firstName: string;
+  lastName: string;
+  firstNameCyr: string;
+  lastNameCyr: string;
+  birthday: string;
+}
+
+/** The ports a sale may use, given by the server. */
+export interface SaleContext<T> {
+  /** The product's reference data as stored (seeded from `ProductSale.tariffs`). */
+  tariffs: T;
+  /** Today in Tashkent, ISO. */
+  today: string;
+  findPerson(query: PersonQuery): Promise<RegistryPerson | null>;
+}
+
+/**
+ * A request the sale refuses: 400 for a value that is wrong in itself (a date that does not exist,
+ * a period that contradicts itself), 422 for a valid request that cannot be sold (unknown person,
+ * program not sold). `field` is the JSON pointer of the offending field in the request body.
+ */
+export class SaleRefusal extends Error {
+  override name = 'SaleRefusal';
+  constructor(
+    readonly status: 400 | 422,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A business "no" that is still a successful call (HTTP 200, `result: false`): unpaid, unknown person. */
+export class Refusal {
+  constructor(
+    readonly error: number,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * A call of the product's own besides save and check (a catalog, a calculator, a registry lookup):
+ * the server mounts it at `path` under `/api`, validates the body with the `request` schema, and
+ * answers `answer(...)` in the envelope (a Refusal as `result: false`).
+ */
+export interface ProductCall<T> {
+  method: 'GET' | 'POST';
+  path: string;
+  /** `schemas/api` names of the request body (POST) and of the answer's `response`. */
+  request?: string;
+  response: string;
+  answer(body: unknown, context: SaleContext<T>): Promise<unknown>;
+}
+
+/** What the printed policy and its verification page say of the product. */
+export interface PolicyWording {
+  /** Series printed before the number (`HOM 2026000123`). */
+  series: string;
+  title: { uz: string; ru: string; en: string };
+  /** Label of the `subject` line. */
+  subjectLabel: { uz: string; ru: string };
+}
+
+export interface ProductSale<Save, T> {
+  /** Names of the `schemas/api` schemas of the save request and of the paid check's answer (`home/save.request`). */
+  schemas: { save: string; checkResponse: string };
+  /** Reference data the server seeds under the product id and prices with (tariffs, programs). */
+  tariffs: T;
+  /** The cover a schema-valid save request buys and its price, priced from that cover; throws SaleRefusal. */
+  quote(request: Save, context: SaleContext<T>): Promise<SaleQuote>;
+  /** The total the caller was shown (must equal the price, else HTTP 422). */
+  amount(request: Save): number;
+  /** The answer of the paid check call. */
+  checkAnswer(policy: { number: string; pdfUrl: string }): unknown;
+  /** The product's own calls, served beside save and check. */
+  calls?: ProductCall<T>[];
+  policy: PolicyWording;
+}
+
+/** A `DD-MM-YYYY` / `DD.MM.YYYY` value (already schema-valid) as an ISO date; 400 naming the field when the day does not exist. */
+export function requestDate(value: string, field: string): string {
+  const iso = dmyToIso(value);
+  if (!isIsoDate(iso)) throw new SaleRefusal(400, `body${field} is not a calendar date`, field);
+  return iso;
+}
+
+/** 400 unless the ISO date is `today` or later. */
+export function notBefore(iso: string, today: string, field: string): void {
+  if (iso < today) throw new SaleRefusal(400, `body${field} must be today or later`, field);
+}
+
+/** Last day of a cover that starts on `iso` and lasts a year. */
+export function oneYearFrom(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return addDays(`${Number(y) + 1}-${m}-${d}`, -1);
+}
+
+/** `1234567` → `1 234 567` (spec §9: US grouping with spaces). */
+export function groupDigits(n: number): string {
+  return Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
+}
+
+/** A registry person as the lookup calls answer: `ism`/`familya` as the registry writes them (Cyrillic), `_eng` in Latin. */
+export function personAnswer(person: RegistryPerson) {
+  return { ism: person.firstNameCyr, familya: person.lastNameCyr, ism_eng: person.firstName, familya_eng: person.lastName, pinfl: person.pinfl };
+}
+
+/** A person lookup call (`passportSeria`, `passportNumber`, `birthday`, `pinfl`): the person, or `datas_not_found`. */
+export function personLookupCall<T>(path: string, schemas: { request: string; response: string }): ProductCall<T> {
+  return {
+    method: 'POST',
+    path,
+    ...schemas,
+    async answer(body, context) {
+      const { passportSeria, passportNumber, birthday, pinfl } = body as { passportSeria: string; passportNumber: string; birthday: string; pinfl?: string };
+      const person = await context.findPerson({ passportSeria, passportNumber, birthday: requestDate(birthday, '/birthday'), ...(pinfl ? { pinfl } : {}) });
+      return person ? personAnswer(person) : new Refusal(1, 'datas_not_found');
+    },
+  };
+}

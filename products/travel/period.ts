@@ -1,0 +1,64 @@
+import { addDays, isIsoDate } from '../api-format';
+import { oneYearFrom } from '../sale';
+
+/**
+ * The covered period of a trip, shared by the page (flow data) and the server (requests), so the
+ * days a premium is priced by and the dates the policy states come from one computation.
+ */
+
+export type TravelMode = 'single' | 'multi' | 'stay';
+
+/** Multi-trip (reusable) policies and study/work stays are priced by chosen days, other trips by their dates. */
+export function travelMode(trip: { purpose: number; reusable: boolean }): TravelMode {
+  if (trip.reusable) return 'multi';
+  return trip.purpose === 4 || trip.purpose === 5 ? 'stay' : 'single';
+}
+
+/** Spec §9: spend-days options of study/work stays and of multi-trip policies. */
+export const stayDayOptions: readonly number[] = [30, 60, 90, 180, 365];
+export const multiTripDayOptions: readonly number[] = [15, 30, 45, 90, 180];
+export const defaultSpendDays = 30;
+/** A single trip longer than a year is not sold. */
+export const maxTripDays = 365;
+
+export function spendDayOptions(mode: TravelMode): readonly number[] {
+  if (mode === 'multi') return multiTripDayOptions;
+  return mode === 'stay' ? stayDayOptions : [];
+}
+
+export interface CoverPeriod {
+  /** ISO dates, first and last covered day. */
+  beginDate: string;
+  endDate: string;
+  /** The days the premium is priced by: the trip's length, or the days abroad a stay or multi-trip policy allows. */
+  days: number;
+}
+
+/**
+ * The cover of a trip: a single trip covers begin to end (days = end − begin + 1, at most a year);
+ * a stay covers `spendDays` days from begin; a multi-trip policy covers a year from begin with
+ * `spendDays` days abroad. Null while the inputs do not make a period.
+ */
+export function coverPeriod(mode: TravelMode, beginDate: string | undefined, endDate: string | undefined, spendDays: number | undefined): CoverPeriod | null {
+  if (!isIsoDate(beginDate)) return null;
+  if (mode === 'single') {
+    if (!isIsoDate(endDate)) return null;
+    const days = daysBetween(beginDate, endDate);
+    return days >= 1 && days <= maxTripDays ? { beginDate, endDate, days } : null;
+  }
+  if (spendDays === undefined || !Number.isInteger(spendDays) || spendDays < 1 || spendDays > maxTripDays) return null;
+  return { beginDate, endDate: mode === 'multi' ? oneYearFrom(beginDate) : addDays(beginDate, spendDays - 1), days: spendDays };
+}
+
+/** Whole years between an ISO birthday and an ISO date. */
+export function ageOn(birthday: string, on: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** Inclusive day count between two ISO dates (spec: difference + 1). */
+export function daysBetween(beginDate: string, endDate: string): number {
+  const ms = Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${beginDate}T00:00:00Z`);
+  return Math.round(ms / 86_400_000) + 1;
+}

@@ -1,0 +1,16 @@
+import { defineManifest } from '../define';
+
+export default defineManifest({
+  id: 'travel',
+  title: 'site.product.travel.title',
+  summary: 'site.product.travel.summary',
+  kind: 'travel',
+  routes: { page: '/travel', webview: '/mobile/travel' },
+  calls: {
+    save: '/takoful/travel-neo/save-polis',
+    check: '/takoful/travel-neo/checkPolis',
+    calculator: '/takoful/travel-neo/calculator',
+    countries: '/takoful/travel-neo/get_country',
+    getPerson: '/takoful/travel-neo/getPerson',
+  },
+});

@@ -1,0 +1,174 @@
+import type { EffectResult, MessageId } from '../../engine/definition';
+import { isIsoDate, todayIso } from '../api-format';
+import { defineRules } from '../define';
+import { ageOn, coverPeriod, daysBetween, defaultSpendDays, maxTripDays, spendDayOptions, travelMode } from './period';
+
+// ---------------------------------------------------------------- flow data
+
+export type RiskId = 'luggage' | 'accident' | 'cancel_travel' | 'person_respon' | 'delay_travel';
+export const riskIds: readonly RiskId[] = ['luggage', 'accident', 'cancel_travel', 'person_respon', 'delay_travel'];
+
+export type TravelTrip = {
+  /** 1 travel, 3 sport, 4 education, 5 work. */
+  purpose: number;
+  /** Multi-trip policy (kop_martali). */
+  reusable: boolean;
+  /** Insured days of multi-trip policies and study/work stays. */
+  spendDays: number;
+  isFamily: boolean;
+  hasCovid: boolean;
+};
+
+export type TravelDates = {
+  countries: string[];
+  beginDate?: string;
+  /** Chosen for single trips; derived from beginDate and spendDays otherwise. */
+  endDate?: string;
+};
+
+export type TravelPerson = {
+  passport?: string;
+  birthday?: string;
+  firstName?: string;
+  lastName?: string;
+  foreign: boolean;
+  /** ISO-2 citizenship of a foreigner. */
+  country?: string;
+  pinfl?: string;
+  phone?: string;
+};
+
+export type TravelPayer = TravelPerson;
+
+export type Tourist = TravelPerson & {
+  /** This traveller is the payer: the row mirrors the payer's data. */
+  isPayer: boolean;
+  /** Adult on the day of purchase, so may be the payer. */
+  canPay: boolean;
+};
+
+export type TravelTourists = { payer: TravelPayer; tourists: Tourist[] };
+
+export type TravelProgram = { programId?: number; risks: Record<RiskId, { on: boolean }> };
+
+export type TravelData = {
+  trip: TravelTrip;
+  dates: TravelDates;
+  tourists: TravelTourists;
+  program: TravelProgram;
+};
+
+/** The cover the flow's answers make (null while incomplete). */
+export const travelCover = (data: TravelData) =>
+  coverPeriod(travelMode(data.trip), data.dates.beginDate, data.dates.endDate, data.trip.spendDays);
+
+// ---------------------------------------------------------------- field effects
+
+const cyrillic = /[\u0400-\u04FF]/;
+const adultAge = 18;
+
+function syncDates(next: TravelData): EffectResult<TravelData> {
+  const dates = { ...next.dates };
+  const errors: Record<string, MessageId> = {};
+  const mode = travelMode(next.trip);
+  if (isIsoDate(dates.beginDate)) {
+    if (dates.beginDate < todayIso()) errors['/beginDate'] = 'travel.error.begin_date_past';
+    if (mode !== 'single') dates.endDate = coverPeriod(mode, dates.beginDate, undefined, next.trip.spendDays)?.endDate;
+    else if (isIsoDate(dates.endDate)) {
+      const days = daysBetween(dates.beginDate, dates.endDate);
+      if (days < 1) errors['/endDate'] = 'startdate_cant_be_more_than_enddate';
+      else if (days > maxTripDays) errors['/endDate'] = 'travel.error.trip_too_long';
+    }
+  }
+  const data = { ...next, dates };
+  return Object.keys(errors).length > 0 ? { data, errors: { dates: errors } } : { data };
+}
+
+function resetSpendDays(next: TravelData): EffectResult<TravelData> {
+  return syncDates({ ...next, trip: { ...next.trip, spendDays: defaultSpendDays, reusable: false } });
+}
+
+function clampSpendDays(next: TravelData): EffectResult<TravelData> {
+  const allowed = spendDayOptions(travelMode(next.trip));
+  const spendDays = allowed.length === 0 || allowed.includes(next.trip.spendDays) ? next.trip.spendDays : defaultSpendDays;
+  return syncDates({ ...next, trip: { ...next.trip, spendDays } });
+}
+
+/** Clears Cyrillic names (spec §5) and reports where. */
+function latinOnly<P extends TravelPerson>(person: P, path: string, errors: Record<string, MessageId>): P {
+  const copy = { ...person };
+  for (const key of ['firstName', 'lastName'] as const) {
+    const value = copy[key];
+    if (typeof value === 'string' && cyrillic.test(value)) {
+      delete copy[key];
+      errors[`${path}/${key}`] = 'use_latin_alphabet';
+    }
+  }
+  return copy;
+}
+
+const mirroredFields = ['passport', 'birthday', 'firstName', 'lastName', 'foreign', 'country', 'pinfl', 'phone'] as const;
+
+/** A tourist row that is the payer carries the payer's data. */
+export function mirrorPayer(row: Tourist, payer: TravelPayer): Tourist {
+  const copy: Tourist = { ...row };
+  for (const key of mirroredFields) {
+    if (payer[key] === undefined) delete copy[key];
+    else (copy as Record<string, unknown>)[key] = payer[key];
+  }
+  return copy;
+}
+
+const isAdult = (birthday: unknown, today: string) => isIsoDate(birthday) && ageOn(birthday, today) >= adultAge;
+
+/** Keeps the tourists step consistent: Latin names, one payer row mirroring the payer, canPay flags. */
+function syncTourists(next: TravelData, previous: TravelData): EffectResult<TravelData> {
+  const errors: Record<string, MessageId> = {};
+  const today = todayIso();
+  const payer = latinOnly(next.tourists.payer ?? { foreign: false }, '/payer', errors);
+  const previousPayerRow = (previous.tourists?.tourists ?? []).findIndex((t) => t.isPayer);
+  const marked = (next.tourists.tourists ?? []).map((t, i) => (t.isPayer ? i : -1)).filter((i) => i >= 0);
+  // A newly ticked row takes over from the previous payer row.
+  const payerRow = marked.find((i) => i !== previousPayerRow) ?? marked[0] ?? -1;
+  const tourists = (next.tourists.tourists ?? []).map((row, i) => {
+    let copy = latinOnly(row, `/tourists/${i}`, errors);
+    copy = i === payerRow ? mirrorPayer({ ...copy, isPayer: true }, payer) : { ...copy, isPayer: false };
+    return { ...copy, canPay: isAdult(copy.birthday, today) };
+  });
+  if (isIsoDate(payer.birthday) && !isAdult(payer.birthday, today)) errors['/payer/birthday'] = 'travel.error.payer_adult';
+  const data = { ...next, tourists: { ...next.tourists, payer, tourists } };
+  return Object.keys(errors).length > 0 ? { data, errors: { tourists: errors } } : { data };
+}
+
+// ---------------------------------------------------------------- rules
+
+export const travelRules = defineRules<TravelData>()({
+  onChange: {
+    'trip.purpose': 'resetSpendDays',
+    'trip.reusable': 'clampSpendDays',
+    'trip.spendDays': 'syncDates',
+    'dates.beginDate': 'syncDates',
+    'dates.endDate': 'syncDates',
+    'tourists.payer': 'syncTourists',
+    'tourists.tourists': 'syncTourists',
+  },
+  show: {
+    'trip.spendDays': 'choosesSpendDays',
+    'dates.endDate': 'choosesEndDate',
+    'tourists.payer.country': 'payerIsForeign',
+    'tourists.payer.pinfl': 'payerIsCitizen',
+    'tourists.tourists[].country': 'touristIsForeign',
+    'tourists.tourists[].pinfl': 'touristIsCitizen',
+  },
+  guards: {
+    // Spend days price multi-trip policies and study/work stays; single trips are priced by their dates.
+    choosesSpendDays: (data) => travelMode(data.trip) !== 'single',
+    choosesEndDate: (data) => travelMode(data.trip) === 'single',
+    // Citizenship is asked of foreigners only; the PINFL (from the Uzbek registry) of citizens only.
+    payerIsForeign: (data) => data.tourists.payer?.foreign === true,
+    payerIsCitizen: (data) => data.tourists.payer?.foreign !== true,
+    touristIsForeign: (_data, row) => row?.foreign === true,
+    touristIsCitizen: (_data, row) => row?.foreign !== true,
+  },
+  actions: { resetSpendDays, clampSpendDays, syncDates, syncTourists },
+});

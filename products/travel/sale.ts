@@ -1,0 +1,154 @@
+import type { Price } from '../../engine/definition';
+import { addDays, isoToDmy } from '../api-format';
+import { notBefore, personLookupCall, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import type { CalculatorRequest, CalculatorResponse, CheckPolisResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
+import { coverPeriod, maxTripDays, travelMode, type CoverPeriod } from './period';
+import { quoteTravel, type TravelQuoteInput, type TravelTariffs } from './pricing';
+import manifest from './product';
+import { riskIds } from './rules';
+import { sandboxCountries, sandboxTravelPrograms, sandboxTravelPurposes, sandboxTravelTariffs } from './tariffs';
+
+/** Travel's reference data as the server keeps it: the tariff and the catalog `get_country` answers. */
+export interface TravelReference {
+  tariffs: TravelTariffs;
+  purposes: { id: number; name: string }[];
+  programs: { id: number; name: string }[];
+  /** ISO-2 codes of the destinations sold; their ids are their positions from 1. */
+  countries: string[];
+}
+
+export const sandboxTravelReference: TravelReference = {
+  tariffs: sandboxTravelTariffs,
+  purposes: [...sandboxTravelPurposes],
+  programs: [...sandboxTravelPrograms],
+  countries: [...sandboxCountries],
+};
+
+/** The `get_country` answer: purposes the tariff prices, the countries, the programs with their sums insured, and the tariff. */
+export function getCountryAnswer(reference: TravelReference): GetCountryResponse {
+  const { tariffs } = reference;
+  return {
+    purpose: reference.purposes.filter((p) => tariffs.purposes.some((t) => t.id === p.id)).map((p) => ({ id: p.id as GetCountryResponse['purpose'][number]['id'], name: p.name })),
+    country: reference.countries.map((code, i) => ({ id: i + 1, code })),
+    program: tariffs.programs.map((p) => ({ id: p.id as GetCountryResponse['program'][number]['id'], name: programName(reference, p.id), sum_insured_usd: p.sumInsuredUsd })),
+    tariffs,
+  };
+}
+
+const programName = (reference: TravelReference, id: number) => reference.programs.find((p) => p.id === id)?.name ?? `Program ${id}`;
+
+// The policy is printed in Uzbek and Russian, so are the countries it covers (Node has full ICU).
+const uzRegions = new Intl.DisplayNames(['uz'], { type: 'region' });
+const ruRegions = new Intl.DisplayNames(['ru'], { type: 'region' });
+const countryNames = (codes: string[]) => codes.map((code) => `${uzRegions.of(code) ?? code} / ${ruRegions.of(code) ?? code}`).join(', ');
+
+/**
+ * The period a calculator or save request covers, checked against itself: a single trip covers its
+ * dates (and `days`, when given, must be their count); a stay or multi-trip policy covers `days`
+ * from the begin date (and `end_date`, when given, must be the end that makes). The premium is
+ * priced by this period's days and the policy states this period's dates, so they cannot differ.
+ */
+export function requestCover(request: CalculatorRequest, today: string): CoverPeriod {
+  const mode = travelMode({ purpose: request.purpose_id, reusable: request.kop_martali === 1 });
+  const begin = requestDate(request.begin_date, '/begin_date');
+  notBefore(begin, today, '/begin_date');
+  const end = request.end_date === undefined ? undefined : requestDate(request.end_date, '/end_date');
+  if (mode === 'single') {
+    const last = end ?? (request.days === undefined ? undefined : addDays(begin, request.days - 1));
+    if (last === undefined) throw new SaleRefusal(400, 'body/end_date is required for a single trip', '/end_date');
+    if (last < begin) throw new SaleRefusal(400, 'body/end_date must not be before begin_date', '/end_date');
+    const cover = coverPeriod(mode, begin, last, undefined);
+    if (!cover) throw new SaleRefusal(400, `body/end_date: a single trip covers at most ${maxTripDays} days`, '/end_date');
+    if (request.days !== undefined && request.days !== cover.days) {
+      throw new SaleRefusal(400, `body/days must be ${cover.days}, the days from begin_date to end_date`, '/days');
+    }
+    return cover;
+  }
+  if (request.days === undefined) throw new SaleRefusal(400, 'body/days is required for a multi-trip policy or a study or work stay', '/days');
+  const cover = coverPeriod(mode, begin, undefined, request.days);
+  if (!cover) throw new SaleRefusal(400, 'body/days is not a number of days this policy covers', '/days');
+  if (end !== undefined && end !== cover.endDate) {
+    throw new SaleRefusal(400, `body/end_date must be ${isoToDmy(cover.endDate, '-')}, the last day ${request.days} days from begin_date cover`, '/end_date');
+  }
+  return cover;
+}
+
+/** A request's trip as the input of `quoteTravel`, for one program and a checked cover. */
+function quoteInput(request: CalculatorRequest, cover: CoverPeriod, programId: number): TravelQuoteInput {
+  return {
+    purposeId: request.purpose_id,
+    programId,
+    days: cover.days,
+    multiTrip: request.kop_martali === 1,
+    isFamily: request.is_family === 1,
+    hasCovid: request.has_covid === 1,
+    countries: request.countries,
+    birthdays: request.travelers.map((t, i) => requestDate(t.birthday, `/travelers/${i}/birthday`)),
+    beginDate: cover.beginDate,
+    risks: Object.fromEntries(riskIds.map((r) => [r, request.risklar[r] === 1])),
+  };
+}
+
+async function quote(request: SavePolisRequest, context: SaleContext<TravelReference>) {
+  const cover = requestCover(request, context.today);
+  requestDate(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday');
+  const { tariffs } = context.tariffs;
+  const quoted = quoteTravel(quoteInput(request, cover, request.program_id), tariffs);
+  if (!quoted) throw new SaleRefusal(422, `program ${request.program_id}: this trip cannot be priced`);
+  const price: Price = { total: quoted.total, lines: quoted.lines };
+  const payer = request.sugurtalovchi;
+  return {
+    price,
+    terms: {
+      holder: `${payer.name} ${payer.surname}`,
+      insured: request.travelers.map((t, i) => ({
+        name: `${t.name} ${t.surname}`,
+        passport: `${t.passport_seria}${t.passport_number}`,
+        birthday: requestDate(t.birthday, `/travelers/${i}/birthday`),
+      })),
+      beginDate: cover.beginDate,
+      endDate: cover.endDate,
+      sumInsured: tariffs.programs.find((p) => p.id === request.program_id)?.sumInsuredUsd ?? 0,
+      currency: 'USD' as const,
+      programName: programName(context.tariffs, request.program_id),
+      subject: countryNames(request.countries),
+    },
+  };
+}
+
+async function calculate(request: unknown, context: SaleContext<TravelReference>): Promise<CalculatorResponse> {
+  const body = request as CalculatorRequest;
+  const cover = requestCover(body, context.today);
+  const { tariffs } = context.tariffs;
+  return tariffs.programs.flatMap((program) => {
+    const quoted = quoteTravel(quoteInput(body, cover, program.id), tariffs);
+    return quoted
+      ? [{ program_id: program.id as CalculatorResponse[number]['program_id'], program_name: programName(context.tariffs, program.id), prem_usd: quoted.premiumUsd, prem_uzs: quoted.total, kurs_cbu: tariffs.usdRate }]
+      : [];
+  });
+}
+
+const sale: ProductSale<SavePolisRequest, TravelReference> = {
+  schemas: { save: 'travel/save-polis.request', checkResponse: 'travel/check-polis.response' },
+  tariffs: sandboxTravelReference,
+  quote,
+  amount: (request) => request.summa_all,
+  // The travel API answers the series and the number apart; printed, they are joined by a space.
+  checkAnswer: ({ number, pdfUrl }): CheckPolisResponse => {
+    const [seria = '', digits = ''] = number.split(' ');
+    return { check: true, url: pdfUrl, polis_seria: seria, polis_number: digits };
+  },
+  calls: [
+    { method: 'GET', path: manifest.calls.countries, response: 'travel/get-country.response', answer: async (_body, context) => getCountryAnswer(context.tariffs) },
+    { method: 'POST', path: manifest.calls.calculator, request: 'travel/calculator.request', response: 'travel/calculator.response', answer: calculate },
+    personLookupCall(manifest.calls.getPerson, { request: 'travel/get-person.request', response: 'travel/get-person.response' }),
+  ],
+  policy: {
+    series: 'TRV',
+    title: { uz: "Chet elga sayohat sug'urtasi", ru: 'Страхование выезжающих за рубеж', en: 'Travel insurance abroad' },
+    subjectLabel: { uz: 'Hudud', ru: 'Территория' },
+  },
+};
+
+export default sale;
+

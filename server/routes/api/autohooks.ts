@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../envelope';
+import { channelOf, xsrfRejected } from '../../plugins/app/edge';
+
+/**
+ * Every route under `/api/` (this folder) answers only callers with API credentials: the Basic
+ * credential names the sales channel recorded on contracts. A browser POST (one that carries
+ * cookies) must also double-submit the XSRF token. Payme, the PDFs and the pages have their own
+ * folders, outside this hook.
+ */
+export default async function apiAuth(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (request) => {
+    const channel = channelOf(request.headers.authorization, app.config.apiClients);
+    if (!channel) throw new AppError(401, 'missing or wrong API credentials');
+    request.channel = channel;
+    if (request.method === 'POST' && xsrfRejected(request)) throw new AppError(403, 'XSRF token missing or wrong');
+  });
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { CheckRequest } from '../../../products/common-api.generated';
+import { AppError, ok, refusal } from '../../envelope';
+import { saleContext, serveCall } from '../../lib/calls';
+import type { SaveBody, ServerProduct } from '../../lib/product-registry';
+import { saveAnswer } from '../../lib/save-answer';
+
+/**
+ * The sale of one product at its spec §7 paths: save prices the cover the request asks for with the
+ * product's own pricing and refuses any other amount; check answers the policy once paid; the
+ * product's own calls (catalog, calculator, lookups) are served as it declares them.
+ */
+function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): void {
+  app.post<{ Body: SaveBody }>(
+    manifest.calls.save,
+    { schema: { body: app.apiSchema(sale.schemas.save) }, config: { reportFailures: `${manifest.id} save` } },
+    async (request) => {
+      const { terms, price } = await sale.quote(request.body, await saleContext(app, manifest.id));
+      if (sale.amount(request.body) !== price.total) {
+        throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
+      }
+      const contract = await app.contracts.create({
+        product: manifest.id,
+        channel: request.channel,
+        amount: price.total,
+        body: request.body,
+        returnUrl: request.body.return_url,
+        terms,
+      });
+      return ok(saveAnswer(app, contract), 'Policy success saved');
+    },
+  );
+
+  app.post<{ Body: CheckRequest }>(manifest.calls.check, { schema: { body: app.apiSchema('common/check.request') } }, async (request) => {
+    const contract = await app.contracts.get(request.body.contract_id);
+    if (!contract || contract.product !== manifest.id) throw new AppError(404, 'contract not found');
+    const policy = contract.status === 'issued' ? await app.policies.byContract(contract.id) : undefined;
+    if (!policy) return refusal(1, 'payment_not_made');
+    return ok(sale.checkAnswer({ number: policy.number, pdfUrl: app.policies.pdfUrl(policy.id) }));
+  });
+
+  for (const call of sale.calls ?? []) serveCall(app, call, manifest.id);
+}
+
+/** Every registered product (products/<id>/), served by the same handlers. */
+export default async function productRoutes(app: FastifyInstance): Promise<void> {
+  for (const product of app.products.list) serveProduct(app, product);
+}

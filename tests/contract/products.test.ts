@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiPort, Envelope, FlowData, ProductDefinition } from '../../engine/definition';
+import { apiFailure, saveContext } from '../../products/fake-api';
+import { registeredProducts } from '../../products/product-tests';
+import { loadProducts } from '../../server/lib/product-registry';
+import { assertMatchesSchema, createTestApp, payInSandbox, siteAuth } from '../../server/test-helpers';
+
+/**
+ * Every product's binding against the real server (in-memory PGlite, sandbox adapters): each
+ * request the page sends is one the server accepts at the price the page shows, every answer
+ * validates against the schema of its call, and a purchase goes from catalog to PDF. Products are
+ * found through the registry, so a new product is held to the contract without a line here.
+ */
+
+interface Exchange {
+  method: 'GET' | 'POST';
+  path: string;
+  body: unknown;
+  status: number;
+  envelope: Envelope<unknown>;
+}
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+/** An ApiPort that calls the app as the site's axios client does, and records every exchange. */
+function serverApi(): ApiPort & { exchanges: Exchange[] } {
+  const exchanges: Exchange[] = [];
+  const respond = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> => {
+    const res = await app.inject({ method, url: `/api${path}`, headers: { authorization: siteAuth }, ...(body === undefined ? {} : { payload: body as object }) });
+    const envelope = res.json<Envelope<T>>();
+    exchanges.push({ method, path, body, status: res.statusCode, envelope });
+    if (res.statusCode < 200 || res.statusCode > 299) throw apiFailure(res.statusCode, envelope);
+    return envelope;
+  };
+  return { exchanges, get: (path) => respond('GET', path), post: (path, body) => respond('POST', path, body) };
+}
+
+/** The request and answer schemas of every call the server serves, by path. */
+async function callSchemas(): Promise<Map<string, { request?: string; response: string }>> {
+  const schemas = new Map<string, { request?: string; response: string }>([
+    ['/sayt/getPerson', { request: 'site/get-person.request', response: 'site/get-person.response' }],
+  ]);
+  for (const { manifest, sale } of await loadProducts()) {
+    schemas.set(manifest.calls.save, { request: sale.schemas.save, response: 'common/save.response' });
+    schemas.set(manifest.calls.check, { request: 'common/check.request', response: sale.schemas.checkResponse });
+    for (const call of sale.calls ?? []) schemas.set(call.path, { ...(call.request ? { request: call.request } : {}), response: call.response });
+  }
+  return schemas;
+}
+
+async function expectContract(exchanges: Exchange[]) {
+  const schemas = await callSchemas();
+  for (const exchange of exchanges) {
+    const schema = schemas.get(exchange.path);
+    expect(schema, `${exchange.path} is a documented call`).toBeDefined();
+    if (!schema) continue;
+    if (schema.request) assertMatchesSchema(schema.request, exchange.body);
+    assertMatchesSchema('common/envelope', exchange.envelope);
+    if (exchange.envelope.result) assertMatchesSchema(schema.response, exchange.envelope.response);
+  }
+}
+
+/** Runs the binding's lookups on the flow as the machine would and merges what they find. */
+async function lookedUp<D extends FlowData>(definition: ProductDefinition<D, unknown>, api: ApiPort, data: D): Promise<D> {
+  const result = structuredClone(data) as FlowData;
+  for (const lookup of definition.binding.lookups ?? []) {
+    const object = result[lookup.step] ?? {};
+    if (!lookup.rows) {
+      if (lookup.key(object) !== null) result[lookup.step] = { ...object, ...(await lookup.run(api, object)) };
+      continue;
+    }
+    const rows = (object[lookup.rows] ?? []) as Record<string, unknown>[];
+    for (const [i, row] of rows.entries()) if (lookup.key(row) !== null) rows[i] = { ...row, ...(await lookup.run(api, row)) };
+  }
+  return result as D;
+}
+
+function pdfText(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'policy-')), 'policy.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+for (const { manifest, definition, samples } of registeredProducts()) {
+  describe(`${manifest.id}: the binding against the server`, () => {
+    it('loads the catalog the samples describe', async () => {
+      const api = serverApi();
+      expect(await definition.binding.load(api)).toEqual(samples.catalog);
+      await expectContract(api.exchanges);
+    });
+
+    it('saves every sample flow at the price the page shows', async () => {
+      const api = serverApi();
+      const catalog = await definition.binding.load(api);
+      for (const { name, data } of [...samples.flows, { name: 'purchase', data: samples.purchase }]) {
+        const price = definition.pricing(data, catalog);
+        expect(price, name).not.toBeNull();
+        if (!price) continue;
+        const payment = await definition.binding.save(api, data, price, saveContext);
+        expect(payment.price, name).toBe(price.total);
+      }
+      await expectContract(api.exchanges);
+    });
+
+    it('buys the purchase sample: lookups, save, unpaid check, sandbox payment, policy and its PDF', async () => {
+      const api = serverApi();
+      const catalog = await definition.binding.load(api);
+      const data = await lookedUp(definition, api, samples.purchase);
+      const price = definition.pricing(data, catalog);
+      if (!price) throw new Error(`${manifest.id}: the purchase sample has no price`);
+      const payment = await definition.binding.save(api, data, price, saveContext);
+      expect(await definition.binding.check(api, payment)).toBeNull();
+      const payme = payment.links.payme;
+      if (!payme) throw new Error('no Payme link');
+      expect((await payInSandbox(app, payme)).statusCode).toBe(303);
+      const policy = await definition.binding.check(api, payment);
+      expect(policy?.policyNumber).toMatch(/^[A-Z]{2,4} \d{10}$/);
+      const pdf = await app.inject(new URL(policy?.policyUrl ?? '').pathname);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdfText(pdf.rawPayload)).toContain(policy?.policyNumber);
+      await expectContract(api.exchanges);
+    });
+  });
+}
