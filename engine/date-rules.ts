@@ -4,7 +4,7 @@ import { displayDate, resolveDateBound } from './widgets/normalise';
 
 /** A date problem the schema cannot express: half-typed text, or a bound relative to today. */
 export interface DateProblem {
-  /** Pointer inside the step object (`/tourists/0/birthday`). */
+  /** Pointer inside the step object (`/persons/0/birthday`). */
   path: string;
   messageId: 'engine.error.date-incomplete' | 'engine.error.date-min' | 'engine.error.date-max';
   /** The bound, shown `DD.MM.YYYY`. */

@@ -11,11 +11,6 @@ export type { RJSFSchema, UiSchema };
 /** A Lingui message id; translated where it is rendered. */
 export type MessageId = string;
 
-/** Image kinds of spec §9 (product image ids). */
-export type ProductKind =
-  | 'osago' | 'cylinder' | 'accident' | 'sportsman' | 'travel' | 'kasko' | 'dms' | 'home'
-  | 'uzb-travel' | 'pets' | 'premium-home' | 'docs' | 'job-loss';
-
 /** Special steps the engine renders itself instead of an rjsf form. */
 export type StepComponent = 'form' | 'payment' | 'download';
 
@@ -49,7 +44,7 @@ export interface Price {
 }
 
 /** Errors keyed by step id, then by a JSON-pointer-like path inside the step object
- * (`/tourists/1/firstName`); values are message ids. */
+ * (`/persons/1/firstName`); values are message ids. */
 export type FieldErrors = Record<string, Record<string, MessageId>>;
 
 /** Result of a synchronous field effect (named action). */
@@ -110,7 +105,7 @@ export interface ApiPort {
  */
 export interface BindingFailure extends Error {
   messageId: MessageId;
-  /** stepId + path inside the step object, e.g. `{ step: 'tourists', path: '/tourists/0/passport' }` */
+  /** stepId + path inside the step object, e.g. `{ step: 'people', path: '/persons/0/passport' }` */
   field?: { step: string; path: string };
   /** Open the blocking error modal as well as showing the message. */
   modal?: boolean;
@@ -148,7 +143,7 @@ export interface SaveContext {
 }
 
 export interface ProductBinding<D extends FlowData, C> {
-  /** Catalog data loaded when the flow starts (countries, programs, tariffs). */
+  /** Catalog data loaded when the flow starts (tariffs, programs, option lists). */
   load: (api: ApiPort) => Promise<C>;
   lookups?: LookupBinding[];
   /** Saves the contract; throws BindingFailure. */
@@ -174,7 +169,6 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
   version: number;
   title: MessageId;
-  kind: ProductKind;
   steps: StepDefinition[];
   initialData: D;
   machine: MachineRules<D>;

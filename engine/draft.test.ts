@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { clearDraft, draftKey, loadDraft, saveDraft, type FlowDraft } from './draft';
-import { createFlowMachine, inState, stepOf } from './machine';
+import { createFlowMachine, standsIn, stepOf } from './machine';
 import { MemoryStorage } from './test-fixtures/memory-storage';
 import { sampleApi, sampleDefinition, samplePayment, samplePolicy } from './test-fixtures/sample-definition';
 
@@ -44,7 +44,7 @@ describe('drafts', () => {
     first.send({ type: 'step.next', data: { purpose: 'business', days: 4 } });
     first.send({ type: 'step.next', data: { persons: [person] } });
     first.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
-    await waitFor(first, (s) => inState(s, 'pay', 'idle'));
+    await waitFor(first, (s) => standsIn(s, { pay: 'idle' }));
     first.stop();
     expect((JSON.parse(storage.getItem('flow:sample') ?? '{}') as FlowDraft).payment?.contractId).toBe(samplePayment.contractId);
 

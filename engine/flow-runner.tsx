@@ -8,7 +8,7 @@ import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefi
 import { loadDraft, saveDraft } from './draft';
 import { ErrorModal } from './error-modal';
 import { formatPrice } from './format';
-import { createFlowMachine, inState, stepOf, type FlowContext, type StepsProgress } from './machine';
+import { createFlowMachine, isBusy, standsIn, stepOf, type FlowContext, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
 import { Spinner } from './spinner';
 import { DownloadStep } from './steps/download-step';
@@ -57,7 +57,8 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   const step = useSelector(actor, (s) => stepOf(s.value));
   const context = useSelector(actor, (s) => s.context);
-  const bootFailed = useSelector(actor, (s) => inState(s, 'boot', 'failed'));
+  const bootFailed = useSelector(actor, (s) => standsIn(s, { boot: 'failed' }));
+  const busy = useSelector(actor, isBusy);
 
   // URL → machine (browser back/forward). A refused goto puts the URL back on the real step.
   const onStepChangeRef = useRef(onStepChange);
@@ -145,7 +146,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                 formData={context.data[current.id]}
                 fieldErrors={context.fieldErrors[current.id]}
                 hidden={hidden}
-                loading={context.loading}
+                loading={busy}
                 canGoBack={index > 0}
                 formContext={formContext}
                 onFieldChange={onFieldChange}
@@ -154,7 +155,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               />
             )}
             {current.component === 'payment' && (
-              <PaymentStep payment={context.payment} price={context.price} loading={context.loading} onCheck={onCheck} onBack={onBack} />
+              <PaymentStep payment={context.payment} price={context.price} loading={busy} onCheck={onCheck} onBack={onBack} />
             )}
             {current.component === 'download' && <DownloadStep policy={context.policy} onRestart={onRestart} />}
           </div>

@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
   createFlowMachine,
-  inState,
+  isBusy,
+  standsIn,
   stepOf,
   type CheckInput,
   type FlowEvent,
@@ -43,7 +44,7 @@ function start(machine: FlowMachine = createFlowMachine(sampleDefinition, { api:
   return actor;
 }
 
-const at = (step: string) => (s: Snapshot) => stepOf(s.value) === step && !s.context.loading;
+const at = (step: string) => (s: Snapshot) => stepOf(s.value) === step && !isBusy(s);
 
 async function ready(actor: ReturnType<typeof start>, step = 'plan') {
   return waitFor(actor, at(step));
@@ -67,7 +68,7 @@ describe('flow machine', () => {
 
   it('starts by loading the catalog and lands on the first step with the price', async () => {
     const actor = start();
-    expect(actor.getSnapshot().context.loading).toBe(true);
+    expect(isBusy(actor.getSnapshot())).toBe(true);
     expect(stepOf(actor.getSnapshot().value)).toBeNull();
     const snap = await ready(actor);
     expect(snap.context.catalog).toBeTruthy();
@@ -88,7 +89,7 @@ describe('flow machine', () => {
       },
     });
     const actor = start(machine);
-    const failed = await waitFor(actor, (s) => inState(s, 'boot', 'failed'));
+    const failed = await waitFor(actor, (s) => standsIn(s, { boot: 'failed' }));
     expect(failed.context.error).toEqual({ messageId: 'datas_not_found' });
     actor.send({ type: 'retry' });
     const snap = await ready(actor);
@@ -189,14 +190,14 @@ describe('flow machine', () => {
     actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ passport: 'AA12' }] } });
     expect(keys).toEqual([]);
     actor.send({ type: 'field.changed', step: 'people', data: { persons: [row] } });
-    expect(actor.getSnapshot().context.loading).toBe(true);
+    expect(isBusy(actor.getSnapshot())).toBe(true);
     // Same key again: no second lookup.
     actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ ...row, lastName: '' }] } });
     expect(keys).toEqual(['AA1234567']);
     actor.send({ type: 'step.next', data: { persons: [row] } });
     expect(stepOf(actor.getSnapshot().value)).toBe('people');
     gate.resolve({ firstName: 'Vali', lastName: 'Aliyev' });
-    const snap = await waitFor(actor, (s) => !s.context.loading);
+    const snap = await waitFor(actor, (s) => !isBusy(s));
     expect(snap.context.data.people?.persons).toEqual([{ ...row, lastName: 'Aliyev', firstName: 'Vali' }]);
   });
 
@@ -209,7 +210,7 @@ describe('flow machine', () => {
       step: 'people',
       data: { persons: [person, { passport: 'ZZ0000000', birthday: '2000-01-01' }] },
     });
-    const snap = await waitFor(actor, (s) => !s.context.loading);
+    const snap = await waitFor(actor, (s) => !isBusy(s));
     expect(snap.context.fieldErrors.people).toEqual({ '/persons/1': 'datas_not_found' });
   });
 
@@ -225,10 +226,10 @@ describe('flow machine', () => {
     await toConfirm(actor);
     actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
     let snap = actor.getSnapshot();
-    expect(inState(snap, 'confirm', 'saving')).toBe(true);
-    expect(snap.context.loading).toBe(true);
+    expect(standsIn(snap, { confirm: 'saving' })).toBe(true);
+    expect(isBusy(snap)).toBe(true);
     actor.send({ type: 'step.back' });
-    expect(inState(actor.getSnapshot(), 'confirm', 'saving')).toBe(true);
+    expect(standsIn(actor.getSnapshot(), { confirm: 'saving' })).toBe(true);
     gate.resolve(samplePayment);
     snap = await waitFor(actor, at('pay'));
     expect(snap.context.payment).toEqual(samplePayment);
@@ -246,8 +247,8 @@ describe('flow machine', () => {
     const actor = start(machine);
     await toConfirm(actor);
     actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
-    const snap = await waitFor(actor, (s) => inState(s, 'confirm', 'idle'));
-    expect(snap.context.loading).toBe(false);
+    const snap = await waitFor(actor, (s) => standsIn(s, { confirm: 'idle' }));
+    expect(isBusy(snap)).toBe(false);
     expect(snap.context.error).toEqual({ messageId: 'datas_not_found', field: { step: 'confirm', path: '/phone' } });
     expect(snap.context.fieldErrors.confirm).toEqual({ '/phone': 'datas_not_found' });
   });
@@ -259,7 +260,7 @@ describe('flow machine', () => {
     const actor = start(machine);
     await toConfirm(actor);
     actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
-    const snap = await waitFor(actor, (s) => inState(s, 'confirm', 'idle'));
+    const snap = await waitFor(actor, (s) => standsIn(s, { confirm: 'idle' }));
     expect(snap.context.error).toEqual({ messageId: 'maybe-data-is-incorrect', modal: true });
     actor.send({ type: 'error.dismiss' });
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -273,11 +274,11 @@ describe('flow machine', () => {
     const actor = start(machine);
     await toConfirm(actor);
     actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
-    let snap = await waitFor(actor, (s) => inState(s, 'pay', 'idle'));
+    let snap = await waitFor(actor, (s) => standsIn(s, { pay: 'idle' }));
     expect(snap.context.error).toBeNull();
     actor.send({ type: 'payment.check' });
-    expect(actor.getSnapshot().context.loading).toBe(true);
-    snap = await waitFor(actor, (s) => inState(s, 'pay', 'idle'));
+    expect(isBusy(actor.getSnapshot())).toBe(true);
+    snap = await waitFor(actor, (s) => standsIn(s, { pay: 'idle' }));
     expect(snap.context.error).toEqual({ messageId: 'payment_not_made' });
     actor.send({ type: 'payment.check' });
     snap = await waitFor(actor, at('done'));

@@ -29,7 +29,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * JSON-pointer-like paths (`/payer/country`, `/tourists/1/pinfl`) of the fields of `step` that the
+ * JSON-pointer-like paths (`/holder/citizenship`, `/persons/1/pinfl`) of the fields of `step` that the
  * definition's `show` rules hide for `data`. Row rules give the guard the row they stand in.
  * Throws when a rule names a guard the definition does not define.
  */
@@ -108,7 +108,7 @@ export function withHiddenFields(uiSchema: UiSchema | undefined, hidden: readonl
   return applyTree(uiSchema ?? {}, toTree(hidden));
 }
 
-/** The pointer of an rjsf validation error: `.tourists.0.country` → `/tourists/0/country`. */
+/** The pointer of an rjsf validation error: `.persons.0.citizenship` → `/persons/0/citizenship`. */
 export function errorPointer(error: RJSFValidationError): string {
   const property = error.property ?? '';
   return property === '.' ? '' : `/${property.replace(/^\./, '').split('.').join('/')}`;

@@ -1,4 +1,9 @@
-import type { Action, FlowData, Guard, MachineRules, MessageId, ProductKind } from '../engine/definition';
+import type { Action, FlowData, Guard, MachineRules, MessageId } from '../engine/definition';
+
+/** Image kinds of spec §9 (product image ids). */
+export type ProductKind =
+  | 'osago' | 'cylinder' | 'accident' | 'sportsman' | 'travel' | 'kasko' | 'dms' | 'home'
+  | 'uzb-travel' | 'pets' | 'premium-home' | 'docs' | 'job-loss';
 
 /**
  * The small, static facts of a product (`products/<id>/product.ts`, default export): everything the

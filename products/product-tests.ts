@@ -5,12 +5,15 @@ import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { FlowData, ProductDefinition } from '../engine/definition';
+import { getShortestPaths } from '@xstate/graph';
+import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
+import { createFlowMachine, stepOf, type FlowEvent, type FlowSnapshot } from '../engine/machine';
+import { deepEqual } from '../engine/paths';
 import type { ProductManifest, ProductSamples } from './define';
 import { hiddenPaths, isHiddenPath } from '../engine/visibility';
 import {
   commonFieldProblems, definitionMessageIds, flatnessProblems, isMessageId, machineProblems, missingMessages, parsePo,
-  sourceMessageIds, stepProblems, stepsFor, uiNames, uiSchemaStrayKeys,
+  showRuleAnswers, sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
 } from './conformance';
 
 /**
@@ -62,6 +65,43 @@ export function productMessageIds<D extends FlowData, C>(definition: ProductDefi
   return ids;
 }
 
+/** A path through a product's machine: the snapshots it passes and the steps it stands on, in order. */
+interface MachinePath {
+  states: FlowSnapshot[];
+  visited: string[];
+}
+
+/**
+ * Every shortest path through the product's real machine, where at each step the visitor submits
+ * the step's data of any sample flow, and the API's answers (catalog, save, payment) arrive as the
+ * invoked actors' done events. So together the samples decide which skip and show rules are taken.
+ */
+function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): MachinePath[] {
+  const api = { get: () => Promise.reject(new Error('no API in a walk')), post: () => Promise.reject(new Error('no API in a walk')) };
+  const machine = createFlowMachine(definition, { api, returnPath: '/walk?step=payment' });
+  const payment: PaymentDetails = { contractId: 'walk', orderId: '1', price: 1, links: {} };
+  const policy: PolicyResult = { policyNumber: 'WALK 1', policyUrl: 'https://example.uz/walk.pdf' };
+  const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as FlowEvent;
+  const submissions = (step: string) => {
+    const distinct: Record<string, unknown>[] = [];
+    for (const { data } of samples.flows) {
+      const value = data[step];
+      if (value && !distinct.some((d) => deepEqual(d, value))) distinct.push(value);
+    }
+    return distinct.map((data): FlowEvent => ({ type: 'step.next', data }));
+  };
+  const paths = getShortestPaths(machine, {
+    events: (snapshot) => [done('catalog', samples.catalog), done('save', payment), done('check', policy), ...submissions(stepOf(snapshot.value) ?? '')],
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.steps, snapshot.context.data]),
+  });
+  return paths.map((path) => {
+    const states = [...path.steps.map((step) => step.state), path.state] as FlowSnapshot[];
+    const visited = states.map((s) => stepOf(s.value)).filter((id): id is string => id !== null)
+      .filter((id, i, all) => all[i - 1] !== id);
+    return { states, visited };
+  });
+}
+
 /** Runs the shared conformance cases for one product definition. */
 export function productTests<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): void {
   const any = definition as unknown as ProductDefinition;
@@ -107,16 +147,39 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       expect(invalid.length).toBeGreaterThan(0);
     });
 
-    it('reaches every visible step, in order, and ends on the last step', () => {
-      const flows = [definition.initialData, ...samples.flows.map((s) => s.data)];
-      const reached = new Set(flows.flatMap((data) => stepsFor(definition, data)));
-      for (const step of definition.steps.filter((s) => !s.hidden)) expect(reached, step.id).toContain(step.id);
+    describe('its real machine, walked with @xstate/graph', () => {
+      const paths = machinePaths(definition, samples);
       const order = definition.steps.map((s) => s.id);
-      for (const data of flows) {
-        const path = stepsFor(definition, data);
-        expect(path.map((id) => order.indexOf(id))).toEqual([...path.map((id) => order.indexOf(id))].sort((a, b) => a - b));
-        expect(path.at(-1)).toBe(order.at(-1));
-      }
+      const finalStep = order.at(-1);
+
+      it('reaches the final step, and every step, always in order', () => {
+        expect(paths.some((path) => path.visited.at(-1) === finalStep)).toBe(true);
+        const reached = new Set(paths.flatMap((path) => path.visited));
+        for (const step of order) expect(reached, step).toContain(step);
+        for (const path of paths) {
+          const indexes = path.visited.map((id) => order.indexOf(id));
+          expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
+        }
+      });
+
+      it('takes every skip rule on one path and not on another', () => {
+        const finished = paths.filter((path) => path.visited.at(-1) === finalStep);
+        for (const step of Object.keys(definition.machine.skip ?? {})) {
+          expect(finished.some((path) => !path.visited.includes(step)), `${step} skipped`).toBe(true);
+          expect(finished.some((path) => path.visited.includes(step)), `${step} shown`).toBe(true);
+        }
+      });
+
+      it('shows and hides every conditional field on some path', () => {
+        for (const key of Object.keys(definition.machine.show ?? {})) {
+          // What the visitor submitted on the rule's step is in the data once the flow has left it.
+          const after = order.indexOf(key.split('.')[0] ?? '');
+          const submitted = (s: FlowSnapshot) => order.indexOf(stepOf(s.value) ?? '') > after;
+          const answers = paths.flatMap((path) => path.states.filter(submitted).flatMap((s) => showRuleAnswers(any, key, s.context.data)));
+          expect(answers, `${key} shown`).toContain(true);
+          expect(answers, `${key} hidden`).toContain(false);
+        }
+      });
     });
 
     it('names only guards and actions it defines, and uses every one', () => {

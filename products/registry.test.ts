@@ -13,7 +13,6 @@ describe('the product registry', () => {
     for (const { manifest, definition } of products) {
       expect(definition.id, manifest.id).toBe(manifest.id);
       expect(definition.title).toBe(manifest.title);
-      expect(definition.kind).toBe(manifest.kind);
     }
   });
 

@@ -147,7 +147,6 @@ export const sampleDefinition: ProductDefinition<SampleData, SampleCatalog> = {
   id: 'sample',
   version: 3,
   title: 'sample.title',
-  kind: 'docs',
   steps: [
     {
       id: 'plan',

@@ -35,7 +35,6 @@ export function homeProduct(
     id: product.id,
     version: 1,
     title: product.title,
-    kind: product.kind,
     steps,
     initialData: { program: {}, applicant: {}, address: { houseType: 'apartment' } },
     machine: homeRules,

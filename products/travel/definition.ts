@@ -40,7 +40,6 @@ export const travel: ProductDefinition<TravelData, TravelCatalog> = {
   id: manifest.id,
   version: 1,
   title: manifest.title,
-  kind: manifest.kind,
   steps: [
     { id: 'trip', title: 'travel.step.trip', schema: tripSchema as RJSFSchema, uiSchema: tripUi as UiSchema },
     { id: 'dates', title: 'travel.step.dates', schema: datesSchema as RJSFSchema, uiSchema: datesUi as UiSchema },

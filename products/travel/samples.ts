@@ -55,6 +55,18 @@ export const sampleWorkStay: TravelData = {
   program: { programId: 1, risks: noRisks },
 };
 
+/** The work stay with the foreign payer travelling too: a foreign tourist row (citizenship, no PINFL). */
+export const sampleForeignTraveller: TravelData = {
+  ...sampleWorkStay,
+  tourists: {
+    ...sampleWorkStay.tourists,
+    tourists: [
+      ...sampleWorkStay.tourists.tourists,
+      { passport: 'FR1234567', birthday: '1985-11-02', firstName: 'ANNA', lastName: 'MULLER', foreign: true, country: 'DE', phone: '998935550011', isPayer: true, canPay: true },
+    ],
+  },
+};
+
 /** A multi-trip policy (45 days abroad) from 1 July 2030, Comfort, Kazakhstan, one adult. */
 export const sampleMultiTrip: TravelData = {
   trip: { purpose: 1, reusable: true, spendDays: 45, isFamily: false, hasCovid: false },
@@ -120,6 +132,7 @@ export default defineSamples<TravelData, TravelCatalog>({
     { name: 'multi-trip', data: sampleMultiTrip },
     { name: 'family', data: sampleFamilyTrip },
     { name: 'group of five', data: sampleGroupTrip },
+    { name: 'foreign traveller', data: sampleForeignTraveller },
   ],
   // Worked by hand from the sandbox tariff (usdRate 12 650); README.md shows the same sums.
   prices: [

@@ -1,0 +1,108 @@
+import type { StepDefinition } from '../definition';
+import { FLOW_ID, moves } from './navigation';
+import { ACTOR_IDS, BUSY, type FlowContext } from './types';
+
+/** What an invoked or spawned actor's done and error events carry. */
+export type DoneEvent<T> = { type: string; output: T; actorId?: string };
+export type FailEvent = { type: string; error: unknown; actorId?: string };
+
+/** Action params taken from a done event: `{ [key]: output }`. */
+const outputAs = <K extends string>(key: K) => ({ event }: { event: DoneEvent<unknown> }) => ({ [key]: event.output }) as Record<K, never>;
+/** Action params taken from an error event. */
+export const failureOf = ({ event }: { event: FailEvent }) => ({ failure: event.error });
+
+/**
+ * The state configs of a flow's steps (one state per step id) and the boot targets (the resumed
+ * step, else the first). They name the guards, actions and actors `createFlowMachine` sets up.
+ */
+export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<string, string>>) {
+  const ids = steps.map((s) => s.id);
+  const downloadStep = steps.find((s) => s.component === 'download')?.id ?? null;
+
+  const gotoTransitions = (from: string) =>
+    ids
+      .filter((to) => to !== from && to !== downloadStep)
+      .map((to) => ({ target: `#${FLOW_ID}.${to}`, guard: { type: 'canGoto' as const, params: { from, to } }, actions: ['clearError' as const] }));
+
+  /** The payment check, silent when unpaid (on arrival, also after the provider sent the visitor back) or saying so (the visitor asked). */
+  const checkState = (reportUnpaid: boolean) => ({
+    tags: [BUSY],
+    invoke: {
+      id: ACTOR_IDS.check,
+      src: 'check',
+      input: ({ context }: { context: FlowContext }) => ({ payment: context.payment }),
+      onDone: [
+        { guard: { type: 'isPaid', params: outputAs('policy') }, target: 'idle', actions: [{ type: 'storePolicy', params: outputAs('policy') }, 'confirmPayment'] },
+        { target: 'idle', actions: reportUnpaid ? ['reportUnpaid'] : [] },
+      ],
+      onError: { target: 'idle', actions: reportUnpaid ? [{ type: 'reportCheckFailure', params: failureOf }] : [] },
+    },
+  });
+
+  const stepStates: Record<string, object> = {};
+  steps.forEach((step, index) => {
+    const component = step.component ?? 'form';
+    const navigation = { 'step.back': moves(ids, skip, index, -1, downloadStep), 'step.goto': gotoTransitions(step.id) };
+    if (component === 'download') {
+      stepStates[step.id] = {};
+    } else if (component === 'payment') {
+      stepStates[step.id] = {
+        initial: 'arriving',
+        states: {
+          arriving: checkState(false),
+          checking: checkState(true),
+          idle: { on: { 'payment.check': { target: 'checking', actions: 'clearError' }, retry: { target: 'checking', actions: 'clearError' }, ...navigation } },
+        },
+        on: downloadStep
+          ? { 'payment.confirmed': { guard: 'hasPolicy', target: `#${FLOW_ID}.${downloadStep}`, actions: { type: 'acceptConfirmation', params: { from: step.id, to: downloadStep } } } }
+          : {},
+      };
+    } else {
+      stepStates[step.id] = {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'step.next': { guard: 'noPendingLookups', target: step.submit === 'save' ? 'saving' : 'leaving', actions: { type: 'acceptStepData', params: { step: step.id } } },
+              'field.changed': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: 'changeField' },
+              ...navigation,
+            },
+          },
+          ...(step.submit === 'save'
+            ? {
+                saving: {
+                  tags: [BUSY],
+                  invoke: {
+                    id: ACTOR_IDS.save,
+                    src: 'save',
+                    input: ({ context }: { context: FlowContext }) => ({ data: context.data, price: context.price }),
+                    onDone: { target: 'leaving', actions: { type: 'storePayment', params: outputAs('payment') } },
+                    onError: { target: 'idle', actions: { type: 'storeSaveFailure', params: failureOf } },
+                  },
+                },
+              }
+            : {}),
+          leaving: { always: moves(ids, skip, index, 1, downloadStep) },
+        },
+      };
+    }
+  });
+
+  const bootTargets = [
+    ...ids.map((id) => ({ guard: { type: 'resumeAt' as const, params: { step: id } }, target: `#${FLOW_ID}.${id}`, actions: 'forgetResume' as const })),
+    { target: `#${FLOW_ID}.${ids[0]}`, actions: 'forgetResume' as const },
+  ];
+
+  /** The catalog load while booting. */
+  const catalogLoad = {
+    tags: [BUSY],
+    invoke: {
+      id: ACTOR_IDS.catalog,
+      src: 'loadCatalog',
+      onDone: { target: 'ready', actions: { type: 'storeCatalog', params: outputAs('catalog') } },
+      onError: { target: 'failed', actions: { type: 'storeBootFailure', params: failureOf } },
+    },
+  };
+
+  return { stepStates, bootTargets, catalogLoad };
+}

@@ -1,0 +1,88 @@
+import type { FieldErrors, FlowData, MessageId, PaymentDetails, PolicyResult, Price } from '../definition';
+
+/** Progress of one step (spec §4): `active` = opened (reached and not backed out of). */
+export interface StepProgress {
+  status: 'active' | 'inactive';
+  completed: boolean;
+}
+
+export type StepsProgress = Record<string, StepProgress>;
+
+/** The last error of the flow; `field` also places it on a form field, `modal` opens the error dialog. */
+export interface FlowError {
+  messageId: MessageId;
+  field?: { step: string; path: string };
+  modal?: boolean;
+}
+
+/** A lookup running as a spawned child (`lookup.<seq>`). */
+export interface PendingLookup {
+  /** Which `definition.binding.lookups` entry. */
+  lookup: number;
+  /** Row index inside the `rows` array; null when the step object itself is looked up. */
+  row: number | null;
+  /** `lookup:row` identity used for `lookupKeys`. */
+  rowKey: string;
+  key: string;
+}
+
+export interface FlowContext {
+  data: FlowData;
+  steps: StepsProgress;
+  catalog: unknown;
+  price: Price | null;
+  payment: PaymentDetails | null;
+  policy: PolicyResult | null;
+  error: FlowError | null;
+  fieldErrors: FieldErrors;
+  /** Last lookup key started for each row (`<lookup>:<row>`). */
+  lookupKeys: Record<string, string>;
+  pending: Record<string, PendingLookup>;
+  lookupSeq: number;
+  /** Step to land on once the catalog is loaded (draft resume). */
+  resumeStep: string | null;
+}
+
+/** What a saved draft gives back to a new flow. */
+export interface FlowResume {
+  step: string;
+  data: FlowData;
+  steps: StepsProgress;
+  payment: PaymentDetails | null;
+  policy: PolicyResult | null;
+}
+
+export interface FlowInput {
+  resume?: FlowResume | null;
+}
+
+export type FlowEvent =
+  | { type: 'step.next'; data: Record<string, unknown> }
+  | { type: 'step.back' }
+  | { type: 'step.goto'; step: string }
+  | { type: 'flow.reset' }
+  | { type: 'field.changed'; step: string; data: Record<string, unknown> }
+  | { type: 'payment.check' }
+  | { type: 'payment.confirmed'; policy?: PolicyResult }
+  | { type: 'retry' }
+  | { type: 'error.dismiss' };
+
+export interface SaveInput {
+  data: FlowData;
+  price: Price | null;
+}
+
+export interface CheckInput {
+  payment: PaymentDetails | null;
+}
+
+export interface LookupInput {
+  lookup: number;
+  row: Record<string, unknown>;
+}
+
+/** Invoke/spawn ids; the matching done/error events are `xstate.done.actor.<id>`. */
+export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', lookupPrefix: 'lookup.' } as const;
+
+/** The tag of every state that waits for the API (catalog, save, payment check). */
+export const BUSY = 'busy';
