@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const storybookPort = Number(process.env.E2E_STORYBOOK_PORT ?? 6107);
 // Each run buys on a fresh embedded database, so runs never see each other's contracts.
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 
@@ -11,8 +12,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Specs share one server and one database; each buys its own contracts, so they may run side by side.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -33,12 +35,21 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The site must be built first (npm test builds it before this suite).
-    command: 'node_modules/.bin/tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/builds/latest.json`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, BOT_TOKEN: '' },
-  },
+  webServer: [
+    {
+      // The site must be built first (npm test builds it before this suite).
+      command: 'node_modules/.bin/tsx server/main.ts',
+      url: `http://127.0.0.1:${port}/builds/latest.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, BOT_TOKEN: '' },
+    },
+    {
+      // The built Storybook (npm test builds it before this suite), for stories.spec.ts.
+      command: `node_modules/.bin/tsx tests/support/serve-static.ts storybook-static ${storybookPort}`,
+      url: `http://127.0.0.1:${storybookPort}/index.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

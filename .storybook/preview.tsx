@@ -69,7 +69,7 @@ const preview: Preview = {
   parameters: {
     layout: 'fullscreen',
     controls: { expanded: true },
-    options: { storySort: { order: ['Travel', ['Flow', 'Steps'], 'Home', 'Widgets'] } },
+    options: { storySort: { order: ['Products', 'Widgets'] } },
   },
 };
 

@@ -155,3 +155,19 @@ export function withoutHiddenErrors(validator: ValidatorType, hidden: readonly s
     reset: validator.reset ? () => validator.reset?.() : undefined,
   };
 }
+
+/**
+ * What a `show` rule's guard answers for flow data: one answer for a field rule, one per row for a
+ * row rule (`step.rows[].field`); no answer while the rows are absent.
+ */
+export function showRuleAnswers<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, key: string, data: D): boolean[] {
+  const guardName = rules.show?.[key];
+  const guard = guardName ? rules.guards[guardName] : undefined;
+  if (!guard) return [];
+  const [stepId = '', ...segments] = key.split('.');
+  const rowsAt = segments.findIndex((segment) => segment.endsWith('[]'));
+  if (rowsAt < 0) return [guard(data)];
+  let node: unknown = (data as FlowData)[stepId];
+  for (const segment of segments.slice(0, rowsAt + 1)) node = isRecord(node) ? node[segment.replace(/\[\]$/, '')] : undefined;
+  return Array.isArray(node) ? node.filter(isRecord).map((row) => guard(data, row)) : [];
+}

@@ -203,22 +203,6 @@ export function stepProblems(definition: AnyDefinition): string[] {
   return problems;
 }
 
-/**
- * What a `show` rule's guard answers for flow data: one answer for a field rule, one per row for a
- * row rule (`step.rows[].field`); no answer while the rows are absent.
- */
-export function showRuleAnswers(definition: AnyDefinition, key: string, data: FlowData): boolean[] {
-  const guardName = definition.machine.show?.[key];
-  const guard = guardName ? definition.machine.guards[guardName] : undefined;
-  if (!guard) return [];
-  const [stepId = '', ...segments] = key.split('.');
-  const rowsAt = segments.findIndex((segment) => segment.endsWith('[]'));
-  if (rowsAt < 0) return [guard(data)];
-  let node: unknown = data[stepId];
-  for (const segment of segments.slice(0, rowsAt + 1)) node = isRecord(node) ? node[segment.replace(/\[\]$/, '')] : undefined;
-  return Array.isArray(node) ? node.filter(isRecord).map((row) => guard(data, row)) : [];
-}
-
 /** Message ids used by the definition's own data: titles, schema texts and uiSchema labels. */
 export function definitionMessageIds(definition: AnyDefinition): string[] {
   const ids: MessageId[] = [definition.title];

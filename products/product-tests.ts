@@ -10,10 +10,10 @@ import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from '
 import { createFlowMachine, stepOf, type FlowEvent, type FlowSnapshot } from '../engine/machine';
 import { deepEqual } from '../engine/paths';
 import type { ProductManifest, ProductSamples } from './define';
-import { hiddenPaths, isHiddenPath } from '../engine/visibility';
+import { hiddenPaths, isHiddenPath, showRuleAnswers } from '../engine/visibility';
 import {
   commonFieldProblems, definitionMessageIds, flatnessProblems, isMessageId, machineProblems, missingMessages, parsePo,
-  showRuleAnswers, sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
+  sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
 } from './conformance';
 
 /**
@@ -175,7 +175,7 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
           // What the visitor submitted on the rule's step is in the data once the flow has left it.
           const after = order.indexOf(key.split('.')[0] ?? '');
           const submitted = (s: FlowSnapshot) => order.indexOf(stepOf(s.value) ?? '') > after;
-          const answers = paths.flatMap((path) => path.states.filter(submitted).flatMap((s) => showRuleAnswers(any, key, s.context.data)));
+          const answers = paths.flatMap((path) => path.states.filter(submitted).flatMap((s) => showRuleAnswers(definition.machine, key, s.context.data as D)));
           expect(answers, `${key} shown`).toContain(true);
           expect(answers, `${key} hidden`).toContain(false);
         }

@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { travel } from '../../products/travel/definition';
-import { sampleSingleTrip, sampleTravelCatalog } from '../../products/travel/samples';
+import type { CatalogOption } from '../../engine/definition';
 import { WidgetForm } from './widget-form';
 
 /** Choice widgets: country multi-select, program cards, checkbox, select, radio. */
@@ -13,17 +12,25 @@ export default meta;
 
 type Story = StoryObj<typeof WidgetForm>;
 
-// The travel product's own option lists (countries by ISO code, programs with their prices).
-const travelOptions = travel.options?.(sampleTravelCatalog, sampleSingleTrip) ?? {};
+// Option lists as a product's `options` gives them: countries by their `region.XX` names, programs
+// with details and prices (one label the catalogs lack shows its plain fallback name).
+const storyOptions: Record<string, CatalogOption[]> = {
+  countries: ['TR', 'GB', 'DE', 'AE', 'KZ', 'RU', 'US', 'JP'].map((code) => ({ value: code, label: `region.${code}` })),
+  programs: [
+    { value: 1, label: 'story.program.1', details: [{ label: 'story.program.sum_insured', value: '30 000' }], price: 113_850 },
+    { value: 2, label: 'story.program.2', details: [{ label: 'story.program.sum_insured', value: '60 000' }], price: 164_450 },
+    { value: 3, label: 'story.program.3', fallback: 'Platinum', details: [{ label: 'story.program.sum_insured', value: '100 000' }], price: 240_350 },
+  ],
+};
 
-const regionNames = Array.from({ length: 14 }, (_, i) => `home.region.${i + 1}`);
+const regionNames = ['story.region.1', 'story.region.2', 'story.region.3'];
 
 export const CountryMultiselect: Story = {
   args: {
     name: 'countries',
     uiSchema: { countries: { 'ui:widget': 'country-multiselect', 'ui:options': { optionsFrom: 'countries' } } },
     formData: { countries: ['TR', 'GB'] },
-    options: travelOptions,
+    options: storyOptions,
   },
 };
 
@@ -36,7 +43,7 @@ export const ProgramCards: Story = {
     name: 'program',
     uiSchema: { programId: { 'ui:widget': 'program-cards', 'ui:options': { optionsFrom: 'programs' } } },
     formData: { programId: 2 },
-    options: travelOptions,
+    options: storyOptions,
   },
 };
 
@@ -61,7 +68,7 @@ export const Select: Story = {
   args: {
     name: 'select',
     uiSchema: { regionId: { 'ui:widget': 'select', 'ui:enumNames': regionNames } },
-    formData: { regionId: 11 },
+    formData: { regionId: 2 },
   },
 };
 
@@ -72,7 +79,7 @@ export const SelectEmpty: Story = {
 export const Radio: Story = {
   args: {
     name: 'radio',
-    uiSchema: { houseType: { 'ui:widget': 'radio', 'ui:enumNames': ['home.house_type.apartment', 'home.house_type.house'] } },
+    uiSchema: { houseType: { 'ui:widget': 'radio', 'ui:enumNames': ['story.house_type.apartment', 'story.house_type.house'] } },
     formData: { houseType: 'house' },
   },
 };
@@ -80,6 +87,6 @@ export const Radio: Story = {
 export const RadioInline: Story = {
   args: {
     ...Radio.args,
-    uiSchema: { houseType: { 'ui:widget': 'radio', 'ui:enumNames': ['home.house_type.apartment', 'home.house_type.house'], 'ui:options': { inline: true } } },
+    uiSchema: { houseType: { 'ui:widget': 'radio', 'ui:enumNames': ['story.house_type.apartment', 'story.house_type.house'], 'ui:options': { inline: true } } },
   },
 };
