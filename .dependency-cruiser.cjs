@@ -31,14 +31,14 @@ module.exports = {
       name: 'products-are-isomorphic',
       severity: 'error',
       comment: 'products/ runs in the browser and on the server: no React, no DOM, no Node-only modules, engine types only.',
-      from: { path: '^products/', pathNot: '\\.test\\.ts$|product-tests\\.ts$' },
+      from: { path: '^products/', pathNot: '\\.(test|e2e)\\.ts$|product-tests\\.ts$' },
       to: { path: '^(site|server|stories)/|node_modules/(react|react-dom|@rjsf|@xstate/react|fastify|kysely|pg)/|^(fs|path|os|child_process|node:)' },
     },
     {
       name: 'products-use-engine-types-only',
       severity: 'error',
       comment: 'products/ may import engine types only (import type), never engine runtime code.',
-      from: { path: '^products/', pathNot: '\\.test\\.ts$|product-tests\\.ts$' },
+      from: { path: '^products/', pathNot: '\\.(test|e2e)\\.ts$|product-tests\\.ts$' },
       to: { path: '^engine/', dependencyTypesNot: typeOnly },
     },
     {

@@ -9,7 +9,9 @@ const storybookPort = Number(process.env.E2E_STORYBOOK_PORT ?? 6107);
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // Site-wide specs, and the browser tests of a product's own rules beside the product.
+  testDir: '.',
+  testMatch: ['tests/e2e/**/*.spec.ts', 'products/*/*.e2e.ts'],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // Specs share one server and one database; each buys its own contracts, so they may run side by side.

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
+import type { PurchasePlan } from '../support/purchase-plans';
 
 export type Lang = 'uz' | 'en' | 'ru';
 
@@ -65,4 +65,11 @@ export async function downloadPolicyText(page: Page, lang: Lang): Promise<{ poli
   const pdfText = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   const policyNumber = (await page.getByTestId('policy-number').innerText()).trim();
   return { policyNumber, pdfText };
+}
+
+let plans: PurchasePlan[] | null = null;
+/** How each registered product's purchase sample is filled in (tests/support/purchase-plans.ts), read once per worker. */
+export function purchasePlans(): PurchasePlan[] {
+  plans ??= JSON.parse(execFileSync('node_modules/.bin/tsx', ['tests/support/purchase-plans.ts'], { encoding: 'utf8' })) as PurchasePlan[];
+  return plans;
 }

@@ -1,0 +1,51 @@
+import { expect, test, type Page } from '@playwright/test';
+import { dayFromToday, expectStep, loadTexts, next, text, type Lang } from '../../tests/e2e/shop';
+
+/** Travel's own rules in the browser; buying it is the generic purchase spec's (tests/e2e/purchase.spec.ts). */
+
+test.beforeAll(loadTexts);
+
+const regionName = (lang: Lang, code: string) => text(lang, `region.${code}`);
+
+/** Trip and dates: a single tourist trip to Türkiye in ten days' time. */
+async function tripAndDates(page: Page, lang: Lang) {
+  await expectStep(page, 'trip');
+  await next(page, lang);
+  await expectStep(page, 'dates');
+  await page.getByRole('checkbox', { name: regionName(lang, 'TR'), exact: true }).check();
+  await page.locator('#flow-dates_beginDate').fill(dayFromToday(10));
+  await page.locator('#flow-dates_endDate').fill(dayFromToday(19));
+  await next(page, lang);
+  await expectStep(page, 'tourists');
+}
+
+test('a Cyrillic tourist name shows the translated use_latin_alphabet error and is cleared', async ({ page }) => {
+  await page.goto('/ru/travel');
+  await tripAndDates(page, 'ru');
+  const firstName = page.locator('#flow-tourists_payer_firstName');
+  await firstName.fill('Вали');
+  await expect(page.getByText(text('ru', 'use_latin_alphabet')).first()).toBeVisible();
+  await expect(firstName).toHaveValue('');
+});
+
+test('a reload on the tourists step keeps the entered data', async ({ page }) => {
+  await page.goto('/en/travel');
+  await tripAndDates(page, 'en');
+  await page.locator('#flow-tourists_payer_passport').fill('AB7654321');
+  await page.locator('#flow-tourists_payer_phone').fill('907654321');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expectStep(page, 'tourists');
+  await expect(page.locator('#flow-tourists_payer_passport')).toHaveValue(/AB\s?7654321/);
+  await expect(page.locator('#flow-tourists_payer_phone')).toHaveValue(/90 765 43 21/);
+});
+
+test('browser back returns to the previous step', async ({ page }) => {
+  await page.goto('/en/travel');
+  await tripAndDates(page, 'en');
+  await page.goBack();
+  await expectStep(page, 'dates');
+  await expect(page.locator('#flow-dates_beginDate')).toHaveValue(dayFromToday(10));
+  await page.goBack();
+  await expectStep(page, 'trip');
+});

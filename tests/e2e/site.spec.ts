@@ -1,0 +1,10 @@
+import { expect, test } from '@playwright/test';
+import { loadTexts, text } from './shop';
+
+test.beforeAll(loadTexts);
+
+test('an unknown route shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/en/no-such-page');
+  expect(response?.status()).toBeLessThan(500);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(text('en', 'site.notFound.title'));
+});
