@@ -47,7 +47,7 @@ export interface PolicyReader {
   read: (answer: Record<string, unknown>) => PolicyResult | null;
 }
 
-/** `{ policy_number, pdf_url }`: the check answer of the `/sayt/*` products. */
+/** `{ policy_number, pdf_url }` (schemas/api/common/policy.response.json): the check answer of the `/sayt/*` products. */
 export const policyNumberAnswer: PolicyReader = {
   fields: ['policy_number', 'pdf_url'],
   read: (answer) => ({ policyNumber: String(answer.policy_number), policyUrl: String(answer.pdf_url) }),
@@ -145,7 +145,9 @@ export interface PersonLookupOptions {
   at?: string;
   /** Persons this lookup leaves alone (e.g. a row that mirrors the payer). */
   skip?: (person: Record<string, unknown>) => boolean;
-  /** What to merge into the step object (or row) once the person is found; by default the names and PINFL. */
+  /** Also keep the PINFL the registry answers (the step's schema must have a `pinfl` field). */
+  withPinfl?: boolean;
+  /** What to merge into the step object (or row) once the person is found; by default the names (and PINFL when asked). */
   merge?: (target: Record<string, unknown>, found: FoundPerson) => Record<string, unknown>;
 }
 
@@ -177,7 +179,7 @@ export function personLookup(options: PersonLookupOptions): LookupBinding {
       const envelope = await call(() => api.post<GetPersonResponse>(options.call, request), fieldOption);
       if (!envelope.result) throw envelopeFailure(envelope, 'datas_not_found', fieldOption);
       const person = requireFields<GetPersonResponse>(envelope.response, ['ism_eng', 'familya_eng'], options.call);
-      const found: FoundPerson = { firstName: person.ism_eng, lastName: person.familya_eng, ...(person.pinfl ? { pinfl: person.pinfl } : {}) };
+      const found: FoundPerson = { firstName: person.ism_eng, lastName: person.familya_eng, ...(options.withPinfl && person.pinfl ? { pinfl: person.pinfl } : {}) };
       return mergeFound(target, found);
     },
   };

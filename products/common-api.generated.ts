@@ -15,6 +15,13 @@ export interface Envelope {
   response: unknown;
 }
 
+/** schemas/api/common/policy.response.json */
+
+export interface PolicyResponse {
+  policy_number: string;
+  pdf_url: string;
+}
+
 /** schemas/api/common/save.response.json */
 
 export interface SaveResponse {

@@ -56,6 +56,8 @@ export interface ProductSamples<D extends FlowData, C> {
   flows: { name: string; data: D }[];
   /** Totals from the spec's tables, or worked by hand from the seeded tariff. */
   prices: { name: string; data: D; total: number }[];
+  /** The total a fresh flow shows when the spec fixes one (accident: 5 000); otherwise a fresh flow has no price. */
+  initialTotal?: number;
   /** A flow the sandbox server sells end to end (registry people, future dates): stories and e2e buy it. */
   purchase: D;
   /** What the sandbox answers (the envelope's `response`) by call path, for catalog loads and the paid check. */

@@ -71,7 +71,7 @@ describe('buying through the sandbox', () => {
     expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
     const check = (await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json();
     expect(check.response.policy_number).toMatch(/^HOM \d{10}$/);
-    assertMatchesSchema('home/check.response', check.response);
+    assertMatchesSchema('common/policy.response', check.response);
     const { text } = await download(check.response.pdf_url);
     expect(text).toContain(check.response.policy_number);
     expect(text).toContain("70 000 so'm");

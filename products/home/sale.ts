@@ -41,7 +41,7 @@ async function quote(request: SaveRequest, context: SaleContext<HomeTariffs>) {
 export function homeSale(
   programs: readonly HomeProgram[],
   policy: ProductSale<SaveRequest, HomeTariffs>['policy'],
-  schemas: ProductSale<SaveRequest, HomeTariffs>['schemas'] = { save: 'home/save.request', checkResponse: 'home/check.response' },
+  schemas: ProductSale<SaveRequest, HomeTariffs>['schemas'] = { save: 'home/save.request', checkResponse: 'common/policy.response' },
 ): ProductSale<SaveRequest, HomeTariffs> {
   return {
     schemas,

@@ -106,6 +106,7 @@ export const travelBinding = saleBinding<TravelData, TravelCatalog>({
       dateSeparator: '-',
       step: 'tourists',
       at: 'payer',
+      withPinfl: true,
       merge: (step, found) => {
         const payer: TravelPayer = { ...(step.payer as TravelPayer), ...found };
         const rows = (step.tourists ?? []) as Tourist[];
@@ -113,7 +114,7 @@ export const travelBinding = saleBinding<TravelData, TravelCatalog>({
       },
     }),
     // A payer row mirrors the payer, whose own lookup fills it.
-    personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', skip: (row) => row.isPayer === true }),
+    personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.isPayer === true }),
   ],
   saveRequest: savePolisRequest,
   // Spec §8: a refused travel save says maybe-data-is-incorrect and opens the error dialog.
