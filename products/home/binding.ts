@@ -1,6 +1,6 @@
 import type { Price, ProductBinding } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
-import { policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
 import type { ProductManifest } from '../define';
 import type { SaveRequest } from './api.generated';
 import type { HomeProgram, HomeTariffs } from './pricing';
@@ -27,12 +27,14 @@ export function homeSaveRequest(data: HomeData, price: Price): Omit<SaveRequest,
 
 /**
  * The binding of home and its variants: the program table is the tariff (spec §9), so nothing is
- * fetched; save and check go to the product's own calls.
+ * fetched; the applicant is looked up by passport and birthday; save and check go to the product's own calls.
  */
 export function homeBinding(calls: ProductManifest['calls'], programs: readonly HomeProgram[]): ProductBinding<HomeData, HomeTariffs> {
   return saleBinding<HomeData, HomeTariffs>({
     calls,
     load: async () => ({ programs: [...programs] }),
+    // The applicant's name comes from the registry (the server also insures only registered people).
+    lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant' })],
     saveRequest: homeSaveRequest,
     policy: policyNumberAnswer,
   });

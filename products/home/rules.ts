@@ -4,7 +4,7 @@ import { defineRules } from '../define';
 
 export type HouseType = 'apartment' | 'house';
 export type HomeProgramStep = { programId?: number };
-export type HomeApplicant = { passport?: string; birthday?: string; phone?: string };
+export type HomeApplicant = { passport?: string; birthday?: string; firstName?: string; lastName?: string; phone?: string };
 export type HomeAddress = { houseType: HouseType; regionId?: number; address?: string; beginDate?: string };
 
 export type HomeData = {
