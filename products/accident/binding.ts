@@ -1,0 +1,39 @@
+import type { Price } from '../../engine/definition';
+import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import type { SaveRequest } from './api.generated';
+import { accidentTariff, type AccidentTariff } from './pricing';
+import manifest from './product';
+import type { AccidentData, InsuredPerson } from './rules';
+
+const personFields = (person: InsuredPerson) => {
+  const { seria, number } = splitPassport(required(person.passport, 'passport'));
+  return {
+    passport_seria: seria,
+    passport_number: number,
+    birthday: isoToDmy(required(person.birthday, 'birthday'), '.'),
+    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
+  };
+};
+
+/** The save request: the first insured person is the owner (policyholder). */
+export function accidentSaveRequest(data: AccidentData, price: Price): Omit<SaveRequest, 'return_url'> {
+  const insureds = data.insureds.persons.map(personFields);
+  return {
+    begin_date: isoToDmy(required(data.period.beginDate, 'beginDate'), '.'),
+    insurance_amount: data.sum.amount,
+    phone: phoneDigits(required(data.insureds.phone, 'phone')),
+    owner: required(insureds[0], 'owner'),
+    insureds,
+    amount: price.total,
+  };
+}
+
+export const accidentBinding = saleBinding<AccidentData, AccidentTariff>({
+  calls: manifest.calls,
+  // The tariff is the spec's rate: nothing to fetch.
+  load: async () => ({ ...accidentTariff }),
+  lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'insureds', rows: 'persons', withPinfl: true })],
+  saveRequest: accidentSaveRequest,
+  policy: policyNumberAnswer,
+});

@@ -1,0 +1,36 @@
+import type { ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
+import periodSchema from '../../schemas/products/accident/period.json';
+import periodUi from '../../schemas/products/accident/period.ui.json';
+import sumSchema from '../../schemas/products/accident/sum.json';
+import sumUi from '../../schemas/products/accident/sum.ui.json';
+import insuredsSchema from '../../schemas/products/accident/insureds.json';
+import insuredsUi from '../../schemas/products/accident/insureds.ui.json';
+import { accidentBinding } from './binding';
+import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
+import manifest from './product';
+import { accidentRules, type AccidentData } from './rules';
+
+/** Personal accident (spec §2): period, sum insured, insured persons, payment, the policy. */
+export const accident: ProductDefinition<AccidentData, AccidentTariff> = {
+  id: manifest.id,
+  version: 1,
+  title: manifest.title,
+  steps: [
+    { id: 'period', title: 'accident.step.period', schema: periodSchema as RJSFSchema, uiSchema: periodUi as UiSchema },
+    { id: 'sum', title: 'accident.step.sum', schema: sumSchema as RJSFSchema, uiSchema: sumUi as UiSchema },
+    { id: 'insureds', title: 'accident.step.insureds', schema: insuredsSchema as RJSFSchema, uiSchema: insuredsUi as UiSchema, submit: 'save' },
+    { id: 'payment', title: 'accident.step.payment', component: 'payment' },
+    { id: 'download', title: 'accident.step.download', component: 'download', hidden: true },
+  ],
+  initialData: {
+    period: {},
+    sum: { amount: accidentTariff.defaultSum },
+    insureds: { persons: [{}] },
+  },
+  machine: accidentRules,
+  // Priced from the start (spec: initial total 5 000): one person at the default sum.
+  pricing: (data, tariff) => quoteAccident(data.sum.amount, Math.max(1, data.insureds.persons.length), tariff),
+  binding: accidentBinding,
+};
+
+export default accident;

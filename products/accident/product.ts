@@ -1,0 +1,13 @@
+import { defineManifest } from '../define';
+import { accidentTariff, quoteAccident } from './pricing';
+
+export default defineManifest({
+  id: 'accident',
+  title: 'site.product.accident.title',
+  summary: 'site.product.accident.summary',
+  kind: 'accident',
+  routes: { page: '/accident', webview: '/mobile/accident' },
+  // The spec names only the save call; the check follows the other /…/save products (README.md).
+  calls: { save: '/accident_sayt/save', check: '/accident_sayt/check' },
+  fromPrice: quoteAccident(accidentTariff.defaultSum, 1, accidentTariff).total,
+});

@@ -1,0 +1,27 @@
+import type { EffectResult } from '../../engine/definition';
+import { isIsoDate, todayIso } from '../api-format';
+import { defineRules } from '../define';
+import { oneYearFrom } from '../sale';
+
+export type InsuredPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string };
+
+export type AccidentData = {
+  period: { beginDate?: string; endDate?: string };
+  sum: { amount: number };
+  insureds: { persons: InsuredPerson[]; phone?: string };
+};
+
+/** The cover lasts a year from its start, which may not lie in the past. */
+function syncPeriod(next: AccidentData): EffectResult<AccidentData> {
+  const { beginDate } = next.period;
+  const period = { ...next.period, endDate: isIsoDate(beginDate) ? oneYearFrom(beginDate) : undefined };
+  const data = { ...next, period };
+  if (isIsoDate(beginDate) && beginDate < todayIso()) return { data, errors: { period: { '/beginDate': 'accident.error.begin_date_past' } } };
+  return { data };
+}
+
+export const accidentRules = defineRules<AccidentData>()({
+  onChange: { 'period.beginDate': 'syncPeriod' },
+  guards: {},
+  actions: { syncPeriod },
+});
