@@ -77,8 +77,3 @@ export function loadDraft(storage: Storage, definition: Pick<ProductDefinition, 
   storage.removeItem(key);
   return null;
 }
-
-/** Forgets a product's draft (e.g. after the policy was downloaded and the visitor starts over). */
-export function clearDraft(storage: Storage, productId: string): void {
-  storage.removeItem(draftKey(productId));
-}

@@ -8,7 +8,7 @@ import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefi
 import { loadDraft, saveDraft } from './draft';
 import { ErrorModal } from './error-modal';
 import { formatPrice } from './format';
-import { createFlowMachine, isBusy, standsIn, stepOf, type FlowContext, type StepsProgress } from './machine';
+import { createFlowMachine, isBusy, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
 import { Spinner } from './spinner';
 import { DownloadStep } from './steps/download-step';
@@ -355,5 +355,3 @@ function addErrorAt(errors: FormValidation, path: string, message: string) {
   (node as unknown as FormValidation).addError(message);
 }
 
-/** Re-exported for the site and stories, which read the same context. */
-export type { FlowContext };

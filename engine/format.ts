@@ -5,8 +5,3 @@
 export function formatPrice(amount: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(Math.round(amount)).replace(/,/g, ' ');
 }
-
-/** The price minus `percent` of it (spec §9 discount helper), rounded to whole UZS. */
-export function applyDiscount(price: number, percent: number): number {
-  return Math.round(price - (price * percent) / 100);
-}

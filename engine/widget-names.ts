@@ -10,4 +10,3 @@ export const widgetNames = [
 
 export const arrayFieldTemplateNames = ['persons'] as const;
 
-export type WidgetName = (typeof widgetNames)[number];

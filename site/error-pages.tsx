@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { i18n } from './i18n';
-import type { LayoutId } from './routes';
 import NotFoundPage from './pages/not-found-page';
 import ServerErrorPage from './pages/server-error-page';
 
@@ -15,7 +14,6 @@ export function layoutErrorBoundary(Layout: ComponentType<{ children?: React.Rea
   };
 }
 
-export type { LayoutId };
 
 /**
  * Last resort above every layout: the language catalogs may be what failed, so the text is

@@ -4,7 +4,7 @@ import { fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { apiSchema } from '../product-tests';
 import type { RegistryPerson, SaleContext } from '../sale';
 import { accidentSaveRequest } from './binding';
-import { accident } from './definition';
+import accident from './definition';
 import { accidentTariff, type AccidentTariff } from './pricing';
 import sale from './sale';
 import { sampleAlone, sampleCouple } from './samples';

@@ -11,7 +11,7 @@ import manifest from './product';
 import { accidentRules, type AccidentData } from './rules';
 
 /** Personal accident (spec §2): period, sum insured, insured persons, payment, the policy. */
-export const accident: ProductDefinition<AccidentData, AccidentTariff> = {
+const accident: ProductDefinition<AccidentData, AccidentTariff> = {
   id: manifest.id,
   version: 1,
   title: manifest.title,

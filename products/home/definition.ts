@@ -52,6 +52,6 @@ export function homeProduct(
   };
 }
 
-export const home = homeProduct(manifest, homeSteps, homePrograms, (id) => `home.program.${id}`);
+const home = homeProduct(manifest, homeSteps, homePrograms, (id) => `home.program.${id}`);
 
 export default home;

@@ -3,7 +3,7 @@ import type { PaymentDetails } from '../../engine/definition';
 import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { apiSchema } from '../product-tests';
 import { homeSaveRequest } from './binding';
-import { home } from './definition';
+import home from './definition';
 import { homePrograms } from './pricing';
 import { sampleHome } from './samples';
 

@@ -6,7 +6,7 @@ import { premiumHomePrograms } from './pricing';
 import manifest from './product';
 
 /** Home's flow with the premium programs: only the program step is its own. */
-export const premiumHome = homeProduct(
+const premiumHome = homeProduct(
   manifest,
   homeSteps.map((step) => (step.id === 'program' ? { ...step, schema: programSchema as RJSFSchema, uiSchema: programUi as UiSchema } : step)),
   premiumHomePrograms,

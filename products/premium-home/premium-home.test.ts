@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiFailure, fakeApi, ok, saveContext } from '../fake-api';
-import { home } from '../home/definition';
-import { premiumHome } from './definition';
+import home from '../home/definition';
+import premiumHome from './definition';
 import { premiumHomePrograms } from './pricing';
 import sale from './sale';
 import { samplePremiumHome } from './samples';

@@ -36,7 +36,7 @@ function options(catalog: TravelCatalog, data: TravelData): Record<string, Catal
 
 const noRisks = Object.fromEntries(riskIds.map((r) => [r, { on: false }])) as Record<RiskId, { on: boolean }>;
 
-export const travel: ProductDefinition<TravelData, TravelCatalog> = {
+const travel: ProductDefinition<TravelData, TravelCatalog> = {
   id: manifest.id,
   version: 1,
   title: manifest.title,

@@ -4,7 +4,7 @@ import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { apiSchema, createStepAjv } from '../product-tests';
 import { hiddenPaths } from '../../engine/visibility';
 import { calculatorRequest, savePolisRequest } from './binding';
-import { travel } from './definition';
+import travel from './definition';
 import { coverPeriod, spendDayOptions, travelMode } from './period';
 import { travelCover, type TravelData } from './rules';
 import sale, { sandboxTravelReference } from './sale';

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { InsuredPerson } from '../../products/sale';
 
 /** Timestamps are read as Date and written as Date or ISO text. */
@@ -112,7 +112,6 @@ export interface Database {
 }
 
 export type Contract = Selectable<ContractsTable>;
-export type NewContract = Insertable<ContractsTable>;
 export type PaymeTransaction = Selectable<PaymeTransactionsTable>;
 export type Policy = Selectable<PoliciesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
