@@ -9,6 +9,8 @@ import { getShortestPaths } from '@xstate/graph';
 import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
 import { createFlowMachine, stepOf, type FlowEvent, type FlowSnapshot } from '../engine/machine';
 import { deepEqual } from '../engine/paths';
+import { draftKey, loadDraft } from '../engine/draft';
+import { MemoryStorage } from '../engine/test-fixtures/memory-storage';
 import type { ProductManifest, ProductSamples } from './define';
 import { hiddenPaths, isHiddenPath, showRuleAnswers } from '../engine/visibility';
 import {
@@ -110,7 +112,14 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
   describe(`product "${definition.id}" conformance`, () => {
     it('has a well-formed step list', () => {
       expect(stepProblems(any)).toEqual([]);
-      expect(definition.version).toBeGreaterThanOrEqual(1);
+      // A draft saved under this version resumes; one of another version is discarded, not mis-read.
+      const storage = new MemoryStorage();
+      const step = definition.steps[0]?.id ?? '';
+      const draft = { product: definition.id, step, data: definition.initialData, steps: {}, payment: null, policy: null, savedAt: '' };
+      storage.setItem(draftKey(definition.id), JSON.stringify({ ...draft, version: definition.version }));
+      expect(loadDraft(storage, definition)?.step).toBe(step);
+      storage.setItem(draftKey(definition.id), JSON.stringify({ ...draft, version: definition.version + 1 }));
+      expect(loadDraft(storage, definition)).toBeNull();
     });
 
     it('has flat step schemas that compile with ajv, ajv-errors and ajv-formats', () => {

@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, homeSaveBody, paycomAuth, siteAuth, travelCalculatorBody, travelSaveBody } from './test-helpers';
 
-/** One JSON endpoint and how to break it: a required field, a field to give the wrong type, a string field. */
+/** One JSON endpoint, what its valid sample answers, and how to break it: a required field, a field to give the wrong type, a string field. */
 interface Endpoint {
   url: string;
+  /** 200, or 404 for the calls that look a contract up (the sample names none). */
+  validStatus: 200 | 404;
   body: () => Record<string, unknown>;
   required: string;
   wrongType: { path: string; value: unknown };
@@ -13,26 +15,28 @@ interface Endpoint {
 
 const contractId = '00000000-0000-4000-8000-000000000000';
 const endpoints: Endpoint[] = [
-  { url: '/api/takoful/travel-neo/calculator', body: travelCalculatorBody, required: 'purpose_id', wrongType: { path: 'purpose_id', value: '1' }, longString: 'travelers/0/birthday' },
+  { url: '/api/takoful/travel-neo/calculator', validStatus: 200, body: travelCalculatorBody, required: 'purpose_id', wrongType: { path: 'purpose_id', value: '1' }, longString: 'travelers/0/birthday' },
   {
     url: '/api/takoful/travel-neo/getPerson',
+    validStatus: 200,
     body: () => ({ passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' }),
     required: 'passportNumber',
     wrongType: { path: 'passportSeria', value: 12 },
     longString: 'passportSeria',
   },
-  { url: '/api/takoful/travel-neo/save-polis', body: () => travelSaveBody(119_695), required: 'sugurtalovchi', wrongType: { path: 'summa_all', value: '119695' }, longString: 'sugurtalovchi/name' },
-  { url: '/api/takoful/travel-neo/checkPolis', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: 5 }, longString: 'contract_id' },
-  { url: '/api/sayt/uyjoy-api/save', body: homeSaveBody, required: 'applicant', wrongType: { path: 'region_id', value: 'x' }, longString: 'address' },
-  { url: '/api/sayt/uyjoy-api/check', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: [] }, longString: 'contract_id' },
+  { url: '/api/takoful/travel-neo/save-polis', validStatus: 200, body: () => travelSaveBody(119_695), required: 'sugurtalovchi', wrongType: { path: 'summa_all', value: '119695' }, longString: 'sugurtalovchi/name' },
+  { url: '/api/takoful/travel-neo/checkPolis', validStatus: 404, body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: 5 }, longString: 'contract_id' },
+  { url: '/api/sayt/uyjoy-api/save', validStatus: 200, body: homeSaveBody, required: 'applicant', wrongType: { path: 'region_id', value: 'x' }, longString: 'address' },
+  { url: '/api/sayt/uyjoy-api/check', validStatus: 404, body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: [] }, longString: 'contract_id' },
   {
     url: '/api/sayt/getPerson',
+    validStatus: 200,
     body: () => ({ passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' }),
     required: 'birthday',
     wrongType: { path: 'birthday', value: 15051990 },
     longString: 'passportNumber',
   },
-  { url: '/api/sayt/contract/check', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: true }, longString: 'contract_id' },
+  { url: '/api/sayt/contract/check', validStatus: 404, body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: true }, longString: 'contract_id' },
 ];
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
@@ -56,8 +60,7 @@ const send = (url: string, payload: string) =>
 describe.each(endpoints)('POST $url', (endpoint) => {
   test('the valid sample passes validation (so the cases below test one defect each)', async () => {
     const res = await send(endpoint.url, JSON.stringify(endpoint.body()));
-    expect(res.statusCode).not.toBe(400);
-    expect(res.statusCode).toBeLessThan(500);
+    expect(res.statusCode).toBe(endpoint.validStatus);
   });
 
   const cases: { name: string; payload: () => string; status: number; field?: string }[] = [
