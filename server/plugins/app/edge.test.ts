@@ -84,3 +84,26 @@ describe('XSRF double submit', () => {
     expect(res.json().error.code).toBe(-32504);
   });
 });
+
+describe('text a database cannot store', () => {
+  test.each([
+    { name: 'a NUL byte in a field', body: homeSaveBody({ address: 'Tashkent\u0000 5' }), field: '/address' },
+    { name: 'a lone surrogate in a nested field', body: homeSaveBody({ applicant: { passport_seria: 'AB', passport_number: '7654321', birthday: '02.11.1985', phone: '\uD800998901234567' } }), field: '/applicant/phone' },
+    { name: 'a NUL byte in a key', body: { ...homeSaveBody(), 'x\u0000': 1 }, field: '/x\u0000' },
+  ])('$name → 400 naming the field, never a 500', async ({ body, field }) => {
+    const res = await post(app, '/api/sayt/uyjoy-api/save', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ result: false, error: 400, response: { field } });
+  });
+
+  test('a NUL byte in a path parameter → 400', async () => {
+    const res = await app.inject('/verify/TRV%00123');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ result: false, response: { field: '/policyNumber' } });
+  });
+
+  test('paired surrogates (an emoji) are ordinary text', async () => {
+    const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ address: 'Tashkent 🏠 5, 12' }));
+    expect(res.statusCode).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { ApiClient } from '../../config';
+import { AppError } from '../../envelope';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,6 +48,22 @@ export function channelOf(authorization: string | undefined, clients: ApiClient[
   return client && sameSecret(client.password, password) ? client.channel : null;
 }
 
+/** NUL, or half of a UTF-16 surrogate pair: text PostgreSQL cannot store and no person types. */
+const unsafeText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The JSON pointer of the first key or string inside `value` holding unsafe text, or null. */
+export function unsafeTextAt(value: unknown, pointer = ''): string | null {
+  if (typeof value === 'string') return unsafeText.test(value) ? pointer || '/' : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, child] of Object.entries(value)) {
+    const at = `${pointer}/${key}`;
+    if (unsafeText.test(key)) return at;
+    const found = unsafeTextAt(child, at);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** Double-submit check; only requests that carry cookies can be forged by another site. */
 export function xsrfRejected(request: FastifyRequest): boolean {
   if (!request.headers.cookie) return false;
@@ -72,6 +89,15 @@ export default fp(
       } else {
         request.xsrfToken = randomBytes(24).toString('base64url');
         reply.setCookie(XSRF_COOKIE, request.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false, secure });
+      }
+    });
+
+    // Before any schema or handler sees it: such text would reach the database and fail there (a 500).
+    app.addHook('preValidation', async (request) => {
+      const parts: [string, unknown][] = [['params', request.params], ['querystring', request.query], ['body', typeof request.body === 'object' ? request.body : undefined]];
+      for (const [part, value] of parts) {
+        const field = unsafeTextAt(value);
+        if (field !== null) throw new AppError(400, `${part}${field === '/' ? '' : field} contains a NUL character or a broken UTF-16 character`, { field }, 400);
       }
     });
 
