@@ -6,8 +6,11 @@ import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
+import { fromPromise } from 'xstate';
 import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
-import { createFlowMachine, stepOf, type FlowEvent, type FlowSnapshot } from '../engine/machine';
+import {
+  createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type SaveInput,
+} from '../engine/machine';
 import { deepEqual } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
 import { MemoryStorage } from '../engine/test-fixtures/memory-storage';
@@ -79,10 +82,18 @@ interface MachinePath {
  * invoked actors' done events. So together the samples decide which skip and show rules are taken.
  */
 function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): MachinePath[] {
-  const api = { get: () => Promise.reject(new Error('no API in a walk')), post: () => Promise.reject(new Error('no API in a walk')) };
-  const machine = createFlowMachine(definition, { api, returnPath: '/walk?step=payment' });
   const payment: PaymentDetails = { contractId: 'walk', orderId: '1', price: 1, links: {} };
   const policy: PolicyResult = { policyNumber: 'WALK 1', policyUrl: 'https://example.uz/walk.pdf' };
+  const noApi = { get: () => Promise.reject(new Error('no API in a walk')), post: () => Promise.reject(new Error('no API in a walk')) };
+  // The API's actors answer the samples; the walk feeds their done events as the events they send.
+  const machine = createFlowMachine(definition, { api: noApi, returnPath: '/walk?step=payment' }).provide({
+    actors: {
+      loadCatalog: fromPromise<unknown>(async () => samples.catalog),
+      save: fromPromise<PaymentDetails, SaveInput>(async () => payment),
+      check: fromPromise<PolicyResult | null, CheckInput>(async () => policy),
+      lookup: fromPromise<Record<string, unknown>, LookupInput>(async () => ({})),
+    },
+  });
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as FlowEvent;
   const submissions = (step: string) => {
     const distinct: Record<string, unknown>[] = [];
