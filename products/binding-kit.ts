@@ -47,7 +47,7 @@ export interface PolicyReader {
   read: (answer: Record<string, unknown>) => PolicyResult | null;
 }
 
-/** `{ policy_number, pdf_url }` (schemas/api/common/policy.response.json): the check answer of the `/sayt/*` products. */
+/** `policy_number` and `pdf_url` of the check answer (schemas/api/common/check.response.json), as the `/sayt/*` clients read it. */
 export const policyNumberAnswer: PolicyReader = {
   fields: ['policy_number', 'pdf_url'],
   read: (answer) => ({ policyNumber: String(answer.policy_number), policyUrl: String(answer.pdf_url) }),

@@ -2,8 +2,28 @@
 
 /** schemas/api/common/check.request.json */
 
-export interface CheckRequest {
-  contract_id: string;
+export type CheckRequest = {
+  [k: string]: unknown | undefined;
+} & {
+  contract_id?: string;
+  order_id?: string;
+};
+
+/** schemas/api/common/check.response.json */
+
+export interface CheckResponse {
+  check: true;
+  /**
+   * Series, a space and the number, as printed: `TRV 2026000123`.
+   */
+  policy_number: string;
+  polis_seria: string;
+  polis_number: string;
+  pdf_url: string;
+  /**
+   * The same PDF address as pdf_url.
+   */
+  url: string;
 }
 
 /** schemas/api/common/envelope.json */
@@ -13,13 +33,6 @@ export interface Envelope {
   error: number;
   message: string;
   response: unknown;
-}
-
-/** schemas/api/common/policy.response.json */
-
-export interface PolicyResponse {
-  policy_number: string;
-  pdf_url: string;
 }
 
 /** schemas/api/common/save.response.json */

@@ -110,16 +110,14 @@ export interface PolicyWording {
 }
 
 export interface ProductSale<Save, T> {
-  /** Names of the `schemas/api` schemas of the save request and of the paid check's answer (`home/save.request`). */
-  schemas: { save: string; checkResponse: string };
+  /** Name of the `schemas/api` schema of the save request (`home/save.request`). */
+  schemas: { save: string };
   /** Reference data the server seeds under the product id and prices with (tariffs, programs). */
   tariffs: T;
   /** The cover a schema-valid save request buys and its price, priced from that cover; throws SaleRefusal. */
   quote(request: Save, context: SaleContext<T>): Promise<SaleQuote>;
   /** The total the caller was shown (must equal the price, else HTTP 422). */
   amount(request: Save): number;
-  /** The answer of the paid check call. */
-  checkAnswer(policy: { number: string; pdfUrl: string }): unknown;
   /** The product's own calls, served beside save and check. */
   calls?: ProductCall<T>[];
   policy: PolicyWording;

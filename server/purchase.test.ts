@@ -43,7 +43,7 @@ describe('buying through the sandbox', () => {
 
     const check = (await post(app, '/api/takoful/travel-neo/checkPolis', { contract_id: saved.contract_id })).json();
     expect(check).toMatchObject({ result: true, error: 0, response: { check: true, polis_seria: 'TRV' } });
-    assertMatchesSchema('travel/check-polis.response', check.response);
+    assertMatchesSchema('common/check.response', check.response);
     const view = (await post(app, '/api/sayt/contract/check', { contract_id: saved.contract_id })).json().response;
     expect(view).toMatchObject({ status: 'issued', policy_number: expect.stringMatching(/^TRV \d{10}$/), pdf_url: check.response.url });
     expect(view.policy_number).toBe(`${check.response.polis_seria} ${check.response.polis_number}`);
@@ -71,7 +71,12 @@ describe('buying through the sandbox', () => {
     expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
     const check = (await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json();
     expect(check.response.policy_number).toMatch(/^HOM \d{10}$/);
-    assertMatchesSchema('common/policy.response', check.response);
+    assertMatchesSchema('common/check.response', check.response);
+    // Partners may name the contract by its order number, and read the policy under travel's names too.
+    const byOrder = (await post(app, '/api/sayt/uyjoy-api/check', { order_id: saved.order_id })).json();
+    expect(byOrder.response).toEqual(check.response);
+    expect(check.response).toMatchObject({ check: true, url: check.response.pdf_url, polis_seria: 'HOM', polis_number: check.response.policy_number.slice(4) });
+    expect((await post(app, '/api/sayt/uyjoy-api/check', { order_id: '999999999' })).statusCode).toBe(404);
     const { text } = await download(check.response.pdf_url);
     expect(text).toContain(check.response.policy_number);
     expect(text).toContain("70 000 so'm");

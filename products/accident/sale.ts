@@ -39,11 +39,10 @@ async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>)
 }
 
 const sale: ProductSale<SaveRequest, AccidentTariff> = {
-  schemas: { save: 'accident/save.request', checkResponse: 'common/policy.response' },
+  schemas: { save: 'accident/save.request' },
   tariffs: accidentTariff,
   quote,
   amount: (request) => request.amount,
-  checkAnswer: ({ number, pdfUrl }) => ({ policy_number: number, pdf_url: pdfUrl }),
   policy: {
     series: 'ACC',
     title: { uz: "Baxtsiz hodisalardan sug'urtalash", ru: 'Страхование от несчастных случаев', en: 'Personal accident insurance' },

@@ -41,14 +41,13 @@ async function quote(request: SaveRequest, context: SaleContext<HomeTariffs>) {
 export function homeSale(
   programs: readonly HomeProgram[],
   policy: ProductSale<SaveRequest, HomeTariffs>['policy'],
-  schemas: ProductSale<SaveRequest, HomeTariffs>['schemas'] = { save: 'home/save.request', checkResponse: 'common/policy.response' },
+  schemas: ProductSale<SaveRequest, HomeTariffs>['schemas'] = { save: 'home/save.request' },
 ): ProductSale<SaveRequest, HomeTariffs> {
   return {
     schemas,
     tariffs: { programs: [...programs] },
     quote,
     amount: (request) => request.amount,
-    checkAnswer: ({ number, pdfUrl }) => ({ policy_number: number, pdf_url: pdfUrl }),
     policy,
   };
 }

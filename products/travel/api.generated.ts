@@ -54,15 +54,6 @@ export type CalculatorResponse = {
   kurs_cbu: number;
 }[];
 
-/** schemas/api/travel/check-polis.response.json */
-
-export interface CheckPolisResponse {
-  check: true;
-  url: string;
-  polis_seria: string;
-  polis_number: string;
-}
-
 /** schemas/api/travel/get-country.response.json */
 
 export interface GetCountryResponse {

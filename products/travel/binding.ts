@@ -2,7 +2,8 @@ import type { ApiPort, Price } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, requireFields } from '../binding-failure';
 import { call, personLookup, required, saleBinding } from '../binding-kit';
-import type { CalculatorRequest, CheckPolisResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
+import type { CheckResponse } from '../common-api.generated';
+import type { CalculatorRequest, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { travelMode } from './period';
 import type { TravelTariffs } from './pricing';
 import manifest from './product';
@@ -122,7 +123,7 @@ export const travelBinding = saleBinding<TravelData, TravelCatalog>({
   policy: {
     fields: ['check', 'url', 'polis_seria', 'polis_number'],
     read: (answer) => {
-      const paid = answer as unknown as CheckPolisResponse;
+      const paid = answer as unknown as CheckResponse;
       return paid.check === true ? { policyNumber: `${paid.polis_seria} ${paid.polis_number}`, policyUrl: paid.url } : null;
     },
   },

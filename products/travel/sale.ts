@@ -1,7 +1,7 @@
 import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
 import { notBefore, personLookupCall, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
-import type { CalculatorRequest, CalculatorResponse, CheckPolisResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
+import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, travelMode, type CoverPeriod } from './period';
 import { quoteTravel, type TravelQuoteInput, type TravelTariffs } from './pricing';
 import manifest from './product';
@@ -129,15 +129,10 @@ async function calculate(request: unknown, context: SaleContext<TravelReference>
 }
 
 const sale: ProductSale<SavePolisRequest, TravelReference> = {
-  schemas: { save: 'travel/save-polis.request', checkResponse: 'travel/check-polis.response' },
+  schemas: { save: 'travel/save-polis.request' },
   tariffs: sandboxTravelReference,
   quote,
   amount: (request) => request.summa_all,
-  // The travel API answers the series and the number apart; printed, they are joined by a space.
-  checkAnswer: ({ number, pdfUrl }): CheckPolisResponse => {
-    const [seria = '', digits = ''] = number.split(' ');
-    return { check: true, url: pdfUrl, polis_seria: seria, polis_number: digits };
-  },
   calls: [
     { method: 'GET', path: manifest.calls.countries, response: 'travel/get-country.response', answer: async (_body, context) => getCountryAnswer(context.tariffs) },
     { method: 'POST', path: manifest.calls.calculator, request: 'travel/calculator.request', response: 'travel/calculator.response', answer: calculate },

@@ -51,7 +51,7 @@ async function callSchemas(): Promise<Map<string, { request?: string; response: 
   ]);
   for (const { manifest, sale } of await loadProducts()) {
     schemas.set(manifest.calls.save, { request: sale.schemas.save, response: 'common/save.response' });
-    schemas.set(manifest.calls.check, { request: 'common/check.request', response: sale.schemas.checkResponse });
+    schemas.set(manifest.calls.check, { request: 'common/check.request', response: 'common/check.response' });
     for (const call of sale.calls ?? []) schemas.set(call.path, { ...(call.request ? { request: call.request } : {}), response: call.response });
   }
   return schemas;

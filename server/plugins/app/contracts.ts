@@ -32,6 +32,8 @@ export interface ContractView {
 export interface ContractService {
   create(input: NewContractInput, executor?: Executor): Promise<Contract>;
   get(id: string, executor?: Executor): Promise<Contract | undefined>;
+  /** The contract of an order number (`order_id` of the save answer), or undefined. */
+  byOrder(orderId: string): Promise<Contract | undefined>;
   /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
   view(id: string): Promise<ContractView | undefined>;
 }
@@ -74,6 +76,11 @@ export default fp(
         // Ids arrive from callers; a non-UUID would make PostgreSQL fail the cast instead of finding nothing.
         if (!uuidRe.test(id)) return undefined;
         return executor.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
+      },
+      async byOrder(orderId) {
+        // A bigint column: anything but a short digit string cannot be an order.
+        if (!/^[0-9]{1,15}$/.test(orderId)) return undefined;
+        return app.db.selectFrom('contracts').selectAll().where('order_id', '=', Number(orderId)).executeTakeFirst();
       },
       async view(id) {
         if (!uuidRe.test(id)) return undefined;

@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { CheckRequest } from '../../../products/common-api.generated';
+import type { CheckRequest, CheckResponse } from '../../../products/common-api.generated';
 import { AppError, ok, refusal } from '../../envelope';
 import { saleContext, serveCall } from '../../lib/calls';
 import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { saveAnswer } from '../../lib/save-answer';
+
+/** The paid check, under the names every partner client reads (common/check.response.json). */
+function checkAnswer(number: string, pdfUrl: string): CheckResponse {
+  const [seria = '', digits = ''] = number.split(' ');
+  return { check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl };
+}
 
 /**
  * The sale of one product at its spec §7 paths: save prices the cover the request asks for with the
@@ -32,11 +38,12 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
   );
 
   app.post<{ Body: CheckRequest }>(manifest.calls.check, { schema: { body: app.apiSchema('common/check.request') } }, async (request) => {
-    const contract = await app.contracts.get(request.body.contract_id);
+    const { contract_id: contractId, order_id: orderId } = request.body;
+    const contract = contractId ? await app.contracts.get(contractId) : await app.contracts.byOrder(orderId ?? '');
     if (!contract || contract.product !== manifest.id) throw new AppError(404, 'contract not found');
     const policy = contract.status === 'issued' ? await app.policies.byContract(contract.id) : undefined;
     if (!policy) return refusal(1, 'payment_not_made');
-    return ok(sale.checkAnswer({ number: policy.number, pdfUrl: app.policies.pdfUrl(policy.id) }));
+    return ok(checkAnswer(policy.number, app.policies.pdfUrl(policy.id)));
   });
 
   for (const call of sale.calls ?? []) serveCall(app, call, manifest.id);
