@@ -2,9 +2,14 @@
 
 /** schemas/api/common/check.request.json */
 
-export type CheckRequest = {
-  [k: string]: unknown | undefined;
-} & {
+export type CheckRequest = (
+  | {
+      contract_id: string;
+    }
+  | {
+      order_id: string;
+    }
+) & {
   contract_id?: string;
   order_id?: string;
 };

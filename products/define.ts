@@ -23,6 +23,8 @@ export interface ProductManifest {
   routes: { page: string; webview: string };
   /** Spec §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */
   calls: { save: string; check: string } & Record<string, string>;
+  /** Other path prefixes partner clients call the same API under (`{ '/takoful/travel-neo/': '/travel-neo/' }`). */
+  alsoUnder?: Record<string, string>;
   /** Lowest premium in UZS when a tariff table fixes it; shown as "from …" on the card. */
   fromPrice?: number;
   /** Message catalog areas (`locales/<lang>/<area>.po`) the flow needs besides its own, e.g. the product it is a variant of. */

@@ -97,6 +97,8 @@ export interface ProductCall<T> {
   /** `schemas/api` names of the request body (POST) and of the answer's `response`. */
   request?: string;
   response: string;
+  /** Reads a partner's shape of the body into the documented one before the schema checks it. */
+  read?(body: unknown, context: SaleContext<T>): unknown;
   answer(body: unknown, context: SaleContext<T>): Promise<unknown>;
 }
 
@@ -116,6 +118,8 @@ export interface ProductSale<Save, T> {
   tariffs: T;
   /** The cover a schema-valid save request buys and its price, priced from that cover; throws SaleRefusal. */
   quote(request: Save, context: SaleContext<T>): Promise<SaleQuote>;
+  /** Reads a partner's shape of the save request into the documented one before the schema checks it. */
+  readSave?(body: unknown, context: SaleContext<T>): unknown;
   /** The total the caller was shown (must equal the price, else HTTP 422). */
   amount(request: Save): number;
   /** The product's own calls, served beside save and check. */
@@ -152,11 +156,12 @@ export function personAnswer(person: RegistryPerson) {
 }
 
 /** A person lookup call (`passportSeria`, `passportNumber`, `birthday`, `pinfl`): the person, or `datas_not_found`. */
-export function personLookupCall<T>(path: string, schemas: { request: string; response: string }): ProductCall<T> {
+export function personLookupCall<T>(path: string, schemas: { request: string; response: string }, read?: (body: unknown) => unknown): ProductCall<T> {
   return {
     method: 'POST',
     path,
     ...schemas,
+    ...(read ? { read } : {}),
     async answer(body, context) {
       const { passportSeria, passportNumber, birthday, pinfl } = body as { passportSeria: string; passportNumber: string; birthday: string; pinfl?: string };
       const person = await context.findPerson({ passportSeria, passportNumber, birthday: requestDate(birthday, '/birthday'), ...(pinfl ? { pinfl } : {}) });

@@ -147,10 +147,17 @@ export interface GetPersonResponse {
 
 /** schemas/api/travel/save-polis.request.json */
 
-export interface SavePolisRequest {
+export type SavePolisRequest = (
+  | {
+      end_date: string;
+    }
+  | {
+      days: number;
+    }
+) & {
   begin_date: string;
-  end_date: string;
-  days: number;
+  end_date?: string;
+  days?: number;
   /**
    * @minItems 1
    * @maxItems 30
@@ -214,4 +221,4 @@ export interface SavePolisRequest {
    * A path on this site the payment provider returns to.
    */
   return_url?: string;
-}
+};

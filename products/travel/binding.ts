@@ -56,7 +56,7 @@ function personFields(person: TravelPerson) {
 }
 
 /** The save-polis request for flow data and the price the visitor was shown: the period as dates and as days. */
-export function savePolisRequest(data: TravelData, price: Price): Omit<SavePolisRequest, 'return_url'> {
+export function savePolisRequest(data: TravelData, price: Price): SavePolisRequest {
   const { beginDate, endDate, days } = cover(data);
   const payer = data.tourists.payer;
   return {

@@ -13,4 +13,6 @@ export default defineManifest({
     countries: '/takoful/travel-neo/get_country',
     getPerson: '/takoful/travel-neo/getPerson',
   },
+  // Partner clients call the travel API with and without the /takoful prefix (spec §7 names both).
+  alsoUnder: { '/takoful/travel-neo/': '/travel-neo/' },
 });

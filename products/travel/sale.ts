@@ -3,26 +3,11 @@ import { addDays, isoToDmy } from '../api-format';
 import { notBefore, personLookupCall, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, travelMode, type CoverPeriod } from './period';
-import { quoteTravel, type TravelQuoteInput, type TravelTariffs } from './pricing';
+import { quoteTravel, type TravelQuoteInput } from './pricing';
 import manifest from './product';
 import { riskIds } from './rules';
-import { sandboxCountries, sandboxTravelPrograms, sandboxTravelPurposes, sandboxTravelTariffs } from './tariffs';
-
-/** Travel's reference data as the server keeps it: the tariff and the catalog `get_country` answers. */
-export interface TravelReference {
-  tariffs: TravelTariffs;
-  purposes: { id: number; name: string }[];
-  programs: { id: number; name: string }[];
-  /** ISO-2 codes of the destinations sold; their ids are their positions from 1. */
-  countries: string[];
-}
-
-export const sandboxTravelReference: TravelReference = {
-  tariffs: sandboxTravelTariffs,
-  purposes: [...sandboxTravelPurposes],
-  programs: [...sandboxTravelPrograms],
-  countries: [...sandboxCountries],
-};
+import { readCalculator, readGetPerson, readSave } from './read';
+import { sandboxTravelReference, type TravelReference } from './tariffs';
 
 /** The `get_country` answer: purposes the tariff prices, the countries, the programs with their sums insured, and the tariff. */
 export function getCountryAnswer(reference: TravelReference): GetCountryResponse {
@@ -42,13 +27,20 @@ const uzRegions = new Intl.DisplayNames(['uz'], { type: 'region' });
 const ruRegions = new Intl.DisplayNames(['ru'], { type: 'region' });
 const countryNames = (codes: string[]) => codes.map((code) => `${uzRegions.of(code) ?? code} / ${ruRegions.of(code) ?? code}`).join(', ');
 
+/** What calculator and save requests share: the trip, its travellers' birthdays and the risks. */
+type TripRequest = Omit<CalculatorRequest, 'end_date' | 'days' | 'travelers'> & {
+  end_date?: string;
+  days?: number;
+  travelers: { birthday: string }[];
+};
+
 /**
  * The period a calculator or save request covers, checked against itself: a single trip covers its
  * dates (and `days`, when given, must be their count); a stay or multi-trip policy covers `days`
  * from the begin date (and `end_date`, when given, must be the end that makes). The premium is
  * priced by this period's days and the policy states this period's dates, so they cannot differ.
  */
-export function requestCover(request: CalculatorRequest, today: string): CoverPeriod {
+export function requestCover(request: TripRequest, today: string): CoverPeriod {
   const mode = travelMode({ purpose: request.purpose_id, reusable: request.kop_martali === 1 });
   const begin = requestDate(request.begin_date, '/begin_date');
   notBefore(begin, today, '/begin_date');
@@ -74,7 +66,7 @@ export function requestCover(request: CalculatorRequest, today: string): CoverPe
 }
 
 /** A request's trip as the input of `quoteTravel`, for one program and a checked cover. */
-function quoteInput(request: CalculatorRequest, cover: CoverPeriod, programId: number): TravelQuoteInput {
+function quoteInput(request: TripRequest, cover: CoverPeriod, programId: number): TravelQuoteInput {
   return {
     purposeId: request.purpose_id,
     programId,
@@ -117,7 +109,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
 }
 
 async function calculate(request: unknown, context: SaleContext<TravelReference>): Promise<CalculatorResponse> {
-  const body = request as CalculatorRequest;
+  const body = request as TripRequest;
   const cover = requestCover(body, context.today);
   const { tariffs } = context.tariffs;
   return tariffs.programs.flatMap((program) => {
@@ -132,11 +124,19 @@ const sale: ProductSale<SavePolisRequest, TravelReference> = {
   schemas: { save: 'travel/save-polis.request' },
   tariffs: sandboxTravelReference,
   quote,
+  readSave: (body, context) => readSave(body, context.tariffs),
   amount: (request) => request.summa_all,
   calls: [
     { method: 'GET', path: manifest.calls.countries, response: 'travel/get-country.response', answer: async (_body, context) => getCountryAnswer(context.tariffs) },
-    { method: 'POST', path: manifest.calls.calculator, request: 'travel/calculator.request', response: 'travel/calculator.response', answer: calculate },
-    personLookupCall(manifest.calls.getPerson, { request: 'travel/get-person.request', response: 'travel/get-person.response' }),
+    {
+      method: 'POST',
+      path: manifest.calls.calculator,
+      request: 'travel/calculator.request',
+      response: 'travel/calculator.response',
+      read: (body, context) => readCalculator(body, context.tariffs),
+      answer: calculate,
+    },
+    personLookupCall(manifest.calls.getPerson, { request: 'travel/get-person.request', response: 'travel/get-person.response' }, readGetPerson),
   ],
   policy: {
     series: 'TRV',

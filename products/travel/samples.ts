@@ -3,7 +3,8 @@ import type { GetCountryResponse } from './api.generated';
 import type { TravelCatalog } from './binding';
 import manifest from './product';
 import type { TravelData } from './rules';
-import { getCountryAnswer, sandboxTravelReference } from './sale';
+import { getCountryAnswer } from './sale';
+import { sandboxTravelReference } from './tariffs';
 
 /**
  * Sample flows and answers for tests and stories. People are the sandbox person registry's

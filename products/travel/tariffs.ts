@@ -65,3 +65,19 @@ export const sandboxCountries: readonly string[] = [
   'KG', 'KR', 'KZ', 'LK', 'LT', 'LV', 'MA', 'ME', 'MT', 'MV', 'MY', 'NL', 'NO', 'OM', 'PK', 'PL',
   'PT', 'QA', 'RO', 'RS', 'RU', 'SA', 'SE', 'SG', 'TH', 'TJ', 'TM', 'TR', 'UA', 'US', 'VN',
 ];
+
+/** Travel's reference data as the server keeps it: the tariff and the catalog `get_country` answers. */
+export interface TravelReference {
+  tariffs: TravelTariffs;
+  purposes: { id: number; name: string }[];
+  programs: { id: number; name: string }[];
+  /** ISO-2 codes of the destinations sold; their ids are their positions from 1. */
+  countries: string[];
+}
+
+export const sandboxTravelReference: TravelReference = {
+  tariffs: sandboxTravelTariffs,
+  purposes: [...sandboxTravelPurposes],
+  programs: [...sandboxTravelPrograms],
+  countries: [...sandboxCountries],
+};

@@ -7,7 +7,8 @@ import { calculatorRequest, savePolisRequest } from './binding';
 import travel from './definition';
 import { coverPeriod, spendDayOptions, travelMode } from './period';
 import { travelCover, type TravelData } from './rules';
-import sale, { sandboxTravelReference } from './sale';
+import sale from './sale';
+import { sandboxTravelReference } from './tariffs';
 import {
   sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
 } from './samples';
@@ -319,6 +320,7 @@ describe('travel API schemas', () => {
     expect(save(good)).toEqual([]);
     expect(save({ ...good, begin_date: '2030-07-01' })).not.toEqual([]);
     expect(save({ ...good, purpose_id: 2 })).not.toEqual([]);
+    // The documented shape is strict; partners' extra fields are dropped by readSave before it (read.ts).
     expect(save({ ...good, extra: 1 })).not.toEqual([]);
     expect(save({ ...good, sugurtalovchi: { ...good.sugurtalovchi, name: 'x'.repeat(10_000) } })).not.toEqual([]);
     expect(save({ ...good, sugurtalovchi: { ...good.sugurtalovchi, name: 'Вали' } })).not.toEqual([]);

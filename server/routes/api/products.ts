@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { CheckRequest, CheckResponse } from '../../../products/common-api.generated';
+import { isRecord } from '../../../products/request-reader';
 import { AppError, ok, refusal } from '../../envelope';
-import { saleContext, serveCall } from '../../lib/calls';
+import { pathsOf, reading, saleContext, serveCall } from '../../lib/calls';
 import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { saveAnswer } from '../../lib/save-answer';
+
+/** A check naming the order by number as well as by digits. */
+function readCheck(body: unknown): unknown {
+  return isRecord(body) && typeof body.order_id === 'number' ? { ...body, order_id: String(body.order_id) } : body;
+}
 
 /** The paid check, under the names every partner client reads (common/check.response.json). */
 function checkAnswer(number: string, pdfUrl: string): CheckResponse {
@@ -17,36 +23,42 @@ function checkAnswer(number: string, pdfUrl: string): CheckResponse {
  * product's own calls (catalog, calculator, lookups) are served as it declares them.
  */
 function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): void {
-  app.post<{ Body: SaveBody }>(
-    manifest.calls.save,
-    { schema: { body: app.apiSchema(sale.schemas.save) }, config: { reportFailures: `${manifest.id} save` } },
-    async (request) => {
-      const { terms, price } = await sale.quote(request.body, await saleContext(app, manifest.id));
-      if (sale.amount(request.body) !== price.total) {
-        throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
-      }
-      const contract = await app.contracts.create({
-        product: manifest.id,
-        channel: request.channel,
-        amount: price.total,
-        body: request.body,
-        returnUrl: request.body.return_url,
-        terms,
-      });
-      return ok(saveAnswer(app, contract), 'Policy success saved');
-    },
-  );
+  const save = async (request: { body: SaveBody; channel: string }) => {
+    const { terms, price } = await sale.quote(request.body, await saleContext(app, manifest.id));
+    if (sale.amount(request.body) !== price.total) {
+      throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
+    }
+    const contract = await app.contracts.create({
+      product: manifest.id,
+      channel: request.channel,
+      amount: price.total,
+      body: request.body,
+      returnUrl: request.body.return_url,
+      terms,
+    });
+    return ok(saveAnswer(app, contract), 'Policy success saved');
+  };
+  for (const path of pathsOf(manifest, manifest.calls.save)) {
+    app.post<{ Body: SaveBody }>(path, {
+      preValidation: reading(app, manifest.id, sale.readSave?.bind(sale)),
+      schema: { body: app.apiSchema(sale.schemas.save) },
+      config: { reportFailures: `${manifest.id} save` },
+    }, save);
+  }
 
-  app.post<{ Body: CheckRequest }>(manifest.calls.check, { schema: { body: app.apiSchema('common/check.request') } }, async (request) => {
+  const check = async (request: { body: CheckRequest }) => {
     const { contract_id: contractId, order_id: orderId } = request.body;
     const contract = contractId ? await app.contracts.get(contractId) : await app.contracts.byOrder(orderId ?? '');
     if (!contract || contract.product !== manifest.id) throw new AppError(404, 'contract not found');
     const policy = contract.status === 'issued' ? await app.policies.byContract(contract.id) : undefined;
     if (!policy) return refusal(1, 'payment_not_made');
     return ok(checkAnswer(policy.number, app.policies.pdfUrl(policy.id)));
-  });
+  };
+  for (const path of pathsOf(manifest, manifest.calls.check)) {
+    app.post<{ Body: CheckRequest }>(path, { preValidation: reading(app, null, readCheck), schema: { body: app.apiSchema('common/check.request') } }, check);
+  }
 
-  for (const call of sale.calls ?? []) serveCall(app, call, manifest.id);
+  for (const call of sale.calls ?? []) serveCall(app, call, manifest);
 }
 
 /** Every registered product (products/<id>/), served by the same handlers. */

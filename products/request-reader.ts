@@ -1,0 +1,48 @@
+/**
+ * Tolerant reading of partners' requests (Postel: strict in what we store, liberal in what we
+ * read): the shapes existing partner clients send become the one documented shape, which the
+ * request schema then checks strictly. Each helper leaves a value it cannot read as it is, so the
+ * schema refuses it with the field named; nothing here guesses money, dates or identity.
+ */
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A yes/no flag as 0/1: booleans, 0/1 and their strings. */
+export function flag(value: unknown): unknown {
+  if (value === true || value === 1 || value === '1' || value === 'true') return 1;
+  if (value === false || value === 0 || value === '0' || value === 'false') return 0;
+  return value;
+}
+
+/** A yes/no value as a boolean: booleans, 0/1 and their strings. */
+export function yes(value: unknown): unknown {
+  const read = flag(value);
+  return read === 1 ? true : read === 0 ? false : value;
+}
+
+/** A whole number sent as digits (`"12"` → 12); ids and counts only, never money. */
+export function integer(value: unknown): unknown {
+  return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+}
+
+/** Letters uppercased (passport series, country codes). */
+export function upper(value: unknown): unknown {
+  return typeof value === 'string' ? value.trim().toUpperCase() : value;
+}
+
+/** A phone number as its digits when the rest is only `+`, spaces, dashes and brackets. */
+export function phone(value: unknown): unknown {
+  return typeof value === 'string' && /^[+\d\s()-]+$/.test(value) ? value.replace(/\D/g, '') : value;
+}
+
+/** The first of several names a field comes under. */
+export function either(record: Record<string, unknown>, ...names: string[]): unknown {
+  for (const name of names) if (record[name] !== undefined) return record[name];
+  return undefined;
+}
+
+/** The record without its undefined members (so absent stays absent for the schema). */
+export function defined<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}

@@ -1,0 +1,93 @@
+import { defined, either, flag, integer, isRecord, phone, upper, yes } from '../request-reader';
+import { riskIds } from './rules';
+import type { TravelReference } from './tariffs';
+
+/**
+ * Travel requests as the partner clients send them (reference [K], [Y], [L]) read into the shapes
+ * of schemas/api/travel: flags as booleans or 0/1, travellers as bare birth dates, ids as numeric
+ * strings, countries by the catalog's numeric id, persons under their camelCase or snake_case
+ * names; fields nobody reads are dropped instead of refused. Money is left exactly as sent.
+ */
+
+/** A country by its ISO code (any case) or by its id in `get_country`. */
+function country(value: unknown, reference: TravelReference): unknown {
+  const id = integer(value);
+  if (typeof id === 'number') return reference.countries[id - 1] ?? value;
+  return upper(value);
+}
+
+function trip(body: Record<string, unknown>, reference: TravelReference) {
+  const risks = isRecord(body.risklar) ? body.risklar : {};
+  return {
+    begin_date: body.begin_date,
+    end_date: body.end_date,
+    days: integer(body.days),
+    countries: Array.isArray(body.countries) ? body.countries.map((c) => country(c, reference)) : body.countries,
+    purpose_id: integer(body.purpose_id),
+    kop_martali: flag(body.kop_martali ?? 0),
+    is_family: flag(body.is_family ?? 0),
+    has_covid: flag(body.has_covid ?? 0),
+    // An absent risk is not bought.
+    risklar: body.risklar === undefined || isRecord(body.risklar)
+      ? Object.fromEntries(riskIds.map((r) => [r, flag(risks[r] ?? 0)]))
+      : body.risklar,
+  };
+}
+
+/** The calculator request: travellers may be bare `DD-MM-YYYY` birth dates. */
+export function readCalculator(body: unknown, reference: TravelReference): unknown {
+  if (!isRecord(body)) return body;
+  const travelers = Array.isArray(body.travelers)
+    ? body.travelers.map((t) => (typeof t === 'string' ? { birthday: t } : isRecord(t) ? defined({ birthday: either(t, 'birthday', 'birth_date', 'birthDate') }) : t))
+    : body.travelers;
+  return defined({ ...trip(body, reference), travelers });
+}
+
+function person(record: Record<string, unknown>) {
+  return {
+    passport_seria: upper(either(record, 'passport_seria', 'passportSeria', 'passportSeries', 'passport_series')),
+    passport_number: either(record, 'passport_number', 'passportNumber'),
+    birthday: either(record, 'birthday', 'birth_date', 'birthDate'),
+    pinfl: either(record, 'pinfl'),
+    name: either(record, 'name', 'first_name', 'firstName'),
+    surname: either(record, 'surname', 'last_name', 'lastName'),
+    country_id: record.country_id === undefined ? undefined : upper(record.country_id),
+  };
+}
+
+/** The save request: the payer and the travellers under any of the names partner clients use. */
+export function readSave(body: unknown, reference: TravelReference): unknown {
+  if (!isRecord(body)) return body;
+  const payer = isRecord(body.sugurtalovchi)
+    ? defined({
+      ...person(body.sugurtalovchi),
+      // A payer with a citizenship is a foreigner (2), otherwise a citizen (0).
+      type: integer(body.sugurtalovchi.type ?? (body.sugurtalovchi.country_id === undefined ? 0 : 2)),
+      phone: phone(body.sugurtalovchi.phone),
+    })
+    : body.sugurtalovchi;
+  const travelers = Array.isArray(body.travelers)
+    ? body.travelers.map((t) => (isRecord(t)
+      ? defined({ ...person(t), foreign: yes(t.foreign ?? t.country_id !== undefined), is_payer: yes(t.is_payer ?? t.isPayer ?? false) })
+      : t))
+    : body.travelers;
+  return defined({
+    ...trip(body, reference),
+    travelers,
+    summa_all: body.summa_all,
+    program_id: integer(body.program_id),
+    sugurtalovchi: payer,
+    return_url: body.return_url,
+  });
+}
+
+/** The person lookup: `passportSeries` and the like, series in any case. */
+export function readGetPerson(body: unknown): unknown {
+  if (!isRecord(body)) return body;
+  return defined({
+    passportSeria: upper(either(body, 'passportSeria', 'passportSeries', 'passport_seria', 'passport_series')),
+    passportNumber: either(body, 'passportNumber', 'passport_number'),
+    birthday: either(body, 'birthday', 'birth_date', 'birthDate'),
+    pinfl: body.pinfl,
+  });
+}

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isoToDmy } from '../../products/api-format';
+import { oneYearFrom } from '../../products/sale';
+import { todayInTashkent } from '../../server/dates';
+import { createTestApp, neoAuth, payInSandbox, post, siteAuth } from '../../server/test-helpers';
+
+/**
+ * The travel API as the existing partner backends call it (reference "The insurer's API as
+ * partners call it"): [K] a Go aggregator, [Y] a Yii2 PHP backend, [L] a Laravel booking service.
+ * Each replays its own request shapes — paths, flag and id types, traveller and payer field names,
+ * extra fields, checks by order or contract — and must buy a policy whose period and price agree.
+ */
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const day = (n: number) => isoToDmy(addDays(todayInTashkent(), n), '-');
+const vali = { passport: ['AA', '1234567'], birthday: '15-05-1990', pinfl: '31505900000011', first: 'VALI', last: 'ALIYEV' };
+const dilnoza = { passport: ['AB', '7654321'], birthday: '02-11-1985', pinfl: '41102850000022', first: 'DILNOZA', last: 'KARIMOVA' };
+
+interface Quote {
+  program_id: number;
+  prem_uzs: number;
+}
+
+async function calculate(path: string, body: object, auth = siteAuth): Promise<Quote[]> {
+  const res = await post(app, path, body, { authorization: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ response: Quote[] }>().response;
+}
+
+async function saveAndPay(path: string, body: object, auth = siteAuth) {
+  const res = await post(app, path, body, { authorization: auth });
+  expect(res.statusCode, res.body).toBe(200);
+  const saved = res.json<{ response: { contract_id: string; order_id: string; amount: number; payme_url: string } }>().response;
+  return saved;
+}
+
+async function contractTerms(contractId: string) {
+  const contract = await app.contracts.get(contractId);
+  return (contract?.request as { terms: { beginDate: string; endDate: string; insured: unknown[] } }).terms;
+}
+
+describe('[K] the Go aggregator', () => {
+  // Paths without /takoful, booleans for flags and risks, travellers as bare birth dates,
+  // persons in camelCase and snake_case with middle names and addresses, program id as a string.
+  it('buys a single trip for two and checks it by order number', async () => {
+    const trip = {
+      begin_date: day(12), end_date: day(21), countries: ['TR', 'ae'], purpose_id: 1,
+      kop_martali: false, is_family: false, has_covid: true,
+      risklar: { accident: true, luggage: false, cancel_travel: false, person_respon: false, delay_travel: false },
+    };
+    const quotes = await calculate('/api/travel-neo/calculator', { ...trip, travelers: [vali.birthday, dilnoza.birthday] }, neoAuth);
+    const comfort = quotes.find((q) => q.program_id === 2);
+    if (!comfort) throw new Error('no Comfort quote');
+    const person = (p: typeof vali) => ({
+      passportSeries: p.passport[0], passportNumber: p.passport[1], birthday: p.birthday, pinfl: p.pinfl,
+      first_name: p.first, last_name: p.last, middle_name: 'O‘G‘LI', address: 'Tashkent, Chilonzor 5', gender: 'm',
+    });
+    const saved = await saveAndPay('/api/travel-neo/save-polis', {
+      ...trip,
+      summa_all: comfort.prem_uzs,
+      program_id: '2',
+      sugurtalovchi: { ...person(vali), phone: '+998 90 123-45-67' },
+      travelers: [{ ...person(vali), is_payer: true }, person(dilnoza)],
+      agent_commission: 0.1,
+    }, neoAuth);
+    expect(saved.amount).toBe(comfort.prem_uzs);
+    expect(await contractTerms(saved.contract_id)).toMatchObject({ beginDate: addDays(todayInTashkent(), 12), endDate: addDays(todayInTashkent(), 21) });
+
+    const unpaid = await post(app, '/api/travel-neo/checkPolis', { order_id: Number(saved.order_id) }, { authorization: neoAuth });
+    expect(unpaid.json()).toMatchObject({ result: false, error: 1, message: 'payment_not_made' });
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    const paid = (await post(app, '/api/travel-neo/checkPolis', { order_id: Number(saved.order_id) }, { authorization: neoAuth })).json();
+    expect(paid).toMatchObject({ result: true, response: { check: true, polis_seria: 'TRV', url: expect.stringMatching(/\.pdf$/) } });
+    expect(paid.response.polis_number).toMatch(/^\d{10}$/);
+  });
+
+  it('looks a person up with its own field names', async () => {
+    const res = await post(app, '/api/travel-neo/getPerson', { passportSeries: 'aa', passportNumber: '1234567', birthday: '15-05-1990' }, { authorization: neoAuth });
+    expect(res.json()).toMatchObject({ result: true, response: { ism_eng: 'Vali', familya_eng: 'Aliyev', pinfl: '31505900000011' } });
+  });
+});
+
+describe('[Y] the Yii2 backend', () => {
+  // PHP sends every scalar as a string: flags "0"/"1", ids and days as digits, countries by their
+  // catalog id; a multi-trip policy gives days, not an end date.
+  it('buys a multi-trip policy for a year and checks it by contract', async () => {
+    const catalog = (await app.inject({ url: '/api/takoful/travel-neo/get_country', headers: { authorization: siteAuth } })).json().response;
+    const kazakhstan = String(catalog.country.find((c: { code: string }) => c.code === 'KZ').id);
+    const trip = {
+      begin_date: day(5), days: '45', countries: [kazakhstan], purpose_id: '1',
+      kop_martali: '1', is_family: '0', has_covid: '0',
+      risklar: { accident: '0', luggage: '1', cancel_travel: '0', person_respon: '0', delay_travel: '0' },
+    };
+    const quotes = await calculate('/api/takoful/travel-neo/calculator', { ...trip, travelers: [{ birthday: dilnoza.birthday }] });
+    const basic = quotes.find((q) => q.program_id === 1);
+    if (!basic) throw new Error('no Basic quote');
+    const saved = await saveAndPay('/api/takoful/travel-neo/save-polis', {
+      ...trip,
+      summa_all: basic.prem_uzs,
+      program_id: '1',
+      sugurtalovchi: { type: '0', passport_seria: 'AB', passport_number: '7654321', birthday: dilnoza.birthday, pinfl: dilnoza.pinfl, phone: '998935550011', name: 'Dilnoza', surname: 'Karimova' },
+      travelers: [{ passport_seria: 'AB', passport_number: '7654321', birthday: dilnoza.birthday, name: 'Dilnoza', surname: 'Karimova', foreign: '0', is_payer: '1' }],
+    });
+    const begin = addDays(todayInTashkent(), 5);
+    expect(await contractTerms(saved.contract_id)).toMatchObject({ beginDate: begin, endDate: oneYearFrom(begin) });
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    const paid = (await post(app, '/api/takoful/travel-neo/checkPolis', { contract_id: saved.contract_id })).json();
+    expect(paid.response).toMatchObject({ check: true, polis_seria: 'TRV' });
+  });
+
+  it('cannot buy a longer stay for a shorter price: days that contradict the dates are refused', async () => {
+    const trip = { begin_date: day(5), end_date: day(34), countries: ['TR'], purpose_id: '1', kop_martali: '0', is_family: '0', has_covid: '0' };
+    const [oneDay] = await calculate('/api/takoful/travel-neo/calculator', { ...trip, end_date: day(5), travelers: [vali.birthday] });
+    const res = await post(app, '/api/takoful/travel-neo/save-polis', {
+      ...trip, days: '1', summa_all: oneDay?.prem_uzs, program_id: '1',
+      sugurtalovchi: { passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, phone: '998901234567', name: 'Vali', surname: 'Aliyev' },
+      travelers: [{ passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, name: 'Vali', surname: 'Aliyev' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().response).toEqual({ field: '/days' });
+  });
+});
+
+describe('[L] the Laravel booking service', () => {
+  // Objects for travellers, 0/1 integers, its own booking fields beside ours, the /travel-neo paths.
+  it('buys a family policy and reads the paid answer', async () => {
+    const trip = { begin_date: day(30), end_date: day(37), countries: ['US'], purpose_id: 1, kop_martali: 0, is_family: 1, has_covid: 0, booking_ref: 'BK-2291' };
+    const quotes = await calculate('/api/travel-neo/calculator', { ...trip, travelers: [{ birthday: vali.birthday }, { birthday: dilnoza.birthday }] });
+    const premium = quotes.find((q) => q.program_id === 3);
+    if (!premium) throw new Error('no Premium quote');
+    const traveller = (p: typeof vali, payer: boolean) => ({
+      passport_seria: p.passport[0], passport_number: p.passport[1], birthday: p.birthday, name: p.first, surname: p.last, foreign: false, is_payer: payer, seat: '12A',
+    });
+    const saved = await saveAndPay('/api/travel-neo/save-polis', {
+      ...trip,
+      summa_all: premium.prem_uzs,
+      program_id: 3,
+      sugurtalovchi: { type: 0, passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, phone: '998901234567', name: 'VALI', surname: 'ALIYEV', email: 'vali@example.uz' },
+      travelers: [traveller(vali, true), traveller(dilnoza, false)],
+    });
+    expect(saved.amount).toBe(premium.prem_uzs);
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    const paid = (await post(app, '/api/travel-neo/checkPolis', { contract_id: saved.contract_id })).json();
+    expect(paid.response).toMatchObject({ check: true, polis_seria: 'TRV', url: paid.response.pdf_url });
+  });
+
+  it('is refused, with the field named, where it matters: a price that is not ours', async () => {
+    const trip = { begin_date: day(30), end_date: day(37), countries: ['US'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0 };
+    const res = await post(app, '/api/travel-neo/save-polis', {
+      ...trip, summa_all: '100000', program_id: 1,
+      sugurtalovchi: { type: 0, passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, phone: '998901234567', name: 'VALI', surname: 'ALIYEV' },
+      travelers: [{ passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, name: 'VALI', surname: 'ALIYEV' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().response).toEqual({ field: '/summa_all' });
+  });
+});
