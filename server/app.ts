@@ -32,6 +32,9 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
     connectionTimeout: config.requestTimeoutMs + 5_000,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    // Plugins may take as long as they need: on a slow or busy machine the first start creates the
+    // embedded database and runs every migration, which can exceed Fastify's default 10 s.
+    pluginTimeout: 0,
     trustProxy: true,
     ajv: {
       // An unknown field is an error (not silently dropped), and a string is never a number.

@@ -19,7 +19,38 @@ export const redactPaths = [
   '*.*.pinfl',
 ];
 
-/** Pino options of the running server: JSON lines, secrets and document numbers replaced. */
+/**
+ * Personal numbers inside free text: digit runs of 7 or more (passports, PINFLs, phones, cards,
+ * order and policy numbers alike), phones written with spaces or dashes, cards in groups of four.
+ * Each keeps its first two characters, enough to tell one kind from another.
+ */
+const personalNumbers = [
+  /\+?998[\s-]?\d{2}[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}/g,
+  /\b\d{2}[\s-]\d{3}[\s-]\d{2}[\s-]\d{2}\b/g,
+  /\b\d{4}[\s-]\d{4}[\s-]\d{4}[\s-]\d{4}(?:[\s-]?\d{1,3})?\b/g,
+  /\d{7,}/g,
+];
+
+/** Free text with every personal number masked (`8600 0000 0000 0002` → `86…`). */
+export function maskPersonalData(text: string): string {
+  return personalNumbers.reduce((masked, pattern) => masked.replace(pattern, (m) => `${m.slice(0, 2)}…`), text);
+}
+
+/**
+ * What a log keeps of an error: its type, code, message and stack with personal numbers masked —
+ * never its other members, where database drivers put the failing row and the query's parameters.
+ */
+export function safeError(err: Error): { type: string; message: string; stack: string; code?: string | number } {
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err instanceof Error ? err.name : typeof err,
+    message: maskPersonalData(err instanceof Error ? err.message : String(err)),
+    stack: maskPersonalData(err instanceof Error ? err.stack ?? '' : ''),
+    ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
+  };
+}
+
+/** Pino options of the running server: JSON lines, secrets redacted, errors without their data. */
 export function loggerOptions(level: string): Exclude<FastifyHttpOptions<RawServerDefault>['logger'], boolean | undefined> {
-  return { level, redact: { paths: redactPaths, censor: '[redacted]' } };
+  return { level, redact: { paths: redactPaths, censor: '[redacted]' }, serializers: { err: safeError } };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { OutboxRow } from '../db/database';
+import { maskPersonalData } from '../logging';
 
 /** The Bot API refuses texts longer than this (UTF-16 units are a safe upper bound of its count). */
 export const MAX_MESSAGE_LENGTH = 4096;
@@ -101,7 +102,7 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
   let retried = 0;
   for (const [index, row] of rows.entries()) {
     if (!app.config.bot.token) {
-      app.log.info({ outboxId: row.id, kind: row.kind, text: row.text }, 'chat message (BOT_TOKEN not set, not sent)');
+      app.log.info({ outboxId: row.id, kind: row.kind, text: maskPersonalData(row.text) }, 'chat message (BOT_TOKEN not set, not sent)');
       await app.db.updateTable('outbox').set({ sent_at: new Date(), last_error: 'BOT_TOKEN not set: logged only' }).where('id', '=', row.id).execute();
       sent += 1;
       continue;
@@ -129,7 +130,7 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
       .set({ attempts: row.attempts + 1, parts_sent: partsSent, last_error: failure.error, next_attempt_at: new Date(now.getTime() + delay) })
       .where('id', '=', row.id)
       .execute();
-    app.log.warn({ outboxId: row.id, attempts: row.attempts + 1, error: failure.error, retryInMs: delay }, 'chat message not delivered, will retry');
+    app.log.warn({ outboxId: row.id, attempts: row.attempts + 1, error: maskPersonalData(failure.error), retryInMs: delay }, 'chat message not delivered, will retry');
     retried += 1;
   }
   return { sent, retried };

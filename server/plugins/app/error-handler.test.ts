@@ -4,7 +4,8 @@ import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { AppError } from '../../envelope';
 import { siteAuth } from '../../test-helpers';
-import { describeValidation, maskDigits } from './error-handler';
+import { maskPersonalData } from '../../logging';
+import { describeValidation } from './error-handler';
 
 let app: FastifyInstance;
 const logs: string[] = [];
@@ -68,7 +69,7 @@ describe('the error handler', () => {
     });
   });
 
-  test('maskDigits hides passport, card and PINFL numbers', () => {
-    expect(maskDigits('AA1234567 card 8600000000000002 pinfl 31505900000011 order 100001')).toBe('AA12… card 86… pinfl 31… order 100001');
+  test('maskPersonalData hides passport, card and PINFL numbers', () => {
+    expect(maskPersonalData('AA1234567 card 8600000000000002 pinfl 31505900000011 order 100001')).toBe('AA12… card 86… pinfl 31… order 100001');
   });
 });

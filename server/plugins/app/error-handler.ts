@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
+import { maskPersonalData } from '../../logging';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,8 +32,6 @@ export function describeValidation(context: string, issue: ValidationIssue): { f
   return { field, message: `${context}${issue.instancePath} ${issue.message ?? 'is invalid'}` };
 }
 
-/** Long digit runs (passports, cards, PINFLs) never reach the chat. */
-export const maskDigits = (text: string): string => text.replace(/\d{7,}/g, (m) => `${m.slice(0, 2)}…`);
 
 function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope } {
   if (err instanceof SaleRefusal) {
@@ -63,7 +62,7 @@ export default fp(
       try {
         await app.outbox.enqueue(
           'failure',
-          maskDigits(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${request.url.split('?', 1)[0]} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`),
+          maskPersonalData(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${request.url.split('?', 1)[0]} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`),
         );
       } catch (err) {
         request.log.error({ err }, 'could not queue the failure report');
@@ -74,7 +73,7 @@ export default fp(
       const { status, body } = toEnvelope(err);
       const context = { route: request.routeOptions.url, channel: request.channel || undefined, statusCode: status };
       if (status >= 500) request.log.error({ err, ...context }, 'request failed');
-      else request.log.info({ ...context, message: body.message }, 'request refused');
+      else request.log.info({ ...context, message: maskPersonalData(body.message) }, 'request refused');
       await report(request, status, status >= 500 ? `${err.name}: ${err.message}` : body.message);
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });

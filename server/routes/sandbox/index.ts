@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { html, page, type Html } from '../../html';
 import { parsePaymePayload, paymeUrl, type PaymePayload } from '../../lib/payment-links';
 import type { RpcResponse } from '../../plugins/app/payme';
-import { maskDigits } from '../../plugins/app/error-handler';
+import { maskPersonalData } from '../../logging';
 import { groupDigits } from '../../../products/sale';
 
 /** The sandbox's test cards (schemas/api/README.md): one pays, one is declined. */
@@ -13,17 +13,24 @@ export const sandboxCards = {
   declined: { number: '8600000000000002', expiry: '12/30' },
 } as const;
 
+/** The checkout form as posted: a field sent twice arrives as a list, and is not a card. */
 interface CardForm {
-  card_number?: string;
-  card_expiry?: string;
-  _xsrf?: string;
+  card_number?: string | string[];
+  card_expiry?: string | string[];
+  _xsrf?: string | string[];
 }
+
+/** A form field sent exactly once, or null (absent, or repeated). */
+const once = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 type CardCheck = { ok: true } | { ok: false; status: number; message: string; declined?: boolean };
 
 function checkCard(form: CardForm): CardCheck {
-  const number = (form.card_number ?? '').replace(/[\s-]/g, '');
-  const expiry = (form.card_expiry ?? '').replace(/\s/g, '');
+  if (Array.isArray(form.card_number) || Array.isArray(form.card_expiry)) {
+    return { ok: false, status: 400, message: 'Har bir maydonni bir marta yuboring / Каждое поле — один раз / Send each field once.' };
+  }
+  const number = (once(form.card_number) ?? '').replace(/[\s-]/g, '');
+  const expiry = (once(form.card_expiry) ?? '').replace(/\s/g, '');
   if (!/^\d{16}$/.test(number)) return { ok: false, status: 400, message: 'Karta raqami 16 ta raqam / Номер карты — 16 цифр / The card number has 16 digits.' };
   if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) return { ok: false, status: 400, message: 'Amal qilish muddati OO/YY / Срок действия ММ/ГГ / Expiry is MM/YY.' };
   if (number === sandboxCards.declined.number) {
@@ -105,14 +112,14 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
     const order = await loadOrder(request.params['*']);
     if (!order) return notFound(reply);
     const { payload, contract } = order;
-    const form = request.body ?? {};
-    if (request.headers.cookie && form._xsrf !== request.cookies['XSRF-TOKEN']) {
+    const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
+    if (request.headers.cookie && once(form._xsrf) !== request.cookies['XSRF-TOKEN']) {
       return render(reply, 403, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken, 'The form expired; please try again.'));
     }
     const card = checkCard(form);
     if (!card.ok) {
       if (card.declined) {
-        await app.outbox.enqueue('failure', maskDigits(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} so'm, card ****${(form.card_number ?? '').slice(-4)}: insufficient funds`));
+        await app.outbox.enqueue('failure', maskPersonalData(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} so'm, card ****${(once(form.card_number) ?? '').slice(-4)}: insufficient funds`));
       }
       return render(reply, card.status, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken, card.message));
     }

@@ -1,0 +1,266 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from '../../server/plugins/external/route-list';
+import { fakeApi, notOk, ok, saveContext } from '../../products/fake-api';
+import { registeredProducts } from '../../products/product-tests';
+import { createTestApp, homeSaveBody, paycomAuth, post, siteAuth, travelCalculatorBody } from '../../server/test-helpers';
+
+/**
+ * Property-based fuzzing of every route the server registers (the route list, so a new product's
+ * calls are fuzzed without a line here): bodies built from each route's own request schema with
+ * valid and hostile values, missing, extra and prototype-polluting keys; malformed JSON and wrong
+ * content types; hostile query strings and path parameters; repeated form fields on the sandbox
+ * checkout; random JSON-RPC on the Payme endpoint. Every answer is below 500 — a refusal names its
+ * field — and the server answers normally afterwards.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  pattern?: string;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  maxItems?: number;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+};
+
+let app: FastifyInstance;
+let routes: RouteEntry[];
+beforeAll(async () => {
+  app = await createTestApp();
+  routes = app.routeList;
+});
+afterAll(() => app.close());
+
+/** Text no person types: NUL, halves of surrogate pairs, control characters, very long runs, injection attempts. */
+const hostileText = fc.oneof(
+  fc.constantFrom('', '\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '\u202Eevil', '\r\n\r\nHTTP/1.1 200', "' OR 1=1 --", '../../../etc/passwd', '<script>alert(1)</script>', '{{7*7}}', '%00', '🏠'),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('x'.repeat(10 * 1024), 'é'.repeat(40 * 1024)),
+);
+const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 0.1 + 0.2));
+const anything: fc.Arbitrary<unknown> = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
+
+/** Strings a pattern accepts; fast-check cannot generate from lookaheads, so those get any short text. */
+function matching(pattern: string, maxLength: number): fc.Arbitrary<string> {
+  try {
+    return fc.stringMatching(new RegExp(pattern)).filter((s) => s.length <= maxLength);
+  } catch {
+    return fc.string({ maxLength: Math.min(maxLength, 50) });
+  }
+}
+
+/** Percent-encodes any JavaScript string as its UTF-8 bytes (a lone surrogate becomes U+FFFD's), as a browser would. */
+const encode = (text: string) => [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+
+/** Values for a schema node: valid ones (so handlers run past validation) and hostile ones. */
+function valueFor(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return anything;
+  const valid: fc.Arbitrary<unknown>[] = [];
+  if (schema.enum) valid.push(fc.constantFrom(...schema.enum));
+  if (schema.const !== undefined) valid.push(fc.constant(schema.const));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'string') {
+    if (schema.pattern) valid.push(matching(schema.pattern, schema.maxLength ?? 1000));
+    else if (schema.format === 'date') valid.push(fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)));
+    else valid.push(fc.string({ maxLength: schema.maxLength ?? 50 }));
+  }
+  if (type === 'integer') valid.push(fc.integer({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1_000_000_000 }));
+  if (type === 'number') valid.push(fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1e9, noNaN: true }));
+  if (type === 'boolean') valid.push(fc.boolean());
+  if (type === 'array') valid.push(fc.array(valueFor(schema.items, depth + 1), { maxLength: Math.min(schema.maxItems ?? 5, 12) }));
+  if (type === 'object' || schema.properties) valid.push(objectFor(schema, depth + 1));
+  return valid.length > 0 ? fc.oneof({ weight: 4, arbitrary: fc.oneof(...valid) }, { weight: 1, arbitrary: anything }) : anything;
+}
+
+/** Objects of the schema's own keys (any of them left out) plus strangers, prototype-polluting ones among them. */
+function objectFor(schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const known = fc.record(
+    Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, child]) => [key, valueFor(child, depth)])),
+    { requiredKeys: [] },
+  );
+  const strangers = fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'x\u0000', 'a'.repeat(300)), fc.string({ maxLength: 10 })), anything, { maxKeys: 2 });
+  return fc.tuple(known, fc.oneof(fc.constant({}), strangers)).map(([own, extra]) => {
+    const record: Record<string, unknown> = { ...own };
+    // Defined as own properties, as JSON.parse would: `__proto__` must not reach the prototype.
+    for (const [key, value] of Object.entries(extra)) Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+    return record;
+  });
+}
+
+/** A request's answer: below 500, the envelope on /api, and a refusal that names its field. */
+function expectHandled(res: LightMyRequestResponse, what: string) {
+  expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  // Pages answer HTML, the PDF a file, Payme JSON-RPC: the envelope is the site API's.
+  if (!what.includes(' /api/') || what.includes('/api/policies/') || what.includes('/api/payme')) return;
+  const body = res.json<{ result: unknown; error: unknown; response: unknown }>();
+  expect(typeof body.result, what).toBe('boolean');
+  if (res.statusCode === 400 && body.response !== null) expect(typeof (body.response as { field?: unknown }).field, what).toBe('string');
+}
+
+type Path = (string | number)[];
+
+/** Every path to a scalar inside a JSON value. */
+function leafPaths(value: unknown, path: Path = []): Path[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leafPaths(item, [...path, i]));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...path, k]));
+  return [path];
+}
+
+const leafAt = (value: unknown, path: Path): unknown => path.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], value);
+
+function setLeaf(value: unknown, path: Path, leaf: unknown) {
+  const parent = leafAt(value, path.slice(0, -1)) as Record<string | number, unknown>;
+  const key = path.at(-1) as string | number;
+  if (leaf === undefined) delete parent[key];
+  else parent[key] = leaf;
+}
+
+/** A valid request for every product's save and check (each product's purchase sample, as its binding sends it) and for the site calls. */
+async function validRequests(): Promise<{ url: string; body: unknown }[]> {
+  const requests: { url: string; body: unknown }[] = [
+    { url: '/api/takoful/travel-neo/calculator', body: travelCalculatorBody() },
+    { url: '/api/sayt/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' } },
+    { url: '/api/takoful/travel-neo/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' } },
+  ];
+  for (const { definition, samples } of registeredProducts()) {
+    const recorder = fakeApi((call) => (call.path.endsWith('check') || call.path.endsWith('checkPolis')
+      ? notOk(1, 'payment_not_made')
+      : ok({ contract_id: 'c', order_id: '1', amount: 1, url: 'https://x.uz/', payme_url: 'https://x.uz/' })));
+    const price = definition.pricing(samples.purchase, samples.catalog);
+    if (!price) continue;
+    const payment = await definition.binding.save(recorder, samples.purchase, price, saveContext);
+    await definition.binding.check(recorder, payment);
+    const saved = (await post(app, `/api${recorder.calls[0]?.path}`, recorder.calls[0]?.body)).json<{ response: { contract_id: string } }>();
+    requests.push({ url: `/api${recorder.calls[0]?.path}`, body: recorder.calls[0]?.body });
+    requests.push({ url: `/api${recorder.calls[1]?.path}`, body: { contract_id: saved.response.contract_id } });
+  }
+  return requests;
+}
+
+const inject = (options: InjectOptions) => app.inject({ ...options, headers: { authorization: siteAuth, ...options.headers } });
+
+describe('fuzzing every route', () => {
+  it('has routes to fuzz, and every product call among them', () => {
+    expect(routes.length).toBeGreaterThan(15);
+    for (const route of routes) expect(route.method).toMatch(/^(GET|POST)$/);
+  });
+
+  it('JSON bodies built from each route\'s request schema never get a 5xx', async () => {
+    for (const route of routes.filter((r) => r.method === 'POST' && r.schema.body)) {
+      await fc.assert(
+        fc.asyncProperty(valueFor(route.schema.body as Schema), async (body) => {
+          const res = await inject({ method: 'POST', url: route.url, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+          expectHandled(res, `POST ${route.url}`);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('one hostile value in an otherwise valid request never gets a 5xx', async () => {
+    // Valid requests get past validation and the sale's checks, so a bad value reaches the deepest code.
+    const valid = await validRequests();
+    expect(valid.length).toBeGreaterThanOrEqual(routes.filter((r) => r.method === 'POST' && r.schema.body).length / 2);
+    // Every leaf gets each of the values that broke servers before, then random ones.
+    const known: unknown[] = ['\u0000', 'Tashkent\u0000 street 5', 'Tashkent \uD800 street 5', 'x\uDFFF', 'x'.repeat(10 * 1024), '', -1, 0, 1e308, 2 ** 63, 1.5, null, true, [], {}, { __proto__: { polluted: 1 } }];
+    for (const { url, body } of valid) {
+      const leaves = leafPaths(body);
+      for (const path of leaves) {
+        for (const value of [...known, undefined, [leafAt(body, path), leafAt(body, path)]]) {
+          const mutated = structuredClone(body);
+          setLeaf(mutated, path, value);
+          const res = await inject({ method: 'POST', url, payload: JSON.stringify(mutated), headers: { 'content-type': 'application/json' } });
+          expectHandled(res, `POST ${url} ${path.join('/')} = ${JSON.stringify(value)?.slice(0, 20)}`);
+        }
+      }
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...leaves), fc.oneof(anything, fc.constant(undefined), fc.constant('__list__')), async (path, value) => {
+          const mutated = structuredClone(body);
+          setLeaf(mutated, path, value === '__list__' ? [leafAt(body, path), leafAt(body, path)] : value);
+          const res = await inject({ method: 'POST', url, payload: JSON.stringify(mutated), headers: { 'content-type': 'application/json' } });
+          expectHandled(res, `POST ${url} ${path.join('/')}`);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('malformed JSON and wrong content types never get a 5xx', async () => {
+    const contentTypes = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=utf-16', ''];
+    const raw = fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.json().map((j) => j.slice(0, -1)), fc.constantFrom('', '{', '[', 'null', '"\\u0000"', '{"__proto__":{"polluted":1}}', '{"a":1,"a":2}', 'a=1&a=2'));
+    for (const route of routes.filter((r) => r.method === 'POST')) {
+      await fc.assert(
+        fc.asyncProperty(raw, fc.constantFrom(...contentTypes), async (payload, type) => {
+          const res = await inject({ method: 'POST', url: route.url.replace('*', 'x'), payload, headers: type ? { 'content-type': type } : {} });
+          expectHandled(res, `POST ${route.url}`);
+        }),
+        { numRuns: Math.ceil(RUNS / 2) },
+      );
+    }
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('hostile path parameters and query strings never get a 5xx', async () => {
+    const segment = fc.oneof(hostileText.map((t) => encode(t.slice(0, 2000))), fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%00', '..%2F..%2Fetc', '%2e%2e', 'TRV%201'));
+    const query = fc.dictionary(fc.constantFrom('path', 'transaction_param', 'x', 'step', 'ad'), fc.oneof(hostileText, segment), { maxKeys: 3 });
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      await fc.assert(
+        fc.asyncProperty(segment, query, async (param, params) => {
+          const path = route.url.replace(/:[A-Za-z]+|\*/g, param);
+          const search = Object.entries(params).map(([k, v]) => `${k}=${encode(String(v).slice(0, 3000))}`).join('&');
+          const res = await inject({ method: 'GET', url: search ? `${path}?${search}` : path });
+          expectHandled(res, `GET ${route.url}`);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('the sandbox checkout takes repeated, missing and hostile form fields without a 5xx', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { payme_url: string } }>().response;
+    const checkout = new URL(saved.payme_url).pathname;
+    const field = fc.tuple(fc.constantFrom('card_number', 'card_expiry', '_xsrf', 'x', '__proto__'), fc.oneof(hostileText, fc.constantFrom('8600000000000001', '12/30')));
+    await fc.assert(
+      fc.asyncProperty(fc.array(field, { maxLength: 6 }), fc.boolean(), async (fields, withCookie) => {
+        const payload = fields.map(([k, v]) => `${encode(k)}=${encode(v.slice(0, 2000))}`).join('&');
+        const res = await app.inject({
+          method: 'POST', url: checkout, payload,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: 'XSRF-TOKEN=abc' } : {}) },
+        });
+        expectHandled(res, `POST ${checkout}`);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('the Payme endpoint answers any JSON-RPC with a JSON-RPC answer', async () => {
+    const methods = ['CheckPerformTransaction', 'CreateTransaction', 'PerformTransaction', 'CancelTransaction', 'CheckTransaction', 'GetStatement', 'ChangePassword'];
+    // Payme never sends more than a few hundred bytes; a body over the limit is refused before the protocol (413).
+    const small = fc.oneof(hostileText.filter((t) => t.length < 1000), hostileNumber, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
+    const params = fc.oneof(small, fc.record({ id: small, amount: small, time: small, account: fc.oneof(small, fc.record({ contract_id: small })), from: small, to: small, reason: small }, { requiredKeys: [] }));
+    const call = fc.record({ jsonrpc: fc.constant('2.0'), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), method: fc.oneof(fc.constantFrom(...methods), hostileText.filter((t) => t.length < 1000)), params }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(call, async (body) => {
+        const res = await app.inject({ method: 'POST', url: '/api/payme', payload: JSON.stringify(body), headers: { authorization: paycomAuth(), 'content-type': 'application/json' } });
+        expect(res.statusCode).toBe(200);
+        const answer = res.json<Record<string, unknown>>();
+        expect('result' in answer || 'error' in answer).toBe(true);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('still answers normally afterwards', async () => {
+    const res = await post(app, '/api/takoful/travel-neo/calculator', travelCalculatorBody());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toBe(true);
+  });
+});
