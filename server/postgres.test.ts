@@ -12,6 +12,9 @@ import { buildApp } from './app';
 import { testConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrate } from './db/migrate';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -20,6 +23,7 @@ const missing = `TEST_DATABASE_URL is not set${process.env.CI ? ' (required in C
 const dbName = `shop_test_${randomBytes(6).toString('hex')}`;
 let url = '';
 let app: FastifyInstance | undefined;
+const instances: FastifyInstance[] = [];
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: baseUrl });
@@ -42,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!baseUrl) return;
   await app?.close();
+  await Promise.all(instances.map((instance) => instance.close()));
   await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
 });
 
@@ -91,5 +96,63 @@ describe('PostgreSQL', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const outbox = await app.db.selectFrom('outbox').select(['kind', 'text']).execute();
     expect(outbox.some((r) => r.kind === 'purchase' && r.text.includes(check.response.policy_number))).toBe(true);
+  });
+
+  test('two instances on one database: purchases through both, Payme at either, every contract paid once, every message sent once', async () => {
+    if (!baseUrl) throw new Error(missing);
+    // A stand-in Bot API that counts what it receives.
+    const received: string[] = [];
+    const bot = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => { body += chunk.toString(); });
+      request.on('end', () => {
+        received.push((JSON.parse(body) as { text: string }).text);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"result":{}}');
+      });
+    });
+    await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
+    const botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}`;
+    try {
+      const config = testConfig({ database: { kind: 'postgres', url }, bot: { apiUrl: botUrl, token: 'test-token', chatId: '1' } });
+      const [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
+      if (!a || !b) throw new Error('two instances');
+      instances.push(a, b);
+      await Promise.all([a.ready(), b.ready()]);
+      const rpc = (instance: FastifyInstance, method: string, params: Record<string, unknown>) =>
+        instance.inject({ method: 'POST', url: '/api/payme', headers: { authorization: paycomAuth() }, payload: { id: 1, method, params } }).then((r) => r.json());
+
+      const orders = 12;
+      const saved = await Promise.all(Array.from({ length: orders }, (_, i) =>
+        post(i % 2 ? a : b, '/api/sayt/uyjoy-api/save', homeSaveBody()).then((r) => r.json().response as { contract_id: string; amount: number })));
+      await Promise.all(saved.map(async (contract, i) => {
+        const [first, second] = i % 2 ? [a, b] : [b, a];
+        const account = { contract_id: contract.contract_id };
+        const amount = contract.amount * 100;
+        expect((await rpc(first, 'CheckPerformTransaction', { amount, account })).result).toEqual({ allow: true });
+        expect((await rpc(second, 'CreateTransaction', { id: `two-${i}`, time: Date.now(), amount, account })).result.state).toBe(1);
+        // Payme repeats a Perform it is unsure of, here at both instances at once: one payment, one answer.
+        const performed = await Promise.all([rpc(first, 'PerformTransaction', { id: `two-${i}` }), rpc(second, 'PerformTransaction', { id: `two-${i}` })]);
+        expect(performed.map((p) => p.result?.state)).toEqual([2, 2]);
+        expect(performed[0].result.perform_time).toBe(performed[1].result.perform_time);
+      }));
+
+      const ids = saved.map((s) => s.contract_id);
+      const policies = await a.db.selectFrom('policies').select(['contract_id', 'number']).where('contract_id', 'in', ids).execute();
+      expect(policies).toHaveLength(orders);
+      expect(new Set(policies.map((p) => p.number)).size).toBe(orders);
+      const statuses = await b.db.selectFrom('contracts').select('status').where('id', 'in', ids).execute();
+      expect(statuses.every((s) => s.status === 'issued')).toBe(true);
+
+      // Both instances' workers deliver at once: each message reaches the chat exactly once.
+      const pending = async () => Number((await a.db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).where('sent_at', 'is', null).executeTakeFirstOrThrow()).n);
+      while ((await pending()) > 0) {
+        await Promise.all([deliverOutbox(a, { pacingMs: 0, batchSize: 5 }), deliverOutbox(b, { pacingMs: 0, batchSize: 5 })]);
+      }
+      for (const policy of policies) expect(received.filter((text) => text.includes(policy.number)), policy.number).toHaveLength(1);
+      const outbox = await a.db.selectFrom('outbox').select('id').execute();
+      expect(received).toHaveLength(outbox.length);
+    } finally {
+      await new Promise((resolve) => bot.close(resolve));
+    }
   });
 });
