@@ -94,6 +94,8 @@ export class Refusal {
 export interface ProductCall<T> {
   method: 'GET' | 'POST';
   path: string;
+  /** One line for the API documentation. */
+  summary: string;
   /** `schemas/api` names of the request body (POST) and of the answer's `response`. */
   request?: string;
   response: string;
@@ -160,6 +162,7 @@ export function personLookupCall<T>(path: string, schemas: { request: string; re
   return {
     method: 'POST',
     path,
+    summary: 'A person of the state registry by passport and birthday: names (Cyrillic and Latin) and PINFL, or datas_not_found',
     ...schemas,
     ...(read ? { read } : {}),
     async answer(body, context) {

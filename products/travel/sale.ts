@@ -127,10 +127,11 @@ const sale: ProductSale<SavePolisRequest, TravelReference> = {
   readSave: (body, context) => readSave(body, context.tariffs),
   amount: (request) => request.summa_all,
   calls: [
-    { method: 'GET', path: manifest.calls.countries, response: 'travel/get-country.response', answer: async (_body, context) => getCountryAnswer(context.tariffs) },
+    { method: 'GET', path: manifest.calls.countries, summary: 'Travel catalog: purposes, countries, programs and the tariff', response: 'travel/get-country.response', answer: async (_body, context) => getCountryAnswer(context.tariffs) },
     {
       method: 'POST',
       path: manifest.calls.calculator,
+      summary: 'Travel premium of every program for a trip',
       request: 'travel/calculator.request',
       response: 'travel/calculator.response',
       read: (body, context) => readCalculator(body, context.tariffs),

@@ -37,9 +37,11 @@ export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifes
     return answer instanceof Refusal ? refusal(answer.error, answer.message) : ok(answer);
   };
   for (const path of pathsOf(manifest, call.path)) {
-    if (call.method === 'GET') app.get(path, handler);
+    const config = { docs: { summary: call.summary, response: call.response } };
+    if (call.method === 'GET') app.get(path, { config }, handler);
     else {
       app.post(path, {
+        config,
         preValidation: reading(app, product, call.read?.bind(call)),
         ...(call.request ? { schema: { body: app.apiSchema(call.request) } } : {}),
       }, handler);

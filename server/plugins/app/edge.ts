@@ -102,7 +102,8 @@ export default fp(
     });
 
     app.addHook('onSend', async (_request, reply) => {
-      reply.header('Content-Security-Policy', contentSecurityPolicy);
+      // A page that brings a stricter policy of its own (the API documentation's) keeps it.
+      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', contentSecurityPolicy);
       reply.header('X-Content-Type-Options', 'nosniff');
       reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
       reply.header('X-Frame-Options', 'SAMEORIGIN');

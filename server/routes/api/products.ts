@@ -42,7 +42,10 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     app.post<{ Body: SaveBody }>(path, {
       preValidation: reading(app, manifest.id, sale.readSave?.bind(sale)),
       schema: { body: app.apiSchema(sale.schemas.save) },
-      config: { reportFailures: `${manifest.id} save` },
+      config: {
+        reportFailures: `${manifest.id} save`,
+        docs: { summary: `${manifest.id}: save the contract at the server's price and answer its payment links (HTTP 422 for another amount)`, response: 'common/save.response' },
+      },
     }, save);
   }
 
@@ -55,7 +58,11 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     return ok(checkAnswer(policy.number, app.policies.pdfUrl(policy.id)));
   };
   for (const path of pathsOf(manifest, manifest.calls.check)) {
-    app.post<{ Body: CheckRequest }>(path, { preValidation: reading(app, null, readCheck), schema: { body: app.apiSchema('common/check.request') } }, check);
+    app.post<{ Body: CheckRequest }>(path, {
+      config: { docs: { summary: `${manifest.id}: the policy once paid, by contract_id or order_id (unpaid: error 1, payment_not_made)`, response: 'common/check.response' } },
+      preValidation: reading(app, null, readCheck),
+      schema: { body: app.apiSchema('common/check.request') },
+    }, check);
   }
 
   for (const call of sale.calls ?? []) serveCall(app, call, manifest);

@@ -7,7 +7,10 @@ import { serveCall } from '../../lib/calls';
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { path: string } }>(
     '/redirects',
-    { schema: { querystring: app.apiSchema('site/redirects.query') } },
+    {
+      config: { docs: { summary: 'Where an old page address moved (asked before every navigation); to: null when it did not', response: 'site/redirects.response' } },
+      schema: { querystring: app.apiSchema('site/redirects.query') },
+    },
     async (request, reply) => {
       const row = await app.db.selectFrom('redirects').select(['to_url', 'status']).where('from_path', '=', request.query.path).executeTakeFirst();
       // Asked before every navigation: let browsers and CDNs reuse the answer for a while.
@@ -18,7 +21,10 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { contract_id: string } }>(
     '/sayt/contract/check',
-    { schema: { body: app.apiSchema('site/contract-check.request') } },
+    {
+      config: { docs: { summary: 'A contract\'s status, of any product, and its policy once issued', response: 'site/contract-check.response' } },
+      schema: { body: app.apiSchema('site/contract-check.request') },
+    },
     async (request) => {
       const view = await app.contracts.view(request.body.contract_id);
       if (!view) throw new AppError(404, 'contract not found');

@@ -10,5 +10,5 @@ export const prefixOverride = '/api';
 export default async function paymeRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  app.post<{ Body: string | undefined }>('/payme', async (request) => app.payme.handle(request.body ?? '', request.headers.authorization));
+  app.post<{ Body: string | undefined }>('/payme', { config: { docs: { summary: 'Payme merchant API (JSON-RPC 2.0): CheckPerformTransaction, CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction, GetStatement' } } }, async (request) => app.payme.handle(request.body ?? '', request.headers.authorization));
 }

@@ -7,7 +7,7 @@ export const prefixOverride = '/api/policies';
 
 /** `GET /api/policies/<uuid>.pdf`: the policy PDF at its unguessable address. */
 export default async function policyPdfRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { file: string } }>('/:file', async (request, reply) => {
+  app.get<{ Params: { file: string } }>('/:file', { config: { docs: { summary: 'The policy PDF at its unguessable address (the check answers it)' } } }, async (request, reply) => {
     const id = uuidPdf.exec(request.params.file)?.[1];
     const pdf = id ? await app.policies.pdf(id) : undefined;
     if (!pdf) return reply.code(404).send({ result: false, error: 404, message: 'policy not found', response: null });

@@ -97,7 +97,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
   const notFound = (reply: FastifyReply) =>
     render(reply, 404, 'Order not found', html`<h1>Buyurtma topilmadi / Заказ не найден / Order not found</h1><p class="error" role="alert">This payment link is not valid.</p>`);
 
-  app.get<{ Params: { '*': string } }>('/payme/*', async (request, reply) => {
+  app.get<{ Params: { '*': string } }>('/payme/*', { config: { docs: { summary: 'Sandbox stand-in for checkout.paycom.uz: the card form of a payment link' } } }, async (request, reply) => {
     const order = await loadOrder(request.params['*']);
     if (!order) return notFound(reply);
     const { payload, contract } = order;
@@ -108,7 +108,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
     return render(reply, 200, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken));
   });
 
-  app.post<{ Params: { '*': string }; Body: CardForm }>('/payme/*', async (request, reply) => {
+  app.post<{ Params: { '*': string }; Body: CardForm }>('/payme/*', { config: { docs: { summary: 'Sandbox checkout: pays with a test card through the Payme merchant API, as Payme would' } } }, async (request, reply) => {
     const order = await loadOrder(request.params['*']);
     if (!order) return notFound(reply);
     const { payload, contract } = order;
@@ -142,7 +142,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
 
   // The Click link leads to the same sandbox checkout (paid through the Payme merchant protocol):
   // there is no Click SHOP API endpoint on this server yet.
-  app.get<{ Querystring: { transaction_param?: string } }>('/click', async (request, reply) => {
+  app.get<{ Querystring: { transaction_param?: string } }>('/click', { config: { docs: { summary: 'Sandbox stand-in for the Click payment link: leads to the sandbox checkout' } } }, async (request, reply) => {
     const contract = await app.contracts.get(String(request.query.transaction_param ?? ''));
     if (!contract) return notFound(reply);
     return reply.code(303).header('Location', new URL(paymeUrl(app.config, contract)).pathname).send();

@@ -15,7 +15,7 @@ export default async function verifyRoutes(app: FastifyInstance): Promise<void> 
     const title = app.products.get(id)?.sale.policy.title;
     return title ? `${title.uz} / ${title.ru} / ${title.en}` : id;
   };
-  app.get<{ Params: { policyNumber: string } }>('/:policyNumber', async (request, reply) => {
+  app.get<{ Params: { policyNumber: string } }>('/:policyNumber', { config: { docs: { summary: 'The page the policy\'s QR code opens: whether the policy is valid' } } }, async (request, reply) => {
     const number = request.params.policyNumber.slice(0, 40);
     const policy = await app.policies.byNumber(number);
     reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');

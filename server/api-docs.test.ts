@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp } from './test-helpers';
+
+/** The OpenAPI description covers every route the server registers, with its credential rule. */
+
+type Operation = { summary?: string; security?: Record<string, unknown>[]; responses?: Record<string, unknown>; requestBody?: unknown };
+
+let app: FastifyInstance;
+let paths: Record<string, Record<string, Operation>>;
+beforeAll(async () => {
+  app = await createTestApp();
+  const docs = await app.inject('/api/docs/json');
+  expect(docs.statusCode).toBe(200);
+  const document = docs.json<{ openapi: string; paths: typeof paths }>();
+  expect(document.openapi).toBe('3.1.0');
+  paths = document.paths;
+});
+afterAll(() => app.close());
+
+/** `/verify/:policyNumber` as OpenAPI writes it, `/verify/{policyNumber}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{*}');
+
+describe('the API documentation', () => {
+  test('lists every registered route, each with a summary', () => {
+    const documented = app.routeList.filter((r) => !r.url.startsWith('/api/docs'));
+    expect(documented.length).toBeGreaterThan(15);
+    for (const route of documented) {
+      const operation = paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.url}`).toBeDefined();
+      expect(operation?.summary, `${route.method} ${route.url}`).toMatch(/\w{5,}/);
+    }
+  });
+
+  test('says which credential each call needs, and the site API\'s answers and error codes', () => {
+    expect(paths['/api/sayt/uyjoy-api/save']?.post?.security).toEqual([{ site: [] }]);
+    expect(paths['/api/payme']?.post?.security).toEqual([{ paycom: [] }]);
+    expect(paths['/api/policies/{file}']?.get?.security).toEqual([]);
+    const save = paths['/api/takoful/travel-neo/save-polis']?.post;
+    expect(Object.keys(save?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '413', '422', '500']);
+    expect(JSON.stringify(save?.requestBody)).toContain('sugurtalovchi');
+    expect(JSON.stringify(save?.responses?.['200'])).toContain('payme_url');
+  });
+
+  test('renders at /api/docs from this server alone', async () => {
+    const page = await app.inject('/api/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).not.toMatch(/https?:\/\/(?!127\.0\.0\.1|localhost)[a-z]/i);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).not.toMatch(/unsafe-eval|unsafe-inline|https:/);
+    expect(policy).toMatch(/style-src 'self' 'sha256-/);
+  });
+});

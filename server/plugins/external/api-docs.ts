@@ -1,0 +1,115 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fp from 'fastify-plugin';
+import type { FastifySchema } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What the API documentation says of the route: a summary and the `schemas/api` schema of the envelope's `response`. */
+    docs?: { summary: string; response?: string };
+  }
+}
+
+const envelope = (response: unknown, description: string) => ({
+  description,
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: { result: { type: 'boolean' }, error: { type: 'integer' }, message: { type: 'string' }, response },
+        required: ['result', 'error', 'message', 'response'],
+      },
+    },
+  },
+});
+
+const refusal = (description: string) => envelope({ type: ['object', 'null'], properties: { field: { type: 'string', description: 'JSON pointer of the offending field' } } }, description);
+
+/** The error answers every site API call may give, in the envelope (`error` = the HTTP status). */
+const apiErrors = {
+  400: refusal('A field is missing, malformed, of the wrong type, too long, or contradicts another (its pointer in `response.field`).'),
+  401: refusal('Missing or wrong API credential.'),
+  403: refusal('A browser POST without the XSRF double submit (X-XSRF-TOKEN equal to the XSRF-TOKEN cookie).'),
+  404: refusal('Unknown call, contract or order.'),
+  413: refusal('Body over 64 KB.'),
+  422: refusal('A valid request that cannot be sold: the amount differs from the server\'s price (`amount differs, server: N`, `response.amount`), the person is not in the registry, the program is not sold.'),
+  500: refusal('An unexpected failure; nothing of it is shown, the insurer is notified.'),
+};
+
+/** The hash of the style element swagger-ui's bundle inserts (Chromium names it when it is refused). */
+const swaggerUiInsertedStyle = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/** Which credential a path needs (server/routes/README.md). */
+function security(url: string) {
+  if (url === '/api/payme') return [{ paycom: [] }];
+  if (url.startsWith('/api/') && !url.startsWith('/api/policies/') && !url.startsWith('/api/docs')) return [{ site: [] }];
+  return [];
+}
+
+function tag(url: string): string {
+  if (url === '/api/payme') return 'payments';
+  if (url.startsWith('/api/policies/') || url.startsWith('/verify/')) return 'policies';
+  if (url.startsWith('/sandbox/')) return 'sandbox';
+  return 'site API';
+}
+
+/**
+ * The API's OpenAPI 3.1 description, generated from the routes and their `schemas/api` schemas
+ * (@fastify/swagger), with the page that renders it at /api/docs (@fastify/swagger-ui, served
+ * from this machine: no validator badge, no outside resources) and the JSON at /api/docs/json.
+ */
+export default fp(
+  async (app) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Insurance shop site API',
+          version: '1',
+          description: [
+            'Every `/api` answer is the envelope `{ result, error, message, response }`. A business refusal is HTTP 200 with',
+            '`result: false` (an unpaid check: `error` 1, `payment_not_made`; an unknown person: `error` 1, `datas_not_found`);',
+            'any other refusal carries its HTTP status as `error`, and a 400 names the field in `response.field`.',
+            'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract).',
+            'Payme calls `/api/payme` with `Paycom:<key>` and gets JSON-RPC 2.0 answers with Payme\'s error codes',
+            '(−31001 wrong amount, −31003 transaction not found, −31007 cannot cancel, −31008 cannot perform, −31050 order not found,',
+            '−31051 another transaction in progress, −31052 already paid or cancelled, −32504 wrong credential, −32700 parse error,',
+            '−32600 invalid request, −32601 unknown method, −32400 system error).',
+          ].join(' '),
+        },
+        components: {
+          securitySchemes: {
+            site: { type: 'http', scheme: 'basic', description: 'The public site\'s credential, or a partner\'s.' },
+            paycom: { type: 'http', scheme: 'basic', description: 'Payme\'s merchant credential, `Paycom:<key>`.' },
+          },
+        },
+      },
+      transform: ({ schema, url, route }) => {
+        const docs = route.config?.docs;
+        const api = url.startsWith('/api/') && url !== '/api/payme' && !url.startsWith('/api/policies/');
+        const documented: FastifySchema & Record<string, unknown> = {
+          ...schema,
+          tags: [tag(url)],
+          ...(docs ? { summary: docs.summary } : {}),
+          security: security(url),
+          ...(api ? { response: { 200: envelope(docs?.response ? app.apiSchema(docs.response) : {}, 'The answer; `result: false` for a business refusal.'), ...apiErrors } } : {}),
+        };
+        return { schema: documented, url };
+      },
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { validatorUrl: null, deepLinking: true },
+      // Its own policy without outside hosts or an https upgrade; the one <style> element the
+      // bundle inserts at run time is allowed by its hash (it changes only with swagger-ui).
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        header
+          .replace(/ ?upgrade-insecure-requests;?/, '')
+          .replace(/ validator\.swagger\.io/g, '')
+          .replace(/ https:/g, '')
+          .replace(/style-src 'self'/, `style-src 'self' ${swaggerUiInsertedStyle}`),
+    });
+  },
+  { name: 'api-docs', dependencies: ['schemas'] },
+);
