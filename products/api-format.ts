@@ -46,5 +46,14 @@ export function addDays(iso: string, days: number): string {
 /** Whether a string is a real ISO calendar date (not 2026-02-30). */
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== 'string' || !isoDate.test(value)) return false;
-  return new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+  // Checked on every date of every priced request: arithmetic, not a Date and a string per call.
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

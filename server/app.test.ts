@@ -226,4 +226,12 @@ describe('built site', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
+
+  test('a JSON answer carries a short strict policy: not sniffed, not framed, loads nothing', async () => {
+    const res = await siteApp.inject({ url: '/api/redirects?path=/en', headers: { authorization: 'Basic c2l0ZTpzaXRlLXNhbmRib3g=' } });
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toBeUndefined();
+  });
 });

@@ -1,17 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pdfText } from '../tests/support/pdf-text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertMatchesSchema, createTestApp, homeSaveBody, payInSandbox, post, travelPrice, travelSaveBody } from './test-helpers';
-
-/** Text of a PDF as Debian's poppler `pdftotext` extracts it (proves the text layer is real). */
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'policy-')), 'policy.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 let app: FastifyInstance;
 beforeAll(async () => {

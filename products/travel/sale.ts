@@ -9,8 +9,22 @@ import { riskIds } from './rules';
 import { readCalculator, readGetPerson, readSave } from './read';
 import { sandboxTravelReference, type TravelReference } from './tariffs';
 
-/** The `get_country` answer: purposes the tariff prices, the countries, the programs with their sums insured, and the tariff. */
+const countryAnswers = new WeakMap<TravelReference, GetCountryResponse>();
+
+/**
+ * The `get_country` answer: purposes the tariff prices, the countries, the programs with their sums
+ * insured, and the tariff. Every page view asks for it, so it is built once per reference data read.
+ */
 export function getCountryAnswer(reference: TravelReference): GetCountryResponse {
+  let answer = countryAnswers.get(reference);
+  if (!answer) {
+    answer = buildCountryAnswer(reference);
+    countryAnswers.set(reference, answer);
+  }
+  return answer;
+}
+
+function buildCountryAnswer(reference: TravelReference): GetCountryResponse {
   const { tariffs } = reference;
   return {
     purpose: reference.purposes.filter((p) => tariffs.purposes.some((t) => t.id === p.id)).map((p) => ({ id: p.id as GetCountryResponse['purpose'][number]['id'], name: p.name })),

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
+import subsetFont from 'subset-font';
 import { groupDigits, type InsuredPerson, type PolicyWording } from '../../products/sale';
 
 export interface PolicyDocument {
@@ -34,10 +35,47 @@ export function formatDate(iso: string): string {
 // (and has Cyrillic glyphs) on every machine the server runs on.
 const require = createRequire(import.meta.url);
 const fontDir = require.resolve('dejavu-fonts-ttf/package.json').replace(/package\.json$/, 'ttf/');
+/** Every character a policy may print: Latin with Uzbek's letters and apostrophes, Cyrillic (Uzbek and Russian), punctuation, currency signs. */
+const printable = [[0x20, 0x7e], [0xa0, 0x24f], [0x2b0, 0x2ff], [0x400, 0x4ff], [0x2010, 0x206f], [0x20a0, 0x20bf], [0x2116, 0x2116]]
+  .flatMap(([from, to]) => Array.from({ length: (to ?? 0) - (from ?? 0) + 1 }, (_, i) => String.fromCodePoint((from ?? 0) + i)))
+  .join('');
+
+/**
+ * DejaVu cut down, once per process, to what a policy prints: shaping text with the whole font's
+ * tables (every script DejaVu covers) was most of a policy's rendering time.
+ */
+async function printableSubset(file: string): Promise<Buffer> {
+  return subsetFont(await readFile(file), printable, { targetFormat: 'truetype' });
+}
+
 let fontBytes: Promise<[Buffer, Buffer]> | null = null;
 function loadFonts(): Promise<[Buffer, Buffer]> {
-  fontBytes ??= Promise.all([readFile(`${fontDir}DejaVuSans.ttf`), readFile(`${fontDir}DejaVuSans-Bold.ttf`)]);
+  fontBytes ??= Promise.all([printableSubset(`${fontDir}DejaVuSans.ttf`), printableSubset(`${fontDir}DejaVuSans-Bold.ttf`)]);
   return fontBytes;
+}
+
+/**
+ * The QR code as vector rectangles (each run of dark modules in a row is one), `size` points wide
+ * with its lower left corner at (x, y): no PNG to encode, decode and compress for every policy.
+ */
+function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const margin = 1;
+  const cell = size / (modules.size + 2 * margin);
+  const operators = [pushGraphicsState(), setFillingRgbColor(1, 1, 1), rectangle(x, y, size, size), fill(), setFillingRgbColor(0, 0, 0)];
+  for (let row = 0; row < modules.size; row += 1) {
+    // PDF coordinates grow upwards: the first row is the top one.
+    const top = y + size - (row + margin + 1) * cell;
+    for (let col = 0; col < modules.size; col += 1) {
+      if (!modules.get(row, col)) continue;
+      let end = col;
+      while (end + 1 < modules.size && modules.get(row, end + 1)) end += 1;
+      operators.push(rectangle(x + (col + margin) * cell, top, (end - col + 1) * cell, cell));
+      col = end;
+    }
+  }
+  operators.push(fill(), popGraphicsState());
+  page.pushOperators(...operators);
 }
 
 interface Pen {
@@ -92,9 +130,8 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
     line(pen, `${i + 1}. ${person.name}   ${person.passport}   ${formatDate(person.birthday)}`, { size: 10, gap: 16 });
   });
 
-  const qr = await pdf.embedPng(await QRCode.toBuffer(doc.verifyUrl, { type: 'png', margin: 1, width: 240 }));
   const qrTop = Math.min(pen.y - 10, 330);
-  pen.page.drawImage(qr, { x: 50, y: qrTop - 140, width: 140, height: 140 });
+  drawQrCode(pen.page, doc.verifyUrl, 50, qrTop - 140, 140);
   pen.page.drawText('Tekshirish / Проверка:', { x: 210, y: qrTop - 40, size: 10, font: pen.regular });
   pen.page.drawText(doc.verifyUrl, { x: 210, y: qrTop - 58, size: 9, font: pen.regular, color: rgb(0.1, 0.3, 0.7) });
   return pdf.save();

@@ -65,6 +65,19 @@ describe('api client', () => {
     expect(first.validateStatus?.(300)).toBe(false);
   });
 
+  it('repeats a POST once when it was refused for its XSRF token (the refusal set a new cookie)', async () => {
+    const refused = { result: false, error: 403, message: 'XSRF token missing or wrong', response: null };
+    const once = setup((config) => (config.xsrfRetried ? answer(config, 200, envelope) : answer(config, 403, refused)));
+    await expect(once.api.post('/sayt/getPerson', {})).resolves.toEqual(envelope);
+    expect(once.seen).toHaveLength(2);
+    const always = setup((config) => answer(config, 403, refused));
+    await expect(always.api.post('/sayt/getPerson', {})).rejects.toMatchObject({ status: 403 });
+    expect(always.seen).toHaveLength(2);
+    const get = setup((config) => answer(config, 403, refused));
+    await expect(get.api.get('/redirects')).rejects.toMatchObject({ status: 403 });
+    expect(get.seen).toHaveLength(1);
+  });
+
   it('resolves with the envelope of any 2xx, also when result is false', async () => {
     const unpaid = { result: false, error: 1, message: 'payment_not_made', response: null };
     const { api, notify } = setup((config) => answer(config, 200, unpaid));

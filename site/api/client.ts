@@ -6,6 +6,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Never toast this call's failure (the caller handles it, e.g. the redirect lookup). */
     silent?: boolean;
+    /** Set on the one repeat of a POST refused for its XSRF token. */
+    xsrfRetried?: boolean;
   }
 }
 
@@ -91,6 +93,10 @@ export function createApiClient(options: ApiClientOptions): SiteApi {
 
   http.interceptors.response.use(undefined, (error: unknown) => {
     if (!(error instanceof AxiosError)) return Promise.reject(error);
+    // The browser lost its XSRF cookie (cleared while the page stayed open): the refusal brought a new one.
+    if (error.response?.status === 403 && error.config && !error.config.xsrfRetried && error.config.method === 'post') {
+      return http.request({ ...error.config, xsrfRetried: true });
+    }
     const kind = classifyError(error, isOnline());
     const body: unknown = error.response?.data;
     const failure = new SiteApiFailure(kind, error.response?.status ?? null, isEnvelope(body) ? body : undefined);

@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiPort, Envelope, FlowData, ProductDefinition } from '../../engine/definition';
 import { apiFailure, saveContext } from '../../products/fake-api';
@@ -82,12 +79,6 @@ async function lookedUp<D extends FlowData>(definition: ProductDefinition<D, unk
     for (const [i, row] of rows.entries()) if (lookup.key(row) !== null) rows[i] = { ...row, ...(await lookup.run(api, row)) };
   }
   return result as D;
-}
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'policy-')), 'policy.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 for (const { manifest, definition, samples } of registeredProducts()) {

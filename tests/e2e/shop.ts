@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
+import { pdfText } from '../support/pdf-text';
 import type { PurchasePlan } from '../support/purchase-plans';
 
 export type Lang = 'uz' | 'en' | 'ru';
@@ -59,12 +58,8 @@ export async function downloadPolicyText(page: Page, lang: Lang): Promise<{ poli
   const response = await page.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('application/pdf');
-  const dir = mkdtempSync(join(tmpdir(), 'policy-'));
-  const file = join(dir, 'policy.pdf');
-  writeFileSync(file, await response.body());
-  const pdfText = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
   const policyNumber = (await page.getByTestId('policy-number').innerText()).trim();
-  return { policyNumber, pdfText };
+  return { policyNumber, pdfText: pdfText(await response.body()) };
 }
 
 let plans: PurchasePlan[] | null = null;

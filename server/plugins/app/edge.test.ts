@@ -43,14 +43,32 @@ describe('API credentials', () => {
 });
 
 describe('XSRF double submit', () => {
-  test('a response sets a readable, SameSite=Lax XSRF-TOKEN cookie when the browser has none', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/redirects?path=/en', headers: { authorization: siteAuth } });
+  test('opening a page sets a readable, SameSite=Lax XSRF-TOKEN cookie when the browser has none', async () => {
+    const page = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+    const res = await app.inject({ method: 'GET', url: '/en/travel', headers: page });
     const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax' });
     expect(cookie?.httpOnly).toBeFalsy();
-    const again = await app.inject({ method: 'GET', url: '/api/redirects?path=/en', headers: { authorization: siteAuth, cookie: `XSRF-TOKEN=${cookie?.value}` } });
+    const again = await app.inject({ method: 'GET', url: '/en/travel', headers: { ...page, cookie: `XSRF-TOKEN=${cookie?.value}` } });
     expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
+  test('API answers and files set no cookie (cacheable, nothing to generate per call)', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/redirects?path=/en', headers: { authorization: siteAuth, accept: 'application/json, text/plain, */*' } });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['set-cookie']).toBeUndefined();
+    const file = await app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(file.headers['set-cookie']).toBeUndefined();
+  });
+
+  test('a POST from a browser that lost its token cookie is refused with a new one to retry with', async () => {
+    const refused = await post(app, '/api/sayt/getPerson', lookup, { cookie: 'lang=en' });
+    expect(refused.statusCode).toBe(403);
+    const issued = refused.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    expect(issued).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const retried = await post(app, '/api/sayt/getPerson', lookup, { cookie: `lang=en; XSRF-TOKEN=${issued}`, 'x-xsrf-token': issued });
+    expect(retried.statusCode).toBe(200);
   });
 
   test('a POST with cookies needs the matching header', async () => {

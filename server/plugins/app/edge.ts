@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiClient } from '../../config';
 import { AppError } from '../../envelope';
 
@@ -8,8 +8,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Sales channel of the caller's credential (`site`, a partner name…); recorded on contracts. */
     channel: string;
-    /** The XSRF token of this browser (the cookie, or the one set on this response); forms echo it. */
-    xsrfToken: string;
+  }
+  interface FastifyReply {
+    /** This browser's XSRF token: its cookie's, or a new one set on this response (forms echo it). */
+    xsrfToken(): string;
   }
 }
 
@@ -28,6 +30,9 @@ export const contentSecurityPolicy = [
   "form-action 'self'",
   "frame-ancestors 'self'",
 ].join('; ');
+
+/** For JSON answers: nothing to load, nowhere to be framed. */
+export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'";
 
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -72,24 +77,30 @@ export function xsrfRejected(request: FastifyRequest): boolean {
   return !cookie || typeof header !== 'string' || !sameSecret(cookie, header);
 }
 
+/** A browser opening a page (not a script's fetch, an image or a stylesheet). */
+const isPageNavigation = (request: FastifyRequest) => request.method === 'GET' && (request.headers.accept?.includes('text/html') ?? false);
+
 /**
  * Edge hooks for every request: the XSRF cookie and the security headers (CSP without
  * 'unsafe-eval'). The API's credential and XSRF checks run per route prefix (routes/api/autohooks.ts).
+ * The cookie is issued with pages only: the site's scripts send it back on their POSTs, while API
+ * answers and static files stay cookie-free (cacheable, and no random bytes on every call).
  */
 export default fp(
   async (app) => {
     app.decorateRequest('channel', '');
-    app.decorateRequest('xsrfToken', '');
     const secure = app.config.publicUrl.startsWith('https://');
+    app.decorateReply('xsrfToken', function (this: FastifyReply) {
+      const existing = this.request.cookies[XSRF_COOKIE];
+      if (existing) return existing;
+      const issued = randomBytes(24).toString('base64url');
+      this.request.cookies[XSRF_COOKIE] = issued;
+      this.setCookie(XSRF_COOKIE, issued, { path: '/', sameSite: 'lax', httpOnly: false, secure });
+      return issued;
+    });
 
     app.addHook('onRequest', async (request, reply) => {
-      const existing = request.cookies[XSRF_COOKIE];
-      if (existing) {
-        request.xsrfToken = existing;
-      } else {
-        request.xsrfToken = randomBytes(24).toString('base64url');
-        reply.setCookie(XSRF_COOKIE, request.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false, secure });
-      }
+      if (isPageNavigation(request)) reply.xsrfToken();
     });
 
     // Before any schema or handler sees it: such text would reach the database and fail there (a 500).
@@ -101,15 +112,29 @@ export default fp(
       }
     });
 
+    const documentHeaders: Record<string, string> = {
+      'content-security-policy': contentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-frame-options': 'SAMEORIGIN',
+      'cross-origin-opener-policy': 'same-origin',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+      ...(secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    };
+    // A JSON answer is never rendered as a page: it only must not be sniffed, framed or load anything.
+    // (Every header is bytes on each of the API's many small answers.)
+    const dataHeaders: Record<string, string> = {
+      'content-security-policy': apiContentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      ...(secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    };
+
     app.addHook('onSend', async (_request, reply) => {
+      const type = reply.getHeader('content-type');
+      const headers = typeof type === 'string' && type.startsWith('application/json') ? dataHeaders : documentHeaders;
       // A page that brings a stricter policy of its own (the API documentation's) keeps it.
-      if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', contentSecurityPolicy);
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-      reply.header('X-Frame-Options', 'SAMEORIGIN');
-      reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-      reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-      if (secure) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      if (reply.hasHeader('content-security-policy')) reply.headers({ ...headers, 'content-security-policy': reply.getHeader('content-security-policy') });
+      else reply.headers(headers);
     });
   },
   { name: 'edge', dependencies: ['config'] },

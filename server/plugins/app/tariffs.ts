@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../../envelope';
+import { cachedRead } from '../../lib/cached-read';
 
 export interface TariffService {
   /** A product's reference data (tariffs, programs, catalog) as stored; 500 when it was never seeded. */
@@ -13,26 +14,7 @@ declare module 'fastify' {
 }
 
 /** How long an instance prices with tariffs it has read; a changed tariff row is in force after this. */
-export const tariffCacheMs = 60_000;
-
-/**
- * Reads a value at most once per `ttlMs`, sharing one pending read between concurrent callers.
- * A failed read is not kept, so the next call reads again.
- */
-export function cachedRead<T>(read: () => Promise<T>, ttlMs: number, now: () => number = Date.now): () => Promise<T> {
-  let value: Promise<T> | null = null;
-  let readAt = 0;
-  return () => {
-    if (!value || now() - readAt >= ttlMs) {
-      readAt = now();
-      value = read().catch((error: unknown) => {
-        value = null;
-        throw error;
-      });
-    }
-    return value;
-  };
-}
+export const referenceDataCacheMs = 60_000;
 
 /**
  * Tariffs live in the database (seeded from each product's sale), so they can change without a
@@ -51,7 +33,7 @@ export default fp(
       of<T>(product: string) {
         let reader = readers.get(product);
         if (!reader) {
-          reader = cachedRead(read(product), tariffCacheMs);
+          reader = cachedRead(read(product), referenceDataCacheMs);
           readers.set(product, reader);
         }
         return reader() as Promise<T>;

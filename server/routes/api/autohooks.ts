@@ -9,10 +9,14 @@ import { channelOf, xsrfRejected } from '../../plugins/app/edge';
  * folders, outside this hook.
  */
 export default async function apiAuth(app: FastifyInstance): Promise<void> {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const channel = channelOf(request.headers.authorization, app.config.apiClients);
     if (!channel) throw new AppError(401, 'missing or wrong API credentials');
     request.channel = channel;
-    if (request.method === 'POST' && xsrfRejected(request)) throw new AppError(403, 'XSRF token missing or wrong');
+    if (request.method === 'POST' && xsrfRejected(request)) {
+      // A browser whose token cookie is gone (cleared, expired) gets a new one; the site's client retries once.
+      reply.xsrfToken();
+      throw new AppError(403, 'XSRF token missing or wrong');
+    }
   });
 }

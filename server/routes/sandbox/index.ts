@@ -105,7 +105,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
       return render(reply, 200, 'Already paid', html`<h1>Buyurtma to'langan / Заказ оплачен / Order already paid</h1>
 <p class="ok" role="status">Order ${contract.order_id}: ${contract.status === 'cancelled' ? 'cancelled' : 'paid'}.</p><p><a href="${safeReturn(payload)}">Continue</a></p>`);
     }
-    return render(reply, 200, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken));
+    return render(reply, 200, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken()));
   });
 
   app.post<{ Params: { '*': string }; Body: CardForm }>('/payme/*', { config: { docs: { summary: 'Sandbox checkout: pays with a test card through the Payme merchant API, as Payme would' } } }, async (request, reply) => {
@@ -114,14 +114,14 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
     const { payload, contract } = order;
     const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
     if (request.headers.cookie && once(form._xsrf) !== request.cookies['XSRF-TOKEN']) {
-      return render(reply, 403, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken, 'The form expired; please try again.'));
+      return render(reply, 403, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken(), 'The form expired; please try again.'));
     }
     const card = checkCard(form);
     if (!card.ok) {
       if (card.declined) {
         await app.outbox.enqueue('failure', maskPersonalData(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} so'm, card ****${(once(form.card_number) ?? '').slice(-4)}: insufficient funds`));
       }
-      return render(reply, card.status, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken, card.message));
+      return render(reply, card.status, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken(), card.message));
     }
     const account = { contract_id: payload.contractId };
     const id = randomBytes(12).toString('hex');
@@ -134,7 +134,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
       const answer = await rpc(method, params);
       if ('error' in answer) {
         request.log.warn({ method, code: answer.error.code }, 'sandbox payment refused by the merchant');
-        return render(reply, 409, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, request.xsrfToken, `${answer.error.message.uz} / ${answer.error.message.ru} / ${answer.error.message.en}`));
+        return render(reply, 409, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken(), `${answer.error.message.uz} / ${answer.error.message.ru} / ${answer.error.message.en}`));
       }
     }
     return reply.code(303).header('Location', safeReturn(payload)).send();

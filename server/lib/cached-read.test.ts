@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cachedRead } from './tariffs';
+import { cachedRead } from './cached-read';
 
 describe('cachedRead', () => {
   test('reads once per period and shares a pending read', async () => {

@@ -1,0 +1,15 @@
+import { describe, expect, test } from 'vitest';
+import { addDays, isIsoDate } from './api-format';
+
+describe('isIsoDate', () => {
+  test('accepts real calendar dates only', () => {
+    for (const date of ['2026-01-31', '2024-02-29', '2000-02-29', '2026-12-31', '1958-07-01']) expect(isIsoDate(date), date).toBe(true);
+    for (const date of ['2026-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-01-00', '2026-1-01', '26-01-01', '2026-01-01T00:00', 20260101, null]) {
+      expect(isIsoDate(date), String(date)).toBe(false);
+    }
+  });
+
+  test('agrees with the calendar on every day of four years', () => {
+    for (let day = 0, date = '2023-01-01'; day < 4 * 366; day += 1, date = addDays(date, 1)) expect(isIsoDate(date), date).toBe(true);
+  });
+});

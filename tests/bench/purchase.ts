@@ -1,0 +1,180 @@
+/**
+ * Whole purchases per second, as buyers and Payme make them: save (home, the server prices it) →
+ * Payme CheckPerformTransaction, CreateTransaction, PerformTransaction (the policy and its PDF are
+ * issued) → check → PDF download, against the shop as `npm start` runs it (own process, outbox
+ * worker on), on the embedded PGlite and on PostgreSQL.
+ *
+ * Two phases per store: the peak (BENCH_BUYERS concurrent buyers, each starting the next purchase
+ * when one ends), then an open-loop load at half that peak (purchases started on a fixed schedule,
+ * latency counted from the scheduled start, so a stall is not hidden). Each prints purchases/s,
+ * p50/p99 of a whole purchase and the server's CPU time per purchase; BENCH_PROFILE=1 adds where
+ * that CPU time goes. Target (issue #6): ≥ 200 purchases/s on PostgreSQL, p99 ≤ 50 ms at half the peak.
+ *
+ * PostgreSQL: TEST_DATABASE_URL, or a scratch cluster from Debian's postgresql package.
+ * Run: `npx tsx tests/bench/purchase.ts` (BENCH_SECONDS per phase, default 8).
+ */
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
+import startScratchPostgres from '../support/scratch-postgres';
+import { profileSummary } from './support/profile-summary';
+import { startServer, type BenchServer } from './support/servers';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const buyers = Number(process.env.BENCH_BUYERS ?? 16);
+
+interface Answer {
+  status: number;
+  body: Buffer;
+}
+
+function call(agent: Agent, url: string, method: 'GET' | 'POST', headers: Record<string, string>, body?: unknown): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(url, { method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+function json<T>(answer: Answer, step: string): T {
+  if (answer.status !== 200) throw new Error(`${step}: HTTP ${answer.status} ${answer.body.toString().slice(0, 200)}`);
+  return JSON.parse(answer.body.toString()) as T;
+}
+
+type Envelope<T> = { result: boolean; response: T };
+type Rpc = { result?: Record<string, unknown>; error?: { code: number } };
+
+/** One whole purchase; throws unless every step answers as a real one would. */
+async function purchase(server: BenchServer, agent: Agent): Promise<void> {
+  const api = (path: string, body: unknown) => call(agent, `${server.url}/api${path}`, 'POST', { authorization: siteAuth }, body);
+  const payme = async (method: string, params: Record<string, unknown>) => {
+    const answer = json<Rpc>(await call(agent, `${server.url}/api/payme`, 'POST', { authorization: paycomAuth() }, { id: 1, method, params }), method);
+    if (answer.error) throw new Error(`${method}: Payme error ${answer.error.code}`);
+    return answer.result ?? {};
+  };
+  const saved = json<Envelope<{ contract_id: string; amount: number }>>(await api('/sayt/uyjoy-api/save', homeSaveBody()), 'save').response;
+  const account = { contract_id: saved.contract_id };
+  const amount = saved.amount * 100;
+  await payme('CheckPerformTransaction', { amount, account });
+  const id = randomUUID().replace(/-/g, '').slice(0, 24);
+  await payme('CreateTransaction', { id, time: Date.now(), amount, account });
+  if ((await payme('PerformTransaction', { id })).state !== 2) throw new Error('PerformTransaction: not performed');
+  const checked = json<Envelope<{ pdf_url: string }>>(await api('/sayt/uyjoy-api/check', account), 'check');
+  if (!checked.result) throw new Error('check: not paid');
+  const pdf = await call(agent, checked.response.pdf_url.replace(/^https?:\/\/[^/]+/, server.url), 'GET', {});
+  if (pdf.status !== 200 || pdf.body.subarray(0, 5).toString() !== '%PDF-') throw new Error(`PDF: HTTP ${pdf.status}`);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
+
+interface Phase {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  cpuMillisPerPurchase: number;
+}
+
+async function measure(server: BenchServer, run: (record: (ms: number) => void, fail: (error: unknown) => void) => Promise<void>): Promise<Phase> {
+  const latencies: number[] = [];
+  let failed = 0;
+  let firstFailure: unknown = null;
+  const cpuBefore = await server.cpuMicros();
+  const started = performance.now();
+  await run(
+    (ms) => latencies.push(ms),
+    (error) => {
+      failed += 1;
+      firstFailure ??= error;
+    },
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = (await server.cpuMicros()) - cpuBefore;
+  if (firstFailure) console.log(`  first failure: ${firstFailure instanceof Error ? firstFailure.message : String(firstFailure)}`);
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed, cpuMillisPerPurchase: cpu / 1000 / Math.max(1, latencies.length) };
+}
+
+/** Buyers each starting the next purchase as soon as one ends: the most this server completes. */
+function peak(server: BenchServer, agent: Agent, duration: number) {
+  return measure(server, async (record, fail) => {
+    const until = performance.now() + duration * 1000;
+    await Promise.all(
+      Array.from({ length: buyers }, async () => {
+        while (performance.now() < until) {
+          const start = performance.now();
+          await purchase(server, agent).then(() => record(performance.now() - start), fail);
+        }
+      }),
+    );
+  });
+}
+
+/** Purchases started every 1/rate seconds whatever the server does; latency from the planned start. */
+function steady(server: BenchServer, agent: Agent, rate: number, duration: number) {
+  return measure(server, async (record, fail) => {
+    const begin = performance.now();
+    const total = Math.floor(rate * duration);
+    const running: Promise<void>[] = [];
+    for (let i = 0; i < total; i += 1) {
+      const planned = begin + (i * 1000) / rate;
+      const wait = planned - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      running.push(purchase(server, agent).then(() => record(performance.now() - planned), fail));
+    }
+    await Promise.all(running);
+  });
+}
+
+const line = (title: string, phase: Phase) =>
+  `  ${title.padEnd(26)} ${phase.perSecond.toFixed(0).padStart(5)} purchases/s   p50 ${phase.p50.toFixed(1)} ms   p99 ${phase.p99.toFixed(1)} ms   ${phase.cpuMillisPerPurchase.toFixed(2)} ms server CPU/purchase${phase.failed ? `   FAILED ${phase.failed}` : ''}`;
+
+async function bench(store: string, env: Record<string, string>): Promise<void> {
+  const server = await startServer('shop', { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', BOT_TOKEN: '', ...env });
+  const agent = new Agent({ keepAlive: true, maxSockets: buyers * 2 });
+  try {
+    console.log(`${store}:`);
+    await peak(server, agent, 2);
+    const top = await peak(server, agent, seconds);
+    console.log(line(`peak (${buyers} buyers)`, top));
+    const half = await steady(server, agent, top.perSecond / 2, seconds);
+    console.log(line(`half the peak (${(top.perSecond / 2).toFixed(0)}/s)`, half));
+    if (top.failed || half.failed) process.exitCode = 1;
+    if (process.env.BENCH_PROFILE) {
+      const file = join(tmpdir(), `shop-purchase-${store.replace(/\W/g, '')}-${process.pid}.cpuprofile`);
+      await server.profileStart();
+      await peak(server, agent, seconds);
+      await server.profileStop(file);
+      console.log(`  where a purchase's server CPU time goes (${file}):`);
+      for (const entry of profileSummary(file)) console.log(`    ${entry}`);
+    }
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+}
+
+console.log(`node ${process.version}, ${availableParallelism()} CPUs, ${seconds} s per phase, the server in its own process (LOG_LEVEL ${process.env.LOG_LEVEL ?? 'warn'})`);
+const dataDir = join(tmpdir(), `shop-bench-purchase-${process.pid}`);
+try {
+  await bench('PGlite (embedded, files on disk)', { DATA_DIR: dataDir });
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+const stopScratch = process.env.TEST_DATABASE_URL ? undefined : startScratchPostgres();
+try {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) await bench('PostgreSQL', { DATABASE_URL: url });
+  else console.log('PostgreSQL: not measured (set TEST_DATABASE_URL, or install Debian\'s postgresql package)');
+} finally {
+  stopScratch?.();
+}

@@ -1,0 +1,12 @@
+import autocannon from 'autocannon';
+import { startServer } from './support/servers';
+import { siteAuth } from '../../server/test-helpers';
+const headers = { authorization: siteAuth };
+const s = await startServer('shop', { DATA_DIR: '/tmp/shop-tmp-prof', LOG_LEVEL: 'warn', BOT_TOKEN: '' });
+const url = s.url + '/api/redirects?path=/en/travel';
+await autocannon({ url, connections: 32, duration: 2, headers });
+await s.profileStart();
+const r = await autocannon({ url, connections: 32, duration: 6, headers });
+await s.profileStop(`/tmp/prof/redir.cpuprofile`);
+console.log(Math.round(r.requests.average));
+await s.stop();
