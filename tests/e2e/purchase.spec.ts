@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { FormAction, PurchasePlan } from '../support/purchase-plans';
-import { downloadPolicyText, loadTexts, next, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
+import type { PurchasePlan } from '../support/purchase-plans';
+import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, type Lang } from './shop';
 
 /**
  * Every registered product bought as a new visitor buys it: in Uzbek, English and Russian and in
@@ -13,35 +13,8 @@ const plans = purchasePlans();
 
 test.beforeAll(loadTexts);
 
-const currentStep = (page: Page) => new URL(page.url()).searchParams.get('step');
-
-async function perform(page: Page, lang: Lang, action: FormAction) {
-  switch (action.kind) {
-    case 'fill':
-      return page.locator(`[id="${action.id}"]`).fill(action.value);
-    case 'check':
-      return page.locator(`[id="${action.id}"]`).setChecked(action.checked);
-    case 'choose':
-      return page.locator(`[id="${action.id}"]`).check();
-    case 'select':
-      return page.locator(`[id="${action.id}"]`).selectOption({ index: action.index });
-    case 'checkLabel':
-      return page.locator(`[id="${action.within}"]`).getByRole('checkbox', { name: text(lang, action.label), exact: true }).check();
-    case 'addRow':
-      return page.locator(`[id="${action.id}"]`).click();
-  }
-}
-
 async function buy(page: Page, plan: PurchasePlan, lang: Lang, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/[?&]step=/);
-  // Form steps until the flow saves and shows the payment step; skipped steps never appear.
-  for (let step = currentStep(page); step && plan.steps[step]; step = currentStep(page)) {
-    for (const action of plan.steps[step] ?? []) await perform(page, lang, action);
-    await next(page, lang);
-    await expect(page, `Next leaves the ${step} step`).not.toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout: 20_000 });
-  }
-  await expect(page.locator('section dd').first()).toContainText(plan.total);
+  await fillUntilPayment(page, plan, lang, path);
   await payWithSandboxCard(page, lang);
   const { policyNumber, pdfText } = await downloadPolicyText(page, lang);
   expect(policyNumber).toMatch(/^[A-Z]{2,4} \d{10}$/);

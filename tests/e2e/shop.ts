@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
 import { pdfText } from '../support/pdf-text';
-import type { PurchasePlan } from '../support/purchase-plans';
+import type { FormAction, PurchasePlan } from '../support/purchase-plans';
 
 export type Lang = 'uz' | 'en' | 'ru';
 
@@ -39,6 +39,38 @@ export const next = (page: Page, lang: Lang) => page.getByRole('button', { name:
 
 export async function expectStep(page: Page, step: string) {
   await expect(page).toHaveURL(new RegExp(`[?&]step=${step}(&|$)`));
+}
+
+const currentStep = (page: Page) => new URL(page.url()).searchParams.get('step');
+
+async function perform(page: Page, lang: Lang, action: FormAction) {
+  switch (action.kind) {
+    case 'fill':
+      return page.locator(`[id="${action.id}"]`).fill(action.value);
+    case 'check':
+      return page.locator(`[id="${action.id}"]`).setChecked(action.checked);
+    case 'choose':
+      return page.locator(`[id="${action.id}"]`).check();
+    case 'select':
+      return page.locator(`[id="${action.id}"]`).selectOption({ index: action.index });
+    case 'checkLabel':
+      return page.locator(`[id="${action.within}"]`).getByRole('checkbox', { name: text(lang, action.label), exact: true }).check();
+    case 'addRow':
+      return page.locator(`[id="${action.id}"]`).click();
+  }
+}
+
+/** Opens a product page and fills its purchase sample's steps until the flow has saved and shows the payment step with the sample's total. */
+export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lang, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/[?&]step=/);
+  // Form steps until the flow saves and shows the payment step; skipped steps never appear.
+  for (let step = currentStep(page); step && plan.steps[step]; step = currentStep(page)) {
+    for (const action of plan.steps[step] ?? []) await perform(page, lang, action);
+    await next(page, lang);
+    await expect(page, `Next leaves the ${step} step`).not.toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout: 20_000 });
+  }
+  await expect(page.locator('section dd').first()).toContainText(plan.total);
 }
 
 /** Pays on the sandbox checkout with the card that pays and comes back to the flow. */

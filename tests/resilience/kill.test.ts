@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
+import { killableServer } from '../support/killable-server';
 
 /**
  * The server killed outright (SIGKILL, no shutdown) in the middle of a purchase and between
@@ -11,35 +8,9 @@ import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
  * database: nothing is lost and nothing is done twice, and the purchase completes.
  */
 
-const dataDir = mkdtempSync(join(tmpdir(), 'shop-kill-'));
-const port = 36_000 + Math.floor(Math.random() * 2_000);
-const base = `http://127.0.0.1:${port}`;
-let server: ChildProcess | null = null;
-
-async function start(): Promise<void> {
-  // Its own process group, so the kill reaches the node process tsx starts as well.
-  server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, BOT_TOKEN: '', LOG_LEVEL: 'warn' },
-  });
-  for (let i = 0; i < 240; i += 1) {
-    const up = await fetch(`${base}/api/redirects?path=/`, { headers: { authorization: siteAuth } }).then((r) => r.ok, () => false);
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start');
-}
-
-function kill(): void {
-  if (server?.pid) process.kill(-server.pid, 'SIGKILL');
-  server = null;
-}
-
-afterAll(() => {
-  kill();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const server = killableServer(siteAuth);
+const { base, start, kill } = server;
+afterAll(() => server.dispose());
 
 const api = (path: string, body: unknown) =>
   fetch(`${base}/api${path}`, { method: 'POST', headers: { authorization: siteAuth, 'content-type': 'application/json' }, body: JSON.stringify(body) })

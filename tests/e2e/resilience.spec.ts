@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { killableServer } from '../support/killable-server';
+import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans } from './shop';
+
+/**
+ * The visitor's side of a crash (tests/resilience/kill.test.ts is the server's): the server is
+ * killed outright after the flow saved the contract and again after the payment; each time the
+ * visitor reloads the page on a restarted server and carries on where they were, and the policy they
+ * end with is the one in the PDF.
+ */
+
+const siteAuth = `Basic ${Buffer.from('site:site-sandbox').toString('base64')}`;
+
+test.beforeAll(loadTexts);
+
+test('a visitor whose server was killed mid-purchase reloads, pays and gets the policy', async ({ page }) => {
+  test.setTimeout(240_000);
+  const server = killableServer(siteAuth);
+  try {
+    await server.start();
+    const plans = purchasePlans();
+    const plan = plans.find((p) => p.id === 'home') ?? plans[0];
+    if (!plan) throw new Error('no product to buy');
+    await fillUntilPayment(page, plan, 'en', `${server.base}/en${plan.routes.page}`);
+    const paymentStep = page.url();
+
+    server.kill();
+    await server.start();
+    await page.reload();
+    await expect(page).toHaveURL(paymentStep);
+    await expect(page.locator('section dd').first()).toContainText(plan.total);
+    await payWithSandboxCard(page, 'en');
+    const { policyNumber, pdfText } = await downloadPolicyText(page, 'en');
+    expect(pdfText).toContain(policyNumber);
+
+    server.kill();
+    await server.start();
+    await page.reload();
+    await expect(page.getByTestId('policy-number')).toHaveText(policyNumber, { timeout: 20_000 });
+  } finally {
+    server.dispose();
+  }
+});

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface KillableServer {
+  /** `http://127.0.0.1:<port>`, also the server's public address. */
+  base: string;
+  /** Starts the server as `npm start` does, on its own embedded database, and waits until it answers. */
+  start(): Promise<void>;
+  /** SIGKILL: no shutdown, no flush, as a crash or an out-of-memory kill ends it. */
+  kill(): void;
+  /** Kills it if running and deletes its database. */
+  dispose(): void;
+}
+
+/** A shop server in its own process group on a random port, to be killed outright and started again on the same data. */
+export function killableServer(auth: string): KillableServer {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-kill-'));
+  const port = 36_000 + Math.floor(Math.random() * 2_000);
+  const base = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | null = null;
+  const kill = () => {
+    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
+    server = null;
+  };
+  return {
+    base,
+    async start() {
+      // Its own process group, so the kill reaches the node process tsx starts as well.
+      server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, BOT_TOKEN: '', LOG_LEVEL: 'warn' },
+      });
+      for (let i = 0; i < 240; i += 1) {
+        const up = await fetch(`${base}/api/redirects?path=/`, { headers: { authorization: auth } }).then((r) => r.ok, () => false);
+        if (up) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      throw new Error('the server did not start');
+    },
+    kill,
+    dispose() {
+      kill();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
