@@ -56,6 +56,21 @@ describe('buying through the sandbox', () => {
     expect(again.body).toContain('already paid');
   });
 
+  test('the PDF is drawn after the payment, on its first download, stored, and the same ever after', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    await payInSandbox(app, saved.payme_url);
+    const stored = () => app.db.selectFrom('policies').select('pdf').where('contract_id', '=', saved.contract_id).executeTakeFirstOrThrow();
+    // The payment's transaction issued the policy without drawing it.
+    expect((await stored()).pdf).toBeNull();
+    const check = (await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json().response;
+    const [first, concurrent] = await Promise.all([download(check.pdf_url), download(check.pdf_url)]);
+    expect(first.text).toContain(check.policy_number);
+    expect(concurrent.res.rawPayload.equals(first.res.rawPayload)).toBe(true);
+    expect(Buffer.from((await stored()).pdf ?? []).length).toBe(first.res.rawPayload.length);
+    const later = await download(check.pdf_url);
+    expect(later.res.rawPayload.equals(first.res.rawPayload)).toBe(true);
+  });
+
   test('home Mini: the PDF shows the premium 70 000 and the sum insured 56 000 000', async () => {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);

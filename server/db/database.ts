@@ -55,7 +55,8 @@ export interface PoliciesTable {
   premium: number;
   sum_insured: number;
   sum_insured_currency: 'UZS' | 'USD';
-  pdf: Uint8Array;
+  /** Rendered on the first download (null until then); everything printed on it is in this row and its contract. */
+  pdf: Uint8Array | null;
   issued_at: Timestamp;
   revoked_at: NullableTimestamp;
 }
@@ -113,5 +114,6 @@ export interface Database {
 
 export type Contract = Selectable<ContractsTable>;
 export type PaymeTransaction = Selectable<PaymeTransactionsTable>;
-export type Policy = Selectable<PoliciesTable>;
+/** A policy as services read it: everything but the PDF's bytes, which only the download reads. */
+export type Policy = Omit<Selectable<PoliciesTable>, 'pdf'>;
 export type OutboxRow = Selectable<OutboxTable>;

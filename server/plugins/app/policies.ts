@@ -8,12 +8,14 @@ import type { ContractRequest } from './contracts';
 
 export interface PolicyService {
   /**
-   * Issues the policy of a paid contract inside the caller's transaction: number, PDF, contract
-   * status `issued`, and the purchase message in the outbox, all or nothing.
+   * Issues the policy of a paid contract inside the caller's transaction: number, contract status
+   * `issued`, and the purchase message in the outbox, all or nothing. The PDF is not drawn here
+   * (a payment's transaction stays short): `pdf` renders it on the first download.
    */
   issue(trx: Transaction<Database>, contract: Contract): Promise<Policy>;
   byContract(contractId: string): Promise<Policy | undefined>;
   byNumber(number: string): Promise<Policy | undefined>;
+  /** The policy's PDF, rendered and stored on the first call. */
   pdf(id: string): Promise<Uint8Array | undefined>;
   /** Unguessable absolute address of the PDF (the id is a random UUID). */
   pdfUrl(id: string): string;
@@ -35,6 +37,8 @@ export function policyNumber(series: string, year: number, seq: number): string 
   return `${series} ${year}${String(seq).padStart(6, '0')}`;
 }
 
+const policyColumns = ['id', 'contract_id', 'number', 'product', 'holder', 'insured', 'begin_date', 'end_date', 'premium', 'sum_insured', 'sum_insured_currency', 'issued_at', 'revoked_at'] as const satisfies readonly (keyof Policy)[];
+
 export default fp(
   async (app) => {
     const { publicUrl } = app.config;
@@ -46,21 +50,6 @@ export default fp(
         const { rows } = await sql<{ seq: number | string }>`SELECT nextval('policy_number_seq') AS seq`.execute(trx);
         const issuedAt = new Date();
         const number = policyNumber(wording.series, issuedAt.getUTCFullYear(), Number(rows[0]?.seq));
-        const pdf = await renderPolicyPdf({
-          product: wording,
-          number,
-          holder: terms.holder,
-          insured: terms.insured,
-          beginDate: terms.beginDate,
-          endDate: terms.endDate,
-          premium: contract.amount,
-          sumInsured: terms.sumInsured,
-          sumInsuredCurrency: terms.currency,
-          programName: terms.programName,
-          subject: terms.subject,
-          verifyUrl: service.verifyUrl(number),
-          issuedAt,
-        });
         const policy = await trx
           .insertInto('policies')
           .values({
@@ -75,11 +64,10 @@ export default fp(
             premium: contract.amount,
             sum_insured: terms.sumInsured,
             sum_insured_currency: terms.currency,
-            // pg sends Buffers as bytea; a bare Uint8Array is not recognised by every driver.
-            pdf: Buffer.from(pdf),
+            pdf: null,
             issued_at: issuedAt,
           })
-          .returningAll()
+          .returning(policyColumns)
           .executeTakeFirstOrThrow();
         await trx
           .updateTable('contracts')
@@ -100,11 +88,40 @@ export default fp(
         );
         return policy;
       },
-      byContract: (contractId) => app.db.selectFrom('policies').selectAll().where('contract_id', '=', contractId).executeTakeFirst(),
-      byNumber: (number) => app.db.selectFrom('policies').selectAll().where('number', '=', number).executeTakeFirst(),
+      byContract: (contractId) => app.db.selectFrom('policies').select(policyColumns).where('contract_id', '=', contractId).executeTakeFirst(),
+      byNumber: (number) => app.db.selectFrom('policies').select(policyColumns).where('number', '=', number).executeTakeFirst(),
       async pdf(id) {
-        const row = await app.db.selectFrom('policies').select('pdf').where('id', '=', id).executeTakeFirst();
-        return row?.pdf;
+        const row = await app.db
+          .selectFrom('policies')
+          .innerJoin('contracts', 'contracts.id', 'policies.contract_id')
+          .select([...policyColumns.map((column) => `policies.${column}` as const), 'policies.pdf', 'contracts.request'])
+          .where('policies.id', '=', id)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        if (row.pdf) return row.pdf;
+        const { terms } = row.request as unknown as ContractRequest;
+        const wording = app.products.get(row.product)?.sale.policy;
+        if (!wording) throw new Error(`policy ${row.number}: no product "${row.product}" to print it`);
+        // Everything printed comes from the stored policy and its contract, so a second rendering
+        // (two first downloads at once, or a restart before the first was stored) prints the same.
+        const pdf = await renderPolicyPdf({
+          product: wording,
+          number: row.number,
+          holder: row.holder,
+          insured: row.insured,
+          beginDate: row.begin_date,
+          endDate: row.end_date,
+          premium: row.premium,
+          sumInsured: row.sum_insured,
+          sumInsuredCurrency: row.sum_insured_currency,
+          programName: terms.programName,
+          subject: terms.subject,
+          verifyUrl: service.verifyUrl(row.number),
+          issuedAt: new Date(row.issued_at),
+        });
+        // pg sends Buffers as bytea; a bare Uint8Array is not recognised by every driver.
+        await app.db.updateTable('policies').set({ pdf: Buffer.from(pdf) }).where('id', '=', id).where('pdf', 'is', null).execute();
+        return pdf;
       },
       pdfUrl: (id) => `${publicUrl}/api/policies/${id}.pdf`,
       verifyUrl: (number) => `${publicUrl}/verify/${encodeURIComponent(number)}`,
