@@ -67,6 +67,7 @@ const calculator: Partial<autocannon.Options> = { method: 'POST', headers, body:
 
 const targets: Target[] = [
   { title: 'bare Fastify GET /hello', server: () => bare, path: '/hello', runs: [] },
+  { title: 'bare Fastify GET /big (2.7 KB)', server: () => bare, path: '/big', runs: [] },
   { title: 'bare Fastify POST /echo (JSON)', server: () => bare, path: '/echo', options: calculator, runs: [] },
   { title: 'GET travel get_country', server: () => shop, path: '/api/takoful/travel-neo/get_country', options: { headers }, runs: [] },
   { title: 'GET redirects', server: () => shop, path: '/api/redirects?path=/en/travel', options: { headers }, runs: [] },
@@ -79,14 +80,14 @@ try {
   for (let round = 0; round < rounds; round += 1) {
     for (const target of targets) target.runs.push(await load(target.server(), target.path, target.options ?? {}, seconds));
   }
-  const [baseline, bareJson, catalog, redirects, price] = targets.map((target) => {
+  const [baseline, bareBig, bareJson, catalog, redirects, price] = targets.map((target) => {
     const figures = summary(target);
     console.log(
       `${target.title.padEnd(32)} ${Math.round(figures.requestsPerSecond).toString().padStart(7)} req/s   p50 ${figures.p50} ms   p99 ${figures.p99} ms   ${figures.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/request`,
     );
     return figures;
-  }) as [Figures, Figures, Figures, Figures, Figures];
-  console.log(`catalog read: ${share(catalog, baseline)}`);
+  }) as [Figures, Figures, Figures, Figures, Figures, Figures];
+  console.log(`catalog read: ${share(catalog, baseline)}; next to a bare answer of its size: ${share(catalog, bareBig)}`);
   console.log(`redirect lookup: ${share(redirects, baseline)}`);
   console.log(`calculator: ${share(price, baseline)} (target ≥ 60 %)`);
   console.log(`calculator next to a bare JSON POST: ${share(price, bareJson)}`);

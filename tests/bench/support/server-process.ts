@@ -18,6 +18,9 @@ async function start(): Promise<{ app: FastifyInstance; stop: () => Promise<void
   if (process.env.BENCH_SERVER === 'bare') {
     const app = Fastify();
     app.get('/hello', async () => ({ result: true, error: 0, message: 'ok', response: null }));
+    // An answer the size of the travel catalog's: on small VMs the bytes of an answer cost as much as the code behind it.
+    const big = { result: true, error: 0, message: 'ok', response: Array.from({ length: 60 }, (_, i) => ({ id: i, code: 'TR', name: 'Turkiya / Турция' })) };
+    app.get('/big', async () => big);
     // The same request shape as the shop's calculator: a JSON body parsed, a JSON envelope back.
     app.post('/echo', async (request) => ({ result: true, error: 0, message: 'ok', response: { fields: Object.keys(request.body as object).length } }));
     return { app, stop: () => app.close() };
