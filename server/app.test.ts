@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isoToDmy } from '../products/api-format';
 import { oneYearFrom } from '../products/sale';
-import { assertMatchesSchema, createTestApp, get, homeSaveBody, inDays, neoAuth, post, travelCalculatorBody, travelPrice, travelSaveBody, travelTrip } from './test-helpers';
+import { assertMatchesSchema, createTestApp, get, homeSaveBody, inDays, neoAuth, post, siteAuth, travelCalculatorBody, travelPrice, travelSaveBody, travelTrip } from './test-helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -212,7 +212,7 @@ describe('built site', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>shop</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
-    const api = await siteApp.inject({ url: '/api/unknown', headers: { authorization: 'Basic c2l0ZTpzaXRlLXNhbmRib3g=' } });
+    const api = await siteApp.inject({ url: '/api/unknown', headers: { authorization: siteAuth } });
     expect(api.statusCode).toBe(404);
     expect(api.json().result).toBe(false);
   });
@@ -228,7 +228,7 @@ describe('built site', () => {
   });
 
   test('a JSON answer carries a short strict policy: not sniffed, not framed, loads nothing', async () => {
-    const res = await siteApp.inject({ url: '/api/redirects?path=/en', headers: { authorization: 'Basic c2l0ZTpzaXRlLXNhbmRib3g=' } });
+    const res = await siteApp.inject({ url: '/api/redirects?path=/en', headers: { authorization: siteAuth } });
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');

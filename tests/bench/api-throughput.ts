@@ -9,6 +9,7 @@
  * Run: `npx tsx tests/bench/api-throughput.ts` (BENCH_ROUNDS rounds, default 3, of BENCH_SECONDS per target, default 4; BENCH_PROFILE=1
  * adds where the calculator's CPU time goes). Target (issue #6): calculator ≥ 60 % of bare Fastify.
  */
+import { rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -102,6 +103,5 @@ try {
   }
 } finally {
   await Promise.all([bare.stop(), shop.stop()]);
-  const { rmSync } = await import('node:fs');
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,13 +9,11 @@ import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, pu
  * end with is the one in the PDF.
  */
 
-const siteAuth = `Basic ${Buffer.from('site:site-sandbox').toString('base64')}`;
-
 test.beforeAll(loadTexts);
 
 test('a visitor whose server was killed mid-purchase reloads, pays and gets the policy', async ({ page }) => {
   test.setTimeout(240_000);
-  const server = killableServer(siteAuth);
+  const server = killableServer();
   try {
     await server.start();
     const plans = purchasePlans();

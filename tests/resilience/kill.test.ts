@@ -8,7 +8,7 @@ import { killableServer } from '../support/killable-server';
  * database: nothing is lost and nothing is done twice, and the purchase completes.
  */
 
-const server = killableServer(siteAuth);
+const server = killableServer();
 const { base, start, kill } = server;
 afterAll(() => server.dispose());
 
