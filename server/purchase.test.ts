@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../tests/support/pdf-text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { assertMatchesSchema, createTestApp, homeSaveBody, payInSandbox, post, travelPrice, travelSaveBody } from './test-helpers';
+import { assertMatchesSchema, createTestApp, homeSaveBody, neoAuth, payInSandbox, post, travelPrice, travelSaveBody } from './test-helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -80,6 +80,10 @@ describe('buying through the sandbox', () => {
     // Partners may name the contract by its order number, and read the policy under travel's names too.
     const byOrder = (await post(app, '/api/sayt/uyjoy-api/check', { order_id: saved.order_id })).json();
     expect(byOrder.response).toEqual(check.response);
+    // Order numbers count up: another client's credential does not find this order by its number.
+    const asNeo = await post(app, '/api/sayt/uyjoy-api/check', { order_id: saved.order_id }, { authorization: neoAuth });
+    expect(asNeo.statusCode).toBe(404);
+    expect(asNeo.json()).toMatchObject({ result: false, error: 404 });
     expect(check.response).toMatchObject({ check: true, url: check.response.pdf_url, polis_seria: 'HOM', polis_number: check.response.policy_number.slice(4) });
     expect((await post(app, '/api/sayt/uyjoy-api/check', { order_id: '999999999' })).statusCode).toBe(404);
     const { text } = await download(check.response.pdf_url);

@@ -32,8 +32,11 @@ export interface ContractView {
 export interface ContractService {
   create(input: NewContractInput, executor?: Executor): Promise<Contract>;
   get(id: string, executor?: Executor): Promise<Contract | undefined>;
-  /** The contract of an order number (`order_id` of the save answer), or undefined. */
-  byOrder(orderId: string): Promise<Contract | undefined>;
+  /**
+   * The contract of an order number (`order_id` of the save answer) saved through `channel`, or
+   * undefined. Order numbers count up, so anyone could try them: a client only finds its own.
+   */
+  byOrder(orderId: string, channel: string): Promise<Contract | undefined>;
   /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
   view(id: string): Promise<ContractView | undefined>;
 }
@@ -77,10 +80,10 @@ export default fp(
         if (!uuidRe.test(id)) return undefined;
         return executor.selectFrom('contracts').selectAll().where('id', '=', id).executeTakeFirst();
       },
-      async byOrder(orderId) {
+      async byOrder(orderId, channel) {
         // A bigint column: anything but a short digit string cannot be an order.
         if (!/^[0-9]{1,15}$/.test(orderId)) return undefined;
-        return app.db.selectFrom('contracts').selectAll().where('order_id', '=', Number(orderId)).executeTakeFirst();
+        return app.db.selectFrom('contracts').selectAll().where('order_id', '=', Number(orderId)).where('channel', '=', channel).executeTakeFirst();
       },
       async view(id) {
         if (!uuidRe.test(id)) return undefined;

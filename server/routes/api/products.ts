@@ -49,9 +49,10 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     }, save);
   }
 
-  const check = async (request: { body: CheckRequest }) => {
+  const check = async (request: { body: CheckRequest; channel: string }) => {
     const { contract_id: contractId, order_id: orderId } = request.body;
-    const contract = contractId ? await app.contracts.get(contractId) : await app.contracts.byOrder(orderId ?? '');
+    // A contract id is unguessable; an order number is not, so it only finds the caller's own orders.
+    const contract = contractId ? await app.contracts.get(contractId) : await app.contracts.byOrder(orderId ?? '', request.channel);
     if (!contract || contract.product !== manifest.id) throw new AppError(404, 'contract not found');
     const policy = contract.status === 'issued' ? await app.policies.byContract(contract.id) : undefined;
     if (!policy) return refusal(1, 'payment_not_made');
@@ -59,7 +60,7 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
   };
   for (const path of pathsOf(manifest, manifest.calls.check)) {
     app.post<{ Body: CheckRequest }>(path, {
-      config: { docs: { summary: `${manifest.id}: the policy once paid, by contract_id or order_id (unpaid: error 1, payment_not_made)`, response: 'common/check.response' } },
+      config: { docs: { summary: `${manifest.id}: the policy once paid, by contract_id or by order_id among the caller's own (unpaid: error 1, payment_not_made)`, response: 'common/check.response' } },
       preValidation: reading(app, null, readCheck),
       schema: { body: app.apiSchema('common/check.request') },
     }, check);
