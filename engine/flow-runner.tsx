@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { CustomValidator, ErrorSchema, FormValidation, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
 import { loadDraft, saveDraft } from './draft';
 import { ErrorModal } from './error-modal';
@@ -259,7 +259,15 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
   const [dateDrafts] = useState(() => new Map<string, string>());
-  const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts }), [props.formContext, dateDrafts]);
+  // What the form last reported: when the flow's data comes back different, the form must show the flow's.
+  const reported = useRef<Record<string, unknown> | undefined>(undefined);
+  const correctionCount = useRef(0);
+  const corrections = useMemo(() => {
+    if (reported.current !== undefined && !deepEquals(reported.current, formData ?? {})) correctionCount.current += 1;
+    reported.current = undefined;
+    return correctionCount.current;
+  }, [formData]);
+  const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, corrections }), [props.formContext, dateDrafts, corrections]);
   const uiSchema = useMemo(() => withHiddenFields(step.uiSchema as UiSchema | undefined, hidden), [step.uiSchema, hidden]);
   const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
   const customValidate = useCallback<CustomValidator>(
@@ -281,7 +289,10 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
   const onChange = useCallback(
-    (event: IChangeEvent) => onFieldChange(step.id, (event.formData ?? {}) as Record<string, unknown>),
+    (event: IChangeEvent) => {
+      reported.current = (event.formData ?? {}) as Record<string, unknown>;
+      onFieldChange(step.id, reported.current);
+    },
     [onFieldChange, step.id],
   );
   const onSubmit = useCallback(

@@ -15,6 +15,12 @@ export interface FlowFormContext {
   locale: string;
   /** Half-typed date texts by widget id, kept by each step form for its date validation. */
   dateDrafts?: Map<string, string>;
+  /**
+   * Counts the times the flow answered a change with other data than the form reported (a rule
+   * cleared or rewrote a field). rjsf ignores a `formData` prop equal to the previous one, so without
+   * this a second correction to the same data would leave the typed text on screen.
+   */
+  corrections?: number;
 }
 
 /** The option list a widget names with `ui:options.optionsFrom`, or an empty list. */

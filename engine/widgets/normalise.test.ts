@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, regionName, resolveDateBound } from './normalise';
+import { displayDate, displayPassport, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, regionName, resolveDateBound } from './normalise';
 
 describe('widget normalisers', () => {
   it('passport: uppercased series then digits', () => {
@@ -15,6 +15,27 @@ describe('widget normalisers', () => {
     expect(normalisePhone('+998 90 123 45 67')).toBe('998901234567');
     expect(normalisePhone('90 123 45 67 89')).toBe('998901234567');
     expect(normalisePhone('+998 ')).toBe('');
+    expect(normalisePhone('998901234567')).toBe('998901234567');
+    expect(normalisePhone('99 890 76 54')).toBe('998998907654');
+  });
+
+  it('phone typed key by key as it is shown keeps the country code out of the local number', () => {
+    const typed = '+998 90 765 43 21';
+    let shown = '';
+    for (const key of typed) {
+      const { stored, typingCountryCode } = readPhone(shown + key);
+      shown = stored ? displayPhone(stored) : typingCountryCode ? shown + key : '';
+    }
+    expect(shown).toBe('+998 90 765 43 21');
+    expect(readPhone(shown).stored).toBe('998907654321');
+    expect(readPhone('+99')).toEqual({ stored: '', typingCountryCode: true });
+    // 998 typed after the +998 the field shows, as a whole number.
+    let again = '';
+    for (const key of '998907654321') {
+      const { stored } = readPhone(again + key);
+      again = stored ? displayPhone(stored) : '';
+    }
+    expect(readPhone(again).stored).toBe('998907654321');
     expect(displayPhone('998901234567')).toBe('+998 90 123 45 67');
     expect(displayPhone('99890')).toBe('+998 90');
   });

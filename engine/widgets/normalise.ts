@@ -11,12 +11,28 @@ export function displayPassport(value: string, seriesLength = 2): string {
   return value.length > seriesLength ? `${value.slice(0, seriesLength)} ${value.slice(seriesLength)}` : value;
 }
 
+/**
+ * A phone field's text read as the visitor means it: the stored number (`998` + up to 9 local
+ * digits, empty while no local digit is known) and whether the text is the `+998` country code
+ * still being typed. A text starting with `+` is international, so its `998` is the country code
+ * however it is typed key by key; digits alone are the local number, unless there are more than
+ * nine of them starting with `998` (a whole number typed or pasted without the plus).
+ */
+export function readPhone(raw: string): { stored: string; typingCountryCode: boolean } {
+  let digits = raw.replace(/\D/g, '');
+  if (raw.trimStart().startsWith('+')) {
+    if ('998'.startsWith(digits)) return { stored: '', typingCountryCode: true };
+    if (digits.startsWith('998')) digits = digits.slice(3);
+  }
+  // `998` typed again after the country code the field already shows.
+  if (digits.length > 9 && digits.startsWith('998')) digits = digits.slice(3);
+  const local = digits.slice(0, 9);
+  return { stored: local ? `998${local}` : '', typingCountryCode: false };
+}
+
 /** Phone as stored: `998` + 9 digits without spaces or plus; empty when no local digit was typed. */
 export function normalisePhone(raw: string): string {
-  let digits = raw.replace(/\D/g, '');
-  if (digits.startsWith('998')) digits = digits.slice(3);
-  const local = digits.slice(0, 9);
-  return local ? `998${local}` : '';
+  return readPhone(raw).stored;
 }
 
 /** Phone as shown: `+998 90 123 45 67` (partial numbers grow group by group). */

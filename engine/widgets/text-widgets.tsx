@@ -10,9 +10,9 @@ import {
   maskDate,
   normaliseCode,
   normalisePassport,
-  normalisePhone,
   parseAmount,
   parseDisplayDate,
+  readPhone,
 } from './normalise';
 
 function common(props: WidgetProps) {
@@ -56,14 +56,23 @@ export function PassportWidget(props: WidgetProps) {
   );
 }
 
-/** Uzbek mobile number shown `+998 90 123 45 67`, stored `998901234567`. */
+/**
+ * Uzbek mobile number shown `+998 90 123 45 67`, stored `998901234567`. While the visitor types the
+ * country code (`+`, `+9`, `+99`, `+998`) the text stays as typed and nothing is stored yet.
+ */
 export function PhoneWidget(props: WidgetProps) {
   const { onChange, options } = props;
   const value = typeof props.value === 'string' ? props.value : '';
+  const [countryCode, setCountryCode] = useState<string | null>(null);
   const handle = useCallback(
-    (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePhone(e.target.value) || options.emptyValue),
+    (e: ChangeEvent<HTMLInputElement>) => {
+      const { stored, typingCountryCode } = readPhone(e.target.value);
+      setCountryCode(typingCountryCode ? e.target.value : null);
+      onChange(stored || options.emptyValue);
+    },
     [onChange, options.emptyValue],
   );
+  const shown = value ? displayPhone(value) : (countryCode ?? '');
   return (
     <input
       {...common(props)}
@@ -71,7 +80,7 @@ export function PhoneWidget(props: WidgetProps) {
       inputMode="tel"
       autoComplete="tel"
       placeholder="+998 90 123 45 67"
-      value={value ? displayPhone(value) : ''}
+      value={shown}
       onChange={handle}
     />
   );

@@ -23,9 +23,26 @@ test('a Cyrillic tourist name shows the translated use_latin_alphabet error and 
   await page.goto('/ru/travel');
   await tripAndDates(page, 'ru');
   const firstName = page.locator('#flow-tourists_payer_firstName');
-  await firstName.fill('Вали');
+  // Key by key, as a visitor types: every Cyrillic letter is cleared, not only the first.
+  await firstName.pressSequentially('Вали', { delay: 30 });
   await expect(page.getByText(text('ru', 'use_latin_alphabet')).first()).toBeVisible();
   await expect(firstName).toHaveValue('');
+  await firstName.pressSequentially('Vali', { delay: 30 });
+  await expect(firstName).toHaveValue('Vali');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(page.locator('#flow-tourists_payer_firstName')).toHaveValue('Vali');
+});
+
+test('a phone typed key by key as it is shown is stored as shown', async ({ page }) => {
+  await page.goto('/en/travel');
+  await tripAndDates(page, 'en');
+  const phone = page.locator('#flow-tourists_payer_phone');
+  await phone.pressSequentially('+998 90 765 43 21', { delay: 20 });
+  await expect(phone).toHaveValue('+998 90 765 43 21');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(page.locator('#flow-tourists_payer_phone')).toHaveValue('+998 90 765 43 21');
 });
 
 test('a reload on the tourists step keeps the entered data', async ({ page }) => {
