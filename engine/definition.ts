@@ -125,6 +125,9 @@ export interface PolicyResult {
   policyUrl: string;
 }
 
+/** A payment check's answer: the policy once paid, `declined` when the card was refused, null while the payment is awaited. */
+export type PaymentCheck = PolicyResult | 'declined' | null;
+
 /** Prefill of one object (a step object or one row of an array in it) from a registry lookup. */
 export interface LookupBinding {
   step: string;
@@ -148,8 +151,8 @@ export interface ProductBinding<D extends FlowData, C> {
   lookups?: LookupBinding[];
   /** Saves the contract; throws BindingFailure. */
   save: (api: ApiPort, data: D, price: Price, context: SaveContext) => Promise<PaymentDetails>;
-  /** Checks payment; null while unpaid; throws BindingFailure on other failures. */
-  check: (api: ApiPort, payment: PaymentDetails) => Promise<PolicyResult | null>;
+  /** Checks payment; throws BindingFailure on other failures. */
+  check: (api: ApiPort, payment: PaymentDetails) => Promise<PaymentCheck>;
 }
 
 /** Options a widget may read from the catalog (`ui:options.optionsFrom`). */

@@ -13,7 +13,7 @@ import {
   type LookupInput,
   type SaveInput,
 } from './machine';
-import type { PaymentDetails, PolicyResult } from './definition';
+import type { PaymentCheck, PaymentDetails } from './definition';
 import {
   SampleFailure,
   sampleApi,
@@ -219,7 +219,7 @@ describe('flow machine', () => {
     const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
       actors: {
         save: fromPromise<PaymentDetails, SaveInput>(() => gate.promise),
-        check: fromPromise<PolicyResult | null, CheckInput>(async () => null),
+        check: fromPromise<PaymentCheck, CheckInput>(async () => null),
       },
     });
     const actor = start(machine);
@@ -267,9 +267,9 @@ describe('flow machine', () => {
   });
 
   it('payment: automatic check stays silent when unpaid, an explicit one says so, paid moves to download', async () => {
-    const answers: (PolicyResult | null)[] = [null, null, samplePolicy];
+    const answers: PaymentCheck[] = [null, null, samplePolicy];
     const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
-      actors: { check: fromPromise<PolicyResult | null, CheckInput>(async () => answers.shift() ?? null) },
+      actors: { check: fromPromise<PaymentCheck, CheckInput>(async () => answers.shift() ?? null) },
     });
     const actor = start(machine);
     await toConfirm(actor);
@@ -289,6 +289,23 @@ describe('flow machine', () => {
     actor.send({ type: 'step.back' });
     actor.send({ type: 'step.goto', step: 'plan' });
     expect(stepOf(actor.getSnapshot().value)).toBe('done');
+  });
+
+  it('payment: a declined card is said on arrival from the provider and the visitor can pay again', async () => {
+    const answers: PaymentCheck[] = ['declined', samplePolicy];
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
+      actors: { check: fromPromise<PaymentCheck, CheckInput>(async () => answers.shift() ?? null) },
+    });
+    const actor = start(machine);
+    await toConfirm(actor);
+    actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+    let snap = await waitFor(actor, (s) => standsIn(s, { pay: 'idle' }));
+    expect(snap.context.error).toEqual({ messageId: 'engine.payment.declined' });
+    expect(snap.context.payment).not.toBeNull();
+    expect(snap.context.policy).toBeNull();
+    actor.send({ type: 'payment.check' });
+    snap = await waitFor(actor, at('done'));
+    expect(snap.context.policy).toEqual(samplePolicy);
   });
 
   it('goto: back to any visited step, forward only over completed steps', async () => {

@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
-import type { ApiPort, FlowData, PaymentDetails, PolicyResult, Price, ProductDefinition } from './definition';
+import type { ApiPort, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureMessageId, isBindingFailure } from './failure';
 import { deepEqual } from './paths';
 import { changedStep } from './machine/effects';
@@ -72,7 +72,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         if (!input.price) throw new Error('save: the price is not known yet');
         return binding.save(deps.api, input.data as D, input.price, { returnPath: deps.returnPath });
       }),
-      check: fromPromise<PolicyResult | null, CheckInput>(async ({ input }) => {
+      check: fromPromise<PaymentCheck, CheckInput>(async ({ input }) => {
         if (!input.payment) throw new Error('check: no payment details');
         return binding.check(deps.api, input.payment);
       }),
@@ -89,7 +89,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0,
       isOwnStep: ({ event }, params: { step: string }) => event.type === 'field.changed' && event.step === params.step,
       resumeAt: ({ context }, params: { step: string }) => context.resumeStep === params.step,
-      isPaid: (_, params: { policy: PolicyResult | null }) => params.policy !== null,
+      isPaid: (_, params: { policy: PaymentCheck }) => typeof params.policy === 'object' && params.policy !== null,
+      isDeclined: (_, params: { policy: PaymentCheck }) => params.policy === 'declined',
       hasPolicy: ({ context, event }) => context.policy !== null || (event.type === 'payment.confirmed' && event.policy !== undefined),
       catalogLoaded: ({ context }) => context.catalog !== null,
       canGoto: ({ context, event }, params: { from: string; to: string }) =>
@@ -159,7 +160,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         return merged.data ? { ...merged, price: priceOf(merged.data, context.catalog) } : merged;
       }),
       storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => failedLookup(context, lookups, params.actorId, params.failure)),
-      storePolicy: assign((_, params: { policy: PolicyResult | null }) => ({ policy: params.policy })),
+      storePolicy: assign((_, params: { policy: PaymentCheck }) => ({ policy: typeof params.policy === 'object' ? params.policy : null })),
       confirmPayment: raise({ type: 'payment.confirmed' }),
       acceptConfirmation: assign(({ context, event }, params: { from: string; to: string }) => ({
         policy: event.type === 'payment.confirmed' && event.policy ? event.policy : context.policy,
@@ -171,6 +172,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         error: null,
       })),
       reportUnpaid: assign({ error: { messageId: 'payment_not_made' } }),
+      reportDeclined: assign({ error: { messageId: 'engine.payment.declined' } }),
       reportCheckFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       resetFlow: enqueueActions(({ context, enqueue }) => {
         for (const id of Object.keys(context.pending)) enqueue.stopChild(id);

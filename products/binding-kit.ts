@@ -98,7 +98,10 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       const body: CheckRequest = { contract_id: payment.contractId };
       const envelope = await call(() => api.post<Record<string, unknown>>(config.calls.check, body));
       if (!envelope.result) {
-        if (envelope.error === 1 || envelope.message === 'payment_not_made') return null;
+        if (envelope.error === 1 || envelope.message === 'payment_not_made') {
+          const response = envelope.response as { last_payment?: unknown } | null | undefined;
+          return response?.last_payment === 'declined' ? 'declined' : null;
+        }
         throw envelopeFailure(envelope, genericErrorId);
       }
       return config.policy.read(requireFields<Record<string, unknown>>(envelope.response, config.policy.fields, config.calls.check));

@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
 import { fromPromise } from 'xstate';
-import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
+import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
 import {
   createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type SaveInput,
 } from '../engine/machine';
@@ -90,7 +90,7 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
     actors: {
       loadCatalog: fromPromise<unknown>(async () => samples.catalog),
       save: fromPromise<PaymentDetails, SaveInput>(async () => payment),
-      check: fromPromise<PolicyResult | null, CheckInput>(async () => policy),
+      check: fromPromise<PaymentCheck, CheckInput>(async () => policy),
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async () => ({})),
     },
   });

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../tests/support/pdf-text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertMatchesSchema, createTestApp, homeSaveBody, neoAuth, payInSandbox, post, travelPrice, travelSaveBody } from './test-helpers';
+import { escapeHtml } from './html';
+import { checkoutTexts } from './routes/sandbox/checkout';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -24,8 +26,11 @@ describe('buying through the sandbox', () => {
     const checkout = await app.inject(new URL(saved.payme_url).pathname);
     expect(checkout.statusCode).toBe(200);
     expect(checkout.headers['content-type']).toContain('text/html');
-    expect(checkout.body).toContain(`${price.toLocaleString('en-US').replace(/,/g, ' ')} so'm`);
-    expect(checkout.body).toContain('<label for="card_number">');
+    // The checkout speaks the language of the page the payment returns to, and leads back to it.
+    expect(checkout.body).toContain('<html lang="ru">');
+    expect(checkout.body).toContain(`${price.toLocaleString('en-US').replace(/,/g, ' ')} ${checkoutTexts.ru.currency}`);
+    expect(checkout.body).toContain(`<label for="card_number">${checkoutTexts.ru.cardNumber}</label>`);
+    expect(checkout.body).toContain(`<a href="http://localhost:3000/ru/thank-you">← ${checkoutTexts.ru.backToShop}</a>`);
 
     const paid = await payInSandbox(app, saved.payme_url);
     expect(paid.statusCode).toBe(303);
@@ -43,7 +48,7 @@ describe('buying through the sandbox', () => {
     expect(text).toContain('Vali Aliyev');
     expect(text).toContain('СТРАХОВОЙ ПОЛИС');
     expect(text).toContain('Turkiya / Турция');
-    expect(text).toContain("Chet elga sayohat sug'urtasi");
+    expect(text).toContain('Chet elga sayohat sugʻurtasi');
     expect(text).toContain('30 000 USD');
     expect(text).toContain(`/verify/${encodeURIComponent(view.policy_number)}`);
 
@@ -53,7 +58,7 @@ describe('buying through the sandbox', () => {
     expect(verify.body).not.toContain('1234567');
 
     const again = await app.inject(new URL(saved.payme_url).pathname);
-    expect(again.body).toContain('already paid');
+    expect(again.body).toContain(checkoutTexts.ru.alreadyPaid);
   });
 
   test('the PDF is drawn after the payment, on its first download, stored, and the same ever after', async () => {
@@ -88,8 +93,8 @@ describe('buying through the sandbox', () => {
     expect((await post(app, '/api/sayt/uyjoy-api/check', { order_id: '999999999' })).statusCode).toBe(404);
     const { text } = await download(check.response.pdf_url);
     expect(text).toContain(check.response.policy_number);
-    expect(text).toContain("70 000 so'm");
-    expect(text).toContain("56 000 000 so'm");
+    expect(text).toContain('70 000 soʻm');
+    expect(text).toContain('56 000 000 soʻm');
     expect(text).toContain('Dilnoza Karimova');
     expect(text).toContain('Страхование жилого имущества');
   });
@@ -99,8 +104,13 @@ describe('buying through the sandbox', () => {
     const declined = await payInSandbox(app, saved.payme_url, '8600 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain('role="alert"');
-    expect(declined.body).toContain('insufficient funds');
+    expect(declined.body).toContain(escapeHtml(checkoutTexts.uz.declined));
     expect((await app.contracts.get(saved.contract_id))?.status).toBe('awaiting_payment');
+    // The shop's check tells the page the card was refused (still error 1 for partners); another card then pays.
+    const check = (await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json();
+    expect(check).toMatchObject({ result: false, error: 1, message: 'payment_not_made', response: { last_payment: 'declined' } });
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    expect((await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json()).toMatchObject({ result: true, error: 0 });
     const failures = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'failure').execute();
     expect(failures.at(-1)?.text).toContain('Payment declined');
     expect(failures.at(-1)?.text).not.toContain('8600000000000002');
@@ -115,7 +125,7 @@ describe('buying through the sandbox', () => {
     const paid = await payInSandbox(app, `http://localhost:3000/sandbox/payme/${forged}`);
     // The merchant endpoint refuses the wrong amount, so nothing is paid and nobody leaves the site.
     expect(paid.statusCode).toBe(409);
-    expect(paid.body).toContain('Wrong amount');
+    expect(paid.body).toContain('Notoʻgʻri summa');
     expect((await app.contracts.get(saved.contract_id))?.status).toBe('awaiting_payment');
     expect((await app.inject('/sandbox/payme/bm90LW91cnM=')).statusCode).toBe(404);
   });

@@ -33,6 +33,8 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
       input: ({ context }: { context: FlowContext }) => ({ payment: context.payment }),
       onDone: [
         { guard: { type: 'isPaid', params: outputAs('policy') }, target: 'idle', actions: [{ type: 'storePolicy', params: outputAs('policy') }, 'confirmPayment'] },
+        // A refused card is said even on arrival: the visitor comes back from the provider's page to learn what to do.
+        { guard: { type: 'isDeclined', params: outputAs('policy') }, target: 'idle', actions: ['reportDeclined'] },
         { target: 'idle', actions: reportUnpaid ? ['reportUnpaid'] : [] },
       ],
       onError: { target: 'idle', actions: reportUnpaid ? [{ type: 'reportCheckFailure', params: failureOf }] : [] },

@@ -32,7 +32,7 @@ async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>)
       endDate: oneYearFrom(begin),
       sumInsured: request.insurance_amount,
       currency: 'UZS' as const,
-      programName: `${groupDigits(request.insurance_amount)} so'm × ${insured.length}`,
+      programName: `${groupDigits(request.insurance_amount)} soʻm × ${insured.length}`,
       subject: 'Baxtsiz hodisalar / Несчастные случаи',
     },
   };
@@ -45,8 +45,8 @@ const sale: ProductSale<SaveRequest, AccidentTariff> = {
   amount: (request) => request.amount,
   policy: {
     series: 'ACC',
-    title: { uz: "Baxtsiz hodisalardan sug'urtalash", ru: 'Страхование от несчастных случаев', en: 'Personal accident insurance' },
-    subjectLabel: { uz: "Sug'urta xavfi", ru: 'Страховой риск' },
+    title: { uz: "Baxtsiz hodisalardan sugʻurtalash", ru: 'Страхование от несчастных случаев', en: 'Personal accident insurance' },
+    subjectLabel: { uz: "Sugʻurta xavfi", ru: 'Страховой риск' },
   },
 };
 

@@ -54,6 +54,6 @@ export function homeSale(
 
 export default homeSale(homePrograms, {
   series: 'HOM',
-  title: { uz: "Uy-joy mulkini sug'urtalash", ru: 'Страхование жилого имущества', en: 'Home property insurance' },
-  subjectLabel: { uz: "Sug'urta obyekti", ru: 'Объект страхования' },
+  title: { uz: "Uy-joy mulkini sugʻurtalash", ru: 'Страхование жилого имущества', en: 'Home property insurance' },
+  subjectLabel: { uz: "Sugʻurta obyekti", ru: 'Объект страхования' },
 });

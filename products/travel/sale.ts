@@ -155,7 +155,7 @@ const sale: ProductSale<SavePolisRequest, TravelReference> = {
   ],
   policy: {
     series: 'TRV',
-    title: { uz: "Chet elga sayohat sug'urtasi", ru: 'Страхование выезжающих за рубеж', en: 'Travel insurance abroad' },
+    title: { uz: "Chet elga sayohat sugʻurtasi", ru: 'Страхование выезжающих за рубеж', en: 'Travel insurance abroad' },
     subjectLabel: { uz: 'Hudud', ru: 'Территория' },
   },
 };

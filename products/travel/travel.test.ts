@@ -284,6 +284,7 @@ describe('travel save, check and load', () => {
     expect(await travel.binding.check(paid, payment)).toEqual({ policyNumber: 'TRV 0000123', policyUrl: 'https://example.uz/p.pdf' });
     expect(paid.calls[0]).toEqual({ method: 'POST', path: '/takoful/travel-neo/checkPolis', body: { contract_id: 'T-1001' } });
     expect(await travel.binding.check(fakeApi(() => notOk(1, 'payment_not_made')), payment)).toBeNull();
+    expect(await travel.binding.check(fakeApi(() => ({ result: false, error: 1, message: 'payment_not_made', response: { last_payment: 'declined' } })), payment)).toBe('declined');
     await expect(travel.binding.check(fakeApi(() => apiFailure(500)), payment)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
   });
 

@@ -120,21 +120,21 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
     bold: await pdf.embedFont(boldBytes, { subset: true }),
   };
   const title = doc.product.title;
-  line(pen, "SUG'URTA POLISI / СТРАХОВОЙ ПОЛИС", { size: 18, bold: true, gap: 26 });
+  line(pen, "SUGʻURTA POLISI / СТРАХОВОЙ ПОЛИС", { size: 18, bold: true, gap: 26 });
   line(pen, title.uz, { size: 13, bold: true });
   line(pen, title.ru, { size: 13, bold: true, gap: 28 });
 
   row(pen, 'Polis raqami / Номер полиса', doc.number);
   row(pen, 'Dastur / Программа', doc.programName);
-  row(pen, "Sug'urtalovchi / Страхователь", doc.holder);
+  row(pen, "Sugʻurtalovchi / Страхователь", doc.holder);
   row(pen, `${doc.product.subjectLabel.uz} / ${doc.product.subjectLabel.ru}`, doc.subject.length > 60 ? `${doc.subject.slice(0, 57)}...` : doc.subject);
   row(pen, 'Amal qilish muddati / Срок действия', `${formatDate(doc.beginDate)} — ${formatDate(doc.endDate)}`);
-  row(pen, "Sug'urta mukofoti / Страховая премия", `${groupDigits(doc.premium)} so'm`);
-  row(pen, "Sug'urta summasi / Страховая сумма", `${groupDigits(doc.sumInsured)} ${doc.sumInsuredCurrency === 'UZS' ? "so'm" : 'USD'}`);
+  row(pen, "Sugʻurta mukofoti / Страховая премия", `${groupDigits(doc.premium)} soʻm`);
+  row(pen, "Sugʻurta summasi / Страховая сумма", `${groupDigits(doc.sumInsured)} ${doc.sumInsuredCurrency === 'UZS' ? "soʻm" : 'USD'}`);
   row(pen, 'Berilgan sana / Дата выдачи', formatDate(doc.issuedAt.toISOString().slice(0, 10)));
   pen.y -= 10;
 
-  line(pen, "Sug'urtalangan shaxslar / Застрахованные лица", { size: 12, bold: true });
+  line(pen, "Sugʻurtalangan shaxslar / Застрахованные лица", { size: 12, bold: true });
   doc.insured.forEach((person, i) => {
     line(pen, `${i + 1}. ${person.name}   ${person.passport}   ${formatDate(person.birthday)}`, { size: 10, gap: 16 });
   });

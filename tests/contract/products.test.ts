@@ -6,6 +6,7 @@ import { apiFailure, saveContext } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
 import { loadProducts } from '../../server/lib/product-registry';
 import { assertMatchesSchema, createTestApp, payInSandbox, siteAuth } from '../../server/test-helpers';
+import { sandboxCards } from '../../server/routes/sandbox/checkout';
 
 /**
  * Every product's binding against the real server (in-memory PGlite, sandbox adapters): each
@@ -112,12 +113,16 @@ for (const { manifest, definition, samples } of registeredProducts()) {
       expect(await definition.binding.check(api, payment)).toBeNull();
       const payme = payment.links.payme;
       if (!payme) throw new Error('no Payme link');
+      // A refused card first: the check says so, and the same link then pays with another card.
+      expect((await payInSandbox(app, payme, sandboxCards.declined.number)).statusCode).toBe(402);
+      expect(await definition.binding.check(api, payment)).toBe('declined');
       expect((await payInSandbox(app, payme)).statusCode).toBe(303);
       const policy = await definition.binding.check(api, payment);
-      expect(policy?.policyNumber).toMatch(/^[A-Z]{2,4} \d{10}$/);
-      const pdf = await app.inject(new URL(policy?.policyUrl ?? '').pathname);
+      if (typeof policy !== 'object' || policy === null) throw new Error(`${manifest.id}: not paid after the sandbox payment`);
+      expect(policy.policyNumber).toMatch(/^[A-Z]{2,4} \d{10}$/);
+      const pdf = await app.inject(new URL(policy.policyUrl).pathname);
       expect(pdf.headers['content-type']).toBe('application/pdf');
-      expect(pdfText(pdf.rawPayload)).toContain(policy?.policyNumber);
+      expect(pdfText(pdf.rawPayload)).toContain(policy.policyNumber);
       await expectContract(api.exchanges);
     });
   });

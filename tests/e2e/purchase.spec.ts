@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PurchasePlan } from '../support/purchase-plans';
-import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, type Lang } from './shop';
+import { checkoutTexts, sandboxCards } from '../../server/routes/sandbox/checkout';
+import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
 
 /**
  * Every registered product bought as a new visitor buys it: in Uzbek, English and Russian and in
@@ -33,3 +34,16 @@ for (const plan of plans) {
     await expect(page.locator('header[role="banner"], body > div header')).toHaveCount(0);
   });
 }
+
+test('a declined card is said on the checkout and back in the shop, and another card then pays', async ({ page }) => {
+  const plan = plans[0];
+  if (!plan) throw new Error('no purchase plan');
+  await fillUntilPayment(page, plan, 'ru', `/ru${plan.routes.page}`);
+  await payWithSandboxCard(page, 'ru', sandboxCards.declined.number);
+  await expect(page.getByRole('alert')).toHaveText(checkoutTexts.ru.declined);
+  await page.getByRole('link', { name: checkoutTexts.ru.backToShop }).click();
+  await expect(page.getByRole('alert')).toHaveText(text('ru', 'engine.payment.declined'));
+  await payWithSandboxCard(page, 'ru');
+  const { policyNumber, pdfText } = await downloadPolicyText(page, 'ru');
+  expect(pdfText).toContain(policyNumber);
+});

@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
 import { pdfText } from '../support/pdf-text';
 import type { FormAction, PurchasePlan } from '../support/purchase-plans';
+import { checkoutTexts, sandboxCards } from '../../server/routes/sandbox/checkout';
 
 export type Lang = 'uz' | 'en' | 'ru';
 
@@ -73,12 +74,13 @@ export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lan
   await expect(page.locator('section dd').first()).toContainText(plan.total);
 }
 
-/** Pays on the sandbox checkout with the card that pays and comes back to the flow. */
-export async function payWithSandboxCard(page: Page, lang: Lang) {
+/** Pays on the sandbox checkout (which speaks the visitor's language) with `card`, by default the one that pays. */
+export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number) {
+  const texts = checkoutTexts[lang];
   await page.getByRole('link', { name: text(lang, 'engine.provider.payme') }).click();
-  await page.getByLabel(/Card number/).fill('8600 0000 0000 0001');
-  await page.getByLabel(/Expiry/).fill('12/30');
-  await page.getByRole('button', { name: /Pay/ }).click();
+  await page.getByLabel(texts.cardNumber).fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await page.getByLabel(texts.expiry).fill(sandboxCards.pays.expiry);
+  await page.getByRole('button', { name: new RegExp(`^${texts.pay} `) }).click();
 }
 
 /** Downloads the policy PDF from the download step and answers its text (pdftotext). */

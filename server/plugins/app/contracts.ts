@@ -39,6 +39,11 @@ export interface ContractService {
   byOrder(orderId: string, channel: string): Promise<Contract | undefined>;
   /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
   view(id: string): Promise<ContractView | undefined>;
+  /**
+   * Whether the contract's latest payment attempt was declined: the provider created a transaction
+   * and cancelled it because the debit failed (Payme's reason 2), not because it timed out.
+   */
+  lastPaymentDeclined(id: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -52,6 +57,9 @@ export function safeReturnPath(candidate: string | undefined, contractId: string
   if (candidate && /^\/(?![/\\])[^\s]*$/.test(candidate) && candidate.length <= 512) return candidate;
   return `/thank-you/${contractId}`;
 }
+
+/** Payme's CancelTransaction reason for a debit the card's bank refused. */
+export const paymeDebitFailed = 2;
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -102,6 +110,16 @@ export default fp(
           policy_number: row.policy_number,
           pdf_url: row.policy_id && row.status === 'issued' ? app.policies.pdfUrl(row.policy_id) : null,
         };
+      },
+      async lastPaymentDeclined(id) {
+        const latest = await app.db
+          .selectFrom('payme_transactions')
+          .select(['state', 'reason'])
+          .where('contract_id', '=', id)
+          .orderBy('create_time', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        return latest?.state === -1 && latest.reason === paymeDebitFailed;
       },
     };
     app.decorate('contracts', service);

@@ -10,17 +10,17 @@ export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 type Lang = { ru: string; uz: string; en: string };
 
 const messages = {
-  [-31001]: { ru: 'Неверная сумма', uz: "Noto'g'ri summa", en: 'Wrong amount' },
+  [-31001]: { ru: 'Неверная сумма', uz: "Notoʻgʻri summa", en: 'Wrong amount' },
   [-31003]: { ru: 'Транзакция не найдена', uz: 'Tranzaksiya topilmadi', en: 'Transaction not found' },
-  [-31007]: { ru: 'Невозможно отменить транзакцию', uz: "Tranzaksiyani bekor qilib bo'lmaydi", en: 'Unable to cancel the transaction' },
-  [-31008]: { ru: 'Невозможно выполнить операцию', uz: "Amalni bajarib bo'lmaydi", en: 'Unable to perform the operation' },
+  [-31007]: { ru: 'Невозможно отменить транзакцию', uz: "Tranzaksiyani bekor qilib boʻlmaydi", en: 'Unable to cancel the transaction' },
+  [-31008]: { ru: 'Невозможно выполнить операцию', uz: "Amalni bajarib boʻlmaydi", en: 'Unable to perform the operation' },
   [-31050]: { ru: 'Заказ не найден', uz: 'Buyurtma topilmadi', en: 'Order not found' },
   [-31051]: { ru: 'По заказу уже идёт другая транзакция', uz: 'Buyurtma uchun boshqa tranzaksiya bajarilmoqda', en: 'Another transaction for this order is in progress' },
-  [-31052]: { ru: 'Заказ уже оплачен или отменён', uz: "Buyurtma allaqachon to'langan yoki bekor qilingan", en: 'The order is already paid or cancelled' },
-  [-32300]: { ru: 'Метод запроса должен быть POST', uz: "So'rov usuli POST bo'lishi kerak", en: 'The request method must be POST' },
+  [-31052]: { ru: 'Заказ уже оплачен или отменён', uz: "Buyurtma allaqachon toʻlangan yoki bekor qilingan", en: 'The order is already paid or cancelled' },
+  [-32300]: { ru: 'Метод запроса должен быть POST', uz: "Soʻrov usuli POST boʻlishi kerak", en: 'The request method must be POST' },
   [-32400]: { ru: 'Системная ошибка', uz: 'Tizim xatosi', en: 'System error' },
   [-32504]: { ru: 'Недостаточно привилегий', uz: 'Ruxsatlar yetarli emas', en: 'Insufficient privileges' },
-  [-32600]: { ru: 'Неверный запрос JSON-RPC', uz: "Noto'g'ri JSON-RPC so'rovi", en: 'Invalid JSON-RPC request' },
+  [-32600]: { ru: 'Неверный запрос JSON-RPC', uz: "Notoʻgʻri JSON-RPC soʻrovi", en: 'Invalid JSON-RPC request' },
   [-32601]: { ru: 'Метод не найден', uz: 'Metod topilmadi', en: 'Method not found' },
   [-32700]: { ru: 'Ошибка разбора JSON', uz: 'JSON tahlilida xato', en: 'Parse error' },
 } satisfies Record<number, Lang>;
@@ -204,7 +204,7 @@ export default fp(
             await trx.updateTable('policies').set({ revoked_at: new Date() }).where('contract_id', '=', found.contract_id).execute();
             await app.outbox.enqueue(
               'refund',
-              `Refund: policy ${contract.policy_number ?? '-'} cancelled (order ${contract.order_id}, ${groupDigits(contract.amount)} so'm, Payme reason ${reason})`,
+              `Refund: policy ${contract.policy_number ?? '-'} cancelled (order ${contract.order_id}, ${groupDigits(contract.amount)} soʻm, Payme reason ${reason})`,
               trx,
             );
           }

@@ -81,7 +81,7 @@ export default fp(
             `Order ${contract.order_id}, contract ${contract.id}`,
             `Channel: ${contract.channel}`,
             `Program: ${terms.programName}`,
-            `Premium: ${groupDigits(contract.amount)} so'm`,
+            `Premium: ${groupDigits(contract.amount)} soʻm`,
             `Cover: ${terms.beginDate} — ${terms.endDate}, insured persons: ${terms.insured.length}`,
           ].join('\n'),
           trx,

@@ -68,7 +68,7 @@ export default fp(
           version: '1',
           description: [
             'Every `/api` answer is the envelope `{ result, error, message, response }`. A business refusal is HTTP 200 with',
-            '`result: false` (an unpaid check: `error` 1, `payment_not_made`; an unknown person: `error` 1, `datas_not_found`);',
+            '`result: false` (an unpaid check: `error` 1, `payment_not_made`, with `response.last_payment` `declined` after a refused card; an unknown person: `error` 1, `datas_not_found`);',
             'any other refusal carries its HTTP status as `error`, and a 400 names the field in `response.field`.',
             'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract).',
             'Payme calls `/api/payme` with `Paycom:<key>` and gets JSON-RPC 2.0 answers with Payme\'s error codes',

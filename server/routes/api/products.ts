@@ -55,12 +55,15 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     const contract = contractId ? await app.contracts.get(contractId) : await app.contracts.byOrder(orderId ?? '', request.channel);
     if (!contract || contract.product !== manifest.id) throw new AppError(404, 'contract not found');
     const policy = contract.status === 'issued' ? await app.policies.byContract(contract.id) : undefined;
-    if (!policy) return refusal(1, 'payment_not_made');
+    if (!policy) {
+      // Still error 1 for partners; the page also learns that the card was refused, so it can say so.
+      return refusal(1, 'payment_not_made', (await app.contracts.lastPaymentDeclined(contract.id)) ? { last_payment: 'declined' } : null);
+    }
     return ok(checkAnswer(policy.number, app.policies.pdfUrl(policy.id)));
   };
   for (const path of pathsOf(manifest, manifest.calls.check)) {
     app.post<{ Body: CheckRequest }>(path, {
-      config: { docs: { summary: `${manifest.id}: the policy once paid, by contract_id or by order_id among the caller's own (unpaid: error 1, payment_not_made)`, response: 'common/check.response' } },
+      config: { docs: { summary: `${manifest.id}: the policy once paid, by contract_id or by order_id among the caller's own (unpaid: error 1, payment_not_made, with response.last_payment "declined" when the card was refused)`, response: 'common/check.response' } },
       preValidation: reading(app, null, readCheck),
       schema: { body: app.apiSchema('common/check.request') },
     }, check);

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { html, page, type Html } from '../../html';
 import { parsePaymePayload, paymeUrl, type PaymePayload } from '../../lib/payment-links';
 import type { RpcResponse } from '../../plugins/app/payme';
 import { maskPersonalData } from '../../logging';
+import { paymeDebitFailed } from '../../plugins/app/contracts';
 import { groupDigits } from '../../../products/sale';
-
-/** The sandbox's test cards (schemas/api/README.md): one pays, one is declined. */
-export const sandboxCards = {
-  pays: { number: '8600000000000001', expiry: '12/30' },
-  declined: { number: '8600000000000002', expiry: '12/30' },
-} as const;
+import { checkoutLang, checkoutTexts, sandboxCards, type CheckoutLang } from './checkout';
 
 /** The checkout form as posted: a field sent twice arrives as a list, and is not a card. */
 interface CardForm {
@@ -23,24 +19,21 @@ interface CardForm {
 /** A form field sent exactly once, or null (absent, or repeated). */
 const once = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-type CardCheck = { ok: true } | { ok: false; status: number; message: string; declined?: boolean };
+type CardProblem = 'sendOnce' | 'numberDigits' | 'expiryFormat' | 'declined' | 'onlyTestCards';
+type CardCheck = { ok: true } | { ok: false; status: number; problem: CardProblem };
 
 function checkCard(form: CardForm): CardCheck {
-  if (Array.isArray(form.card_number) || Array.isArray(form.card_expiry)) {
-    return { ok: false, status: 400, message: 'Har bir maydonni bir marta yuboring / Каждое поле — один раз / Send each field once.' };
-  }
+  if (Array.isArray(form.card_number) || Array.isArray(form.card_expiry)) return { ok: false, status: 400, problem: 'sendOnce' };
   const number = (once(form.card_number) ?? '').replace(/[\s-]/g, '');
   const expiry = (once(form.card_expiry) ?? '').replace(/\s/g, '');
-  if (!/^\d{16}$/.test(number)) return { ok: false, status: 400, message: 'Karta raqami 16 ta raqam / Номер карты — 16 цифр / The card number has 16 digits.' };
-  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) return { ok: false, status: 400, message: 'Amal qilish muddati OO/YY / Срок действия ММ/ГГ / Expiry is MM/YY.' };
-  if (number === sandboxCards.declined.number) {
-    return { ok: false, status: 402, declined: true, message: "Mablag' yetarli emas / Недостаточно средств / Payment declined: insufficient funds." };
-  }
-  if (number !== sandboxCards.pays.number || expiry !== sandboxCards.pays.expiry) {
-    return { ok: false, status: 400, message: 'Sandbox faqat test kartalarini qabul qiladi / Песочница принимает только тестовые карты / The sandbox accepts only its test cards.' };
-  }
+  if (!/^\d{16}$/.test(number)) return { ok: false, status: 400, problem: 'numberDigits' };
+  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) return { ok: false, status: 400, problem: 'expiryFormat' };
+  if (number === sandboxCards.declined.number) return { ok: false, status: 402, problem: 'declined' };
+  if (number !== sandboxCards.pays.number || expiry !== sandboxCards.pays.expiry) return { ok: false, status: 400, problem: 'onlyTestCards' };
   return { ok: true };
 }
+
+const grouped = (cardNumber: string) => cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
  * Sandbox checkout pages standing in for checkout.paycom.uz: they pay by calling our own Payme
@@ -65,27 +58,35 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     return payload.returnUrl.startsWith(`${app.config.publicUrl}/`) ? payload.returnUrl : `${app.config.publicUrl}/thank-you/${payload.contractId}`;
   }
 
-  async function render(reply: FastifyReply, status: number, title: string, body: Html) {
-    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page(title, body));
+  async function render(reply: FastifyReply, status: number, lang: CheckoutLang, title: string, body: Html) {
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page(title, body, lang));
   }
 
   function checkoutForm(payload: PaymePayload, orderId: number, action: string, xsrf: string, error?: string): Html {
-    return html`<h1>Payme · To'lov / Оплата / Payment</h1>
-<p class="hint">Sandbox: ${sandboxCards.pays.number.replace(/(\d{4})(?=\d)/g, '$1 ')} (${sandboxCards.pays.expiry}) pays, ${sandboxCards.declined.number.replace(/(\d{4})(?=\d)/g, '$1 ')} is declined.</p>
+    const t = checkoutTexts[checkoutLang(payload.returnUrl)];
+    const amount = `${groupDigits(payload.amount / 100)} ${t.currency}`;
+    return html`<h1>Payme · ${t.title}</h1>
+<p class="hint">${t.testCards(grouped(sandboxCards.pays.number), sandboxCards.pays.expiry, grouped(sandboxCards.declined.number))}</p>
 <dl>
-<dt>Buyurtma / Заказ / Order</dt><dd>${orderId}</dd>
-<dt>Summa / Сумма / Amount</dt><dd>${groupDigits(payload.amount / 100)} so'm</dd>
+<dt>${t.order}</dt><dd>${orderId}</dd>
+<dt>${t.amount}</dt><dd>${amount}</dd>
 </dl>
 ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
 <form method="post" action="${action}">
 <input type="hidden" name="_xsrf" value="${xsrf}">
-<label for="card_number">Karta raqami / Номер карты / Card number</label>
+<label for="card_number">${t.cardNumber}</label>
 <input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" required maxlength="19" placeholder="8600 0000 0000 0001"${error ? html` aria-describedby="pay-error"` : ''}>
-<label for="card_expiry">Amal qilish muddati / Срок действия / Expiry (MM/YY)</label>
+<label for="card_expiry">${t.expiry}</label>
 <input id="card_expiry" name="card_expiry" inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="12/30">
-<button type="submit">To'lash / Оплатить / Pay ${groupDigits(payload.amount / 100)} so'm</button>
-</form>`;
+<button type="submit">${t.pay} ${amount}</button>
+</form>
+<p><a href="${safeReturn(payload)}">← ${t.backToShop}</a></p>`;
   }
+
+  const checkout = (reply: FastifyReply, status: number, payload: PaymePayload, orderId: number, action: string, error?: string) => {
+    const lang = checkoutLang(payload.returnUrl);
+    return render(reply, status, lang, `Payme · ${checkoutTexts[lang].title}`, checkoutForm(payload, orderId, action, reply.xsrfToken(), error));
+  };
 
   async function loadOrder(encoded: string) {
     const payload = parsePaymePayload(encoded);
@@ -94,34 +95,46 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
     return contract ? { payload, contract } : null;
   }
 
-  const notFound = (reply: FastifyReply) =>
-    render(reply, 404, 'Order not found', html`<h1>Buyurtma topilmadi / Заказ не найден / Order not found</h1><p class="error" role="alert">This payment link is not valid.</p>`);
+  // A link that is not ours carries no return address, so no page language either: the visitor's browser says it.
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const lang = checkoutLang(`/${(request.headers['accept-language'] ?? '').slice(0, 2).toLowerCase()}/`);
+    const t = checkoutTexts[lang];
+    return render(reply, 404, lang, t.notFound, html`<h1>${t.notFound}</h1><p class="error" role="alert">${t.notFoundHint}</p><p><a href="/${lang}">← ${t.backToShop}</a></p>`);
+  };
 
   app.get<{ Params: { '*': string } }>('/payme/*', { config: { docs: { summary: 'Sandbox stand-in for checkout.paycom.uz: the card form of a payment link' } } }, async (request, reply) => {
     const order = await loadOrder(request.params['*']);
-    if (!order) return notFound(reply);
+    if (!order) return notFound(request, reply);
     const { payload, contract } = order;
     if (contract.status !== 'awaiting_payment') {
-      return render(reply, 200, 'Already paid', html`<h1>Buyurtma to'langan / Заказ оплачен / Order already paid</h1>
-<p class="ok" role="status">Order ${contract.order_id}: ${contract.status === 'cancelled' ? 'cancelled' : 'paid'}.</p><p><a href="${safeReturn(payload)}">Continue</a></p>`);
+      const lang = checkoutLang(payload.returnUrl);
+      const t = checkoutTexts[lang];
+      const state = contract.status === 'cancelled' ? t.cancelledOrder(contract.order_id) : t.paidOrder(contract.order_id);
+      return render(reply, 200, lang, t.alreadyPaid, html`<h1>${t.alreadyPaid}</h1>
+<p class="ok" role="status">${state}</p><p><a href="${safeReturn(payload)}">${t.continue}</a></p>`);
     }
-    return render(reply, 200, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken()));
+    return checkout(reply, 200, payload, contract.order_id, request.url);
   });
 
   app.post<{ Params: { '*': string }; Body: CardForm }>('/payme/*', { config: { docs: { summary: 'Sandbox checkout: pays with a test card through the Payme merchant API, as Payme would' } } }, async (request, reply) => {
     const order = await loadOrder(request.params['*']);
-    if (!order) return notFound(reply);
+    if (!order) return notFound(request, reply);
     const { payload, contract } = order;
     const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
     if (request.headers.cookie && once(form._xsrf) !== request.cookies['XSRF-TOKEN']) {
-      return render(reply, 403, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken(), 'The form expired; please try again.'));
+      return checkout(reply, 403, payload, contract.order_id, request.url, checkoutTexts[checkoutLang(payload.returnUrl)].expired);
     }
     const card = checkCard(form);
     if (!card.ok) {
-      if (card.declined) {
-        await app.outbox.enqueue('failure', maskPersonalData(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} so'm, card ****${(once(form.card_number) ?? '').slice(-4)}: insufficient funds`));
+      if (card.problem === 'declined') {
+        // As Payme does when the bank refuses the debit: the transaction is created, then cancelled with reason 2.
+        const id = randomBytes(12).toString('hex');
+        const account = { contract_id: payload.contractId };
+        await rpc('CreateTransaction', { id, time: Date.now(), amount: payload.amount, account });
+        await rpc('CancelTransaction', { id, reason: paymeDebitFailed });
+        await app.outbox.enqueue('failure', maskPersonalData(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} soʻm, card ****${(once(form.card_number) ?? '').slice(-4)}: insufficient funds`));
       }
-      return render(reply, card.status, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken(), card.message));
+      return checkout(reply, card.status, payload, contract.order_id, request.url, checkoutTexts[checkoutLang(payload.returnUrl)][card.problem]);
     }
     const account = { contract_id: payload.contractId };
     const id = randomBytes(12).toString('hex');
@@ -134,7 +147,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
       const answer = await rpc(method, params);
       if ('error' in answer) {
         request.log.warn({ method, code: answer.error.code }, 'sandbox payment refused by the merchant');
-        return render(reply, 409, 'Payme checkout', checkoutForm(payload, contract.order_id, request.url, reply.xsrfToken(), `${answer.error.message.uz} / ${answer.error.message.ru} / ${answer.error.message.en}`));
+        return checkout(reply, 409, payload, contract.order_id, request.url, answer.error.message[checkoutLang(payload.returnUrl)]);
       }
     }
     return reply.code(303).header('Location', safeReturn(payload)).send();
@@ -144,7 +157,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
   // there is no Click SHOP API endpoint on this server yet.
   app.get<{ Querystring: { transaction_param?: string } }>('/click', { config: { docs: { summary: 'Sandbox stand-in for the Click payment link: leads to the sandbox checkout' } } }, async (request, reply) => {
     const contract = await app.contracts.get(String(request.query.transaction_param ?? ''));
-    if (!contract) return notFound(reply);
+    if (!contract) return notFound(request, reply);
     return reply.code(303).header('Location', new URL(paymeUrl(app.config, contract)).pathname).send();
   });
 }

@@ -35,7 +35,7 @@ export default async function verifyRoutes(app: FastifyInstance): Promise<void> 
 <dl>
 <dt>Polis / Полис</dt><dd>${policy.number}</dd>
 <dt>Mahsulot / Продукт</dt><dd>${productName(policy.product)}</dd>
-<dt>Sug'urtalovchi / Страхователь</dt><dd>${maskName(policy.holder)}</dd>
+<dt>Sugʻurtalovchi / Страхователь</dt><dd>${maskName(policy.holder)}</dd>
 <dt>Muddat / Срок</dt><dd>${formatDate(policy.begin_date)} — ${formatDate(policy.end_date)}</dd>
 </dl>`),
     );
