@@ -41,6 +41,11 @@ export interface Price {
   /** Whole UZS. */
   total: number;
   lines: PriceLine[];
+  /**
+   * The lowest price the answers so far allow, shown "from …" while a choice that sets the price
+   * (a program) is still open. Never saved: a contract is priced by complete data.
+   */
+  lowest?: true;
 }
 
 /** Errors keyed by step id, then by a JSON-pointer-like path inside the step object
@@ -167,6 +172,16 @@ export interface CatalogOption {
   price?: number;
 }
 
+/** A text of a purchase summary: shown as it is (names, dates), a message to translate, or an amount of UZS. */
+export type SummaryText = string | { message: MessageId; values?: Record<string, string | number> } | { uzs: number };
+
+/** One line of what is bought, as the payment and download steps list it. */
+export interface SummaryRow {
+  label: MessageId;
+  /** Several texts are listed one under the other (travellers, countries). */
+  value: SummaryText | SummaryText[];
+}
+
 export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   id: string;
   /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
@@ -180,4 +195,9 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   /** Lists of options widgets draw from (`ui:options.optionsFrom` names a key). */
   options?: (catalog: C, data: D) => Record<string, CatalogOption[]>;
   binding: ProductBinding<D, C>;
+  /**
+   * What is bought (program, insured persons, period, …) in the order the visitor reads it, shown
+   * with the total at payment, for the terms to be accepted, and again beside the issued policy.
+   */
+  summary: (data: D, catalog: C) => SummaryRow[];
 }

@@ -58,7 +58,7 @@ describe('FlowRunner', () => {
     ]);
     expect(items[0]?.getAttribute('aria-current')).toBe('step');
     expect(onStepChange).toHaveBeenCalledWith('plan', 'replace');
-    expect(screen.getByTestId('price-total').textContent).toBe("7 000 so'm");
+    expect(screen.getByTestId('price-total').textContent).toBe('7 000 soʻm');
   });
 
   it('Next with invalid data shows translated errors linked to the fields', async () => {
@@ -82,7 +82,7 @@ describe('FlowRunner', () => {
     const { onStepChange } = setup();
     await heading('Plan');
     fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '10' } });
-    await waitFor(() => expect(screen.getByTestId('price-total').textContent).toBe("10 000 so'm"));
+    await waitFor(() => expect(screen.getByTestId('price-total').textContent).toBe('10 000 soʻm'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await heading('People');
     expect(onStepChange).toHaveBeenLastCalledWith('people', 'push');
@@ -120,7 +120,7 @@ describe('FlowRunner', () => {
     const second = setup({ storage, stepInUrl: 'people' });
     await heading('People');
     expect(second.onStepChange).not.toHaveBeenCalled();
-    expect(screen.getByTestId('price-total').textContent).toBe("12 000 so'm");
+    expect(screen.getByTestId('price-total').textContent).toBe('12 000 soʻm');
   });
 
   it('follows the browser: a URL step change goes back, a forbidden one is put right', async () => {
@@ -188,6 +188,11 @@ describe('FlowRunner', () => {
     await heading('Payment');
     await waitFor(() => expect(screen.getByRole('button', { name: 'I have paid — check' }).hasAttribute('disabled')).toBe(false));
     expect(screen.getByText('O-100')).toBeTruthy();
+    // What is bought is listed, and the pay links lead nowhere until its terms are accepted.
+    expect(screen.getByText('What you are buying')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('href')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I have checked the details above and accept the terms of the contract' }));
     expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('href')).toBe('https://pay.example/payme/C-100');
     expect(screen.getByRole('link', { name: 'Pay: Click' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -13,6 +13,7 @@ import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema 
 import { Spinner } from './spinner';
 import { DownloadStep } from './steps/download-step';
 import { PaymentStep } from './steps/payment-step';
+import { summaryTotal } from './steps/purchase-summary';
 import { dateProblems } from './date-rules';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
@@ -111,6 +112,11 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const hidden = useMemo(() => (hiddenKey ? hiddenKey.split('|') : []), [hiddenKey]);
   const error = context.error;
   const webview = layout === 'webview';
+  const onSummaryStep = current?.component === 'payment' || current?.component === 'download';
+  const summary = useMemo(
+    () => (onSummaryStep && context.catalog !== null ? definition.summary(context.data as D, context.catalog as C) : []),
+    [onSummaryStep, definition, context.data, context.catalog],
+  );
 
   return (
     <div className={webview ? 'min-w-0 space-y-4 p-3' : 'mx-auto w-full min-w-0 max-w-6xl space-y-6'}>
@@ -145,6 +151,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                 validator={stepValidator(current.schema)}
                 formData={context.data[current.id]}
                 fieldErrors={context.fieldErrors[current.id]}
+                price={context.price}
                 hidden={hidden}
                 loading={busy}
                 canGoBack={index > 0}
@@ -155,9 +162,11 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               />
             )}
             {current.component === 'payment' && (
-              <PaymentStep payment={context.payment} price={context.price} loading={busy} onCheck={onCheck} onBack={onBack} />
+              <PaymentStep title={definition.title} summary={summary} payment={context.payment} price={context.price} loading={busy} onCheck={onCheck} onBack={onBack} />
             )}
-            {current.component === 'download' && <DownloadStep policy={context.policy} onRestart={onRestart} />}
+            {current.component === 'download' && (
+              <DownloadStep policy={context.policy} title={definition.title} summary={summary} total={summaryTotal(context.payment?.price, context.price)} onRestart={onRestart} />
+            )}
           </div>
           {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} />}
         </div>
@@ -224,7 +233,7 @@ function PriceBox({ price }: { price: Price | null }) {
           <p className="flex items-baseline justify-between gap-2">
             <span className="text-slate-700">{i18n._('engine.price.total')}</span>
             <strong className="text-xl text-slate-900" data-testid="price-total">
-              {formatPrice(price.total)} {i18n._('engine.currency')}
+              <PriceAmount price={price} />
             </strong>
           </p>
         </>
@@ -235,6 +244,13 @@ function PriceBox({ price }: { price: Price | null }) {
   );
 }
 
+/** `119 695 so'm`, or `from 119 695 so'm` while the price is the lowest the open choices allow. */
+function PriceAmount({ price }: { price: Price }) {
+  const { i18n } = useLingui();
+  const amount = formatPrice(price.total);
+  return <>{price.lowest ? i18n._('engine.price.from', { amount }) : `${amount} ${i18n._('engine.currency')}`}</>;
+}
+
 // A `const: true` consent box must be ticked by the visitor, not prefilled by rjsf.
 const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 
@@ -243,6 +259,8 @@ interface StepFormProps {
   validator: ValidatorType | undefined;
   formData: Record<string, unknown> | undefined;
   fieldErrors: FieldErrors[string] | undefined;
+  /** Shown beside Next on narrow screens, where the price panel sits below the form. */
+  price: Price | null;
   /** Pointers of the fields the definition's `show` rules hide right now. */
   hidden: string[];
   loading: boolean;
@@ -255,7 +273,7 @@ interface StepFormProps {
 
 /** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
 const StepForm = memo(function StepForm(props: StepFormProps) {
-  const { step, validator, formData, fieldErrors, hidden, loading, canGoBack, onFieldChange, onNext, onBack } = props;
+  const { step, validator, formData, fieldErrors, price, hidden, loading, canGoBack, onFieldChange, onNext, onBack } = props;
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
   const [dateDrafts] = useState(() => new Map<string, string>());
@@ -331,7 +349,8 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       idPrefix={idPrefix}
       experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
     >
-      <div className="mt-6 flex flex-wrap justify-between gap-3">
+      {/* On narrow screens the bar stays at the bottom of the view with the total, so a changed price is seen where the visitor acts. */}
+      <div className="sticky bottom-0 z-10 -mx-3 mt-6 flex items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur lg:static lg:mx-0 lg:gap-3 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
         {canGoBack ? (
           <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
             {i18n._('engine.back')}
@@ -339,10 +358,20 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
         ) : (
           <span />
         )}
-        <button type="submit" className={primaryButtonClass} disabled={loading} aria-busy={loading}>
-          {loading && <Spinner />}
-          {i18n._('engine.next')}
-        </button>
+        <span className="ml-auto flex items-center gap-2 lg:gap-3">
+          {price && (
+            <span className="text-right text-sm leading-tight text-slate-700 lg:hidden" data-testid="price-bar">
+              <span className="block">{i18n._('engine.price.total')}</span>
+              <strong className="block text-base text-slate-900">
+                <PriceAmount price={price} />
+              </strong>
+            </span>
+          )}
+          <button type="submit" className={primaryButtonClass} disabled={loading} aria-busy={loading}>
+            {loading && <Spinner />}
+            {i18n._('engine.next')}
+          </button>
+        </span>
       </div>
     </Form>
   );

@@ -69,7 +69,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     actors: {
       loadCatalog: fromPromise<unknown>(() => binding.load(deps.api)),
       save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
-        if (!input.price) throw new Error('save: the price is not known yet');
+        if (!input.price || input.price.lowest) throw new Error('save: the price is not known yet');
         return binding.save(deps.api, input.data as D, input.price, { returnPath: deps.returnPath });
       }),
       check: fromPromise<PaymentCheck, CheckInput>(async ({ input }) => {

@@ -204,6 +204,10 @@ export const sampleDefinition: ProductDefinition<SampleData, SampleCatalog> = {
       },
     },
   },
+  summary: (data) => [
+    { label: 'sample.field.tier', value: data.plan.tier ?? '' },
+    { label: 'sample.field.persons', value: (data.people.persons ?? []).map((p) => [p.firstName, p.lastName].filter(Boolean).join(' ')) },
+  ],
   pricing: (data, catalog) => {
     const days = data.plan.days;
     const count = data.people.persons?.length ?? 0;

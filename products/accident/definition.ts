@@ -1,4 +1,5 @@
 import type { ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
+import { periodText, personName } from '../summary';
 import periodSchema from '../../schemas/products/accident/period.json';
 import periodUi from '../../schemas/products/accident/period.ui.json';
 import sumSchema from '../../schemas/products/accident/sum.json';
@@ -31,6 +32,11 @@ const accident: ProductDefinition<AccidentData, AccidentTariff> = {
   // Priced from the start (spec: initial total 5 000): one person at the default sum.
   pricing: (data, tariff) => quoteAccident(data.sum.amount, Math.max(1, data.insureds.persons.length), tariff),
   binding: accidentBinding,
+  summary: (data) => [
+    { label: 'accident.field.amount', value: { uzs: data.sum.amount } },
+    { label: 'accident.field.persons', value: data.insureds.persons.map(personName) },
+    { label: 'engine.summary.period', value: periodText(data.period.beginDate, data.period.endDate) },
+  ],
 };
 
 export default accident;

@@ -1,6 +1,8 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, StepDefinition, UiSchema } from '../../engine/definition';
 import type { ProductManifest } from '../define';
-import { groupDigits } from '../sale';
+import { groupDigits, oneYearFrom } from '../sale';
+import { periodText, personName } from '../summary';
+import { isIsoDate } from '../api-format';
 import programSchema from '../../schemas/products/home/program.json';
 import programUi from '../../schemas/products/home/program.ui.json';
 import applicantSchema from '../../schemas/products/home/applicant.json';
@@ -49,6 +51,18 @@ export function homeProduct(
       })),
     }),
     binding: homeBinding(product.calls, programs),
+    summary: (data, catalog) => {
+      const program = catalog.programs.find((p) => p.id === data.program.programId);
+      const { beginDate } = data.address;
+      return [
+        ...(program ? [{ label: 'home.field.program', value: { message: programLabel(program.id) } }, { label: 'home.program.sum_insured', value: groupDigits(program.sumInsured) }] : []),
+        { label: 'home.field.house_type', value: { message: `home.house_type.${data.address.houseType}` } },
+        ...(data.address.regionId === undefined ? [] : [{ label: 'home.field.region', value: { message: `home.region.${data.address.regionId}` } }]),
+        { label: 'home.field.address', value: data.address.address ?? '' },
+        { label: 'engine.summary.period', value: periodText(beginDate, isIsoDate(beginDate) ? oneYearFrom(beginDate) : undefined) },
+        { label: 'engine.summary.holder', value: personName(data.applicant) },
+      ];
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CatalogOption, ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
+import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
 import { groupDigits } from '../sale';
 import tripSchema from '../../schemas/products/travel/trip.json';
 import tripUi from '../../schemas/products/travel/trip.ui.json';
@@ -12,7 +12,8 @@ import { travelBinding, type TravelCatalog } from './binding';
 import { defaultSpendDays, spendDayOptions, travelMode } from './period';
 import { travelPrice } from './pricing';
 import manifest from './product';
-import { riskIds, travelRules, type RiskId, type TravelData } from './rules';
+import { riskIds, travelCover, travelRules, type RiskId, type TravelData } from './rules';
+import { periodText, personName } from '../summary';
 
 /** Lists the step forms draw from: spend days of the mode, countries, programs with their price, risks with theirs. */
 function options(catalog: TravelCatalog, data: TravelData): Record<string, CatalogOption[]> {
@@ -32,6 +33,20 @@ function options(catalog: TravelCatalog, data: TravelData): Record<string, Catal
     }),
     risks: riskIds.map((r) => ({ value: r, label: `travel.risk.${r}`, price: catalog.tariffs.risks[r] * travellers })),
   };
+}
+
+/** What the policy will cover: program, countries, period, travellers, payer and the risks bought. */
+function summary(data: TravelData): SummaryRow[] {
+  const cover = travelCover(data);
+  const risks = riskIds.filter((r) => data.program.risks[r]?.on);
+  return [
+    ...(data.program.programId === undefined ? [] : [{ label: 'travel.field.program', value: { message: `travel.program.${data.program.programId}` } }]),
+    { label: 'travel.field.countries', value: data.dates.countries.map((code) => ({ message: `region.${code}` })) },
+    { label: 'engine.summary.period', value: periodText(cover?.beginDate, cover?.endDate) },
+    { label: 'travel.field.tourists', value: (data.tourists.tourists ?? []).map((t) => personName(t.isPayer ? data.tourists.payer : t)) },
+    { label: 'travel.field.payer', value: personName(data.tourists.payer) },
+    ...(risks.length === 0 ? [] : [{ label: 'travel.field.risks', value: risks.map((r) => ({ message: `travel.risk.${r}` })) }]),
+  ];
 }
 
 const noRisks = Object.fromEntries(riskIds.map((r) => [r, { on: false }])) as Record<RiskId, { on: boolean }>;
@@ -58,6 +73,7 @@ const travel: ProductDefinition<TravelData, TravelCatalog> = {
   pricing: (data, catalog) => travelPrice(data, catalog.tariffs),
   options,
   binding: travelBinding,
+  summary,
 };
 
 export default travel;

@@ -103,9 +103,18 @@ export function travelQuoteInput(data: TravelData, programId = data.program.prog
   };
 }
 
-/** The live price of a flow (for another program when given); null while incomplete. */
+/**
+ * The live price of a flow (for another program when given); before a program is chosen, the
+ * cheapest program's price for the trip and travellers entered so far ("from …"); null while the
+ * trip, its dates or its travellers are incomplete.
+ */
 export function travelPrice(data: TravelData, tariffs: TravelTariffs, programId?: number): Price | null {
-  const input = travelQuoteInput(data, programId);
+  const chosen = programId ?? data.program.programId;
+  if (chosen === undefined) {
+    const totals = tariffs.programs.flatMap((program) => travelPrice(data, tariffs, program.id)?.total ?? []);
+    return totals.length === 0 ? null : { total: Math.min(...totals), lines: [], lowest: true };
+  }
+  const input = travelQuoteInput(data, chosen);
   const quote = input && quoteTravel(input, tariffs);
   return quote ? { total: quote.total, lines: quote.lines } : null;
 }

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useMatches } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { SiteHeader } from './site-header';
 import { SiteFooter } from './site-footer';
 import { HelpCall } from './help-call';
 import { SectionBoundary } from '../section-boundary';
+import { routeHandle } from '../route-handle';
 
 /** Header with product navigation and language switch, footer with contacts, sticky help. */
 export function DefaultLayout({ children }: { children?: ReactNode }) {
   const { i18n } = useLingui();
+  const onFlow = routeHandle(useMatches())?.product !== undefined;
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
@@ -20,8 +22,9 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children ?? <Outlet />}
       </main>
+      {onFlow && <HelpCall floating={false} />}
       <SiteFooter />
-      <HelpCall />
+      {!onFlow && <HelpCall />}
     </div>
   );
 }

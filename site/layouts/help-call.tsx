@@ -1,14 +1,18 @@
 import { useLingui } from '@lingui/react';
 import { formatPhone, supportPhone } from '../contacts';
 
-/** The sticky help of spec §2: a call link with opening hours (no form that would send nowhere). */
-export function HelpCall() {
+/**
+ * The sticky help of spec §2: a call link with opening hours (no form that would send nowhere).
+ * On a purchase flow it sits in the page flow instead of over it: floating there, it covered the
+ * errors at the bottom of a form and the flow's own bar with the total and Next.
+ */
+export function HelpCall({ floating = true }: { floating?: boolean }) {
   const { i18n } = useLingui();
   if (!supportPhone) return null;
   return (
     <aside
       aria-label={i18n._('site.help.label')}
-      className="fixed inset-x-3 bottom-3 z-40 sm:inset-x-auto sm:right-4 sm:bottom-4"
+      className={floating ? 'fixed inset-x-3 bottom-3 z-40 sm:inset-x-auto sm:right-4 sm:bottom-4' : 'mx-auto flex w-full max-w-6xl justify-end px-4 pb-6'}
     >
       <a
         href={`tel:${supportPhone}`}

@@ -26,7 +26,7 @@ test('a visitor whose server was killed mid-purchase reloads, pays and gets the 
     await server.start();
     await page.reload();
     await expect(page).toHaveURL(paymentStep);
-    await expect(page.locator('section dd').first()).toContainText(plan.total);
+    await expect(page.getByTestId('summary-total')).toContainText(plan.total);
     await payWithSandboxCard(page, 'en');
     const { policyNumber, pdfText } = await downloadPolicyText(page, 'en');
     expect(pdfText).toContain(policyNumber);

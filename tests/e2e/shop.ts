@@ -71,12 +71,14 @@ export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lan
     await next(page, lang);
     await expect(page, `Next leaves the ${step} step`).not.toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout: 20_000 });
   }
-  await expect(page.locator('section dd').first()).toContainText(plan.total);
+  await expect(page.getByTestId('summary-total')).toContainText(plan.total);
 }
 
 /** Pays on the sandbox checkout (which speaks the visitor's language) with `card`, by default the one that pays. */
 export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number) {
   const texts = checkoutTexts[lang];
+  const accept = page.getByRole('checkbox', { name: text(lang, 'engine.terms.accept') });
+  if (!(await accept.isChecked())) await accept.check();
   await page.getByRole('link', { name: text(lang, 'engine.provider.payme') }).click();
   await page.getByLabel(texts.cardNumber).fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
   await page.getByLabel(texts.expiry).fill(sandboxCards.pays.expiry);
