@@ -72,7 +72,7 @@ export function FieldHelpTemplate({ help, fieldPathId }: FieldHelpProps) {
   const { i18n } = useLingui();
   if (!help) return null;
   return (
-    <p id={helpId(fieldPathId)} className="mt-1 text-sm text-slate-500">
+    <p id={helpId(fieldPathId)} className="mt-1 text-sm text-slate-600">
       {typeof help === 'string' ? i18n._(help) : help}
     </p>
   );
@@ -82,7 +82,7 @@ export function DescriptionFieldTemplate({ id, description }: DescriptionFieldPr
   const { i18n } = useLingui();
   if (!description) return null;
   return (
-    <p id={id} className="mb-1 text-sm text-slate-500">
+    <p id={id} className="mb-1 text-sm text-slate-600">
       {typeof description === 'string' ? i18n._(description) : description}
     </p>
   );
@@ -158,7 +158,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         </legend>
       )}
       {typeof description === 'string' && (
-        <p id={descriptionId(fieldPathId)} className="mb-3 text-sm text-slate-500">
+        <p id={descriptionId(fieldPathId)} className="mb-3 text-sm text-slate-600">
           {i18n._(description)}
         </p>
       )}

@@ -184,7 +184,7 @@ export function CountryMultiselectWidget(props: WidgetProps) {
             </li>
           );
         })}
-        {shown.length === 0 && <li className="py-1 text-sm text-slate-500">{i18n._('engine.country.none')}</li>}
+        {shown.length === 0 && <li className="py-1 text-sm text-slate-600">{i18n._('engine.country.none')}</li>}
       </ul>
     </fieldset>
   );

@@ -151,7 +151,7 @@ export function MoneyWidget(props: WidgetProps) {
         value={value === undefined ? '' : formatPrice(value)}
         onChange={handle}
       />
-      <span id={`${id}__currency`} className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-500">
+      <span id={`${id}__currency`} className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-slate-600">
         {i18n._('engine.currency')}
       </span>
     </div>

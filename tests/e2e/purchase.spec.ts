@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PurchasePlan } from '../support/purchase-plans';
 import { checkoutTexts, sandboxCards } from '../../server/routes/sandbox/checkout';
-import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
+import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
 
 /**
  * Every registered product bought as a new visitor buys it: in Uzbek, English and Russian and in
@@ -15,9 +15,11 @@ const plans = purchasePlans();
 test.beforeAll(loadTexts);
 
 async function buy(page: Page, plan: PurchasePlan, lang: Lang, path: string) {
-  await fillUntilPayment(page, plan, lang, path);
-  await payWithSandboxCard(page, lang);
+  // Every step is also checked with axe (WCAG 2.2 AA), in each language and layout.
+  await fillUntilPayment(page, plan, lang, path, true);
+  await payWithSandboxCard(page, lang, undefined, () => expectAccessible(page, `${plan.id} ${lang} sandbox checkout`));
   const { policyNumber, pdfText } = await downloadPolicyText(page, lang);
+  await expectAccessible(page, `${plan.id} ${lang} download`);
   expect(policyNumber).toMatch(/^[A-Z]{2,4} \d{10}$/);
   expect(pdfText).toContain(policyNumber);
 }

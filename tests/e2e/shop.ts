@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
 import { pdfText } from '../support/pdf-text';
@@ -61,27 +62,46 @@ async function perform(page: Page, lang: Lang, action: FormAction) {
   }
 }
 
-/** Opens a product page and fills its purchase sample's steps until the flow has saved and shows the payment step with the sample's total. */
-export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lang, path: string): Promise<void> {
+/** Fails with every WCAG 2.2 A/AA rule axe finds broken on the page as it stands. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const violations = results.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(violations, `axe on ${where}`).toEqual([]);
+}
+
+/**
+ * Opens a product page and fills its purchase sample's steps until the flow has saved and shows
+ * the payment step with the sample's total; with `checkAccessibility`, axe checks every step on arrival.
+ */
+export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lang, path: string, checkAccessibility = false): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/[?&]step=/);
   // Form steps until the flow saves and shows the payment step; skipped steps never appear.
   for (let step = currentStep(page); step && plan.steps[step]; step = currentStep(page)) {
+    if (checkAccessibility) {
+      await expect(page.locator('form')).toBeVisible();
+      await expectAccessible(page, `${plan.id} ${lang} step ${step}`);
+    }
     for (const action of plan.steps[step] ?? []) await perform(page, lang, action);
     await next(page, lang);
     await expect(page, `Next leaves the ${step} step`).not.toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout: 20_000 });
   }
   await expect(page.getByTestId('summary-total')).toContainText(plan.total);
+  if (checkAccessibility) await expectAccessible(page, `${plan.id} ${lang} payment`);
 }
 
-/** Pays on the sandbox checkout (which speaks the visitor's language) with `card`, by default the one that pays. */
-export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number) {
+/**
+ * Pays on the sandbox checkout (which speaks the visitor's language) with `card`, by default the one
+ * that pays; `beforePaying` looks at the filled checkout page first.
+ */
+export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number, beforePaying?: () => Promise<void>) {
   const texts = checkoutTexts[lang];
   const accept = page.getByRole('checkbox', { name: text(lang, 'engine.terms.accept') });
   if (!(await accept.isChecked())) await accept.check();
   await page.getByRole('link', { name: text(lang, 'engine.provider.payme') }).click();
   await page.getByLabel(texts.cardNumber).fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
   await page.getByLabel(texts.expiry).fill(sandboxCards.pays.expiry);
+  await beforePaying?.();
   await page.getByRole('button', { name: new RegExp(`^${texts.pay} `) }).click();
 }
 
