@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
 import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
@@ -5,6 +6,7 @@ import { apiSchema } from '../product-tests';
 import { homeSaveRequest } from './binding';
 import home from './definition';
 import { homePrograms } from './pricing';
+import { homeRegions } from './regions';
 import { sampleHome } from './samples';
 
 const catalog = { programs: [...homePrograms] };
@@ -20,6 +22,16 @@ const noNetwork = () => fakeApi((call) => {
 });
 
 describe('home', () => {
+  it('prints regions on the policy as the site names them in Uzbek and Russian', () => {
+    for (const lang of ['uz', 'ru'] as const) {
+      const po = readFileSync(`locales/${lang}/home.po`, 'utf8');
+      for (const [id, names] of Object.entries(homeRegions)) {
+        expect(po, `home.region.${id} (${lang})`).toContain(`msgid "home.region.${id}"\nmsgstr "${names[lang]}"`);
+      }
+    }
+  });
+
+
   it('loads the spec table as its catalog without the network', async () => {
     const api = noNetwork();
     expect(await home.binding.load(api)).toEqual(catalog);

@@ -1,8 +1,15 @@
 import { oneYearFrom, notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
+import { homeRegions } from './regions';
 
 const houseTypes = { apartment: 'Kvartira / Квартира', house: 'Uy / Дом' } as const;
+
+function regionName(id: number): string {
+  const region = homeRegions[id];
+  if (!region) throw new SaleRefusal(400, `body/region_id: ${id} is not a region`, '/region_id');
+  return `${region.uz} / ${region.ru}`;
+}
 
 async function quote(request: SaveRequest, context: SaleContext<HomeTariffs>) {
   const begin = requestDate(request.begin_date, '/begin_date');
@@ -28,7 +35,8 @@ async function quote(request: SaveRequest, context: SaleContext<HomeTariffs>) {
       sumInsured: program.sumInsured,
       currency: 'UZS' as const,
       programName: program.name,
-      subject: `${houseTypes[request.house_type]}, ${request.address}`,
+      // The region is part of the address the policy covers.
+      subject: `${houseTypes[request.house_type]}, ${regionName(request.region_id)}, ${request.address}`,
     },
   };
 }

@@ -84,23 +84,66 @@ function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: num
   page.pushOperators(...operators);
 }
 
+const pageSize: [number, number] = [595.28, 841.89];
+const pageTop = 790;
+const pageBottom = 50;
+
 interface Pen {
+  pdf: PDFDocument;
   page: PDFPage;
   y: number;
   regular: PDFFont;
   bold: PDFFont;
 }
 
+/** Moves to a new page unless `height` points still fit above the bottom margin. */
+function room(pen: Pen, height: number): void {
+  if (pen.y - height >= pageBottom) return;
+  pen.page = pen.pdf.addPage(pageSize);
+  pen.y = pageTop;
+}
+
 function line(pen: Pen, text: string, opts: { size?: number; bold?: boolean; gap?: number; x?: number } = {}): void {
   const size = opts.size ?? 11;
+  room(pen, size);
   pen.page.drawText(text, { x: opts.x ?? 50, y: pen.y, size, font: opts.bold ? pen.bold : pen.regular, color: rgb(0.1, 0.1, 0.15) });
   pen.y -= opts.gap ?? size + 7;
 }
 
+const pageLeft = 50;
+const valueLeft = 265;
+const pageRight = 545;
+
+/** `text` broken at spaces into lines no wider than `width` points (a longer word stands alone). */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = candidate;
+    }
+  }
+  return current ? [...lines, current] : lines;
+}
+
+/**
+ * A label and its value: the value in the right column, wrapped over as many lines as it needs;
+ * a label too wide for the left column puts its value on the lines below it, never over it.
+ */
 function row(pen: Pen, label: string, value: string): void {
-  pen.page.drawText(label, { x: 50, y: pen.y, size: 10, font: pen.regular, color: rgb(0.35, 0.35, 0.4) });
-  pen.page.drawText(value, { x: 265, y: pen.y, size: 11, font: pen.bold });
-  pen.y -= 20;
+  room(pen, 11);
+  pen.page.drawText(label, { x: pageLeft, y: pen.y, size: 10, font: pen.regular, color: rgb(0.35, 0.35, 0.4) });
+  if (pageLeft + pen.regular.widthOfTextAtSize(label, 10) + 8 > valueLeft) pen.y -= 14;
+  for (const text of wrap(value, pen.bold, 11, pageRight - valueLeft)) {
+    room(pen, 11);
+    pen.page.drawText(text, { x: valueLeft, y: pen.y, size: 11, font: pen.bold });
+    pen.y -= 15;
+  }
+  pen.y -= 5;
 }
 
 /** Renders the policy as a one-page A4 PDF with an embedded Unicode font and a verification QR code. */
@@ -114,8 +157,9 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   pdf.setModificationDate(doc.issuedAt);
   const [regularBytes, boldBytes] = await loadFonts();
   const pen: Pen = {
-    page: pdf.addPage([595.28, 841.89]),
-    y: 790,
+    pdf,
+    page: pdf.addPage(pageSize),
+    y: pageTop,
     regular: await pdf.embedFont(regularBytes, { subset: true }),
     bold: await pdf.embedFont(boldBytes, { subset: true }),
   };
@@ -127,7 +171,7 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   row(pen, 'Polis raqami / Номер полиса', doc.number);
   row(pen, 'Dastur / Программа', doc.programName);
   row(pen, "Sugʻurtalovchi / Страхователь", doc.holder);
-  row(pen, `${doc.product.subjectLabel.uz} / ${doc.product.subjectLabel.ru}`, doc.subject.length > 60 ? `${doc.subject.slice(0, 57)}...` : doc.subject);
+  row(pen, `${doc.product.subjectLabel.uz} / ${doc.product.subjectLabel.ru}`, doc.subject);
   row(pen, 'Amal qilish muddati / Срок действия', `${formatDate(doc.beginDate)} — ${formatDate(doc.endDate)}`);
   row(pen, "Sugʻurta mukofoti / Страховая премия", `${groupDigits(doc.premium)} soʻm`);
   row(pen, "Sugʻurta summasi / Страховая сумма", `${groupDigits(doc.sumInsured)} ${doc.sumInsuredCurrency === 'UZS' ? "soʻm" : 'USD'}`);
@@ -139,7 +183,9 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
     line(pen, `${i + 1}. ${person.name}   ${person.passport}   ${formatDate(person.birthday)}`, { size: 10, gap: 16 });
   });
 
-  const qrTop = Math.min(pen.y - 10, 330);
+  // The verification block stays whole: on the next page when it does not fit below the text.
+  room(pen, 160);
+  const qrTop = pen.y === pageTop ? pageTop : Math.min(pen.y - 10, 330);
   drawQrCode(pen.page, doc.verifyUrl, 50, qrTop - 140, 140);
   pen.page.drawText('Tekshirish / Проверка:', { x: 210, y: qrTop - 40, size: 10, font: pen.regular });
   pen.page.drawText(doc.verifyUrl, { x: 210, y: qrTop - 58, size: 9, font: pen.regular, color: rgb(0.1, 0.3, 0.7) });

@@ -1,0 +1,42 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../tests/support/pdf-text';
+import { renderPolicyPdf, type PolicyDocument } from './policy-pdf';
+
+const travelPolicy: PolicyDocument = {
+  product: { series: 'TRV', title: { uz: 'Chet elga sayohat sugʻurtasi', ru: 'Страхование выезжающих за рубеж', en: 'Travel insurance abroad' }, subjectLabel: { uz: 'Hudud', ru: 'Территория' } },
+  number: 'TRV 2026000001',
+  holder: 'Vali Aliyev',
+  insured: Array.from({ length: 10 }, (_, i) => ({ name: `Traveller Number${i + 1}`, passport: `AA${String(1234560 + i)}`, birthday: '1990-05-15' })),
+  beginDate: '2026-12-01',
+  endDate: '2027-11-30',
+  premium: 1_234_567,
+  sumInsured: 50_000,
+  sumInsuredCurrency: 'USD',
+  programName: 'Comfort',
+  // Thirty countries, the most a trip may name.
+  subject: Array.from({ length: 30 }, (_, i) => `Mamlakat${i + 1} / Страна${i + 1}`).join(', '),
+  verifyUrl: 'https://shop.example.uz/verify/TRV%202026000001',
+  issuedAt: new Date('2026-11-24T10:00:00Z'),
+};
+
+describe('policy PDF', () => {
+  it('prints a long subject whole, wrapped under its label, and moves what does not fit to a second page', async () => {
+    const bytes = await renderPolicyPdf(travelPolicy);
+    const text = pdfText(bytes);
+    expect(text).toContain('Mamlakat1 / Страна1');
+    expect(text).toContain('Mamlakat30 / Страна30');
+    expect(text).toContain('Traveller Number10');
+    expect(text).toContain(travelPolicy.verifyUrl);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
+  });
+
+  it('keeps a label and its value apart however long the label', async () => {
+    const text = pdfText(
+      await renderPolicyPdf({ ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), product: { ...travelPolicy.product, subjectLabel: { uz: 'Sugʻurta obyekti', ru: 'Объект страхования' } }, subject: 'Kvartira / Квартира, Toshkent shahri / город Ташкент, Chilonzor 5' }),
+    );
+    expect(text).toMatch(/Объект страхования\s{2,}Kvartira/);
+    expect(text).toContain('Toshkent shahri / город');
+    expect(text).toContain('Chilonzor 5');
+  });
+});
