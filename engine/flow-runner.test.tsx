@@ -58,7 +58,7 @@ describe('FlowRunner', () => {
     ]);
     expect(items[0]?.getAttribute('aria-current')).toBe('step');
     expect(onStepChange).toHaveBeenCalledWith('plan', 'replace');
-    expect(screen.getByTestId('price-total').textContent).toBe('7 000 soʻm');
+    expect(screen.getByTestId('price-total').textContent).toBe('7 000 UZS');
   });
 
   it('Next with invalid data shows translated errors linked to the fields', async () => {
@@ -82,7 +82,7 @@ describe('FlowRunner', () => {
     const { onStepChange } = setup();
     await heading('Plan');
     fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '10' } });
-    await waitFor(() => expect(screen.getByTestId('price-total').textContent).toBe('10 000 soʻm'));
+    await waitFor(() => expect(screen.getByTestId('price-total').textContent).toBe('10 000 UZS'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await heading('People');
     expect(onStepChange).toHaveBeenLastCalledWith('people', 'push');
@@ -120,7 +120,7 @@ describe('FlowRunner', () => {
     const second = setup({ storage, stepInUrl: 'people' });
     await heading('People');
     expect(second.onStepChange).not.toHaveBeenCalled();
-    expect(screen.getByTestId('price-total').textContent).toBe('12 000 soʻm');
+    expect(screen.getByTestId('price-total').textContent).toBe('12 000 UZS');
   });
 
   it('follows the browser: a URL step change goes back, a forbidden one is put right', async () => {

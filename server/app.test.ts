@@ -212,6 +212,15 @@ describe('built site', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>shop</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
+    for (const known of ['/', '/uz', '/en/travel/neo', '/travel', '/ru/mobile/housing', '/thank-you/9f0c', '/ru/thank-you']) {
+      expect((await siteApp.inject(known)).statusCode, known).toBe(200);
+    }
+    // Addresses that are no page get the site (its 404 page) with the status that says so.
+    for (const unknown of ['/ru/nope', '/en/travel/neo/extra', '/travel/bad%20partner', '/de/travel', '/wp-login.php']) {
+      const missing = await siteApp.inject(unknown);
+      expect(missing.statusCode, unknown).toBe(404);
+      expect(missing.body).toContain('<title>shop</title>');
+    }
     const api = await siteApp.inject({ url: '/api/unknown', headers: { authorization: siteAuth } });
     expect(api.statusCode).toBe(404);
     expect(api.json().result).toBe(false);

@@ -1,8 +1,10 @@
-/** Site languages in the order the language switch shows them; the first is the default. */
-export const languages = ['uz', 'en', 'ru'] as const;
-export type Lang = (typeof languages)[number];
+import { siteLanguages, type SiteLanguage } from '../products/site-pages';
 
-export const defaultLang: Lang = 'uz';
+/** Site languages in the order the language switch shows them; the first is the default. */
+export const languages = siteLanguages;
+export type Lang = SiteLanguage;
+
+export const defaultLang: Lang = languages[0];
 export const langCookie = 'lang';
 const cookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 

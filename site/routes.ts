@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { languages, type Lang } from './language';
 import { products } from './products';
+import { notFoundPath, pageParamsValid, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/site-pages';
 import NotFoundPage from './pages/not-found-page';
 
 /**
@@ -10,48 +11,35 @@ import NotFoundPage from './pages/not-found-page';
  * the `/uz`, `/en`, `/ru` variants and the unprefixed paths that redirect to the detected prefix.
  */
 
-export type LayoutId = 'default' | 'webview' | 'dashboard';
+export type { LayoutId };
 export type Params = Readonly<Record<string, string | undefined>>;
 export type PageModule = { default: ComponentType };
 
-export interface RouteEntry {
-  path: string;
-  layout: LayoutId;
+export interface RouteEntry extends Omit<SitePage, 'kind' | 'params'> {
   /** Lazy page module; code-split per page. */
   page: () => Promise<PageModule>;
   /** False → a 404 `Page Not Found: {path}`. */
   validate?: (params: Params) => boolean;
-  /** Defaults to true: a change of page scrolls to the top. */
-  scrollToTop?: boolean;
-  business?: boolean;
-  /** The product whose flow the page runs (its folder name). */
-  product?: string;
 }
 
-const homePage = () => import('./pages/home-page');
-const productPage = () => import('./pages/product-page');
-const thankYouPage = () => import('./pages/thank-you-page');
 /** Bundled with the shell: the 404 also renders from error boundaries, even when chunks are gone. */
 const notFoundPage = async (): Promise<PageModule> => ({ default: NotFoundPage });
 
-/** Partner names and contract ids are short tokens; anything else cannot be a real page. */
-const tokenPattern = /^[A-Za-z0-9_-]{1,64}$/;
-const optionalToken = (name: string) => (params: Params) => params[name] === undefined || tokenPattern.test(params[name]);
+const pageModules: Record<PageKind, () => Promise<PageModule>> = {
+  home: () => import('./pages/home-page'),
+  product: () => import('./pages/product-page'),
+  'thank-you': () => import('./pages/thank-you-page'),
+  'not-found': notFoundPage,
+};
 
-export const notFoundPath = '*';
+export { notFoundPath };
 
-/** Each registered product's page and its webview twin (spec §2), both with an optional partner `{ad}`. */
-const productRoutes: RouteEntry[] = products.flatMap(({ manifest }): RouteEntry[] => [
-  { path: `${manifest.routes.page}/:ad?`, layout: 'default', page: productPage, product: manifest.id, validate: optionalToken('ad') },
-  { path: `${manifest.routes.webview}/:ad?`, layout: 'webview', page: productPage, product: manifest.id, validate: optionalToken('ad') },
-]);
-
-export const routes: readonly RouteEntry[] = [
-  { path: '/', layout: 'default', page: homePage },
-  ...productRoutes,
-  { path: '/thank-you/:contractId?', layout: 'default', page: thankYouPage, validate: optionalToken('contractId') },
-  { path: notFoundPath, layout: 'default', page: notFoundPage },
-];
+/** THE route table: the shared page list (products/site-pages.ts, which the server also reads) with each page's module. */
+export const routes: readonly RouteEntry[] = sitePages(products.map((product) => product.manifest)).map(({ kind, params, ...page }) => ({
+  ...page,
+  page: pageModules[kind],
+  ...(params ? { validate: (values: Params) => pageParamsValid({ params }, values) } : {}),
+}));
 
 export type ExpandedRoute =
   /** A page in a language (`lang` null: the bare `/` and unknown unprefixed paths, language detected). */

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isSitePage, sitePages } from '../../../products/site-pages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -78,16 +79,17 @@ export default fp(
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
 
+    const pages = sitePages(app.products.list.map((product) => product.manifest));
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
       if (isPage && app.config.siteDir) {
-        // The SPA owns every other page address; it renders its own 404 for unknown ones.
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+        // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
+        return reply.code(isSitePage(path, pages) ? 200 : 404).header('Cache-Control', 'no-cache').sendFile('index.html');
       }
       const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
       return reply.code(404).send(body);
     });
   },
-  { name: 'error-handler', dependencies: ['outbox'] },
+  { name: 'error-handler', dependencies: ['outbox', 'products'] },
 );

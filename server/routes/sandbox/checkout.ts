@@ -1,3 +1,5 @@
+import { siteLanguages, type SiteLanguage } from '../../../products/site-pages';
+
 /**
  * The sandbox checkout's test cards and what it says, in the visitor's language: a real provider's
  * page speaks the language the shop sends the visitor in, so the stand-in does too (Payme's own
@@ -10,7 +12,7 @@ export const sandboxCards = {
   declined: { number: '8600000000000002', expiry: '12/30' },
 } as const;
 
-export type CheckoutLang = 'uz' | 'ru' | 'en';
+export type CheckoutLang = SiteLanguage;
 
 /** The language of the shop page a payment returns to (`/ru/travel?step=payment` → ru); Uzbek otherwise, as the site's default. */
 export function checkoutLang(returnUrl: string): CheckoutLang {
@@ -21,7 +23,7 @@ export function checkoutLang(returnUrl: string): CheckoutLang {
     // Not a URL: the default language.
   }
   const first = path.split('/')[1];
-  return first === 'ru' || first === 'en' || first === 'uz' ? first : 'uz';
+  return siteLanguages.find((lang) => lang === first) ?? siteLanguages[0];
 }
 
 export interface CheckoutTexts {
@@ -99,7 +101,7 @@ export const checkoutTexts: Record<CheckoutLang, CheckoutTexts> = {
     title: 'Payment',
     order: 'Order',
     amount: 'Amount',
-    currency: 'soʻm',
+    currency: 'UZS',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM/YY)',
     pay: 'Pay',

@@ -1,0 +1,62 @@
+import { matchPath } from 'react-router';
+import type { ProductManifest } from './define';
+
+/**
+ * The site's page addresses (spec §2) as data, read by the site's router, which renders them, and
+ * by the server, which answers every other address with HTTP 404 and the site's 404 page.
+ */
+
+/** Site languages in the order the language switch shows them; the first is the default. */
+export const siteLanguages = ['uz', 'en', 'ru'] as const;
+export type SiteLanguage = (typeof siteLanguages)[number];
+
+export type PageKind = 'home' | 'product' | 'thank-you' | 'not-found';
+export type LayoutId = 'default' | 'webview' | 'dashboard';
+
+export interface SitePage {
+  /** Without the language prefix; optional segments (`:ad?`) cover the bare path too. */
+  path: string;
+  kind: PageKind;
+  layout: LayoutId;
+  /** The product whose flow the page runs (its folder name). */
+  product?: string;
+  /** What each parameter must look like when present; anything else is not a page (404). */
+  params?: Readonly<Record<string, RegExp>>;
+  /** Defaults to true: a change of page scrolls to the top. */
+  scrollToTop?: boolean;
+  business?: boolean;
+}
+
+export const notFoundPath = '*';
+
+/** Partner names and contract ids are short tokens; anything else cannot be a real page. */
+const token = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Every page: the home page, each product's page and its webview twin (with an optional partner), the thank-you page, then the 404. */
+export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'routes'>[]): SitePage[] {
+  return [
+    { path: '/', kind: 'home', layout: 'default' },
+    ...manifests.flatMap((manifest): SitePage[] => [
+      { path: `${manifest.routes.page}/:ad?`, kind: 'product', layout: 'default', product: manifest.id, params: { ad: token } },
+      { path: `${manifest.routes.webview}/:ad?`, kind: 'product', layout: 'webview', product: manifest.id, params: { ad: token } },
+    ]),
+    { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token } },
+    { path: notFoundPath, kind: 'not-found', layout: 'default' },
+  ];
+}
+
+/** Whether matched parameters are what the page accepts. */
+export function pageParamsValid(page: Pick<SitePage, 'params'>, params: Readonly<Record<string, string | undefined>>): boolean {
+  return Object.entries(page.params ?? {}).every(([name, pattern]) => params[name] === undefined || pattern.test(params[name]));
+}
+
+/** Whether an address is one of the pages, with or without a language prefix (`/ru/travel/neo`, `/travel`). */
+export function isSitePage(pathname: string, pages: readonly SitePage[]): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  const unprefixed = (siteLanguages as readonly string[]).includes(first) ? pathname.slice(first.length + 1) || '/' : pathname;
+  return pages.some((page) => {
+    if (page.path === notFoundPath) return false;
+    const match = matchPath({ path: page.path, end: true }, unprefixed);
+    return match !== null && pageParamsValid(page, match.params);
+  });
+}
