@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { stepValidators } from './tools/vite-plugin-step-validators';
+import { precompress } from './tools/vite-plugin-precompress';
 
 /** One id per build: compiled into the page and written to builds/latest.json, so an open page
  * notices a new deployment (site/navigation/build-version.ts). */
@@ -32,7 +33,7 @@ function buildManifest(): Plugin {
 export default defineConfig({
   root: 'site',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), lingui(), stepValidators(), buildManifest()],
+  plugins: [react(), tailwindcss(), lingui(), stepValidators(), buildManifest(), precompress()],
   resolve: {
     alias: {
       // rjsf imports a markdown parser only for ui:enableMarkdownInDescription, which no schema of

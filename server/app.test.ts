@@ -1,3 +1,4 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -192,6 +193,11 @@ describe('built site', () => {
     mkdirSync(join(dir, 'builds'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shop</title>');
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The build's compressed copies (tools/vite-plugin-precompress.ts).
+    const script = 'console.log("a bundle");\n'.repeat(200);
+    writeFileSync(join(dir, 'assets', 'big-abc123.js'), script);
+    writeFileSync(join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(script));
     writeFileSync(join(dir, 'builds', 'latest.json'), '{"id":"1"}');
     siteApp = await createTestApp({ siteDir: dir });
   });
@@ -205,6 +211,23 @@ describe('built site', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const index = await siteApp.inject('/index.html');
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('assets go out as the build compressed them, chosen by Accept-Encoding, without cookies', async () => {
+    const br = await siteApp.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('a bundle');
+    const gz = await siteApp.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('a bundle');
+    const plain = await siteApp.inject('/assets/big-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('a bundle');
+    for (const res of [br, gz, plain]) {
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
   });
 
   test('page addresses fall back to index.html; API addresses do not', async () => {

@@ -16,6 +16,8 @@ export default fp(
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz copies of its text files (tools/vite-plugin-precompress.ts).
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', cacheControlFor(path));
       },
