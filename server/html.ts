@@ -1,4 +1,5 @@
 /** Minimal server-rendered pages (sandbox checkout, policy verification): no script, CSP-clean. */
+import { createHash } from 'node:crypto';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -42,6 +43,9 @@ const styles = `
   .hint { color: #5b6270; font-size: .875rem; }
   a { color: #0b6bcb; }
 `;
+
+/** The CSP source that allows exactly the pages' one inline style block and no other. */
+export const pageStyleSource = `'sha256-${createHash('sha256').update(styles).digest('base64')}'`;
 
 export function page(title: string, body: Html, lang = 'en'): string {
   return html`<!doctype html>

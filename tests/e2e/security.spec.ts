@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { purchasePlans } from './shop';
+import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans } from './shop';
 
 const products = purchasePlans();
 
@@ -36,5 +36,21 @@ test('a flow runs under the CSP without violations', async ({ page }) => {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.locator('form')).toBeVisible();
   }
+  expect(violations).toEqual([]);
+});
+
+test('a whole purchase, the sandbox checkout and the policy check page run under the CSP without violations', async ({ page }) => {
+  await loadTexts();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+  });
+  const plan = products[0];
+  if (!plan) throw new Error('no purchase plan');
+  await fillUntilPayment(page, plan, 'en', `/en${plan.routes.page}`);
+  await payWithSandboxCard(page, 'en');
+  const { policyNumber } = await downloadPolicyText(page, 'en');
+  await page.goto(`/verify/${encodeURIComponent(policyNumber)}`);
+  await expect(page.getByText(policyNumber).first()).toBeVisible();
   expect(violations).toEqual([]);
 });
