@@ -50,13 +50,15 @@ export function pageParamsValid(page: Pick<SitePage, 'params'>, params: Readonly
   return Object.entries(page.params ?? {}).every(([name, pattern]) => params[name] === undefined || pattern.test(params[name]));
 }
 
-/** Whether an address is one of the pages, with or without a language prefix (`/ru/travel/neo`, `/travel`). */
-export function isSitePage(pathname: string, pages: readonly SitePage[]): boolean {
+/** The page an address shows, with its language (null without a prefix), or null when it is no page. */
+export function findSitePage(pathname: string, pages: readonly SitePage[]): { page: SitePage; lang: SiteLanguage | null } | null {
   const first = pathname.split('/')[1] ?? '';
-  const unprefixed = (siteLanguages as readonly string[]).includes(first) ? pathname.slice(first.length + 1) || '/' : pathname;
-  return pages.some((page) => {
-    if (page.path === notFoundPath) return false;
+  const lang = siteLanguages.find((candidate) => candidate === first) ?? null;
+  const unprefixed = lang ? pathname.slice(lang.length + 1) || '/' : pathname;
+  for (const page of pages) {
+    if (page.path === notFoundPath) continue;
     const match = matchPath({ path: page.path, end: true }, unprefixed);
-    return match !== null && pageParamsValid(page, match.params);
-  });
+    if (match && pageParamsValid(page, match.params)) return { page, lang };
+  }
+  return null;
 }

@@ -191,7 +191,21 @@ describe('built site', () => {
     const dir = mkdtempSync(join(tmpdir(), 'site-'));
     mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, 'builds'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shop</title>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body></body></html>');
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(
+      join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-1.js' },
+        'pages/product-page.tsx': { file: 'assets/product-page-1.js', imports: ['_shared.js', '_validators.js'] },
+        '_validators.js': { file: 'assets/validators-1.js' },
+        '../products/travel/definition.ts': { file: 'assets/definition-1.js' },
+        '../locales/ru/site.po': { file: 'assets/site-ru.js' },
+        '../locales/ru/travel.po': { file: 'assets/travel-ru.js' },
+        'pages/home-page.tsx': { file: 'assets/home-page-1.js' },
+      }),
+    );
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
     // The build's compressed copies (tools/vite-plugin-precompress.ts).
     const script = 'console.log("a bundle");\n'.repeat(200);
@@ -228,6 +242,21 @@ describe('built site', () => {
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(res.headers['set-cookie']).toBeUndefined();
     }
+  });
+
+  test("a page's shell is in its language and preloads what the page loads next, beyond the shell", async () => {
+    const flow = await siteApp.inject('/ru/travel/neo');
+    expect(flow.statusCode).toBe(200);
+    expect(flow.body).toContain('<html lang="ru">');
+    for (const file of ['product-page-1', 'validators-1', 'definition-1', 'site-ru', 'travel-ru']) {
+      expect(flow.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}.js">`);
+    }
+    // Already loaded by the shell itself: not again.
+    expect(flow.body).not.toContain('shared-1.js');
+    const home = await siteApp.inject('/en');
+    expect(home.body).toContain('<html lang="en">');
+    expect(home.body).toContain('home-page-1.js');
+    expect(home.body).not.toContain('product-page-1.js');
   });
 
   test('page addresses fall back to index.html; API addresses do not', async () => {

@@ -19,7 +19,8 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
       <SectionBoundary>
         <SiteHeader />
       </SectionBoundary>
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen high: the footer starts below the fold, so content arriving late (a flow's form) cannot push it around in view. */}
+      <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         {children ?? <Outlet />}
       </main>
       {onFlow && <HelpCall floating={false} />}

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isSitePage, sitePages } from '../../../products/site-pages';
+import { pageShell } from '../../lib/page-shell';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -79,13 +79,14 @@ export default fp(
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
 
-    const pages = sitePages(app.products.list.map((product) => product.manifest));
+    const shell = app.config.siteDir ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest)) : null;
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
-      if (isPage && app.config.siteDir) {
+      if (isPage && shell) {
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
-        return reply.code(isSitePage(path, pages) ? 200 : 404).header('Cache-Control', 'no-cache').sendFile('index.html');
+        const page = shell(path);
+        return reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
       }
       const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
       return reply.code(404).send(body);
