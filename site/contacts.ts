@@ -1,3 +1,8 @@
+import insurerDetails from '../config/insurer.json';
+
+/** The insurer's legal details (config/insurer.json), in each site language. */
+export const insurer = insurerDetails;
+
 /** Support line of the footer and the sticky help link (configured in site/.env). */
 export const supportPhone = import.meta.env.VITE_SUPPORT_PHONE ?? '';
 

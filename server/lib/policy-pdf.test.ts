@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../tests/support/pdf-text';
+import insurer from '../../config/insurer.json';
 import { renderPolicyPdf, type PolicyDocument } from './policy-pdf';
 
 const travelPolicy: PolicyDocument = {
@@ -29,6 +30,9 @@ describe('policy PDF', () => {
     expect(text).toContain('Traveller Number10');
     expect(text).toContain(travelPolicy.verifyUrl);
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
+    // The insurer's legal details (config/insurer.json) at the foot of each page.
+    expect(text.split(insurer.legalName.ru).length - 1).toBe(2);
+    expect(text).toContain(`ИНН ${insurer.tin}`);
   });
 
   it('keeps a label and its value apart however long the label', async () => {

@@ -5,6 +5,7 @@ import { fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb,
 import QRCode from 'qrcode';
 import subsetFont from 'subset-font';
 import { groupDigits, type InsuredPerson, type PolicyWording } from '../../products/sale';
+import insurer from '../../config/insurer.json';
 
 export interface PolicyDocument {
   /** What the product's policy is called and how it names its subject. */
@@ -86,7 +87,8 @@ function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: num
 
 const pageSize: [number, number] = [595.28, 841.89];
 const pageTop = 790;
-const pageBottom = 50;
+// Above the insurer's details at the foot of every page.
+const pageBottom = 80;
 
 interface Pen {
   pdf: PDFDocument;
@@ -146,6 +148,24 @@ function row(pen: Pen, label: string, value: string): void {
   pen.y -= 5;
 }
 
+/** The insurer's legal details (config/insurer.json) in Uzbek and Russian at the foot of every page, with the page number. */
+function insurerFooter(pdf: PDFDocument, font: PDFFont): void {
+  const pages = pdf.getPages();
+  const lines = [
+    `${insurer.legalName.uz} · ${insurer.licence.uz} · STIR ${insurer.tin}`,
+    `${insurer.legalName.ru} · ${insurer.licence.ru} · ИНН ${insurer.tin}`,
+    `${insurer.address.uz} / ${insurer.address.ru}`,
+  ];
+  pages.forEach((page, i) => {
+    lines.forEach((text, line) => {
+      // A longer text is set smaller rather than cut or wrapped over the next line.
+      const size = Math.min(7.5, (7.5 * (pageRight - pageLeft - 30)) / font.widthOfTextAtSize(text, 7.5));
+      page.drawText(text, { x: pageLeft, y: 50 - line * 11, size, font, color: rgb(0.4, 0.4, 0.45) });
+    });
+    if (pages.length > 1) page.drawText(`${i + 1}/${pages.length}`, { x: pageRight - 20, y: 50, size: 7.5, font, color: rgb(0.4, 0.4, 0.45) });
+  });
+}
+
 /** Renders the policy as a one-page A4 PDF with an embedded Unicode font and a verification QR code. */
 export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -189,5 +209,6 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   drawQrCode(pen.page, doc.verifyUrl, 50, qrTop - 140, 140);
   pen.page.drawText('Tekshirish / Проверка:', { x: 210, y: qrTop - 40, size: 10, font: pen.regular });
   pen.page.drawText(doc.verifyUrl, { x: 210, y: qrTop - 58, size: 9, font: pen.regular, color: rgb(0.1, 0.3, 0.7) });
+  insurerFooter(pdf, pen.regular);
   return pdf.save({ useObjectStreams: false });
 }

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react';
 import { localePath } from '../language';
 import { products } from '../products';
 import { useLang } from '../use-lang';
+import { BrandMark } from './brand-mark';
 import { LanguageSwitch } from './language-switch';
 
 export function SiteHeader() {
@@ -11,8 +12,8 @@ export function SiteHeader() {
   return (
     <header className="border-b border-line bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link to={localePath(lang, '/')} className="mr-auto text-lg font-bold tracking-tight text-brand-800">
-          <span aria-hidden="true" className="mr-1.5 inline-block h-3 w-3 rounded-sm bg-brand-600" />
+        <Link to={localePath(lang, '/')} className="mr-auto flex items-center gap-2 text-lg font-bold tracking-tight text-brand-800">
+          <BrandMark />
           {i18n._('site.brand')}
         </Link>
         <nav aria-label={i18n._('site.nav.products')} className="order-last w-full sm:order-none sm:w-auto">

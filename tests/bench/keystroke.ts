@@ -1,0 +1,81 @@
+/**
+ * A keystroke in the largest step form, measured in Debian's Chromium: the travel tourists step with
+ * five tourists (the payer and five rows of passport, birthday, names, citizenship), typing a name
+ * letter by letter in the last row. For each key: the time from the keydown to the start of the
+ * next frame (a requestAnimationFrame callback after the form has handled the input), on this
+ * machine's CPU and with the CPU slowed four times as Lighthouse does for a mid-range phone.
+ * Target (issue #7): ≤ 16 ms to the next frame.
+ *
+ * Run after `npm run build`: `npx tsx tests/bench/keystroke.ts`.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { killableServer } from '../support/killable-server';
+
+const text = 'Alexandrovna-Karimova';
+
+function dayFromToday(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+async function toTouristsWithFive(page: Page, base: string) {
+  await page.goto(`${base}/en/travel`);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.locator('#flow-dates_countries').waitFor().catch(() => undefined);
+  await page.getByRole('checkbox').first().check();
+  await page.locator('#flow-dates_beginDate').fill(dayFromToday(10));
+  await page.locator('#flow-dates_endDate').fill(dayFromToday(16));
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.locator('#flow-tourists_payer_firstName').waitFor();
+  while ((await page.locator('[id^="flow-tourists_tourists_"][id$="_firstName"]').count()) < 5) {
+    await page.getByRole('button', { name: 'Add person' }).click();
+  }
+}
+
+/** Milliseconds from each keydown to the next frame, while `text` is typed into `selector`. */
+async function measureTyping(page: Page, selector: string): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { keyLatencies: number[] };
+    w.keyLatencies = [];
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        const start = event.timeStamp;
+        requestAnimationFrame(() => w.keyLatencies.push(performance.now() - start));
+      },
+      { capture: true },
+    );
+  });
+  await page.locator(selector).click();
+  await page.keyboard.type(text, { delay: 80 });
+  await page.waitForTimeout(200);
+  return page.evaluate(() => (window as unknown as { keyLatencies: number[] }).keyLatencies);
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? 0;
+
+const server = killableServer();
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  await server.start();
+  for (const slowdown of [1, 4]) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await toTouristsWithFive(page, server.base);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+    const latencies = await measureTyping(page, '#flow-tourists_tourists_4_firstName');
+    const typed = await page.locator('#flow-tourists_tourists_4_firstName').inputValue();
+    if (typed !== text) throw new Error(`typed "${text}" but the field shows "${typed}"`);
+    console.log(
+      `tourists step, 5 tourists, CPU ×${slowdown}: ${latencies.length} keys, keydown → next frame p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target ≤ 16 ms)`,
+    );
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.dispose();
+}
