@@ -192,6 +192,9 @@ describe('built site', () => {
     mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, 'builds'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body></body></html>');
+    // The build's prerendered home page (tools/prerender.ts), here in English only.
+    mkdirSync(join(dir, 'prerendered', 'en'), { recursive: true });
+    writeFileSync(join(dir, 'prerendered', 'en', 'index.html'), '<!doctype html><html lang="en"><title>home, prerendered</title>');
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
       join(dir, '.vite', 'manifest.json'),
@@ -253,10 +256,15 @@ describe('built site', () => {
     }
     // Already loaded by the shell itself: not again.
     expect(flow.body).not.toContain('shared-1.js');
-    const home = await siteApp.inject('/en');
-    expect(home.body).toContain('<html lang="en">');
+    const home = await siteApp.inject('/ru');
+    expect(home.body).toContain('<html lang="ru">');
     expect(home.body).toContain('home-page-1.js');
     expect(home.body).not.toContain('product-page-1.js');
+    // A prerendered page is sent as the build wrote it.
+    const prerendered = await siteApp.inject('/en');
+    expect(prerendered.statusCode).toBe(200);
+    expect(prerendered.body).toContain('home, prerendered');
+    expect(prerendered.headers['cache-control']).toBe('no-cache');
   });
 
   test('page addresses fall back to index.html; API addresses do not', async () => {

@@ -19,9 +19,11 @@ export function precompress(): Plugin {
     name: 'site-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+      // The server bundle of the prerender step is run at build time, never sent.
+      outDir = config.build.ssr ? '' : resolve(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (!outDir) return;
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !compressible.test(entry.name)) continue;
         const file = join(entry.parentPath, entry.name);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from '../html';
 import type { ProductManifest } from '../../products/define';
@@ -24,10 +24,10 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
   return [...catalogs(['site']), ...own[page.kind]];
 }
 
-export interface PageAnswer {
-  status: 200 | 404;
-  html: string;
-}
+export type PageAnswer =
+  | { status: 200 | 404; html: string }
+  /** A page prerendered at build (tools/prerender.ts), a file of the site to send as it is. */
+  | { status: 200; file: string };
 
 /**
  * The site's HTML shell as each page needs it: in the page's language (`<html lang>`), with
@@ -72,8 +72,13 @@ export function pageShell(siteDir: string, manifests: readonly Pick<ProductManif
     return html;
   };
 
+  // The home page in each language is finished HTML, without scripts, when the build wrote it.
+  const prerendered = new Map(siteLanguages.map((lang) => [lang, `prerendered/${lang}/index.html`] as const).filter(([, file]) => existsSync(join(siteDir, file))));
+
   return (pathname) => {
     const found = findSitePage(pathname, pages);
-    return found ? { status: 200, html: shellFor(found.page, found.lang) } : { status: 404, html: shellFor(null, null) };
+    if (!found) return { status: 404, html: shellFor(null, null) };
+    const file = found.page.kind === 'home' && found.lang ? prerendered.get(found.lang) : undefined;
+    return file ? { status: 200, file } : { status: 200, html: shellFor(found.page, found.lang) };
   };
 }

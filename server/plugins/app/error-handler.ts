@@ -86,7 +86,8 @@ export default fp(
       if (isPage && shell) {
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
         const page = shell(path);
-        return reply.code(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page.html);
+        reply.code(page.status).header('Cache-Control', 'no-cache');
+        return 'file' in page ? reply.sendFile(page.file) : reply.type('text/html; charset=utf-8').send(page.html);
       }
       const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
       return reply.code(404).send(body);
