@@ -62,3 +62,13 @@ export function findSitePage(pathname: string, pages: readonly SitePage[]): { pa
   }
   return null;
 }
+
+/**
+ * Where the build writes a page prerendered in a language (tools/prerender.ts), relative to the
+ * built site, or null for pages that are not prerendered (their content depends on the address).
+ */
+export function prerenderedFile(page: SitePage, lang: SiteLanguage): string | null {
+  if (page.kind !== 'home' && page.kind !== 'product') return null;
+  const fixed = page.path.replace(/\/:[^/]+\?/g, '');
+  return `prerendered/${lang}${fixed === '/' ? '' : fixed}/index.html`;
+}

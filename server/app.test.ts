@@ -191,7 +191,7 @@ describe('built site', () => {
     const dir = mkdtempSync(join(tmpdir(), 'site-'));
     mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, 'builds'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body></body></html>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
     // The build's prerendered home page (tools/prerender.ts), here in English only.
     mkdirSync(join(dir, 'prerendered', 'en'), { recursive: true });
     writeFileSync(join(dir, 'prerendered', 'en', 'index.html'), '<!doctype html><html lang="en"><title>home, prerendered</title>');
@@ -265,6 +265,13 @@ describe('built site', () => {
     expect(prerendered.statusCode).toBe(200);
     expect(prerendered.body).toContain('home, prerendered');
     expect(prerendered.headers['cache-control']).toBe('no-cache');
+    // Pages go out compressed as the browser accepts.
+    const compressed = await siteApp.inject({ url: '/en', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toContain('home, prerendered');
+    const gzipOnly = await siteApp.inject({ url: '/ru/travel', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipOnly.rawPayload).toString()).toContain('<html lang="ru">');
   });
 
   test('page addresses fall back to index.html; API addresses do not', async () => {

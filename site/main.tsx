@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app.css';
 import { AppShell } from './app-shell';
 import { catalogs } from './i18n';
-import { detectBrowserLang, saveLang } from './language';
+import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { createRouteObjects } from './router';
 import { routes } from './routes';
 import { layoutErrorBoundary, LoadingFallback, RootError } from './error-pages';
@@ -16,26 +16,43 @@ import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 
 const layouts = { default: DefaultLayout, webview: WebviewLayout };
 
-const router = createBrowserRouter(
-  createRouteObjects(
-    {
-      activateLang: (lang) => catalogs.activate(lang),
-      detectLang: detectBrowserLang,
-      saveLang,
-      lookupRedirect: siteRedirectLookup,
-      assign: (url) => window.location.assign(url),
-      isStale: versionWatcher.isStale,
-      chunkGuard,
-    },
-    {
-      Shell: AppShell,
-      layouts,
-      LayoutError: (layout) => layoutErrorBoundary(layout === 'webview' ? WebviewLayout : DefaultLayout),
-      RootError,
-      Fallback: LoadingFallback,
-    },
-  ),
+const routeObjects = createRouteObjects(
+  {
+    activateLang: (lang) => catalogs.activate(lang),
+    detectLang: detectBrowserLang,
+    saveLang,
+    lookupRedirect: siteRedirectLookup,
+    assign: (url) => window.location.assign(url),
+    isStale: versionWatcher.isStale,
+    chunkGuard,
+  },
+  {
+    Shell: AppShell,
+    layouts,
+    LayoutError: (layout) => layoutErrorBoundary(layout === 'webview' ? WebviewLayout : DefaultLayout),
+    RootError,
+    Fallback: LoadingFallback,
+  },
 );
+
+/**
+ * A prerendered page (tools/prerender.ts) is hydrated, not rendered again: the router starts from
+ * what the HTML shows, so what the matched routes' loaders and lazy modules would provide (the
+ * page language's catalogs, the page module) is loaded first, and their loaders do not run again.
+ */
+async function hydratingRouter(): Promise<DataRouter> {
+  const matches = matchRoutes(routeObjects, window.location) ?? [];
+  const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
+  saveLang(lang);
+  await Promise.all([
+    catalogs.activate(lang),
+    ...matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  ]);
+  return createBrowserRouter(routeObjects, { hydrationData: { loaderData: Object.fromEntries(matches.map(({ route }) => [route.id, null])) } });
+}
 
 versionWatcher.start();
 
@@ -47,8 +64,10 @@ schedulePreload(
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-createRoot(container).render(
+const app = (router: DataRouter) => (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+if (container.firstElementChild) hydrateRoot(container, app(await hydratingRouter()));
+else createRoot(container).render(app(createBrowserRouter(routeObjects)));

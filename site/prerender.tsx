@@ -1,16 +1,19 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { prerenderedFile, sitePages } from '../products/site-pages';
 import { AppShell } from './app-shell';
 import { catalogs, i18n } from './i18n';
-import { defaultLang, type Lang } from './language';
+import { defaultLang, languages, localePath, type Lang } from './language';
+import { productById, products } from './products';
 import { createRouteObjects } from './router';
 import { layoutErrorBoundary, LoadingFallback, RootError } from './error-pages';
 import { DefaultLayout } from './layouts/default-layout';
 import { WebviewLayout } from './layouts/webview-layout';
+import type { RouteHandle } from './route-handle';
 
 /**
- * Renders a page of the site to HTML at build time (tools/prerender.ts), with the same route
+ * Renders pages of the site to HTML at build time (tools/prerender.ts), with the same route
  * objects, layouts and catalogs as the browser: what a visitor's first response holds before any
  * script runs. Built by Vite as a server bundle (`vite build --ssr site/prerender.tsx`).
  */
@@ -37,23 +40,43 @@ const routeObjects = createRouteObjects(
 const handler = createStaticHandler(routeObjects);
 
 export interface PrerenderedPage {
+  /** The address rendered (`/ru/travel`). */
+  path: string;
+  /** Where the server looks for it, relative to the built site. */
+  file: string;
   /** The markup of `#root`. */
   html: string;
   /** The document title, as the page sets it in the browser. */
   title: string;
   lang: Lang;
+  /** False for pages that work as plain HTML (the home page): sent without the site's scripts. */
+  hydrate: boolean;
 }
 
-/** The HTML of a prefixed page address (`/ru`), rendered as the browser renders it. */
-export async function prerender(path: string, lang: Lang): Promise<PrerenderedPage> {
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`${path} redirects (HTTP ${context.status}); only pages are prerendered`);
-  if (context.statusCode !== 200) throw new Error(`${path} answers HTTP ${context.statusCode}`);
+/** Every page the build prerenders: the home page and each product's page and webview page, in each language. */
+export function prerenderTargets(): { path: string; file: string; lang: Lang; hydrate: boolean }[] {
+  return sitePages(products.map((product) => product.manifest)).flatMap((page) =>
+    languages.flatMap((lang) => {
+      const file = prerenderedFile(page, lang);
+      return file ? [{ path: localePath(lang, page.path.replace(/\/:[^/]+\?/g, '') || '/'), file, lang, hydrate: page.kind !== 'home' }] : [];
+    }),
+  );
+}
+
+/** A page rendered as the browser renders it on arrival (a flow shows its title and the loading state). */
+export async function prerender(target: { path: string; file: string; lang: Lang; hydrate: boolean }): Promise<PrerenderedPage> {
+  const context = await handler.query(new Request(`http://localhost${target.path}`));
+  if (context instanceof Response) throw new Error(`${target.path} redirects (HTTP ${context.status}); only pages are prerendered`);
+  if (context.statusCode !== 200) throw new Error(`${target.path} answers HTTP ${context.statusCode}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  return { html, title: i18n._('site.brand'), lang };
+  // The title usePageTitle sets in the browser: "<product> — <brand>", or the brand alone.
+  const product = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.product).findLast(Boolean);
+  const manifest = product ? productById(product)?.manifest : undefined;
+  const brand = i18n._('site.brand');
+  return { ...target, html, title: manifest ? `${i18n._(manifest.title)} — ${brand}` : brand };
 }

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { findSitePage, prerenderedFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -24,16 +25,30 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
   return [...catalogs(['site']), ...own[page.kind]];
 }
 
-export type PageAnswer =
-  | { status: 200 | 404; html: string }
-  /** A page prerendered at build (tools/prerender.ts), a file of the site to send as it is. */
-  | { status: 200; file: string };
+/** A page's HTML as sent: the text and its brotli and gzip encodings, made once. */
+export interface PageBody {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface PageAnswer {
+  status: 200 | 404;
+  body: PageBody;
+}
+
+function encoded(html: string): PageBody {
+  const bytes = Buffer.from(html);
+  return { html, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(bytes, { level: 9 }) };
+}
 
 /**
- * The site's HTML shell as each page needs it: in the page's language (`<html lang>`), with
- * `modulepreload` links for the chunks the page loads after the shell (its page module, a flow's
- * definition, step validators and message catalogs), so the browser fetches them in parallel
- * with the shell instead of one after another. An address that is no page gets the shell with 404.
+ * The HTML each page address gets: the page prerendered at build (tools/prerender.ts) when there is
+ * one, else the site's shell; in the page's language (`<html lang>`), with `modulepreload` links for
+ * the chunks the page loads after the shell (its page module, a flow's definition, step validators,
+ * message catalogs), so the browser fetches them beside the shell instead of after it. A page
+ * without scripts (the prerendered home page) gets none. An address that is no page gets the shell
+ * with 404, where the site shows its 404 page.
  */
 export function pageShell(siteDir: string, manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[]): (pathname: string) => PageAnswer {
   const pages = sitePages(manifests);
@@ -58,27 +73,39 @@ export function pageShell(siteDir: string, manifests: readonly Pick<ProductManif
   };
   eager('index.html', inShell);
 
-  const shells = new Map<string, string>();
-  const shellFor = (page: SitePage | null, lang: SiteLanguage | null): string => {
+  const bodies = new Map<string, PageBody>();
+  const bodyFor = (page: SitePage | null, lang: SiteLanguage | null): PageBody => {
     const key = `${page?.path ?? '404'}|${lang ?? ''}`;
-    let html = shells.get(key);
-    if (html === undefined) {
+    let body = bodies.get(key);
+    if (body === undefined) {
+      const prerendered = page && lang ? prerenderedFile(page, lang) : null;
+      const template = prerendered && existsSync(join(siteDir, prerendered)) ? readFileSync(join(siteDir, prerendered), 'utf8') : index;
       const files = new Set<string>();
-      for (const module of page ? pageModules(page, lang, messageAreas) : []) eager(module, files);
+      if (template.includes('<script type="module"')) for (const module of page ? pageModules(page, lang, messageAreas) : []) eager(module, files);
       const links = [...files].filter((file) => !inShell.has(file) && file.endsWith('.js')).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
-      html = index.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', `${links.join('\n')}\n</head>`);
-      shells.set(key, html);
+      body = encoded(template.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', `${links.join('\n')}\n</head>`));
+      bodies.set(key, body);
     }
-    return html;
+    return body;
   };
-
-  // The home page in each language is finished HTML, without scripts, when the build wrote it.
-  const prerendered = new Map(siteLanguages.map((lang) => [lang, `prerendered/${lang}/index.html`] as const).filter(([, file]) => existsSync(join(siteDir, file))));
 
   return (pathname) => {
     const found = findSitePage(pathname, pages);
-    if (!found) return { status: 404, html: shellFor(null, null) };
-    const file = found.page.kind === 'home' && found.lang ? prerendered.get(found.lang) : undefined;
-    return file ? { status: 200, file } : { status: 200, html: shellFor(found.page, found.lang) };
+    return found ? { status: 200, body: bodyFor(found.page, found.lang) } : { status: 404, body: bodyFor(null, null) };
   };
+}
+
+/** The encoding to send a page in, by the request's Accept-Encoding (brotli first). */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      // `q=0` refuses an encoding.
+      .filter(([, weight]) => !weight || !/^\s*q=0(\.0*)?\s*$/.test(weight))
+      .map(([name]) => name?.trim() ?? ''),
+  );
+  if (accepted.has('br')) return 'br';
+  return accepted.has('gzip') ? 'gzip' : null;
 }

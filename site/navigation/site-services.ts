@@ -7,7 +7,9 @@ import { lookupRedirect, type RedirectTarget } from './redirects';
 /** The browser-bound singletons of the navigation machinery (tests build their own). */
 
 export const chunkGuard = createChunkGuard({
-  storage: window.sessionStorage,
+  // globalThis: the build also imports this module to prerender pages (site/prerender.tsx), where
+  // there is no window; a chunk never fails to load there, so the guard never reads it.
+  storage: globalThis.sessionStorage,
   reload: () => window.location.reload(),
 });
 

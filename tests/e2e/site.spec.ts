@@ -30,3 +30,19 @@ test('the home page arrives as finished HTML in its language, loads no script, a
   await expect(page).toHaveURL(/\/ru\/travel\?step=/);
   await expect(page.locator('form')).toBeVisible();
 });
+
+test('a flow page arrives with its header and title in the HTML and hydrates without an error', async ({ page, request }) => {
+  const html = await (await request.get('/ru/travel/neo')).text();
+  expect(html).toContain('<html lang="ru"');
+  expect(html).toContain(`<h1 id="page-title" class="mb-6 text-3xl font-bold">${text('ru', 'site.product.travel.title')}</h1>`);
+  expect(html).toContain('<script type="module"');
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/ru/travel/neo');
+  await expect(page.locator('form')).toBeVisible();
+  await expect(page).toHaveURL(/\/ru\/travel\/neo\?step=trip/);
+  expect(problems).toEqual([]);
+});

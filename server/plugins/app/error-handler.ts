@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { pageShell } from '../../lib/page-shell';
+import { pageEncoding, pageShell } from '../../lib/page-shell';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -85,9 +85,10 @@ export default fp(
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
       if (isPage && shell) {
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
-        const page = shell(path);
-        reply.code(page.status).header('Cache-Control', 'no-cache');
-        return 'file' in page ? reply.sendFile(page.file) : reply.type('text/html; charset=utf-8').send(page.html);
+        const { status, body } = shell(path);
+        const encoding = pageEncoding(request.headers['accept-encoding']);
+        reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+        return encoding ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);
       }
       const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
       return reply.code(404).send(body);
