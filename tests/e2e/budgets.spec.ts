@@ -1,0 +1,42 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { purchasePlans } from './shop';
+
+/**
+ * First-load JavaScript budgets (issue #7), measured as a visitor's browser loads a page: every
+ * script it fetches until the page is usable (a flow: its first step's form), gzipped at level 9.
+ * The home page (prerendered, no script) and content pages: ≤ 70 KB. Flow pages: the target is
+ * 160 KB; they load 230–237 KB today, so the gate sits just above that and may only move down.
+ */
+const homeBudgetKb = 70;
+const flowTargetKb = 160;
+const flowBudgetKb = 240;
+
+async function scriptKb(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
+  const scripts: Promise<number>[] = [];
+  let loading = true;
+  // What the page needed to become usable; chunks preloaded afterwards for later pages do not count.
+  page.on('response', (response) => {
+    if (loading && response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+  });
+  await page.goto(path);
+  await ready(page);
+  loading = false;
+  return (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
+}
+
+test('the home page loads at most 70 KB of JavaScript in every language', async ({ page }) => {
+  for (const lang of ['uz', 'en', 'ru']) {
+    const kb = await scriptKb(page, `/${lang}`, (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible());
+    console.log(`home /${lang}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${homeBudgetKb} KB)`);
+    expect(kb).toBeLessThanOrEqual(homeBudgetKb);
+  }
+});
+
+for (const plan of purchasePlans()) {
+  test(`the ${plan.id} flow page loads no more JavaScript than its budget`, async ({ page }) => {
+    const kb = await scriptKb(page, `/en${plan.routes.page}`, (p) => expect(p.locator('form')).toBeVisible());
+    console.log(`flow ${plan.id}: ${kb.toFixed(1)} KB gzip JavaScript (gate ${flowBudgetKb} KB, target ${flowTargetKb} KB)`);
+    expect(kb).toBeLessThanOrEqual(flowBudgetKb);
+  });
+}
