@@ -63,11 +63,16 @@ export function findSitePage(pathname: string, pages: readonly SitePage[]): { pa
   return null;
 }
 
+/** The address the 404 page is prerendered for; the server puts the requested one in its place. */
+export const notFoundPlaceholder = '/__address__';
+
 /**
  * Where the build writes a page prerendered in a language (tools/prerender.ts), relative to the
- * built site, or null for pages that are not prerendered (their content depends on the address).
+ * built site, or null for pages that are not prerendered (their content depends on the address;
+ * the 404 page's only such part is the address it names, which the server fills in).
  */
 export function prerenderedFile(page: SitePage, lang: SiteLanguage): string | null {
+  if (page.kind === 'not-found') return `prerendered/${lang}/404.html`;
   if (page.kind !== 'home' && page.kind !== 'product') return null;
   const fixed = page.path.replace(/\/:[^/]+\?/g, '');
   return `prerendered/${lang}${fixed === '/' ? '' : fixed}/index.html`;

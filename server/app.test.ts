@@ -195,6 +195,10 @@ describe('built site', () => {
     // The build's prerendered home page (tools/prerender.ts), here in English only.
     mkdirSync(join(dir, 'prerendered', 'en'), { recursive: true });
     writeFileSync(join(dir, 'prerendered', 'en', 'index.html'), '<!doctype html><html lang="en"><title>home, prerendered</title>');
+    writeFileSync(
+      join(dir, 'prerendered', 'en', '404.html'),
+      '<!doctype html><html lang="en"><title>404</title><a href="/ru/__address__">RU</a><p>No page at /en/__address__.</p>',
+    );
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
       join(dir, '.vite', 'manifest.json'),
@@ -282,11 +286,17 @@ describe('built site', () => {
     for (const known of ['/', '/uz', '/en/travel/neo', '/travel', '/ru/mobile/housing', '/thank-you/9f0c', '/ru/thank-you']) {
       expect((await siteApp.inject(known)).statusCode, known).toBe(200);
     }
+    // The prerendered 404 page names the address asked for, as text, and links to it in the other languages.
+    const named = await siteApp.inject("/en/nope$'<b>");
+    expect(named.statusCode).toBe(404);
+    expect(named.body).toContain("<p>No page at /en/nope$&#39;%3Cb%3E.</p>");
+    expect(named.body).toContain('<a href="/ru/nope$&#39;%3Cb%3E">RU</a>');
     // Addresses that are no page get the site (its 404 page) with the status that says so.
     for (const unknown of ['/ru/nope', '/en/travel/neo/extra', '/travel/bad%20partner', '/de/travel', '/wp-login.php']) {
       const missing = await siteApp.inject(unknown);
       expect(missing.statusCode, unknown).toBe(404);
-      expect(missing.body).toContain('<title>shop</title>');
+      // The prerendered 404 page of the address's language (English here), else the shell that renders it.
+      expect(missing.body).toContain(unknown.startsWith('/en/') ? '<title>404</title>' : '<title>shop</title>');
     }
     const api = await siteApp.inject({ url: '/api/unknown', headers: { authorization: siteAuth } });
     expect(api.statusCode).toBe(404);

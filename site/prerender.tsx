@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { prerenderedFile, sitePages } from '../products/site-pages';
+import { notFoundPath, notFoundPlaceholder, prerenderedFile, sitePages } from '../products/site-pages';
 import { AppShell } from './app-shell';
 import { catalogs, i18n } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
@@ -58,7 +58,10 @@ export function prerenderTargets(): { path: string; file: string; lang: Lang; hy
   return sitePages(products.map((product) => product.manifest)).flatMap((page) =>
     languages.flatMap((lang) => {
       const file = prerenderedFile(page, lang);
-      return file ? [{ path: localePath(lang, page.path.replace(/\/:[^/]+\?/g, '') || '/'), file, lang, hydrate: page.kind !== 'home' }] : [];
+      if (!file) return [];
+      // The 404 page is rendered for a placeholder address and sent as plain HTML (no script to hydrate it).
+      if (page.path === notFoundPath) return [{ path: `/${lang}${notFoundPlaceholder}`, file, lang, hydrate: false }];
+      return [{ path: localePath(lang, page.path.replace(/\/:[^/]+\?/g, '') || '/'), file, lang, hydrate: page.kind !== 'home' }];
     }),
   );
 }
@@ -67,6 +70,8 @@ export function prerenderTargets(): { path: string; file: string; lang: Lang; hy
 export async function prerender(target: { path: string; file: string; lang: Lang; hydrate: boolean }): Promise<PrerenderedPage> {
   const context = await handler.query(new Request(`http://localhost${target.path}`));
   if (context instanceof Response) throw new Error(`${target.path} redirects (HTTP ${context.status}); only pages are prerendered`);
+  const notFound = target.path.endsWith(notFoundPlaceholder);
+  // The catch-all route renders the 404 page like any page; its HTTP status is the server's to set.
   if (context.statusCode !== 200) throw new Error(`${target.path} answers HTTP ${context.statusCode}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
@@ -78,5 +83,6 @@ export async function prerender(target: { path: string; file: string; lang: Lang
   const product = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.product).findLast(Boolean);
   const manifest = product ? productById(product)?.manifest : undefined;
   const brand = i18n._('site.brand');
-  return { ...target, html, title: manifest ? `${i18n._(manifest.title)} — ${brand}` : brand };
+  const page = notFound ? i18n._('site.notFound.title') : manifest ? i18n._(manifest.title) : null;
+  return { ...target, html, title: page ? `${page} — ${brand}` : brand };
 }

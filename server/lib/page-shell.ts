@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, prerenderedFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { findSitePage, notFoundPlaceholder, prerenderedFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -34,7 +34,8 @@ export interface PageBody {
 
 export interface PageAnswer {
   status: 200 | 404;
-  body: PageBody;
+  /** The encodings are there when the answer is the same for every address of the page. */
+  body: PageBody | { html: string };
 }
 
 function encoded(html: string): PageBody {
@@ -89,9 +90,29 @@ export function pageShell(siteDir: string, manifests: readonly Pick<ProductManif
     return body;
   };
 
+  // The 404 page in each language, prerendered for a placeholder address: the requested one goes in its place.
+  const notFoundPage = pages.find((page) => page.kind === 'not-found');
+  const notFoundBodies = new Map(
+    siteLanguages.flatMap((lang) => {
+      const file = notFoundPage ? prerenderedFile(notFoundPage, lang) : null;
+      return file && existsSync(join(siteDir, file)) ? [[lang, readFileSync(join(siteDir, file), 'utf8')] as const] : [];
+    }),
+  );
+
   return (pathname) => {
     const found = findSitePage(pathname, pages);
-    return found ? { status: 200, body: bodyFor(found.page, found.lang) } : { status: 404, body: bodyFor(null, null) };
+    if (found) return { status: 200, body: bodyFor(found.page, found.lang) };
+    const first = pathname.split('/')[1] ?? '';
+    const prefixed = siteLanguages.find((candidate) => candidate === first);
+    const lang = prefixed ?? siteLanguages[0];
+    const prerendered = notFoundBodies.get(lang);
+    if (!prerendered) return { status: 404, body: bodyFor(null, null) };
+    // The address without its language, as the page names it and as its language links lead to it.
+    const rest = escapeHtml((prefixed ? pathname.slice(prefixed.length + 1) : pathname).slice(0, 300));
+    let html = prerendered;
+    // A function, not a string: `$'` and the like in an address must stay text.
+    for (const other of siteLanguages) html = html.replaceAll(`/${other}${notFoundPlaceholder}`, () => `/${other}${rest}`);
+    return { status: 404, body: { html } };
   };
 }
 

@@ -88,7 +88,7 @@ export default fp(
         const { status, body } = shell(path);
         const encoding = pageEncoding(request.headers['accept-encoding']);
         reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-        return encoding ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);
+        return encoding && 'br' in body ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);
       }
       const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
       return reply.code(404).send(body);
