@@ -52,13 +52,12 @@ export function coverPeriod(mode: TravelMode, beginDate: string | undefined, end
 
 /** Whole years between an ISO birthday and an ISO date. */
 export function ageOn(birthday: string, on: string): number {
-  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = on.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+  // `YYYY-MM-DD` compares as text from the month on: priced for every traveller of every quote.
+  return Number(on.slice(0, 4)) - Number(birthday.slice(0, 4)) - (on.slice(5) < birthday.slice(5) ? 1 : 0);
 }
 
 /** Inclusive day count between two ISO dates (spec: difference + 1). */
 export function daysBetween(beginDate: string, endDate: string): number {
-  const ms = Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${beginDate}T00:00:00Z`);
-  return Math.round(ms / 86_400_000) + 1;
+  const utc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+  return Math.round((utc(endDate) - utc(beginDate)) / 86_400_000) + 1;
 }

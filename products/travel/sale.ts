@@ -126,8 +126,10 @@ async function calculate(request: unknown, context: SaleContext<TravelReference>
   const body = request as TripRequest;
   const cover = requestCover(body, context.today);
   const { tariffs } = context.tariffs;
+  // Read once (dates checked, risks mapped); only the program differs between the quotes.
+  const input = quoteInput(body, cover, 0);
   return tariffs.programs.flatMap((program) => {
-    const quoted = quoteTravel(quoteInput(body, cover, program.id), tariffs);
+    const quoted = quoteTravel({ ...input, programId: program.id }, tariffs);
     return quoted
       ? [{ program_id: program.id as CalculatorResponse[number]['program_id'], program_name: programName(context.tariffs, program.id), prem_usd: quoted.premiumUsd, prem_uzs: quoted.total, kurs_cbu: tariffs.usdRate }]
       : [];

@@ -5,7 +5,7 @@ import { apiSchema, createStepAjv } from '../product-tests';
 import { hiddenPaths } from '../../engine/visibility';
 import { calculatorRequest, savePolisRequest } from './binding';
 import travel from './definition';
-import { coverPeriod, spendDayOptions, travelMode } from './period';
+import { ageOn, coverPeriod, daysBetween, spendDayOptions, travelMode } from './period';
 import { travelCover, type TravelData } from './rules';
 import sale from './sale';
 import { sandboxTravelReference } from './tariffs';
@@ -339,3 +339,20 @@ describe('travel API schemas', () => {
   });
 });
 
+
+describe('travel period arithmetic', () => {
+  it('counts whole years of age, the day before and on a birthday, and across 29 February', () => {
+    expect(ageOn('1990-05-15', '2026-05-14')).toBe(35);
+    expect(ageOn('1990-05-15', '2026-05-15')).toBe(36);
+    expect(ageOn('2000-02-29', '2026-02-28')).toBe(25);
+    expect(ageOn('2000-02-29', '2026-03-01')).toBe(26);
+    expect(ageOn('2026-12-31', '2027-01-01')).toBe(0);
+  });
+
+  it('counts the days of a trip inclusively, across a year end and a leap day', () => {
+    expect(daysBetween('2026-07-01', '2026-07-01')).toBe(1);
+    expect(daysBetween('2026-12-30', '2027-01-02')).toBe(4);
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(3);
+    expect(daysBetween('2026-01-01', '2026-12-31')).toBe(365);
+  });
+});

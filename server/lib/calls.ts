@@ -21,11 +21,21 @@ export function pathsOf(manifest: Pick<ProductManifest, 'alsoUnder'> | null, pat
   return [path, ...aliases];
 }
 
+// The context a request's body was read with, so its handler uses the same one instead of building another.
+const readWith = new WeakMap<object, SaleContext<unknown>>();
+
+/** The context of a request: the one its body was read with, else a new one. */
+export async function contextOf<T>(app: FastifyInstance, product: string | null, request: object): Promise<SaleContext<T>> {
+  return (readWith.get(request) as SaleContext<T> | undefined) ?? saleContext<T>(app, product);
+}
+
 /** A preValidation hook reading a partner's shape of the body into the documented one (the schema then checks it). */
 export function reading<T>(app: FastifyInstance, product: string | null, read: ((body: unknown, context: SaleContext<T>) => unknown) | undefined) {
   if (!read) return [];
   return [async (request: FastifyRequest) => {
-    request.body = read(request.body, await saleContext<T>(app, product));
+    const context = await saleContext<T>(app, product);
+    readWith.set(request, context);
+    request.body = read(request.body, context);
   }];
 }
 
@@ -33,7 +43,7 @@ export function reading<T>(app: FastifyInstance, product: string | null, read: (
 export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifest: ProductManifest | null): void {
   const product = manifest?.id ?? null;
   const handler = async (request: { body: unknown }) => {
-    const answer = await call.answer(request.body, await saleContext<T>(app, product));
+    const answer = await call.answer(request.body, await contextOf<T>(app, product, request));
     return answer instanceof Refusal ? refusal(answer.error, answer.message) : ok(answer);
   };
   for (const path of pathsOf(manifest, call.path)) {

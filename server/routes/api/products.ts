@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CheckRequest, CheckResponse } from '../../../products/common-api.generated';
 import { isRecord } from '../../../products/request-reader';
 import { AppError, ok, refusal } from '../../envelope';
-import { pathsOf, reading, saleContext, serveCall } from '../../lib/calls';
+import { contextOf, pathsOf, reading, serveCall } from '../../lib/calls';
 import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { saveAnswer } from '../../lib/save-answer';
 
@@ -24,7 +24,7 @@ function checkAnswer(number: string, pdfUrl: string): CheckResponse {
  */
 function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): void {
   const save = async (request: { body: SaveBody; channel: string }) => {
-    const { terms, price } = await sale.quote(request.body, await saleContext(app, manifest.id));
+    const { terms, price } = await sale.quote(request.body, await contextOf(app, manifest.id, request));
     if (sale.amount(request.body) !== price.total) {
       throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
     }
