@@ -1,0 +1,50 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const lighthouseCategories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type LighthouseCategory = (typeof lighthouseCategories)[number];
+const metricAudits = { FCP: 'first-contentful-paint', LCP: 'largest-contentful-paint', TBT: 'total-blocking-time', CLS: 'cumulative-layout-shift', SI: 'speed-index' } as const;
+
+export interface LighthouseFigures {
+  scores: Record<LighthouseCategory, number>;
+  metrics: Record<keyof typeof metricAudits, string>;
+  /** Titles of the failed audits of the categories other than performance (what keeps them below 100). */
+  failures: string[];
+}
+
+/** Lighthouse 12 with its default mobile preset (simulated mid-range phone on slow 4G) in Debian's Chromium. */
+export async function lighthouseSession() {
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    async audit(url: string): Promise<LighthouseFigures> {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...lighthouseCategories] });
+      if (!result) throw new Error(`no Lighthouse result for ${url}`);
+      const { lhr } = result;
+      const failures = lighthouseCategories
+        .filter((category) => category !== 'performance')
+        .flatMap((category) => lhr.categories[category]?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id])
+        .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit?.title ?? '');
+      return {
+        scores: Object.fromEntries(lighthouseCategories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseFigures['scores'],
+        metrics: Object.fromEntries(Object.entries(metricAudits).map(([name, id]) => [name, lhr.audits[id]?.displayValue ?? '-'])) as LighthouseFigures['metrics'],
+        failures,
+      };
+    },
+    close: () => chrome.kill(),
+  };
+}
+
+/** One line of figures: the four scores and the metrics behind performance. */
+export function figuresLine(path: string, figures: LighthouseFigures): string {
+  return `${path.padEnd(20)} ${lighthouseCategories.map((c) => String(figures.scores[c]).padEnd(5)).join(' ')} ${Object.values(figures.metrics).map((v) => String(v).padEnd(8)).join('')}`;
+}
+
+export const figuresHeader = `${'page'.padEnd(20)} perf  a11y  bp    seo   ${Object.keys(metricAudits).map((m) => m.padEnd(8)).join('')}`;
+
+/** The pages issue #7 measures: home page, travel, home insurance and webview pages, in two languages each. */
+export const lighthousePages = ['/en', '/ru', '/en/travel', '/uz/travel', '/ru/housing', '/en/housing', '/uz/mobile/housing', '/ru/mobile/travel'];
