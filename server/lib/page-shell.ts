@@ -84,7 +84,9 @@ export function pageShell(siteDir: string, manifests: readonly Pick<ProductManif
       const files = new Set<string>();
       if (template.includes('<script type="module"')) for (const module of page ? pageModules(page, lang, messageAreas) : []) eager(module, files);
       const links = [...files].filter((file) => !inShell.has(file) && file.endsWith('.js')).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
-      body = encoded(template.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', `${links.join('\n')}\n</head>`));
+      let html = template.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', `${links.join('\n')}\n</head>`);
+      if (template !== index) html = afterPaint(html);
+      body = encoded(html);
       bodies.set(key, body);
     }
     return body;
@@ -114,6 +116,22 @@ export function pageShell(siteDir: string, manifests: readonly Pick<ProductManif
     for (const other of siteLanguages) html = html.replaceAll(`/${other}${notFoundPlaceholder}`, () => `/${other}${rest}`);
     return { status: 404, body: { html } };
   };
+}
+
+/**
+ * A prerendered page's scripts start after its first paint (site/public/after-paint.js): the module
+ * script and the preloads become a list that script reads, so on a slow connection the page's HTML
+ * and styles are drawn before scripts take the bandwidth. A page without scripts is left as it is.
+ */
+export function afterPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+  if (!entry) return html;
+  const preload = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const list = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
+  return html
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace('</head>', `<script type="application/json" id="site-modules">${list}</script>\n<script defer src="/after-paint.js"></script>\n</head>`);
 }
 
 /** The encoding to send a page in, by the request's Accept-Encoding (brotli first). */

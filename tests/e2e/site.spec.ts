@@ -36,8 +36,11 @@ test('the home page arrives as finished HTML in its language, loads no script, a
 test('a flow page arrives with its header and title in the HTML and hydrates without an error', async ({ page, request }) => {
   const html = await (await request.get('/ru/travel/neo')).text();
   expect(html).toContain('<html lang="ru"');
-  expect(html).toContain(`<h1 id="page-title" class="mb-6 text-3xl font-bold">${text('ru', 'site.product.travel.title')}</h1>`);
-  expect(html).toContain('<script type="module"');
+  expect(html).toContain(`<h1 id="page-title" class="mb-2 text-3xl font-bold">${text('ru', 'site.product.travel.title')}</h1>`);
+  expect(html).toContain(text('ru', 'site.product.travel.summary'));
+  // The site's modules start after the first paint (site/public/after-paint.js).
+  expect(html).toContain('<script defer src="/after-paint.js"></script>');
+  expect(html).toContain('<script type="application/json" id="site-modules">');
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
