@@ -114,11 +114,11 @@ export default function ProductPage() {
   const webview = handle?.layout === 'webview';
   return (
     <div className={webview ? '' : 'mx-auto max-w-6xl px-4 py-8 sm:py-12'}>
-      <h1 id="page-title" className={webview ? 'mb-3 text-xl font-bold' : 'mb-2 text-3xl font-bold'}>
+      <h1 id="page-title" className={webview ? 'mb-1 text-xl font-bold' : 'mb-2 text-3xl font-bold'}>
         {title}
       </h1>
       {/* What the product covers, as the home page's card says it: the visitor sees it with the first response (prerendered). */}
-      {!webview && <p className="mb-6 max-w-3xl text-lg text-ink-soft">{i18n._(product.manifest.summary)}</p>}
+      <p className={webview ? 'mb-3 text-ink-soft' : 'mb-6 max-w-3xl text-lg text-ink-soft'}>{i18n._(product.manifest.summary)}</p>
       <SectionBoundary>
         <ProductFlow key={product.manifest.id} product={product} webview={webview} />
       </SectionBoundary>
