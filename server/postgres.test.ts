@@ -98,6 +98,19 @@ describe('PostgreSQL', () => {
     expect(outbox.some((r) => r.kind === 'purchase' && r.text.includes(check.response.policy_number))).toBe(true);
   });
 
+  test('a PostgreSQL restart that breaks the idle connections neither ends the process nor the next request', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
+    instances.push(instance);
+    await instance.ready();
+    // Fill the pool with idle connections, then have PostgreSQL end them as a restart would.
+    await Promise.all(Array.from({ length: 5 }, () => instance.db.selectFrom('contracts').select('id').limit(1).execute()));
+    await admin((c) => c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const saved = await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody());
+    expect(saved.statusCode).toBe(200);
+  });
+
   test('two instances on one database: purchases through both, Payme at either, every contract paid once, every message sent once', async () => {
     if (!baseUrl) throw new Error(missing);
     // A stand-in Bot API that counts what it receives.

@@ -87,7 +87,12 @@ function pgliteDialect(client: PGlite): Dialect {
 }
 
 /** Opens the configured database: PGlite (a directory, or memory when dataDir is null) or PostgreSQL. */
-export async function connectDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
+/**
+ * Opens the store. `onIdleError` hears of a pooled PostgreSQL connection that broke while idle (a
+ * restart, a failover, a dropped database): pg emits it on the pool, and an unheard 'error' event
+ * would end the process. The pool discards that connection and opens a new one when next needed.
+ */
+export async function connectDatabase(config: DatabaseConfig, onIdleError: (error: Error) => void = () => undefined): Promise<Kysely<Database>> {
   if (config.kind === 'postgres') {
     // Both engines must hand the same JS values to the code: numbers for int8, ISO text for dates.
     const typeParsers = {
@@ -98,6 +103,7 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Kysely<Da
       },
     } as pg.CustomTypesConfig;
     const pool = new pg.Pool({ connectionString: config.url, max: 10, types: typeParsers });
+    pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const client = await PGlite.create(config.dataDir ?? undefined, {

@@ -17,7 +17,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const db = await connectDatabase(app.config.database);
+    const db = await connectDatabase(app.config.database, (err) => app.log.warn({ err }, 'an idle database connection broke; the pool opens a new one'));
     try {
       const applied = await migrate(db);
       if (applied.length) app.log.info({ applied }, 'database migrated');
