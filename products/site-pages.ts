@@ -77,3 +77,18 @@ export function prerenderedFile(page: SitePage, lang: SiteLanguage): string | nu
   const fixed = page.path.replace(/\/:[^/]+\?/g, '');
   return `prerendered/${lang}${fixed === '/' ? '' : fixed}/index.html`;
 }
+
+export type RedirectTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string };
+
+/**
+ * What a redirect of the redirects table means for the address asked for: an absolute http(s) URL
+ * leaves the site, a path of this site stays inside; anything else (protocol-relative `//host`,
+ * `javascript:`, the address itself) is not followed. The browser's lookup and the server agree.
+ */
+export function classifyRedirect(to: unknown, currentPath: string): RedirectTarget | null {
+  if (typeof to !== 'string' || to === '') return null;
+  if (/^https?:\/\//i.test(to)) return { kind: 'external', url: to };
+  if (!to.startsWith('/') || to.startsWith('//')) return null;
+  if (to === currentPath) return null;
+  return { kind: 'internal', path: to };
+}

@@ -286,6 +286,13 @@ describe('built site', () => {
     for (const known of ['/', '/uz', '/en/travel/neo', '/travel', '/ru/mobile/housing', '/thank-you/9f0c', '/ru/thank-you']) {
       expect((await siteApp.inject(known)).statusCode, known).toBe(200);
     }
+    // Old addresses of the redirects table are followed by the server when opened directly.
+    const moved = await siteApp.inject('/en/travel-insurance');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/en/travel');
+    const external = await siteApp.inject('/en/app');
+    expect(external.statusCode).toBe(302);
+    expect(external.headers.location).toBe('https://play.google.com/store/apps');
     // The prerendered 404 page names the address asked for, as text, and links to it in the other languages.
     const named = await siteApp.inject("/en/nope$'<b>");
     expect(named.statusCode).toBe(404);

@@ -4,20 +4,12 @@
  * or slow lookup never blocks navigation: it counts as "no redirect".
  */
 
-export type RedirectTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string };
+import { classifyRedirect, type RedirectTarget } from '../../products/site-pages';
+
+export { classifyRedirect, type RedirectTarget };
 
 interface RedirectAnswer {
   response?: { to?: unknown } | null;
-}
-
-/** Decides what to do with the lookup's `to` for the path being opened. */
-export function classifyRedirect(to: unknown, currentPath: string): RedirectTarget | null {
-  if (typeof to !== 'string' || to === '') return null;
-  if (/^https?:\/\//i.test(to)) return { kind: 'external', url: to };
-  // Protocol-relative (`//host`) and scheme URLs (`javascript:`) are never followed inside the site.
-  if (!to.startsWith('/') || to.startsWith('//')) return null;
-  if (to === currentPath) return null;
-  return { kind: 'internal', path: to };
 }
 
 export type RedirectFetch = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>;

@@ -51,3 +51,9 @@ test('a flow page arrives with its header and title in the HTML and hydrates wit
   await expect(page).toHaveURL(/\/ru\/travel\/neo\?step=trip/);
   expect(problems).toEqual([]);
 });
+
+test('an old address opened directly lands on the page it moved to', async ({ page }) => {
+  await page.goto('/ru/home-insurance');
+  await expect(page).toHaveURL(/\/ru\/housing\?step=/);
+  await expect(page.locator('form')).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { pageEncoding, pageShell } from '../../lib/page-shell';
+import { classifyRedirect } from '../../../products/site-pages';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -84,6 +85,10 @@ export default fp(
       const path = request.url.split('?', 1)[0] ?? '/';
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
       if (isPage && shell) {
+        // An old address the site moved is followed here, as the site's own lookup would in the browser.
+        const moved = await app.redirects.of(path);
+        const target = moved ? classifyRedirect(moved.to_url, path) : null;
+        if (moved && target) return reply.header('Cache-Control', 'no-cache').redirect(target.kind === 'external' ? target.url : target.path, moved.status);
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
         const { status, body } = shell(path);
         const encoding = pageEncoding(request.headers['accept-encoding']);
@@ -94,5 +99,5 @@ export default fp(
       return reply.code(404).send(body);
     });
   },
-  { name: 'error-handler', dependencies: ['outbox', 'products'] },
+  { name: 'error-handler', dependencies: ['outbox', 'products', 'redirects'] },
 );

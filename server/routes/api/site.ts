@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { personLookupCall } from '../../../products/sale';
 import { AppError, ok } from '../../envelope';
-import { cachedRead } from '../../lib/cached-read';
 import { serveCall } from '../../lib/calls';
-import { referenceDataCacheMs } from '../../plugins/app/tariffs';
 
 /** Site-wide calls: redirect lookup, contract status and the person lookup (schemas/api/site). */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
-  // Asked before every navigation and changed by hand: each instance keeps the table a minute, like tariffs.
-  const redirects = cachedRead(async () => {
-    const rows = await app.db.selectFrom('redirects').select(['from_path', 'to_url', 'status']).execute();
-    return new Map(rows.map((row) => [row.from_path, row]));
-  }, referenceDataCacheMs);
-
   app.get<{ Querystring: { path: string } }>(
     '/redirects',
     {
@@ -20,7 +12,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
       schema: { querystring: app.apiSchema('site/redirects.query') },
     },
     async (request, reply) => {
-      const row = (await redirects()).get(request.query.path);
+      const row = await app.redirects.of(request.query.path);
       // Asked before every navigation: let browsers and CDNs reuse the answer for a while.
       reply.header('Cache-Control', 'private, max-age=300');
       return ok({ to: row?.to_url ?? null, status: row?.status ?? 301 });
