@@ -10,6 +10,12 @@ import type { ProductManifest } from './define';
 export const siteLanguages = ['uz', 'en', 'ru'] as const;
 export type SiteLanguage = (typeof siteLanguages)[number];
 
+/** The language a path starts with (`/ru/travel` → ru), or null for a path without a language prefix. */
+export function langOfPath(pathname: string): SiteLanguage | null {
+  const first = pathname.split('/')[1];
+  return siteLanguages.find((lang) => lang === first) ?? null;
+}
+
 export type PageKind = 'home' | 'product' | 'thank-you' | 'not-found';
 export type LayoutId = 'default' | 'webview' | 'dashboard';
 
@@ -52,8 +58,7 @@ export function pageParamsValid(page: Pick<SitePage, 'params'>, params: Readonly
 
 /** The page an address shows, with its language (null without a prefix), or null when it is no page. */
 export function findSitePage(pathname: string, pages: readonly SitePage[]): { page: SitePage; lang: SiteLanguage | null } | null {
-  const first = pathname.split('/')[1] ?? '';
-  const lang = siteLanguages.find((candidate) => candidate === first) ?? null;
+  const lang = langOfPath(pathname);
   const unprefixed = lang ? pathname.slice(lang.length + 1) || '/' : pathname;
   for (const page of pages) {
     if (page.path === notFoundPath) continue;

@@ -1,4 +1,4 @@
-import { siteLanguages, type SiteLanguage } from '../products/site-pages';
+import { langOfPath, siteLanguages, type SiteLanguage } from '../products/site-pages';
 
 /** Site languages in the order the language switch shows them; the first is the default. */
 export const languages = siteLanguages;
@@ -12,11 +12,8 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
-/** The language of a `/uz/...`-style path, or null for an unprefixed path. */
-export function langFromPath(pathname: string): Lang | null {
-  const first = pathname.split('/')[1];
-  return isLang(first) ? first : null;
-}
+/** The language of a `/uz/...`-style path, or null for an unprefixed path (read as the server reads it). */
+export const langFromPath: (pathname: string) => Lang | null = langOfPath;
 
 export function langFromCookie(cookie: string): Lang | null {
   for (const part of cookie.split(';')) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, notFoundPlaceholder, prerenderedFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -104,8 +104,7 @@ export function pageShell(siteDir: string, manifests: readonly Pick<ProductManif
   return (pathname) => {
     const found = findSitePage(pathname, pages);
     if (found) return { status: 200, body: bodyFor(found.page, found.lang) };
-    const first = pathname.split('/')[1] ?? '';
-    const prefixed = siteLanguages.find((candidate) => candidate === first);
+    const prefixed = langOfPath(pathname);
     const lang = prefixed ?? siteLanguages[0];
     const prerendered = notFoundBodies.get(lang);
     if (!prerendered) return { status: 404, body: bodyFor(null, null) };

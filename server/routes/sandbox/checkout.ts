@@ -1,4 +1,4 @@
-import { siteLanguages, type SiteLanguage } from '../../../products/site-pages';
+import { langOfPath, siteLanguages, type SiteLanguage } from '../../../products/site-pages';
 
 /**
  * The sandbox checkout's test cards and what it says, in the visitor's language: a real provider's
@@ -22,8 +22,7 @@ export function checkoutLang(returnUrl: string): CheckoutLang {
   } catch {
     // Not a URL: the default language.
   }
-  const first = path.split('/')[1];
-  return siteLanguages.find((lang) => lang === first) ?? siteLanguages[0];
+  return langOfPath(path) ?? siteLanguages[0];
 }
 
 export interface CheckoutTexts {
