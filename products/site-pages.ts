@@ -79,8 +79,13 @@ export const notFoundPlaceholder = '/__address__';
 export function prerenderedFile(page: SitePage, lang: SiteLanguage): string | null {
   if (page.kind === 'not-found') return `prerendered/${lang}/404.html`;
   if (page.kind !== 'home' && page.kind !== 'product') return null;
-  const fixed = page.path.replace(/\/:[^/]+\?/g, '');
+  const fixed = withoutOptionalParams(page.path);
   return `prerendered/${lang}${fixed === '/' ? '' : fixed}/index.html`;
+}
+
+/** A page's address without its optional parameters (`/travel/:ad?` → `/travel`), the one it is prerendered for. */
+export function withoutOptionalParams(path: string): string {
+  return path.replace(/\/:[^/]+\?/g, '') || '/';
 }
 
 export type RedirectTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string };

@@ -3,18 +3,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app.css';
-import { AppShell } from './app-shell';
 import { catalogs } from './i18n';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { createRouteObjects } from './router';
+import { siteRouterComponents } from './router-components';
 import { routes } from './routes';
-import { layoutErrorBoundary, LoadingFallback, RootError } from './error-pages';
-import { DefaultLayout } from './layouts/default-layout';
-import { WebviewLayout } from './layouts/webview-layout';
 import { chunkGuard, siteRedirectLookup, versionWatcher } from './navigation/site-services';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
-
-const layouts = { default: DefaultLayout, webview: WebviewLayout };
 
 const routeObjects = createRouteObjects(
   {
@@ -26,13 +21,7 @@ const routeObjects = createRouteObjects(
     isStale: versionWatcher.isStale,
     chunkGuard,
   },
-  {
-    Shell: AppShell,
-    layouts,
-    LayoutError: (layout) => layoutErrorBoundary(layout === 'webview' ? WebviewLayout : DefaultLayout),
-    RootError,
-    Fallback: LoadingFallback,
-  },
+  siteRouterComponents,
 );
 
 /**

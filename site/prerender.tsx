@@ -1,15 +1,12 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { notFoundPath, notFoundPlaceholder, prerenderedFile, sitePages } from '../products/site-pages';
-import { AppShell } from './app-shell';
+import { notFoundPath, notFoundPlaceholder, prerenderedFile, sitePages, withoutOptionalParams } from '../products/site-pages';
 import { catalogs, i18n } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
 import { productById, products } from './products';
 import { createRouteObjects } from './router';
-import { layoutErrorBoundary, LoadingFallback, RootError } from './error-pages';
-import { DefaultLayout } from './layouts/default-layout';
-import { WebviewLayout } from './layouts/webview-layout';
+import { siteRouterComponents } from './router-components';
 import type { RouteHandle } from './route-handle';
 
 /**
@@ -29,13 +26,7 @@ const routeObjects = createRouteObjects(
     isStale: () => false,
     chunkGuard: { load: (page) => page() },
   },
-  {
-    Shell: AppShell,
-    layouts: { default: DefaultLayout, webview: WebviewLayout },
-    LayoutError: (layout) => layoutErrorBoundary(layout === 'webview' ? WebviewLayout : DefaultLayout),
-    RootError,
-    Fallback: LoadingFallback,
-  },
+  siteRouterComponents,
 );
 const handler = createStaticHandler(routeObjects);
 
@@ -61,7 +52,7 @@ export function prerenderTargets(): { path: string; file: string; lang: Lang; hy
       if (!file) return [];
       // The 404 page is rendered for a placeholder address and sent as plain HTML (no script to hydrate it).
       if (page.path === notFoundPath) return [{ path: `/${lang}${notFoundPlaceholder}`, file, lang, hydrate: false }];
-      return [{ path: localePath(lang, page.path.replace(/\/:[^/]+\?/g, '') || '/'), file, lang, hydrate: page.kind !== 'home' }];
+      return [{ path: localePath(lang, withoutOptionalParams(page.path)), file, lang, hydrate: page.kind !== 'home' }];
     }),
   );
 }

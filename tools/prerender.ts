@@ -9,6 +9,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from '../server/html';
 import type { PrerenderedPage, prerender as Prerender, prerenderTargets as PrerenderTargets } from '../site/prerender';
 
 const siteDir = join(process.cwd(), 'dist/site');
@@ -17,13 +18,12 @@ const { prerender, prerenderTargets } = (await import(pathToFileURL(join(process
   prerenderTargets: typeof PrerenderTargets;
 };
 const shell = readFileSync(join(siteDir, 'index.html'), 'utf8');
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** The built shell around a rendered page: its language, title and markup; without scripts when it needs none. */
 function document(page: PrerenderedPage): string {
   let html = shell
     .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
   if (!page.hydrate) {
     html = html
