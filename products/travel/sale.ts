@@ -79,11 +79,10 @@ export function requestCover(request: TripRequest, today: string): CoverPeriod {
   return cover;
 }
 
-/** A request's trip as the input of `quoteTravel`, for one program and a checked cover. */
-function quoteInput(request: TripRequest, cover: CoverPeriod, programId: number): TravelQuoteInput {
+/** A request's trip as the input of `quoteTravel` for a checked cover, without the program (one request prices several). */
+function quoteInput(request: TripRequest, cover: CoverPeriod): Omit<TravelQuoteInput, 'programId'> {
   return {
     purposeId: request.purpose_id,
-    programId,
     days: cover.days,
     multiTrip: request.kop_martali === 1,
     isFamily: request.is_family === 1,
@@ -99,7 +98,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
   const cover = requestCover(request, context.today);
   requestDate(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday');
   const { tariffs } = context.tariffs;
-  const quoted = quoteTravel(quoteInput(request, cover, request.program_id), tariffs);
+  const quoted = quoteTravel({ ...quoteInput(request, cover), programId: request.program_id }, tariffs);
   if (!quoted) throw new SaleRefusal(422, `program ${request.program_id}: this trip cannot be priced`);
   const price: Price = { total: quoted.total, lines: quoted.lines };
   const payer = request.sugurtalovchi;
@@ -127,7 +126,7 @@ async function calculate(request: unknown, context: SaleContext<TravelReference>
   const cover = requestCover(body, context.today);
   const { tariffs } = context.tariffs;
   // Read once (dates checked, risks mapped); only the program differs between the quotes.
-  const input = quoteInput(body, cover, 0);
+  const input = quoteInput(body, cover);
   return tariffs.programs.flatMap((program) => {
     const quoted = quoteTravel({ ...input, programId: program.id }, tariffs);
     return quoted

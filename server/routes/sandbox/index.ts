@@ -62,8 +62,8 @@ export default async function sandboxRoutes(app: FastifyInstance): Promise<void>
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(page(title, body, lang));
   }
 
-  function checkoutForm(payload: PaymePayload, orderId: number, action: string, xsrf: string, error?: string): Html {
-    const t = checkoutTexts[checkoutLang(payload.returnUrl)];
+  function checkoutForm(payload: PaymePayload, lang: CheckoutLang, orderId: number, action: string, xsrf: string, error?: string): Html {
+    const t = checkoutTexts[lang];
     const amount = `${groupDigits(payload.amount / 100)} ${t.currency}`;
     return html`<h1>Payme · ${t.title}</h1>
 <p class="hint">${t.testCards(grouped(sandboxCards.pays.number), sandboxCards.pays.expiry, grouped(sandboxCards.declined.number))}</p>
@@ -83,17 +83,17 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
 <p><a href="${safeReturn(payload)}">← ${t.backToShop}</a></p>`;
   }
 
-  const checkout = (reply: FastifyReply, status: number, payload: PaymePayload, orderId: number, action: string, error?: string) => {
-    const lang = checkoutLang(payload.returnUrl);
-    return render(reply, status, lang, `Payme · ${checkoutTexts[lang].title}`, checkoutForm(payload, orderId, action, reply.xsrfToken(), error));
-  };
+  const checkout = (reply: FastifyReply, status: number, order: Order, action: string, error?: string) =>
+    render(reply, status, order.lang, `Payme · ${checkoutTexts[order.lang].title}`, checkoutForm(order.payload, order.lang, order.contract.order_id, action, reply.xsrfToken(), error));
 
   async function loadOrder(encoded: string) {
     const payload = parsePaymePayload(encoded);
     if (!payload || payload.merchantId !== app.config.payme.merchantId) return null;
     const contract = await app.contracts.get(payload.contractId);
-    return contract ? { payload, contract } : null;
+    // The checkout speaks the language of the shop page the payment returns to.
+    return contract ? { payload, contract, lang: checkoutLang(payload.returnUrl) } : null;
   }
+  type Order = NonNullable<Awaited<ReturnType<typeof loadOrder>>>;
 
   // A link that is not ours carries no return address, so no page language either: the visitor's browser says it.
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
@@ -105,24 +105,23 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
   app.get<{ Params: { '*': string } }>('/payme/*', { config: { docs: { summary: 'Sandbox stand-in for checkout.paycom.uz: the card form of a payment link' } } }, async (request, reply) => {
     const order = await loadOrder(request.params['*']);
     if (!order) return notFound(request, reply);
-    const { payload, contract } = order;
+    const { payload, contract, lang } = order;
     if (contract.status !== 'awaiting_payment') {
-      const lang = checkoutLang(payload.returnUrl);
       const t = checkoutTexts[lang];
       const state = contract.status === 'cancelled' ? t.cancelledOrder(contract.order_id) : t.paidOrder(contract.order_id);
       return render(reply, 200, lang, t.alreadyPaid, html`<h1>${t.alreadyPaid}</h1>
 <p class="ok" role="status">${state}</p><p><a href="${safeReturn(payload)}">${t.continue}</a></p>`);
     }
-    return checkout(reply, 200, payload, contract.order_id, request.url);
+    return checkout(reply, 200, order, request.url);
   });
 
   app.post<{ Params: { '*': string }; Body: CardForm }>('/payme/*', { config: { docs: { summary: 'Sandbox checkout: pays with a test card through the Payme merchant API, as Payme would' } } }, async (request, reply) => {
     const order = await loadOrder(request.params['*']);
     if (!order) return notFound(request, reply);
-    const { payload, contract } = order;
+    const { payload, contract, lang } = order;
     const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
     if (request.headers.cookie && once(form._xsrf) !== request.cookies['XSRF-TOKEN']) {
-      return checkout(reply, 403, payload, contract.order_id, request.url, checkoutTexts[checkoutLang(payload.returnUrl)].expired);
+      return checkout(reply, 403, order, request.url, checkoutTexts[lang].expired);
     }
     const card = checkCard(form);
     if (!card.ok) {
@@ -134,7 +133,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
         await rpc('CancelTransaction', { id, reason: paymeDebitFailed });
         await app.outbox.enqueue('failure', maskPersonalData(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} soʻm, card ****${(once(form.card_number) ?? '').slice(-4)}: insufficient funds`));
       }
-      return checkout(reply, card.status, payload, contract.order_id, request.url, checkoutTexts[checkoutLang(payload.returnUrl)][card.problem]);
+      return checkout(reply, card.status, order, request.url, checkoutTexts[lang][card.problem]);
     }
     const account = { contract_id: payload.contractId };
     const id = randomBytes(12).toString('hex');
@@ -147,7 +146,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
       const answer = await rpc(method, params);
       if ('error' in answer) {
         request.log.warn({ method, code: answer.error.code }, 'sandbox payment refused by the merchant');
-        return checkout(reply, 409, payload, contract.order_id, request.url, answer.error.message[checkoutLang(payload.returnUrl)]);
+        return checkout(reply, 409, order, request.url, answer.error.message[lang]);
       }
     }
     return reply.code(303).header('Location', safeReturn(payload)).send();
