@@ -58,6 +58,17 @@ async function toConfirm(actor: ReturnType<typeof start>, purpose = 'leisure') {
   return waitFor(actor, at('confirm'));
 }
 
+/** Saves the sample flow and enters its payment step, where the payment checks answer `answers` in turn (then unpaid). */
+async function toPayment(answers: PaymentCheck[]) {
+  const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
+    actors: { check: fromPromise<PaymentCheck, CheckInput>(async () => answers.shift() ?? null) },
+  });
+  const actor = start(machine);
+  await toConfirm(actor);
+  actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+  return actor;
+}
+
 describe('flow machine', () => {
   it('refuses show rules naming an unknown guard or step', () => {
     const withShow = (show: Record<string, string>) => ({ ...sampleDefinition, machine: { ...sampleDefinition.machine, show } });
@@ -267,13 +278,7 @@ describe('flow machine', () => {
   });
 
   it('payment: automatic check stays silent when unpaid, an explicit one says so, paid moves to download', async () => {
-    const answers: PaymentCheck[] = [null, null, samplePolicy];
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
-      actors: { check: fromPromise<PaymentCheck, CheckInput>(async () => answers.shift() ?? null) },
-    });
-    const actor = start(machine);
-    await toConfirm(actor);
-    actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+    const actor = await toPayment([null, null, samplePolicy]);
     let snap = await waitFor(actor, (s) => standsIn(s, { pay: 'idle' }));
     expect(snap.context.error).toBeNull();
     actor.send({ type: 'payment.check' });
@@ -292,13 +297,7 @@ describe('flow machine', () => {
   });
 
   it('payment: a declined card is said on arrival from the provider and the visitor can pay again', async () => {
-    const answers: PaymentCheck[] = ['declined', samplePolicy];
-    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
-      actors: { check: fromPromise<PaymentCheck, CheckInput>(async () => answers.shift() ?? null) },
-    });
-    const actor = start(machine);
-    await toConfirm(actor);
-    actor.send({ type: 'step.next', data: { agree: true, phone: '998901234567' } });
+    const actor = await toPayment(['declined', samplePolicy]);
     let snap = await waitFor(actor, (s) => standsIn(s, { pay: 'idle' }));
     expect(snap.context.error).toEqual({ messageId: 'engine.payment.declined' });
     expect(snap.context.payment).not.toBeNull();
