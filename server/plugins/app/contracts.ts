@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { PolicyTerms } from '../../../products/sale';
 import type { Contract, ContractStatus, Product } from '../../db/database';
 import type { Executor } from './outbox';
+import { paymeDebitFailed } from './payme';
 
 /** What a contract keeps of its save call: the request as sent and the terms its policy will state. */
 export interface ContractRequest {
@@ -57,9 +58,6 @@ export function safeReturnPath(candidate: string | undefined, contractId: string
   if (candidate && /^\/(?![/\\])[^\s]*$/.test(candidate) && candidate.length <= 512) return candidate;
   return `/thank-you/${contractId}`;
 }
-
-/** Payme's CancelTransaction reason for a debit the card's bank refused. */
-export const paymeDebitFailed = 2;
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -7,6 +7,9 @@ import { groupDigits } from '../../../products/sale';
 /** A created transaction not performed within 12 hours is cancelled (reason 4, timeout). */
 export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 
+/** Payme's CancelTransaction reason for a debit the card's bank refused. */
+export const paymeDebitFailed = 2;
+
 type Lang = { ru: string; uz: string; en: string };
 
 const messages = {

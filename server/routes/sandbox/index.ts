@@ -3,9 +3,8 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { html, page, type Html } from '../../html';
 import { parsePaymePayload, paymeUrl, type PaymePayload } from '../../lib/payment-links';
-import type { RpcResponse } from '../../plugins/app/payme';
 import { maskPersonalData } from '../../logging';
-import { paymeDebitFailed } from '../../plugins/app/contracts';
+import { paymeDebitFailed, type RpcResponse } from '../../plugins/app/payme';
 import { groupDigits } from '../../../products/sale';
 import { checkoutLang, checkoutTexts, sandboxCards, type CheckoutLang } from './checkout';
 
