@@ -180,6 +180,7 @@ function StepperHeader({ steps, progress, current, compact }: { steps: StepDefin
   const { i18n } = useLingui();
   const visible = steps.filter((s) => !s.hidden);
   const list = useRef<HTMLOListElement>(null);
+  const [scrolls, setScrolls] = useState(false);
   // On narrow screens the header scrolls sideways; keep the current step in view (without moving the page).
   useEffect(() => {
     const ol = list.current;
@@ -187,9 +188,22 @@ function StepperHeader({ steps, progress, current, compact }: { steps: StepDefin
     if (!ol || !item || ol.scrollWidth <= ol.clientWidth) return;
     ol.scrollLeft = Math.max(0, item.offsetLeft - (ol.clientWidth - item.offsetWidth) / 2);
   }, [current]);
+  // A list that scrolls sideways takes keyboard focus, so arrow keys can scroll it too (WCAG 2.1.1).
+  useEffect(() => {
+    const ol = list.current;
+    if (!ol) return;
+    const measure = () => setScrolls(ol.scrollWidth > ol.clientWidth);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [current, visible.length]);
   return (
     <nav aria-label={i18n._('engine.stepper.label')} className="min-w-0 max-w-full">
-      <ol ref={list} className={`relative flex overflow-x-auto pb-1 [scrollbar-width:thin] ${compact ? 'gap-1' : 'gap-2'}`}>
+      <ol
+        ref={list}
+        tabIndex={scrolls ? 0 : undefined}
+        className={`relative flex overflow-x-auto rounded-lg pb-1 [scrollbar-width:thin] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 ${compact ? 'gap-1' : 'gap-2'}`}
+      >
         {visible.map((s, i) => {
           const status = s.id === current ? 'current' : progress[s.id]?.completed ? 'done' : 'upcoming';
           return (

@@ -20,14 +20,15 @@ export function LanguageSwitch() {
               to={switchLangPath(lang, location)}
               lang={lang}
               hrefLang={lang}
-              aria-label={names[lang]}
               aria-current={lang === current ? 'true' : undefined}
               preventScrollReset
               onClick={() => saveLang(lang)}
               className="inline-flex min-h-9 min-w-9 items-center justify-center rounded-md px-2 font-medium text-ink-soft hover:bg-brand-50 hover:text-brand-800 aria-[current=true]:bg-brand-700 aria-[current=true]:text-white"
             >
+              {/* Narrow screens show the code and tell screen readers the name too; the spoken name
+                  always holds the visible text, so "click UZ" works for voice control (WCAG 2.5.3). */}
               <span className="sm:hidden">{lang.toUpperCase()}</span>
-              <span className="hidden sm:inline">{names[lang]}</span>
+              <span className="sr-only sm:not-sr-only">{names[lang]}</span>
             </Link>
           </li>
         ))}

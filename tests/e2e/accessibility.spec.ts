@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from './shop';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -23,4 +24,14 @@ test('on a phone, the fixed help bar never hides the element that has keyboard f
     checked += 1;
   }
   expect(checked).toBeGreaterThanOrEqual(13);
+});
+
+test('on a phone, where the header shows short language codes, the home and flow pages pass axe in every language', async ({ page }) => {
+  for (const lang of ['uz', 'en', 'ru'] as const) {
+    for (const path of [`/${lang}`, `/${lang}/travel`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(page, `${path} at 390 px`);
+    }
+  }
 });

@@ -19,6 +19,7 @@ test('Lighthouse: accessibility, best practices and SEO 100 everywhere, performa
     for (const path of lighthousePages) {
       const figures = await session.audit(`${baseURL}${path}`);
       console.log(figuresLine(path, figures));
+      expect(figures.failures, `${path}: failed audits`).toEqual([]);
       for (const category of ['accessibility', 'best-practices', 'seo'] as const) {
         expect(figures.scores[category], `${path} ${category}: ${figures.failures.join('; ')}`).toBe(100);
       }

@@ -4,8 +4,8 @@ import { checkoutTexts, sandboxCards } from '../../server/routes/sandbox/checkou
 import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
 
 /**
- * Every registered product bought as a new visitor buys it: in Uzbek, English and Russian and in
- * the app's webview layout, from the product's purchase sample, through the sandbox checkout to
+ * Every registered product bought as a new visitor buys it: on a phone in Uzbek, English and
+ * Russian and in the app's webview layout, and once on a desktop, from the product's purchase sample, through the sandbox checkout to
  * the PDF, whose text must hold the policy number the page shows. A new product folder is bought
  * here without a line written for it.
  */
@@ -24,16 +24,26 @@ async function buy(page: Page, plan: PurchasePlan, lang: Lang, path: string) {
   expect(pdfText).toContain(policyNumber);
 }
 
-for (const plan of plans) {
-  for (const lang of ['uz', 'en', 'ru'] as const) {
-    test(`a new visitor buys ${plan.id} in ${lang}`, async ({ page }) => {
-      await buy(page, plan, lang, `/${lang}${plan.routes.page}`);
-    });
-  }
+/** A mid-range phone: narrow, touch, mobile viewport meta honoured. */
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-  test(`a visitor buys ${plan.id} in the app's webview layout`, async ({ page }) => {
-    await buy(page, plan, 'uz', `/uz${plan.routes.webview}`);
-    await expect(page.locator('header[role="banner"], body > div header')).toHaveCount(0);
+for (const plan of plans) {
+  test.describe('on a phone', () => {
+    test.use(phone);
+    for (const lang of ['uz', 'en', 'ru'] as const) {
+      test(`a new visitor buys ${plan.id} in ${lang}`, async ({ page }) => {
+        await buy(page, plan, lang, `/${lang}${plan.routes.page}`);
+      });
+    }
+
+    test(`a visitor buys ${plan.id} in the app's webview layout`, async ({ page }) => {
+      await buy(page, plan, 'uz', `/uz${plan.routes.webview}`);
+      await expect(page.locator('header[role="banner"], body > div header')).toHaveCount(0);
+    });
+  });
+
+  test(`a visitor buys ${plan.id} on a desktop`, async ({ page }) => {
+    await buy(page, plan, 'en', `/en${plan.routes.page}`);
   });
 }
 

@@ -20,22 +20,40 @@ export async function lighthouseSession() {
   });
   return {
     async audit(url: string): Promise<LighthouseFigures> {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...lighthouseCategories] });
-      if (!result) throw new Error(`no Lighthouse result for ${url}`);
-      const { lhr } = result;
-      const failures = lighthouseCategories
-        .filter((category) => category !== 'performance')
-        .flatMap((category) => lhr.categories[category]?.auditRefs ?? [])
-        .map((ref) => lhr.audits[ref.id])
-        .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-        .map((audit) => audit?.title ?? '');
-      return {
-        scores: Object.fromEntries(lighthouseCategories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseFigures['scores'],
-        metrics: Object.fromEntries(Object.entries(metricAudits).map(([name, id]) => [name, lhr.audits[id]?.displayValue ?? '-'])) as LighthouseFigures['metrics'],
-        failures,
-      };
+      const first = await measure(chrome.port, url);
+      if (!first.unmeasured) return first.figures;
+      // A run Lighthouse itself could not finish (no trace, a protocol timeout) says nothing about
+      // the page; it is told, and measured once more.
+      console.warn(`Lighthouse could not measure ${url} (${first.unmeasured}); measuring again`);
+      const second = await measure(chrome.port, url);
+      if (second.unmeasured) throw new Error(`Lighthouse could not measure ${url} twice: ${second.unmeasured}`);
+      return second.figures;
     },
     close: () => chrome.kill(),
+  };
+}
+
+async function measure(port: number, url: string): Promise<{ figures: LighthouseFigures; unmeasured?: string }> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...lighthouseCategories] });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { lhr } = result;
+  const audits = lighthouseCategories.flatMap((category) => lhr.categories[category]?.auditRefs ?? []).map((ref) => lhr.audits[ref.id]);
+  const errored = audits.filter((audit) => audit?.scoreDisplayMode === 'error').map((audit) => `${audit?.id}: ${audit?.errorMessage ?? ''}`);
+  const unmeasured = lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : errored.length > 0 ? errored.join('; ') : undefined;
+  // Weightless audits (Label in Name among them) leave the score at 100 when they fail, so they are listed too.
+  const failures = lighthouseCategories
+    .filter((category) => category !== 'performance')
+    .flatMap((category) => lhr.categories[category]?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => audit?.title ?? '');
+  return {
+    figures: {
+      scores: Object.fromEntries(lighthouseCategories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseFigures['scores'],
+      metrics: Object.fromEntries(Object.entries(metricAudits).map(([name, id]) => [name, lhr.audits[id]?.displayValue ?? '-'])) as LighthouseFigures['metrics'],
+      failures,
+    },
+    unmeasured,
   };
 }
 
