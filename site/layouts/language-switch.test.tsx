@@ -25,10 +25,10 @@ describe('LanguageSwitch', () => {
       </I18nProvider>,
     );
     expect(screen.getByRole('navigation', { name: 'Language' })).toBeTruthy();
-    const uz = screen.getByRole('link', { name: 'Oʻzbekcha' });
+    const uz = screen.getByRole('link', { name: 'UZ Oʻzbekcha' });
     expect(uz.getAttribute('href')).toBe('/uz/travel/neo?step=tourists#top');
-    expect(screen.getByRole('link', { name: 'Русский' }).getAttribute('href')).toBe('/ru/travel/neo?step=tourists#top');
-    expect(screen.getByRole('link', { name: 'English' }).getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('link', { name: 'RU Русский' }).getAttribute('href')).toBe('/ru/travel/neo?step=tourists#top');
+    expect(screen.getByRole('link', { name: 'EN English' }).getAttribute('aria-current')).toBe('true');
     fireEvent.click(uz);
     expect(document.cookie).toContain('lang=uz');
     expect(router.state.location.pathname).toBe('/uz/travel/neo');

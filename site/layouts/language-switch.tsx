@@ -27,7 +27,7 @@ export function LanguageSwitch() {
             >
               {/* Narrow screens show the code and tell screen readers the name too; the spoken name
                   always holds the visible text, so "click UZ" works for voice control (WCAG 2.5.3). */}
-              <span className="sm:hidden">{lang.toUpperCase()}</span>
+              <span className="sm:hidden">{lang.toUpperCase()}</span>{' '}
               <span className="sr-only sm:not-sr-only">{names[lang]}</span>
             </Link>
           </li>
