@@ -83,6 +83,14 @@ export function prerenderedFile(page: SitePage, lang: SiteLanguage): string | nu
   return `prerendered/${lang}${fixed === '/' ? '' : fixed}/index.html`;
 }
 
+/**
+ * Where the build writes the 500 page of a language: the server's answer to a page it fails to
+ * serve. Like the 404 page it is rendered for the placeholder address, which the server replaces.
+ */
+export function serverErrorFile(lang: SiteLanguage): string {
+  return `prerendered/${lang}/500.html`;
+}
+
 /** A page's address without its optional parameters (`/travel/:ad?` → `/travel`), the one it is prerendered for. */
 export function withoutOptionalParams(path: string): string {
   return path.replace(/\/:[^/]+\?/g, '') || '/';

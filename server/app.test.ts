@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isoToDmy } from '../products/api-format';
 import { oneYearFrom } from '../products/sale';
+import { buildApp } from './app';
+import { testConfig } from './config';
 import { assertMatchesSchema, createTestApp, get, homeSaveBody, inDays, neoAuth, post, siteAuth, travelCalculatorBody, travelPrice, travelSaveBody, travelTrip } from './test-helpers';
 
 let app: FastifyInstance;
@@ -199,6 +201,7 @@ describe('built site', () => {
       join(dir, 'prerendered', 'en', '404.html'),
       '<!doctype html><html lang="en"><title>404</title><a href="/ru/__address__">RU</a><p>No page at /en/__address__.</p>',
     );
+    writeFileSync(join(dir, 'prerendered', 'en', '500.html'), '<!doctype html><html lang="en"><title>500</title><a href="/en/__address__">Reload</a>');
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
       join(dir, '.vite', 'manifest.json'),
@@ -220,7 +223,12 @@ describe('built site', () => {
     writeFileSync(join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(script));
     writeFileSync(join(dir, 'builds', 'latest.json'), '{"id":"1"}');
-    siteApp = await createTestApp({ siteDir: dir });
+    siteApp = await buildApp(testConfig({ siteDir: dir }));
+    // A page the server fails to serve (a database fault while rendering a server page, say).
+    siteApp.get('/en/failing-page', async () => {
+      throw new Error('connection terminated');
+    });
+    await siteApp.ready();
   });
   afterAll(() => siteApp.close());
 
@@ -308,6 +316,35 @@ describe('built site', () => {
     const api = await siteApp.inject({ url: '/api/unknown', headers: { authorization: siteAuth } });
     expect(api.statusCode).toBe(404);
     expect(api.json().result).toBe(false);
+  });
+
+  test("a page the server fails to serve is the site's 500 page in its language, not JSON; a script's call still gets the envelope", async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    const page = await siteApp.inject({ url: '/en/failing-page?step=trip&x=<b>', headers: html });
+    expect(page.statusCode).toBe(500);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    // Its reload link leads back to the address asked for, query included, as text.
+    expect(page.body).toContain('<title>500</title><a href="/en/failing-page?step=trip&amp;x=%3Cb%3E">Reload</a>');
+    const call = await siteApp.inject({ url: '/en/failing-page', headers: { accept: 'application/json' } });
+    expect(call.statusCode).toBe(500);
+    expect(call.json()).toEqual({ result: false, error: 500, message: 'Internal server error', response: null });
+  });
+
+  test('pages are served while the redirect lookup fails (the database away)', async () => {
+    const redirects = siteApp.redirects;
+    const of = redirects.of;
+    redirects.of = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    try {
+      const page = await siteApp.inject('/ru/travel');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="ru">');
+      expect((await siteApp.inject('/en/nope')).statusCode).toBe(404);
+    } finally {
+      redirects.of = of;
+    }
   });
 
   test('every answer carries the security headers and a CSP without unsafe-eval', async () => {

@@ -9,7 +9,8 @@ export function layoutErrorBoundary(Layout: ComponentType<{ children?: React.Rea
   return function LayoutError() {
     const error = useRouteError();
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    if (!notFound) console.error('page failed', error);
+    // A route error response was answered on purpose (the prerendered 500 page); anything else is a crash.
+    if (!isRouteErrorResponse(error)) console.error('page failed', error);
     return <Layout>{notFound ? <NotFoundPage /> : <ServerErrorPage />}</Layout>;
   };
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { notFoundPath, notFoundPlaceholder, prerenderedFile, sitePages, withoutOptionalParams } from '../products/site-pages';
+import { notFoundPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, sitePages, withoutOptionalParams } from '../products/site-pages';
 import { catalogs, i18n } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
 import { productById, products } from './products';
@@ -44,9 +44,21 @@ export interface PrerenderedPage {
   hydrate: boolean;
 }
 
-/** Every page the build prerenders: the home page and each product's page and webview page, in each language. */
-export function prerenderTargets(): { path: string; file: string; lang: Lang; hydrate: boolean }[] {
-  return sitePages(products.map((product) => product.manifest)).flatMap((page) =>
+export interface PrerenderTarget {
+  path: string;
+  file: string;
+  lang: Lang;
+  hydrate: boolean;
+  /** Rendered as the page of a request that failed (the 500 page in the layout). */
+  failed?: boolean;
+}
+
+/**
+ * Every page the build prerenders: the home page and each product's page and webview page, in each
+ * language, and the 404 and 500 pages (for the placeholder address the server replaces).
+ */
+export function prerenderTargets(): PrerenderTarget[] {
+  const pages = sitePages(products.map((product) => product.manifest)).flatMap((page) =>
     languages.flatMap((lang) => {
       const file = prerenderedFile(page, lang);
       if (!file) return [];
@@ -55,15 +67,27 @@ export function prerenderTargets(): { path: string; file: string; lang: Lang; hy
       return [{ path: localePath(lang, withoutOptionalParams(page.path)), file, lang, hydrate: page.kind !== 'home' }];
     }),
   );
+  const errors = languages.map((lang) => ({ path: `/${lang}${notFoundPlaceholder}`, file: serverErrorFile(lang), lang, hydrate: false, failed: true }));
+  return [...pages, ...errors];
 }
 
+/** What the layout's error boundary receives for the 500 page: a route error response, not a crash. */
+const serverError = { status: 500, statusText: 'Internal Server Error', internal: false, data: null };
+
 /** A page rendered as the browser renders it on arrival (a flow shows its title and the loading state). */
-export async function prerender(target: { path: string; file: string; lang: Lang; hydrate: boolean }): Promise<PrerenderedPage> {
+export async function prerender(target: PrerenderTarget): Promise<PrerenderedPage> {
   const context = await handler.query(new Request(`http://localhost${target.path}`));
   if (context instanceof Response) throw new Error(`${target.path} redirects (HTTP ${context.status}); only pages are prerendered`);
-  const notFound = target.path.endsWith(notFoundPlaceholder);
+  const notFound = target.path.endsWith(notFoundPlaceholder) && !target.failed;
   // The catch-all route renders the 404 page like any page; its HTTP status is the server's to set.
   if (context.statusCode !== 200) throw new Error(`${target.path} answers HTTP ${context.statusCode}`);
+  if (target.failed) {
+    // The layout route fails (the deepest with an error boundary below the root), so its boundary draws the 500 page inside the layout.
+    const layoutRoute = context.matches.findLast((match) => match.route.id !== 'root' && match.route.hasErrorBoundary)?.route.id;
+    if (!layoutRoute) throw new Error(`${target.path} has no layout route to fail in`);
+    context.errors = { [layoutRoute]: serverError };
+    context.statusCode = 500;
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
@@ -74,6 +98,6 @@ export async function prerender(target: { path: string; file: string; lang: Lang
   const product = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.product).findLast(Boolean);
   const manifest = product ? productById(product)?.manifest : undefined;
   const brand = i18n._('site.brand');
-  const page = notFound ? i18n._('site.notFound.title') : manifest ? i18n._(manifest.title) : null;
+  const page = target.failed ? i18n._('site.serverError.title') : notFound ? i18n._('site.notFound.title') : manifest ? i18n._(manifest.title) : null;
   return { ...target, html, title: page ? `${page} — ${brand}` : brand };
 }

@@ -1,10 +1,10 @@
 /**
  * Writes the pages whose first view does not depend on the address as finished HTML
  * (`dist/site/prerendered/<lang>/<page>/index.html`): the home page and every product's page and
- * webview page in each language, rendered by the site's own components (site/prerender.tsx, built by
- * `vite build --ssr`) into the built shell. The home page needs no script and goes without; a flow
- * page keeps the site's scripts, which hydrate it and then load the flow. The server sends these
- * files for their addresses (server/lib/page-shell.ts).
+ * webview page in each language, and the 404 and 500 pages, rendered by the site's own components
+ * (site/prerender.tsx, built by `vite build --ssr`) into the built shell. The home, 404 and 500
+ * pages need no script and go without; a flow page keeps the site's scripts, which hydrate it and
+ * then load the flow. The server sends these files for their addresses (server/lib/page-shell.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -48,10 +48,13 @@ function encoded(html: string): PageBody {
  * one, else the site's shell; in the page's language (`<html lang>`), with `modulepreload` links for
  * the chunks the page loads after the shell (its page module, a flow's definition, step validators,
  * message catalogs), so the browser fetches them beside the shell instead of after it. A page
- * without scripts (the prerendered home page) gets none. An address that is no page gets the shell
- * with 404, where the site shows its 404 page.
+ * without scripts (the prerendered home page) gets none. An address that is no page gets the 404
+ * page (or the shell, which renders it) with 404; `serverError` gives the 500 page for an address.
  */
-export function pageShell(siteDir: string, manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[]): (pathname: string) => PageAnswer {
+export function pageShell(
+  siteDir: string,
+  manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[],
+): ((pathname: string) => PageAnswer) & { serverError: (address: string) => string | null } {
   const pages = sitePages(manifests);
   // A flow's own catalog and those its manifest names (as site/products.ts loads them).
   const messageAreas = (id: string) => {
@@ -92,29 +95,40 @@ export function pageShell(siteDir: string, manifests: readonly Pick<ProductManif
     return body;
   };
 
-  // The 404 page in each language, prerendered for a placeholder address: the requested one goes in its place.
+  // The 404 and 500 pages in each language, prerendered for a placeholder address: the requested one goes in its place.
+  const prerenderedByLang = (file: (lang: SiteLanguage) => string | null) =>
+    new Map(
+      siteLanguages.flatMap((lang) => {
+        const path = file(lang);
+        return path && existsSync(join(siteDir, path)) ? [[lang, readFileSync(join(siteDir, path), 'utf8')] as const] : [];
+      }),
+    );
   const notFoundPage = pages.find((page) => page.kind === 'not-found');
-  const notFoundBodies = new Map(
-    siteLanguages.flatMap((lang) => {
-      const file = notFoundPage ? prerenderedFile(notFoundPage, lang) : null;
-      return file && existsSync(join(siteDir, file)) ? [[lang, readFileSync(join(siteDir, file), 'utf8')] as const] : [];
-    }),
-  );
+  const notFoundBodies = prerenderedByLang((lang) => (notFoundPage ? prerenderedFile(notFoundPage, lang) : null));
+  const serverErrorBodies = prerenderedByLang(serverErrorFile);
 
-  return (pathname) => {
-    const found = findSitePage(pathname, pages);
-    if (found) return { status: 200, body: bodyFor(found.page, found.lang) };
-    const prefixed = langOfPath(pathname);
-    const lang = prefixed ?? siteLanguages[0];
-    const prerendered = notFoundBodies.get(lang);
-    if (!prerendered) return { status: 404, body: bodyFor(null, null) };
+  /** A placeholder page in the address's language, naming the address (language links and the reload link lead to it). */
+  const forAddress = (bodies: Map<SiteLanguage, string>, address: string): string | null => {
+    const prefixed = langOfPath(address);
+    const prerendered = bodies.get(prefixed ?? siteLanguages[0]);
+    if (!prerendered) return null;
     // The address without its language, as the page names it and as its language links lead to it.
-    const rest = escapeHtml((prefixed ? pathname.slice(prefixed.length + 1) : pathname).slice(0, 300));
+    const rest = escapeHtml((prefixed ? address.slice(prefixed.length + 1) : address).slice(0, 300));
     let html = prerendered;
     // A function, not a string: `$'` and the like in an address must stay text.
     for (const other of siteLanguages) html = html.replaceAll(`/${other}${notFoundPlaceholder}`, () => `/${other}${rest}`);
-    return { status: 404, body: { html } };
+    return html;
   };
+
+  const answer = (pathname: string): PageAnswer => {
+    const found = findSitePage(pathname, pages);
+    if (found) return { status: 200, body: bodyFor(found.page, found.lang) };
+    const html = forAddress(notFoundBodies, pathname);
+    return html === null ? { status: 404, body: bodyFor(null, null) } : { status: 404, body: { html } };
+  };
+  /** The 500 page for an address (path and query) the server failed to serve, or null when the build has none. */
+  answer.serverError = (address: string): string | null => forAddress(serverErrorBodies, address);
+  return answer;
 }
 
 /**

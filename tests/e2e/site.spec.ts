@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { loadTexts, text } from './shop';
+import { join } from 'node:path';
+import { pageShell } from '../../server/lib/page-shell';
+import { loadProducts } from '../../server/lib/product-registry';
+import { expectAccessible, loadTexts, text } from './shop';
 
 test.beforeAll(loadTexts);
 
@@ -10,6 +13,26 @@ test('an unknown route shows the 404 page', async ({ page }) => {
   // Prerendered, in the address's language, naming the address.
   expect(await response?.text()).toContain('/en/no-such-page');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(text('en', 'site.notFound.title'));
+});
+
+test("the 500 page the server sends for a page it failed to serve works without script, in the address's language, and leads back", async ({ page }) => {
+  const shell = pageShell(join(process.cwd(), 'dist/site'), (await loadProducts()).map((product) => product.manifest));
+  for (const lang of ['uz', 'en', 'ru'] as const) {
+    const address = `/${lang}/travel?step=trip`;
+    const html = shell.serverError(address);
+    if (html === null) throw new Error('the build has no 500 page');
+    expect(html).not.toMatch(/<script type="module"|modulepreload/);
+    // Served as the error handler serves it, for the address that failed.
+    await page.route(`**${address}`, (route) => route.fulfill({ status: 500, contentType: 'text/html; charset=utf-8', body: html }), { times: 1 });
+    await page.goto(address);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'site.serverError.title'));
+    await expectAccessible(page, `500 page in ${lang}`);
+    // Its reload link asks for the same address again (served normally now).
+    await page.getByRole('link', { name: text(lang, 'site.action.reload') }).click();
+    await expect(page).toHaveURL(new RegExp(`/${lang}/travel\\?step=`));
+    await expect(page.locator('form')).toBeVisible();
+  }
 });
 
 test('the home page arrives as finished HTML in its language, loads no script, and leads into a flow', async ({ page, request }) => {

@@ -80,7 +80,7 @@ export function xsrfRejected(request: FastifyRequest): boolean {
 }
 
 /** A browser opening a page (not a script's fetch, an image or a stylesheet). */
-const isPageNavigation = (request: FastifyRequest) => request.method === 'GET' && (request.headers.accept?.includes('text/html') ?? false);
+export const isPageNavigation = (request: FastifyRequest) => request.method === 'GET' && (request.headers.accept?.includes('text/html') ?? false);
 
 /**
  * Edge hooks for every request: the XSRF cookie and the security headers (CSP without

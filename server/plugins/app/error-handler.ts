@@ -5,6 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
 import { maskPersonalData } from '../../logging';
+import { isPageNavigation } from './edge';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,22 +72,36 @@ export default fp(
       }
     }
 
+    const shell = app.config.siteDir ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest)) : null;
+
+    /** The redirect of a page address; a lookup that fails (the database away) leaves the page to be served as it is. */
+    async function movedTo(request: FastifyRequest, path: string) {
+      try {
+        return await app.redirects.of(path);
+      } catch (err) {
+        request.log.warn({ err }, 'redirect lookup failed; the page is served without it');
+        return null;
+      }
+    }
+
     app.setErrorHandler(async (err: FastifyError, request, reply: FastifyReply) => {
       const { status, body } = toEnvelope(err);
       const context = { route: request.routeOptions.url, channel: request.channel || undefined, statusCode: status };
       if (status >= 500) request.log.error({ err, ...context }, 'request failed');
       else request.log.info({ ...context, message: maskPersonalData(body.message) }, 'request refused');
       await report(request, status, status >= 500 ? `${err.name}: ${err.message}` : body.message);
+      // A visitor's browser opening a page gets the site's 500 page in the address's language, not JSON.
+      const errorPage = status >= 500 && shell && isPageNavigation(request) && !request.url.startsWith('/api/') ? shell.serverError(request.url) : null;
+      if (errorPage !== null) return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage);
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
 
-    const shell = app.config.siteDir ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest)) : null;
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
       if (isPage && shell) {
         // An old address the site moved is followed here, as the site's own lookup would in the browser.
-        const moved = await app.redirects.of(path);
+        const moved = await movedTo(request, path);
         const target = moved ? classifyRedirect(moved.to_url, path) : null;
         if (moved && target) return reply.header('Cache-Control', 'no-cache').redirect(target.kind === 'external' ? target.url : target.path, moved.status);
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
