@@ -27,8 +27,10 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   stepInUrl: string | null;
   /** The site writes the URL: push when the visitor moves on, replace on arrival or resume. */
   onStepChange: (stepId: string, how: 'push' | 'replace') => void;
-  /** Defaults to window.sessionStorage. */
+  /** Defaults to window.sessionStorage (none when rendered on the server). */
   storage?: Storage;
+  /** The catalog the page was rendered with on the server: the flow starts on it instead of loading one. */
+  initialCatalog?: C;
   layout?: 'default' | 'webview';
   /** Path (with query) that opens this flow at a step; payment providers return to the payment step's. */
   stepHref: (stepId: string) => string;
@@ -45,13 +47,14 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   // A string, so the machine is not rebuilt when the site hands a new function with the same answer.
   const returnPath = paymentStep ? stepHref(paymentStep) : stepHref(definition.steps[0]?.id ?? '');
   const { i18n } = useLingui();
-  const storage = props.storage ?? window.sessionStorage;
+  const storage = props.storage ?? (typeof window === 'undefined' ? null : window.sessionStorage);
   const machine = useMemo(() => createFlowMachine(definition, { api, returnPath }), [definition, api, returnPath]);
   // Read once: the draft is the starting point, later writes must not restart the actor.
-  const [resume] = useState(() => loadDraft(storage, definition));
-  const actor = useActorRef(machine, { input: { resume } });
+  const [resume] = useState(() => (storage ? loadDraft(storage, definition) : null));
+  const actor = useActorRef(machine, { input: { resume, catalog: props.initialCatalog } });
 
   useEffect(() => {
+    if (!storage) return;
     const subscription = actor.subscribe((snapshot) => saveDraft(storage, definition, snapshot));
     return () => subscription.unsubscribe();
   }, [actor, storage, definition]);

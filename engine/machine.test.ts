@@ -88,6 +88,20 @@ describe('flow machine', () => {
     expect(snap.context.steps.people).toEqual({ status: 'inactive', completed: false });
   });
 
+  it('a catalog handed in (the page rendered on the server) is not loaded again: the first snapshot stands on the first step with its price', () => {
+    const api = sampleApi();
+    let loads = 0;
+    const counting = { ...api, get: <T,>(path: string) => ((loads += 1), api.get<T>(path)) };
+    const machine = createFlowMachine(sampleDefinition, { api: counting, returnPath: '/flow?step=pay' });
+    // Not started: what a server render and the hydrating render both see.
+    const first = createActor(machine, { input: { catalog } }).getSnapshot();
+    expect(stepOf(first.value)).toBe('plan');
+    expect(isBusy(first)).toBe(false);
+    expect(first.context.price?.total).toBe(7 * 1 * 1000);
+    start(machine, { catalog });
+    expect(loads).toBe(0);
+  });
+
   it('a failed catalog load shows an error and accepts retry', async () => {
     let calls = 0;
     const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({

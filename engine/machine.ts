@@ -202,11 +202,13 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     id: FLOW_ID,
     context: ({ input }) => {
       const resume = input?.resume && ids.includes(input.resume.step) ? input.resume : null;
+      const data = resume ? resume.data : (structuredClone(definition.initialData) as FlowData);
+      const catalog = input?.catalog ?? null;
       return {
-        data: resume ? resume.data : (structuredClone(definition.initialData) as FlowData),
+        data,
         steps: resume ? resume.steps : initialSteps(steps),
-        catalog: null,
-        price: null,
+        catalog,
+        price: priceOf(data, catalog),
         payment: resume?.payment ?? null,
         policy: resume?.policy ?? null,
         error: null,
@@ -230,8 +232,10 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     },
     states: {
       [BOOT]: {
-        initial: 'loading',
+        initial: 'starting',
         states: {
+          // A catalog handed in (the one the page was rendered with) is not loaded again.
+          starting: { always: [{ guard: 'catalogLoaded', target: 'ready' }, { target: 'loading' }] },
           loading: catalogLoad,
           failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
           ready: { always: bootTargets },

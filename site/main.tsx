@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter, type UIMatch } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app.css';
+import { loadDraft } from '../engine/draft';
+import { prepareFlow, readRenderedCatalog, RenderedCatalogContext, type RenderedCatalog } from './flow-preparation';
 import { catalogs } from './i18n';
+import { productById } from './products';
+import { routeHandle } from './route-handle';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { createRouteObjects } from './router';
 import { siteRouterComponents } from './router-components';
@@ -29,18 +33,27 @@ const routeObjects = createRouteObjects(
  * what the HTML shows, so what the matched routes' loaders and lazy modules would provide (the
  * page language's catalogs, the page module) is loaded first, and their loaders do not run again.
  */
-async function hydratingRouter(): Promise<DataRouter> {
+async function hydratingRouter(): Promise<{ router: DataRouter; rendered: RenderedCatalog | null } | null> {
   const matches = matchRoutes(routeObjects, window.location) ?? [];
   const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
   saveLang(lang);
-  await Promise.all([
+  // A flow page the server rendered with its first step carries the catalog it used: the flow's
+  // definition and messages are loaded first, so the hydrating render draws that same step.
+  const rendered = readRenderedCatalog(document);
+  const product = rendered ? productById(rendered.product) : undefined;
+  const handle = routeHandle(matches.map(({ route }) => ({ handle: route.handle }) as UIMatch));
+  const [definition] = await Promise.all([
+    product && handle?.product === product.manifest.id ? prepareFlow(product) : null,
     catalogs.activate(lang),
     ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   ]);
-  return createBrowserRouter(routeObjects, { hydrationData: { loaderData: Object.fromEntries(matches.map(({ route }) => [route.id, null])) } });
+  // A visitor coming back to a flow resumes their draft on another step than the HTML shows: drawn anew.
+  if (definition && loadDraft(window.sessionStorage, definition)) return null;
+  const router = createBrowserRouter(routeObjects, { hydrationData: { loaderData: Object.fromEntries(matches.map(({ route }) => [route.id, null])) } });
+  return { router, rendered: definition ? rendered : null };
 }
 
 versionWatcher.start();
@@ -53,10 +66,13 @@ schedulePreload(
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-const app = (router: DataRouter) => (
+const app = (router: DataRouter, rendered: RenderedCatalog | null = null) => (
   <StrictMode>
-    <RouterProvider router={router} />
+    <RenderedCatalogContext value={rendered}>
+      <RouterProvider router={router} />
+    </RenderedCatalogContext>
   </StrictMode>
 );
-if (container.firstElementChild) hydrateRoot(container, app(await hydratingRouter()));
-else createRoot(container).render(app(createBrowserRouter(routeObjects)));
+const hydrating = container.firstElementChild ? await hydratingRouter() : null;
+if (hydrating) hydrateRoot(container, app(hydrating.router, hydrating.rendered));
+else createRoot(container).render(app(createBrowserRouter(routeObjects), container.firstElementChild ? readRenderedCatalog(document) : null));

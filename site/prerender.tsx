@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { notFoundPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, sitePages, withoutOptionalParams } from '../products/site-pages';
+import type { ApiPort } from '../engine/definition';
+import { prepareFlow, RenderedCatalogContext, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
 import { catalogs, i18n } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
 import { productById, products } from './products';
@@ -75,7 +77,7 @@ export function prerenderTargets(): PrerenderTarget[] {
 const serverError = { status: 500, statusText: 'Internal Server Error', internal: false, data: null };
 
 /** A page rendered as the browser renders it on arrival (a flow shows its title and the loading state). */
-export async function prerender(target: PrerenderTarget): Promise<PrerenderedPage> {
+export async function prerender(target: PrerenderTarget, rendered: RenderedCatalog | null = null): Promise<PrerenderedPage> {
   const context = await handler.query(new Request(`http://localhost${target.path}`));
   if (context instanceof Response) throw new Error(`${target.path} redirects (HTTP ${context.status}); only pages are prerendered`);
   const notFound = target.path.endsWith(notFoundPlaceholder) && !target.failed;
@@ -91,7 +93,9 @@ export async function prerender(target: PrerenderTarget): Promise<PrerenderedPag
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <RenderedCatalogContext value={rendered}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </RenderedCatalogContext>
     </StrictMode>,
   );
   // The title usePageTitle sets in the browser: "<product> — <brand>", or the brand alone.
@@ -100,4 +104,29 @@ export async function prerender(target: PrerenderTarget): Promise<PrerenderedPag
   const brand = i18n._('site.brand');
   const page = target.failed ? i18n._('site.serverError.title') : notFound ? i18n._('site.notFound.title') : manifest ? i18n._(manifest.title) : null;
   return { ...target, html, title: page ? `${page} — ${brand}` : brand };
+}
+
+// One render at a time: the catalogs and the active language are the process's, and a render must
+// not see another's language switched in between its loading and its drawing.
+let renderQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * A product's flow page as a first-time visitor sees it once the flow has loaded: the first step's
+ * form and price, drawn with the catalog `api` answers now (the server passes its own API, so the
+ * figures are the live tariff's), and that catalog in `tail` for the browser to hydrate on.
+ * `address` is the page's prerender address (`/ru/travel`).
+ */
+export function renderFlowPage(address: string, productId: string, api: ApiPort): Promise<PrerenderedPage & { tail: string }> {
+  const run = async () => {
+    const product = productById(productId);
+    const target = prerenderTargets().find((candidate) => candidate.path === address && candidate.hydrate && !candidate.failed);
+    if (!product || !target) throw new Error(`${address} is no flow page of "${productId}"`);
+    await catalogs.activate(target.lang);
+    const definition = await prepareFlow(product);
+    const rendered = { product: productId, catalog: await definition.binding.load(api) };
+    return { ...(await prerender(target, rendered)), tail: renderedCatalogElement(rendered) };
+  };
+  const result = renderQueue.then(run, run);
+  renderQueue = result.catch(() => undefined);
+  return result;
 }

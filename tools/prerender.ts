@@ -9,8 +9,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { escapeHtml } from '../server/html';
-import type { PrerenderedPage, prerender as Prerender, prerenderTargets as PrerenderTargets } from '../site/prerender';
+import { pageDocument } from '../server/lib/page-shell';
+import type { prerender as Prerender, prerenderTargets as PrerenderTargets } from '../site/prerender';
 
 const siteDir = join(process.cwd(), 'dist/site');
 const { prerender, prerenderTargets } = (await import(pathToFileURL(join(process.cwd(), 'dist/prerender/prerender.js')).href)) as {
@@ -19,25 +19,10 @@ const { prerender, prerenderTargets } = (await import(pathToFileURL(join(process
 };
 const shell = readFileSync(join(siteDir, 'index.html'), 'utf8');
 
-/** The built shell around a rendered page: its language, title and markup; without scripts when it needs none. */
-function document(page: PrerenderedPage): string {
-  let html = shell
-    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace('<div id="root"></div>', `<div id="root">${page.html}</div>`);
-  if (!page.hydrate) {
-    html = html
-      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  }
-  return html;
-}
-
 const targets = prerenderTargets();
 for (const target of targets) {
   const file = join(siteDir, target.file);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, document(await prerender(target)));
+  writeFileSync(file, pageDocument(shell, await prerender(target)));
 }
 console.log(`prerendered ${targets.length} pages into dist/site/prerendered/`);

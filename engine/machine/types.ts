@@ -54,6 +54,8 @@ export interface FlowResume {
 
 export interface FlowInput {
   resume?: FlowResume | null;
+  /** The catalog the page was first rendered with (on the server): the flow starts without loading it. */
+  catalog?: unknown;
 }
 
 export type FlowEvent =

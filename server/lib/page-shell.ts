@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
+import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, sitePages, withoutOptionalParams, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -25,6 +26,46 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
   return [...catalogs(['site']), ...own[page.kind]];
 }
 
+/** What a render of the site's components gives for a page (site/prerender.tsx). */
+export interface RenderedPage {
+  lang: string;
+  title: string;
+  /** The markup of `#root`. */
+  html: string;
+  /** False for pages that work as plain HTML: sent without the site's scripts. */
+  hydrate: boolean;
+  /** Markup for the end of `<body>` (a rendered flow's catalog). */
+  tail?: string;
+}
+
+/** The built shell (`index.html`) around a rendered page: its language, title and markup; without scripts when it needs none. */
+export function pageDocument(shell: string, page: RenderedPage): string {
+  let html = shell
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.tail ?? ''}`);
+  if (!page.hydrate) {
+    html = html
+      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  }
+  return html;
+}
+
+/** Draws a product's flow page (its prerender address, `/ru/travel`) with the first step and the live catalog. */
+export type FlowRenderer = (address: string, product: string) => Promise<RenderedPage>;
+
+export interface PageShellOptions {
+  /** Without one, flow pages are the build's (the flow loads in the browser). */
+  renderFlow?: FlowRenderer;
+  /** How long a drawn flow page is sent before it is drawn again (the tariffs' cache time). */
+  renderTtlMs?: number;
+  onRenderFailure?: (error: unknown) => void;
+  /** The clock of the drawn pages' time (tests). */
+  now?: () => number;
+}
+
 /** A page's HTML as sent: the text and its brotli and gzip encodings, made once. */
 export interface PageBody {
   html: string;
@@ -44,8 +85,9 @@ function encoded(html: string): PageBody {
 }
 
 /**
- * The HTML each page address gets: the page prerendered at build (tools/prerender.ts) when there is
- * one, else the site's shell; in the page's language (`<html lang>`), with `modulepreload` links for
+ * The HTML each page address gets: a flow page drawn by `renderFlow` (its first step and price,
+ * with the live catalog; redrawn after `renderTtlMs`), else the page prerendered at build
+ * (tools/prerender.ts) when there is one, else the site's shell; in the page's language (`<html lang>`), with `modulepreload` links for
  * the chunks the page loads after the shell (its page module, a flow's definition, step validators,
  * message catalogs), so the browser fetches them beside the shell instead of after it. A page
  * without scripts (the prerendered home page) gets none. An address that is no page gets the 404
@@ -54,7 +96,8 @@ function encoded(html: string): PageBody {
 export function pageShell(
   siteDir: string,
   manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[],
-): ((pathname: string) => PageAnswer) & { serverError: (address: string) => string | null } {
+  options: PageShellOptions = {},
+): ((pathname: string) => Promise<PageAnswer>) & { serverError: (address: string) => string | null } {
   const pages = sitePages(manifests);
   // A flow's own catalog and those its manifest names (as site/products.ts loads them).
   const messageAreas = (id: string) => {
@@ -77,22 +120,41 @@ export function pageShell(
   };
   eager('index.html', inShell);
 
+  /** A page's HTML as sent: its language, preloads for what it loads next, scripts after the first paint. */
+  const finished = (page: SitePage | null, lang: SiteLanguage | null, template: string): PageBody => {
+    const files = new Set<string>();
+    if (template.includes('<script type="module"')) for (const module of page ? pageModules(page, lang, messageAreas) : []) eager(module, files);
+    const links = [...files].filter((file) => !inShell.has(file) && file.endsWith('.js')).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+    const html = template.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', () => `${links.join('\n')}\n</head>`);
+    return encoded(template !== index ? afterPaint(html) : html);
+  };
+
   const bodies = new Map<string, PageBody>();
   const bodyFor = (page: SitePage | null, lang: SiteLanguage | null): PageBody => {
     const key = `${page?.path ?? '404'}|${lang ?? ''}`;
     let body = bodies.get(key);
     if (body === undefined) {
       const prerendered = page && lang ? prerenderedFile(page, lang) : null;
-      const template = prerendered && existsSync(join(siteDir, prerendered)) ? readFileSync(join(siteDir, prerendered), 'utf8') : index;
-      const files = new Set<string>();
-      if (template.includes('<script type="module"')) for (const module of page ? pageModules(page, lang, messageAreas) : []) eager(module, files);
-      const links = [...files].filter((file) => !inShell.has(file) && file.endsWith('.js')).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
-      let html = template.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', `${links.join('\n')}\n</head>`);
-      if (template !== index) html = afterPaint(html);
-      body = encoded(html);
+      body = finished(page, lang, prerendered && existsSync(join(siteDir, prerendered)) ? readFileSync(join(siteDir, prerendered), 'utf8') : index);
       bodies.set(key, body);
     }
     return body;
+  };
+
+  // A flow page drawn by the server with its first step and the live catalog, kept a while like the tariffs it shows.
+  const flowReads = new Map<string, () => Promise<PageBody>>();
+  const flowBody = (page: SitePage, lang: SiteLanguage): (() => Promise<PageBody>) | null => {
+    const { renderFlow } = options;
+    if (!renderFlow || page.kind !== 'product' || !page.product) return null;
+    const product = page.product;
+    const key = `${page.path}|${lang}`;
+    let read = flowReads.get(key);
+    if (!read) {
+      const address = `/${lang}${withoutOptionalParams(page.path)}`;
+      read = cachedRead(async () => finished(page, lang, pageDocument(index, await renderFlow(address, product))), options.renderTtlMs ?? 60_000, options.now);
+      flowReads.set(key, read);
+    }
+    return read;
   };
 
   // The 404 and 500 pages in each language, prerendered for a placeholder address: the requested one goes in its place.
@@ -120,8 +182,17 @@ export function pageShell(
     return html;
   };
 
-  const answer = (pathname: string): PageAnswer => {
+  const answer = async (pathname: string): Promise<PageAnswer> => {
     const found = findSitePage(pathname, pages);
+    const read = found?.lang ? flowBody(found.page, found.lang) : null;
+    if (read) {
+      try {
+        return { status: 200, body: await read() };
+      } catch (err) {
+        // The catalog could not be read (the database away) or the render failed: the build's page loads the flow itself.
+        options.onRenderFailure?.(err);
+      }
+    }
     if (found) return { status: 200, body: bodyFor(found.page, found.lang) };
     const html = forAddress(notFoundBodies, pathname);
     return html === null ? { status: 404, body: bodyFor(null, null) } : { status: 404, body: { html } };

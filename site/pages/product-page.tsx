@@ -1,33 +1,40 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import { useLocation, useMatches, useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../../engine/flow-runner';
 import { api } from '../api/site-api';
-import { catalogs, engineCatalogs, regionCatalogs } from '../i18n';
-import { chunkGuard } from '../navigation/site-services';
 import type { FlowData, ProductDefinition } from '../../engine/definition';
-import { loadDefinition, productById, type SiteProduct } from '../products';
+import { prepareFlow, preparedFlow, RenderedCatalogContext } from '../flow-preparation';
+import { productById, type SiteProduct } from '../products';
 import { routeHandle } from '../route-handle';
 import { SectionBoundary } from '../section-boundary';
+import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
 
 type ProductState = { status: 'loading' } | { status: 'ready'; definition: ProductDefinition<FlowData, unknown> } | { status: 'failed' };
 
-/** Loads the product (definition, validators) and its messages; `retry` tries again after a failure. */
+/**
+ * The product's definition, validators and messages: ready at once when they were loaded before the
+ * page rendered (a hydrated or server-rendered flow page), else loaded; `retry` tries again after a failure.
+ */
 function useProduct(product: SiteProduct): { state: ProductState; retry: () => void } {
   const { id } = product.manifest;
-  const [state, setState] = useState<ProductState>({ status: 'loading' });
+  const lang = useLang();
+  const [state, setState] = useState<ProductState>(() => {
+    const definition = preparedFlow(product, lang);
+    return definition ? { status: 'ready', definition } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
+    const definition = preparedFlow(product, lang);
+    if (definition) {
+      setState((previous) => (previous.status === 'ready' && previous.definition === definition ? previous : { status: 'ready', definition }));
+      return;
+    }
     setState({ status: 'loading' });
-    Promise.all([
-      chunkGuard.load(() => loadDefinition(id)),
-      ...Object.entries(product.catalogs).map(([area, loaders]) => catalogs.require(area, loaders)),
-      catalogs.require('engine', engineCatalogs),
-      catalogs.require('regions', regionCatalogs),
-    ]).then(
-      ([definition]) => current && setState({ status: 'ready', definition }),
+    prepareFlow(product).then(
+      (definition) => current && setState({ status: 'ready', definition }),
       (error: unknown) => {
         console.error(`product ${id} failed to load`, error);
         if (current) setState({ status: 'failed' });
@@ -36,7 +43,7 @@ function useProduct(product: SiteProduct): { state: ProductState; retry: () => v
     return () => {
       current = false;
     };
-  }, [id, product, attempt]);
+  }, [id, product, lang, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };
 }
@@ -45,6 +52,8 @@ function ProductFlow({ product, webview }: { product: SiteProduct; webview: bool
   const { i18n } = useLingui();
   const { state, retry } = useProduct(product);
   const [searchParams, setSearchParams] = useSearchParams();
+  const rendered = useContext(RenderedCatalogContext);
+  const initialCatalog = rendered?.product === product.manifest.id ? rendered.catalog : undefined;
 
   const onStepChange = useCallback(
     (stepId: string, mode: 'push' | 'replace') => {
@@ -99,6 +108,7 @@ function ProductFlow({ product, webview }: { product: SiteProduct; webview: bool
       onStepChange={onStepChange}
       stepHref={stepHref}
       layout={webview ? 'webview' : 'default'}
+      initialCatalog={initialCatalog}
     />
   );
 }

@@ -56,22 +56,39 @@ test('the home page arrives as finished HTML in its language, loads no script, a
   await expect(page.locator('form')).toBeVisible();
 });
 
-test('a flow page arrives with its header and title in the HTML and hydrates without an error', async ({ page, request }) => {
+test('a flow page arrives with its first step drawn in the HTML, hydrates without an error or a catalog request, and a returning visitor resumes', async ({ page, request }) => {
   const html = await (await request.get('/ru/travel/neo')).text();
   expect(html).toContain('<html lang="ru"');
   expect(html).toContain(`<h1 id="page-title" class="mb-2 text-3xl font-bold">${text('ru', 'site.product.travel.title')}</h1>`);
   expect(html).toContain(text('ru', 'site.product.travel.summary'));
+  // The first step's form and the price panel, drawn by the server with the live catalog it embeds.
+  expect(html).toContain(`>${text('ru', 'travel.step.trip')}</h2>`);
+  expect(html).toContain(text('ru', 'travel.field.purpose'));
+  expect(html).toMatch(/<form class="rjsf"/);
+  expect(html).toContain('<script type="application/json" id="flow-catalog">');
   // The site's modules start after the first paint (site/public/after-paint.js).
   expect(html).toContain('<script defer src="/after-paint.js"></script>');
   expect(html).toContain('<script type="application/json" id="site-modules">');
   const problems: string[] = [];
+  const apiCalls: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(r.url()).pathname);
+  });
   await page.goto('/ru/travel/neo');
   await expect(page.locator('form')).toBeVisible();
   await expect(page).toHaveURL(/\/ru\/travel\/neo\?step=trip/);
+  // The flow started on the catalog the page came with.
+  expect(apiCalls.filter((path) => path.includes('get_country'))).toEqual([]);
+  // A visitor who moved on and comes back finds the step they were on (drawn anew over the HTML's first step).
+  await page.getByRole('button', { name: text('ru', 'engine.next') }).click();
+  await expect(page).toHaveURL(/step=dates/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: text('ru', 'travel.step.dates') })).toBeVisible();
+  await expect(page).toHaveURL(/step=dates/);
   expect(problems).toEqual([]);
 });
 

@@ -1,7 +1,11 @@
 import fp from 'fastify-plugin';
-import { pageEncoding, pageShell } from '../../lib/page-shell';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pageEncoding, pageShell, type FlowRenderer, type RenderedPage } from '../../lib/page-shell';
+import { referenceDataCacheMs } from './tariffs';
 import { classifyRedirect } from '../../../products/site-pages';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
 import { maskPersonalData } from '../../logging';
@@ -35,6 +39,32 @@ export function describeValidation(context: string, issue: ValidationIssue): { f
   return { field, message: `${context}${issue.instancePath} ${issue.message ?? 'is invalid'}` };
 }
 
+
+/**
+ * Flow pages drawn on the server with the build's own components (`dist/prerender/prerender.js`,
+ * site/prerender.tsx), fed by this server's API as the site's credential calls it, so the catalog
+ * and price in the HTML are those the browser would load. None without that build or credential.
+ */
+/** The API as the site's components call it (the engine's ApiPort): the envelope of any 2xx answer. */
+interface SiteApi {
+  get<T>(path: string): Promise<Envelope<T>>;
+  post<T>(path: string, body: unknown): Promise<Envelope<T>>;
+}
+
+async function flowRenderer(app: FastifyInstance, siteDir: string): Promise<FlowRenderer | undefined> {
+  const bundle = join(siteDir, '../prerender/prerender.js');
+  const site = app.config.apiClients.find((client) => client.channel === 'site');
+  if (!existsSync(bundle) || !site) return undefined;
+  const { renderFlowPage } = (await import(pathToFileURL(bundle).href)) as { renderFlowPage: (address: string, product: string, api: SiteApi) => Promise<RenderedPage> };
+  const authorization = `Basic ${Buffer.from(`${site.login}:${site.password}`).toString('base64')}`;
+  const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> => {
+    const res = await app.inject({ method, url: `/api${path}`, headers: { authorization }, ...(body === undefined ? {} : { payload: body as object }) });
+    if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`${method} /api${path} answered HTTP ${res.statusCode}`);
+    return res.json<Envelope<T>>();
+  };
+  const api: SiteApi = { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body) };
+  return (address, product) => renderFlowPage(address, product, api);
+}
 
 function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope } {
   if (err instanceof SaleRefusal) {
@@ -72,7 +102,13 @@ export default fp(
       }
     }
 
-    const shell = app.config.siteDir ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest)) : null;
+    const shell = app.config.siteDir
+      ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest), {
+          renderFlow: await flowRenderer(app, app.config.siteDir),
+          renderTtlMs: referenceDataCacheMs,
+          onRenderFailure: (err) => app.log.warn({ err }, 'flow page not drawn on the server; the built page is sent'),
+        })
+      : null;
 
     /** The redirect of a page address; a lookup that fails (the database away) leaves the page to be served as it is. */
     async function movedTo(request: FastifyRequest, path: string) {
@@ -105,7 +141,7 @@ export default fp(
         const target = moved ? classifyRedirect(moved.to_url, path) : null;
         if (moved && target) return reply.header('Cache-Control', 'no-cache').redirect(target.kind === 'external' ? target.url : target.path, moved.status);
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
-        const { status, body } = shell(path);
+        const { status, body } = await shell(path);
         const encoding = pageEncoding(request.headers['accept-encoding']);
         reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
         return encoding && 'br' in body ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);

@@ -1,0 +1,65 @@
+import { createContext } from 'react';
+import type { FlowData, ProductDefinition } from '../engine/definition';
+import { catalogs, engineCatalogs, regionCatalogs } from './i18n';
+import type { Lang } from './language';
+import { chunkGuard } from './navigation/site-services';
+import { loadDefinition, type SiteProduct } from './products';
+
+type Definition = ProductDefinition<FlowData, unknown>;
+
+const prepared = new Map<string, Definition>();
+
+/** The message areas a flow page shows besides the site's: the engine's, the regions', the product's own. */
+function flowAreas(product: SiteProduct): [string, Parameters<typeof catalogs.require>[1]][] {
+  return [['engine', engineCatalogs], ['regions', regionCatalogs], ...Object.entries(product.catalogs)];
+}
+
+/**
+ * Loads what a product's flow renders with: its definition (schemas, validators) and its message
+ * catalogs. Awaited before a flow page is hydrated or rendered on the server, so that render can
+ * draw the flow at once; the page itself awaits it when it opens later.
+ */
+export async function prepareFlow(product: SiteProduct): Promise<Definition> {
+  const [definition] = await Promise.all([
+    chunkGuard.load(() => loadDefinition(product.manifest.id)),
+    ...flowAreas(product).map(([area, loaders]) => catalogs.require(area, loaders)),
+  ]);
+  prepared.set(product.manifest.id, definition);
+  return definition;
+}
+
+/** The definition when `prepareFlow` has loaded it and its catalogs in `lang`, else undefined (the page loads them). */
+export function preparedFlow(product: SiteProduct, lang: Lang): Definition | undefined {
+  const definition = prepared.get(product.manifest.id);
+  const areasLoaded = flowAreas(product).every(([area]) => catalogs.has(lang, area));
+  return definition && areasLoaded ? definition : undefined;
+}
+
+/** The catalog a flow page was rendered with on the server, for the flow of `product` to start on. */
+export interface RenderedCatalog {
+  product: string;
+  catalog: unknown;
+}
+
+/** Set around the app by the server render and the hydrating browser alike, so both draw the same first step. */
+export const RenderedCatalogContext = createContext<RenderedCatalog | null>(null);
+
+/** The element of a rendered flow page that carries its catalog (JSON, never run as a script). */
+export const renderedCatalogId = 'flow-catalog';
+
+/** The element's HTML: JSON with `<` escaped, so no value can close the element. */
+export function renderedCatalogElement(rendered: RenderedCatalog): string {
+  return `<script type="application/json" id="${renderedCatalogId}">${JSON.stringify(rendered).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** The catalog of a rendered flow page, or null when the page has none (or it cannot be read). */
+export function readRenderedCatalog(doc: Document): RenderedCatalog | null {
+  const text = doc.getElementById(renderedCatalogId)?.textContent;
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<RenderedCatalog>;
+    return typeof value.product === 'string' && value.catalog !== undefined && value.catalog !== null ? { product: value.product, catalog: value.catalog } : null;
+  } catch {
+    return null;
+  }
+}
