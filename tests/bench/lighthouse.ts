@@ -7,7 +7,7 @@
  * Run after `npm run build`: `npx tsx tests/bench/lighthouse.ts` (BENCH_RUNS runs per page, default 2; the run with the median performance is printed).
  */
 import { killableServer } from '../support/killable-server';
-import { figuresHeader, figuresLine, lighthousePages, lighthouseSession, type LighthouseFigures } from '../support/lighthouse';
+import { figuresHeader, figuresLine, lighthousePages, lighthouseSession } from '../support/lighthouse';
 
 const runs = Number(process.env.BENCH_RUNS ?? 2);
 const server = killableServer();
@@ -17,11 +17,7 @@ try {
   console.log(`Lighthouse, mobile preset, median of ${runs} run(s) per page`);
   console.log(figuresHeader);
   for (const path of lighthousePages) {
-    const results: LighthouseFigures[] = [];
-    for (let i = 0; i < runs; i += 1) results.push(await session.audit(`${server.base}${path}`));
-    // The run with the median performance score, so its metrics belong together.
-    const median = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(results.length / 2)] as LighthouseFigures;
-    console.log(figuresLine(path, median));
+    console.log(figuresLine(path, await session.auditMedian(`${server.base}${path}`, runs)));
   }
 } finally {
   session.close();
