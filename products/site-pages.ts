@@ -56,14 +56,17 @@ export function pageParamsValid(page: Pick<SitePage, 'params'>, params: Readonly
   return Object.entries(page.params ?? {}).every(([name, pattern]) => params[name] === undefined || pattern.test(params[name]));
 }
 
-/** The page an address shows, with its language (null without a prefix), or null when it is no page. */
-export function findSitePage(pathname: string, pages: readonly SitePage[]): { page: SitePage; lang: SiteLanguage | null } | null {
+/** The page an address shows, with its language (null without a prefix) and parameters, or null when it is no page. */
+export function findSitePage(
+  pathname: string,
+  pages: readonly SitePage[],
+): { page: SitePage; lang: SiteLanguage | null; params: Readonly<Record<string, string | undefined>> } | null {
   const lang = langOfPath(pathname);
   const unprefixed = lang ? pathname.slice(lang.length + 1) || '/' : pathname;
   for (const page of pages) {
     if (page.path === notFoundPath) continue;
     const match = matchPath({ path: page.path, end: true }, unprefixed);
-    if (match && pageParamsValid(page, match.params)) return { page, lang };
+    if (match && pageParamsValid(page, match.params)) return { page, lang, params: match.params };
   }
   return null;
 }
@@ -73,14 +76,31 @@ export const notFoundPlaceholder = '/__address__';
 
 /**
  * Where the build writes a page prerendered in a language (tools/prerender.ts), relative to the
- * built site, or null for pages that are not prerendered (their content depends on the address;
- * the 404 page's only such part is the address it names, which the server fills in).
+ * built site (the 404 page's only part that depends on the address is the address it names, which
+ * the server fills in).
  */
-export function prerenderedFile(page: SitePage, lang: SiteLanguage): string | null {
+export function prerenderedFile(page: SitePage, lang: SiteLanguage): string {
   if (page.kind === 'not-found') return `prerendered/${lang}/404.html`;
-  if (page.kind !== 'home' && page.kind !== 'product') return null;
   const fixed = withoutOptionalParams(page.path);
   return `prerendered/${lang}${fixed === '/' ? '' : fixed}/index.html`;
+}
+
+/** The contract id the thank-you page is prerendered for: its first view (checking the contract) never shows it. */
+const sampleContract = 'contract';
+
+/**
+ * The address (without its language) a page is prerendered for: the page without its optional
+ * parameters, except the thank-you page, which is drawn as it opens for a contract (checking it).
+ */
+export function prerenderAddress(page: SitePage): string {
+  const fixed = withoutOptionalParams(page.path);
+  return page.kind === 'thank-you' ? `${fixed}/${sampleContract}` : fixed;
+}
+
+/** Whether an address of the page, by its parameters, first shows what its prerendered file shows. */
+export function showsPrerendered(page: SitePage, params: Readonly<Record<string, string | undefined>>): boolean {
+  // Without a contract in its address the thank-you page says so instead of checking one.
+  return page.kind !== 'thank-you' || params.contractId !== undefined;
 }
 
 /**

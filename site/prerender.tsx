@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { notFoundPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, sitePages, withoutOptionalParams } from '../products/site-pages';
+import { notFoundPath, notFoundPlaceholder, prerenderAddress, prerenderedFile, serverErrorFile, sitePages } from '../products/site-pages';
 import type { ApiPort } from '../engine/definition';
 import { prepareFlow, RenderedCatalogContext, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
 import { catalogs, i18n } from './i18n';
@@ -56,17 +56,16 @@ export interface PrerenderTarget {
 }
 
 /**
- * Every page the build prerenders: the home page and each product's page and webview page, in each
- * language, and the 404 and 500 pages (for the placeholder address the server replaces).
+ * Every page the build prerenders: the home page, each product's page and webview page and the
+ * thank-you page (checking a contract), in each language, and the 404 and 500 pages (for the placeholder address the server replaces).
  */
 export function prerenderTargets(): PrerenderTarget[] {
   const pages = sitePages(products.map((product) => product.manifest)).flatMap((page) =>
-    languages.flatMap((lang) => {
+    languages.map((lang) => {
       const file = prerenderedFile(page, lang);
-      if (!file) return [];
       // The 404 page is rendered for a placeholder address and sent as plain HTML (no script to hydrate it).
-      if (page.path === notFoundPath) return [{ path: `/${lang}${notFoundPlaceholder}`, file, lang, hydrate: false }];
-      return [{ path: localePath(lang, withoutOptionalParams(page.path)), file, lang, hydrate: page.kind !== 'home' }];
+      if (page.path === notFoundPath) return { path: `/${lang}${notFoundPlaceholder}`, file, lang, hydrate: false };
+      return { path: localePath(lang, prerenderAddress(page)), file, lang, hydrate: page.kind !== 'home' };
     }),
   );
   const errors = languages.map((lang) => ({ path: `/${lang}${notFoundPlaceholder}`, file: serverErrorFile(lang), lang, hydrate: false, failed: true }));

@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, sitePages, withoutOptionalParams, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, prerenderAddress, showsPrerendered, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -130,12 +130,13 @@ export function pageShell(
   };
 
   const bodies = new Map<string, PageBody>();
-  const bodyFor = (page: SitePage | null, lang: SiteLanguage | null): PageBody => {
-    const key = `${page?.path ?? '404'}|${lang ?? ''}`;
+  /** `prerendered`: whether the address first shows what the page's prerendered file shows (else the shell renders it). */
+  const bodyFor = (page: SitePage | null, lang: SiteLanguage | null, prerendered = true): PageBody => {
+    const key = `${page?.path ?? '404'}|${lang ?? ''}|${prerendered}`;
     let body = bodies.get(key);
     if (body === undefined) {
-      const prerendered = page && lang ? prerenderedFile(page, lang) : null;
-      body = finished(page, lang, prerendered && existsSync(join(siteDir, prerendered)) ? readFileSync(join(siteDir, prerendered), 'utf8') : index);
+      const file = page && lang && prerendered ? prerenderedFile(page, lang) : null;
+      body = finished(page, lang, file && existsSync(join(siteDir, file)) ? readFileSync(join(siteDir, file), 'utf8') : index);
       bodies.set(key, body);
     }
     return body;
@@ -150,7 +151,7 @@ export function pageShell(
     const key = `${page.path}|${lang}`;
     let read = flowReads.get(key);
     if (!read) {
-      const address = `/${lang}${withoutOptionalParams(page.path)}`;
+      const address = `/${lang}${prerenderAddress(page)}`;
       read = cachedRead(async () => finished(page, lang, pageDocument(index, await renderFlow(address, product))), options.renderTtlMs ?? 60_000, options.now);
       flowReads.set(key, read);
     }
@@ -193,7 +194,7 @@ export function pageShell(
         options.onRenderFailure?.(err);
       }
     }
-    if (found) return { status: 200, body: bodyFor(found.page, found.lang) };
+    if (found) return { status: 200, body: bodyFor(found.page, found.lang, showsPrerendered(found.page, found.params)) };
     const html = forAddress(notFoundBodies, pathname);
     return html === null ? { status: 404, body: bodyFor(null, null) } : { status: 404, body: { html } };
   };

@@ -92,6 +92,26 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   expect(problems).toEqual([]);
 });
 
+test('the thank-you page arrives checking its contract in the HTML and hydrates; without a contract it says so', async ({ page, request }) => {
+  const html = await (await request.get('/uz/thank-you/00000000-0000-4000-8000-000000000000')).text();
+  expect(html).toContain('<html lang="uz"');
+  expect(html).toContain(text('uz', 'site.thankYou.title'));
+  expect(html).toContain(text('uz', 'site.thankYou.checking'));
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto('/uz/thank-you/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText(text('uz', 'site.thankYou.notFound'))).toBeVisible();
+  // The address without a contract is drawn in the browser (it shows something else first).
+  expect(await (await request.get('/uz/thank-you')).text()).not.toContain(text('uz', 'site.thankYou.checking'));
+  await page.goto('/uz/thank-you');
+  await expect(page.getByText(text('uz', 'site.thankYou.noContract'))).toBeVisible();
+  // The check of an unknown contract answers 404, which the browser reports; nothing else may appear.
+  expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+});
+
 test('an old address opened directly lands on the page it moved to', async ({ page }) => {
   await page.goto('/ru/home-insurance');
   await expect(page).toHaveURL(/\/ru\/housing\?step=/);
