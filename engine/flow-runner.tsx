@@ -17,6 +17,7 @@ import { summaryTotal } from './steps/purchase-summary';
 import { dateProblems } from './date-rules';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
+import { useHydrated } from './use-hydrated';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
 import { hiddenPaths, withHiddenFields, withoutHiddenErrors } from './visibility';
 
@@ -63,6 +64,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const context = useSelector(actor, (s) => s.context);
   const bootFailed = useSelector(actor, (s) => standsIn(s, { boot: 'failed' }));
   const busy = useSelector(actor, isBusy);
+  const hydrated = useHydrated();
 
   // URL → machine (browser back/forward). A refused goto puts the URL back on the real step.
   const onStepChangeRef = useRef(onStepChange);
@@ -139,7 +141,12 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
         </div>
       )}
       {current && (
-        <div className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}>
+        <div
+          // A step the server drew cannot be used before the scripts own it: a tap on Next would
+          // submit the bare HTML form (reloading the page) and a choice made then would be lost.
+          inert={!hydrated}
+          className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}
+        >
           <div className="min-w-0">
             <h2 className="mb-4 text-xl font-semibold text-slate-900">{i18n._(current.title)}</h2>
             {error && !error.modal && (

@@ -21,6 +21,8 @@ function dayFromToday(days: number): string {
 
 async function toTouristsWithFive(page: Page, base: string) {
   await page.goto(`${base}/en/travel`);
+  // The server draws the first step; it is usable once the flow has started (and put its step in the address).
+  await page.waitForURL(/[?&]step=trip/);
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.locator('#flow-dates_countries').waitFor().catch(() => undefined);
   await page.getByRole('checkbox').first().check();

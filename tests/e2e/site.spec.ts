@@ -66,6 +66,8 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   expect(html).toContain(text('ru', 'travel.field.purpose'));
   expect(html).toMatch(/<form class="rjsf"/);
   expect(html).toContain('<script type="application/json" id="flow-catalog">');
+  // Shown, but not usable before the scripts own it (a tap on Next would submit the bare form).
+  expect(html).toMatch(/<div inert=""[^>]*><div class="min-w-0"><h2/);
   // The site's modules start after the first paint (site/public/after-paint.js).
   expect(html).toContain('<script defer src="/after-paint.js"></script>');
   expect(html).toContain('<script type="application/json" id="site-modules">');
@@ -81,6 +83,7 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   await page.goto('/ru/travel/neo');
   await expect(page.locator('form')).toBeVisible();
   await expect(page).toHaveURL(/\/ru\/travel\/neo\?step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
   // The flow started on the catalog the page came with.
   expect(apiCalls.filter((path) => path.includes('get_country'))).toEqual([]);
   // A visitor who moved on and comes back finds the step they were on (drawn anew over the HTML's first step).
