@@ -97,7 +97,7 @@ export function pageShell(
   siteDir: string,
   manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[],
   options: PageShellOptions = {},
-): ((pathname: string) => Promise<PageAnswer>) & { serverError: (address: string) => string | null } {
+): ((pathname: string) => Promise<PageAnswer>) & { serverError: (address: string) => string | null; warm: () => Promise<void> } {
   const pages = sitePages(manifests);
   // A flow's own catalog and those its manifest names (as site/products.ts loads them).
   const messageAreas = (id: string) => {
@@ -200,6 +200,14 @@ export function pageShell(
   };
   /** The 500 page for an address (path and query) the server failed to serve, or null when the build has none. */
   answer.serverError = (address: string): string | null => forAddress(serverErrorBodies, address);
+  /** Draws every flow page once, so the first visitors do not wait for it (a failure is reported, and drawn again on request). */
+  answer.warm = async (): Promise<void> => {
+    for (const page of pages) {
+      for (const lang of siteLanguages) {
+        await flowBody(page, lang)?.().catch((err: unknown) => options.onRenderFailure?.(err));
+      }
+    }
+  };
   return answer;
 }
 

@@ -109,6 +109,8 @@ export default fp(
           onRenderFailure: (err) => app.log.warn({ err }, 'flow page not drawn on the server; the built page is sent'),
         })
       : null;
+    // Drawn in the background once the server is up; a request before that draws its page itself.
+    if (shell) app.addHook('onReady', async () => void shell.warm());
 
     /** The redirect of a page address; a lookup that fails (the database away) leaves the page to be served as it is. */
     async function movedTo(request: FastifyRequest, path: string) {
