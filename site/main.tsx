@@ -60,7 +60,8 @@ versionWatcher.start();
 
 const uniquePages = [...new Set(routes.map((route) => route.page))];
 schedulePreload(
-  uniquePages.map((page) => () => page()),
+  // The API client too: a page loads it with its first call (site/api/site-api.ts), not before it is usable.
+  [() => import('./api/client'), ...uniquePages.map((page) => () => page())],
   { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection },
 );
 

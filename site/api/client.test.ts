@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { describe, expect, it, vi } from 'vitest';
-import { classifyError, createApiClient, shouldToast, SiteApiFailure } from './client';
+import { classifyError, createApiClient } from './client';
+import { shouldToast, SiteApiFailure } from './failure';
 import { credentialFor, parseCredentials } from './credentials';
 
 const credentials = parseCredentials('{ "site": "site:site-sandbox", "neo": "neo:neo-sandbox" }');

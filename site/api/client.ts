@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type { ApiFailure, ApiPort, Envelope } from '../../engine/definition';
+import type { ApiPort, Envelope } from '../../engine/definition';
 import { credentialFor, type Credentials } from './credentials';
+import { isEnvelope, shouldToast, SiteApiFailure, type ApiErrorKind } from './failure';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -11,49 +12,11 @@ declare module 'axios' {
   }
 }
 
-/** How a call failed below the envelope (spec §8 "Generic errors"). */
-export type ApiErrorKind = 'network' | 'offline' | 'timeout' | 'aborted' | 'bad-request' | 'bad-response';
-
-/** Message ids (site.po) of each kind. */
-export const apiErrorMessages: Record<ApiErrorKind, string> = {
-  network: 'site.error.network',
-  offline: 'site.error.offline',
-  timeout: 'site.error.timeout',
-  aborted: 'site.error.aborted',
-  'bad-request': 'site.error.bad-request',
-  'bad-response': 'site.error.bad-response',
-};
-
-/**
- * Toasts are for failures nobody else explains: no answer at all or a server fault. A 4xx answer
- * belongs to the call (422 on a save, 404 on a check…) and the flow shows its own message; an
- * abort is the visitor leaving the page.
- */
-export function shouldToast(kind: ApiErrorKind): boolean {
-  return kind === 'network' || kind === 'offline' || kind === 'timeout' || kind === 'bad-response';
-}
-
 export function classifyError(error: AxiosError, online: boolean): ApiErrorKind {
   if (error.code === AxiosError.ERR_CANCELED) return 'aborted';
   if (error.response) return error.response.status >= 500 ? 'bad-response' : 'bad-request';
   if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return 'timeout';
   return online ? 'network' : 'offline';
-}
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && 'result' in value && 'error' in value;
-}
-
-/** The ApiFailure the engine receives; `message` is the message id of the failure's text. */
-export class SiteApiFailure extends Error implements ApiFailure {
-  override name = 'ApiFailure';
-  constructor(
-    readonly kind: ApiErrorKind,
-    readonly status: number | null,
-    readonly envelope?: Envelope<unknown>,
-  ) {
-    super(apiErrorMessages[kind]);
-  }
 }
 
 export interface ApiClientOptions {
