@@ -97,10 +97,10 @@ export function prerenderAddress(page: SitePage): string {
   return page.kind === 'thank-you' ? `${fixed}/${sampleContract}` : fixed;
 }
 
-/** Whether an address of the page, by its parameters, first shows what its prerendered file shows. */
-export function showsPrerendered(page: SitePage, params: Readonly<Record<string, string | undefined>>): boolean {
-  // Without a contract in its address the thank-you page says so instead of checking one.
-  return page.kind !== 'thank-you' || params.contractId !== undefined;
+/** Whether an address of the page, by its parameters and query, first shows what its prerendered file shows. */
+export function showsPrerendered(page: SitePage, params: Readonly<Record<string, string | undefined>>, query: URLSearchParams): boolean {
+  // Without a contract in its address (path or `contract_id`, as providers send it back) the thank-you page says so instead of checking one.
+  return page.kind !== 'thank-you' || params.contractId !== undefined || Boolean(query.get('contract_id'));
 }
 
 /**

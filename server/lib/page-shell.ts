@@ -97,7 +97,7 @@ export function pageShell(
   siteDir: string,
   manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[],
   options: PageShellOptions = {},
-): ((pathname: string) => Promise<PageAnswer>) & { serverError: (address: string) => string | null; warm: () => Promise<void> } {
+): ((pathname: string, query?: URLSearchParams) => Promise<PageAnswer>) & { serverError: (address: string) => string | null; warm: () => Promise<void> } {
   const pages = sitePages(manifests);
   // A flow's own catalog and those its manifest names (as site/products.ts loads them).
   const messageAreas = (id: string) => {
@@ -183,7 +183,7 @@ export function pageShell(
     return html;
   };
 
-  const answer = async (pathname: string): Promise<PageAnswer> => {
+  const answer = async (pathname: string, query = new URLSearchParams()): Promise<PageAnswer> => {
     const found = findSitePage(pathname, pages);
     const read = found?.lang ? flowBody(found.page, found.lang) : null;
     if (read) {
@@ -194,7 +194,7 @@ export function pageShell(
         options.onRenderFailure?.(err);
       }
     }
-    if (found) return { status: 200, body: bodyFor(found.page, found.lang, showsPrerendered(found.page, found.params)) };
+    if (found) return { status: 200, body: bodyFor(found.page, found.lang, showsPrerendered(found.page, found.params, query)) };
     const html = forAddress(notFoundBodies, pathname);
     return html === null ? { status: 404, body: bodyFor(null, null) } : { status: 404, body: { html } };
   };

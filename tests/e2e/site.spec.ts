@@ -95,7 +95,7 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   expect(problems).toEqual([]);
 });
 
-test('the thank-you page arrives checking its contract in the HTML and hydrates; without a contract it says so', async ({ page, request }) => {
+test('the thank-you page arrives checking its contract (in its path or query) in the HTML and hydrates; without a contract it says so', async ({ page, request }) => {
   const html = await (await request.get('/uz/thank-you/00000000-0000-4000-8000-000000000000')).text();
   expect(html).toContain('<html lang="uz"');
   expect(html).toContain(text('uz', 'site.thankYou.title'));
@@ -106,6 +106,11 @@ test('the thank-you page arrives checking its contract in the HTML and hydrates;
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/uz/thank-you/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByText(text('uz', 'site.thankYou.notFound'))).toBeVisible();
+  // As providers send the visitor back, with the contract in the query: the same first view.
+  const returned = await (await request.get('/uz/thank-you?contract_id=00000000-0000-4000-8000-000000000000')).text();
+  expect(returned).toContain(text('uz', 'site.thankYou.checking'));
+  await page.goto('/uz/thank-you?contract_id=00000000-0000-4000-8000-000000000000');
   await expect(page.getByText(text('uz', 'site.thankYou.notFound'))).toBeVisible();
   // The address without a contract is drawn in the browser (it shows something else first).
   expect(await (await request.get('/uz/thank-you')).text()).not.toContain(text('uz', 'site.thankYou.checking'));

@@ -143,7 +143,7 @@ export default fp(
         const target = moved ? classifyRedirect(moved.to_url, path) : null;
         if (moved && target) return reply.header('Cache-Control', 'no-cache').redirect(target.kind === 'external' ? target.url : target.path, moved.status);
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
-        const { status, body } = await shell(path);
+        const { status, body } = await shell(path, new URLSearchParams(request.url.slice(path.length + 1)));
         const encoding = pageEncoding(request.headers['accept-encoding']);
         reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
         return encoding && 'br' in body ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);
