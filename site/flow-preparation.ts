@@ -1,6 +1,6 @@
 import { createContext } from 'react';
 import type { FlowData, ProductDefinition } from '../engine/definition';
-import { catalogs, engineCatalogs, regionCatalogs } from './i18n';
+import { catalogs, engineCatalogs, regionCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-services';
 import { loadDefinition, type SiteProduct } from './products';
@@ -10,7 +10,7 @@ type Definition = ProductDefinition<FlowData, unknown>;
 const prepared = new Map<string, Definition>();
 
 /** The message areas a flow page shows besides the site's: the engine's, the regions', the product's own. */
-function flowAreas(product: SiteProduct): [string, Parameters<typeof catalogs.require>[1]][] {
+function flowAreas(product: SiteProduct): [string, CatalogLoaders][] {
   return [['engine', engineCatalogs], ['regions', regionCatalogs], ...Object.entries(product.catalogs)];
 }
 

@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type DataRouter, type UIMatch } from 'react-router';
+import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app.css';
 import { loadDraft } from '../engine/draft';
 import { prepareFlow, readRenderedCatalog, RenderedCatalogContext, type RenderedCatalog } from './flow-preparation';
 import { catalogs } from './i18n';
 import { productById } from './products';
-import { routeHandle } from './route-handle';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { createRouteObjects } from './router';
 import { siteRouterComponents } from './router-components';
@@ -37,13 +36,13 @@ async function hydratingRouter(): Promise<{ router: DataRouter; rendered: Render
   const matches = matchRoutes(routeObjects, window.location) ?? [];
   const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
   saveLang(lang);
-  // A flow page the server rendered with its first step carries the catalog it used: the flow's
-  // definition and messages are loaded first, so the hydrating render draws that same step.
+  // A flow page the server rendered with its first step carries the catalog it used (only that
+  // product's page does): the flow's definition and messages are loaded first, so the hydrating
+  // render draws that same step.
   const rendered = readRenderedCatalog(document);
   const product = rendered ? productById(rendered.product) : undefined;
-  const handle = routeHandle(matches.map(({ route }) => ({ handle: route.handle }) as UIMatch));
   const [definition] = await Promise.all([
-    product && handle?.product === product.manifest.id ? prepareFlow(product) : null,
+    product ? prepareFlow(product) : null,
     catalogs.activate(lang),
     ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
@@ -76,4 +75,4 @@ const app = (router: DataRouter, rendered: RenderedCatalog | null = null) => (
 );
 const hydrating = container.firstElementChild ? await hydratingRouter() : null;
 if (hydrating) hydrateRoot(container, app(hydrating.router, hydrating.rendered));
-else createRoot(container).render(app(createBrowserRouter(routeObjects), container.firstElementChild ? readRenderedCatalog(document) : null));
+else createRoot(container).render(app(createBrowserRouter(routeObjects), readRenderedCatalog(document)));

@@ -75,7 +75,10 @@ export function prerenderTargets(): PrerenderTarget[] {
 /** What the layout's error boundary receives for the 500 page: a route error response, not a crash. */
 const serverError = { status: 500, statusText: 'Internal Server Error', internal: false, data: null };
 
-/** A page rendered as the browser renders it on arrival (a flow shows its title and the loading state). */
+/**
+ * A page rendered as the browser renders it on arrival: a flow shows its title and the loading
+ * state, or, given the catalog it was `rendered` with, its first step and price.
+ */
 export async function prerender(target: PrerenderTarget, rendered: RenderedCatalog | null = null): Promise<PrerenderedPage> {
   const context = await handler.query(new Request(`http://localhost${target.path}`));
   if (context instanceof Response) throw new Error(`${target.path} redirects (HTTP ${context.status}); only pages are prerendered`);

@@ -87,8 +87,8 @@ function encoded(html: string): PageBody {
 /**
  * The HTML each page address gets: a flow page drawn by `renderFlow` (its first step and price,
  * with the live catalog; redrawn after `renderTtlMs`), else the page prerendered at build
- * (tools/prerender.ts) when there is one, else the site's shell; in the page's language (`<html lang>`), with `modulepreload` links for
- * the chunks the page loads after the shell (its page module, a flow's definition, step validators,
+ * (tools/prerender.ts) when there is one, else the site's shell; in the page's language
+ * (`<html lang>`), with `modulepreload` links for the chunks the page loads after the shell (its page module, a flow's definition, step validators,
  * message catalogs), so the browser fetches them beside the shell instead of after it. A page
  * without scripts (the prerendered home page) gets none. An address that is no page gets the 404
  * page (or the shell, which renders it) with 404; `serverError` gives the 500 page for an address.

@@ -46,16 +46,14 @@ async function measure(port: number, url: string): Promise<{ figures: Lighthouse
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...lighthouseCategories] });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
-  const audits = lighthouseCategories.flatMap((category) => lhr.categories[category]?.auditRefs ?? []).map((ref) => lhr.audits[ref.id]);
-  const errored = audits.filter((audit) => audit?.scoreDisplayMode === 'error').map((audit) => `${audit?.id}: ${audit?.errorMessage ?? ''}`);
+  const auditsOf = (categories: readonly LighthouseCategory[]) =>
+    categories.flatMap((category) => lhr.categories[category]?.auditRefs ?? []).flatMap((ref) => lhr.audits[ref.id] ?? []);
+  const errored = auditsOf(lighthouseCategories).filter((audit) => audit.scoreDisplayMode === 'error').map((audit) => `${audit.id}: ${audit.errorMessage ?? ''}`);
   const unmeasured = lhr.runtimeError ? `${lhr.runtimeError.code} ${lhr.runtimeError.message}` : errored.length > 0 ? errored.join('; ') : undefined;
   // Weightless audits (Label in Name among them) leave the score at 100 when they fail, so they are listed too.
-  const failures = lighthouseCategories
-    .filter((category) => category !== 'performance')
-    .flatMap((category) => lhr.categories[category]?.auditRefs ?? [])
-    .map((ref) => lhr.audits[ref.id])
-    .filter((audit) => audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-    .map((audit) => audit?.title ?? '');
+  const failures = auditsOf(lighthouseCategories.filter((category) => category !== 'performance'))
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => audit.title);
   return {
     figures: {
       scores: Object.fromEntries(lighthouseCategories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseFigures['scores'],

@@ -41,28 +41,31 @@ export function describeValidation(context: string, issue: ValidationIssue): { f
 
 
 /**
- * Flow pages drawn on the server with the build's own components (`dist/prerender/prerender.js`,
- * site/prerender.tsx), fed by this server's API as the site's credential calls it, so the catalog
- * and price in the HTML are those the browser would load. None without that build or credential.
+ * The API as the site's components call it (the shape of the engine's ApiPort, which the server may
+ * not import): the envelope of any 2xx answer.
  */
-/** The API as the site's components call it (the engine's ApiPort): the envelope of any 2xx answer. */
-interface SiteApi {
+interface InProcessApi {
   get<T>(path: string): Promise<Envelope<T>>;
   post<T>(path: string, body: unknown): Promise<Envelope<T>>;
 }
 
+/**
+ * Flow pages drawn on the server with the build's own components (`dist/prerender/prerender.js`,
+ * site/prerender.tsx), fed by this server's API as the site's credential calls it, so the catalog
+ * and price in the HTML are those the browser would load. None without that build or credential.
+ */
 async function flowRenderer(app: FastifyInstance, siteDir: string): Promise<FlowRenderer | undefined> {
   const bundle = join(siteDir, '../prerender/prerender.js');
   const site = app.config.apiClients.find((client) => client.channel === 'site');
   if (!existsSync(bundle) || !site) return undefined;
-  const { renderFlowPage } = (await import(pathToFileURL(bundle).href)) as { renderFlowPage: (address: string, product: string, api: SiteApi) => Promise<RenderedPage> };
+  const { renderFlowPage } = (await import(pathToFileURL(bundle).href)) as { renderFlowPage: (address: string, product: string, api: InProcessApi) => Promise<RenderedPage> };
   const authorization = `Basic ${Buffer.from(`${site.login}:${site.password}`).toString('base64')}`;
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> => {
     const res = await app.inject({ method, url: `/api${path}`, headers: { authorization }, ...(body === undefined ? {} : { payload: body as object }) });
     if (res.statusCode < 200 || res.statusCode >= 300) throw new Error(`${method} /api${path} answered HTTP ${res.statusCode}`);
     return res.json<Envelope<T>>();
   };
-  const api: SiteApi = { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body) };
+  const api: InProcessApi = { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body) };
   return (address, product) => renderFlowPage(address, product, api);
 }
 
