@@ -57,3 +57,14 @@ function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
+
+/** Last day of a cover that starts on `iso` and lasts a year. */
+export function oneYearFrom(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return addDays(`${Number(y) + 1}-${m}-${d}`, -1);
+}
+
+/** `1234567` → `1 234 567` (spec §9: US grouping with spaces). */
+export function groupDigits(n: number): string {
+  return Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
+}

@@ -1,5 +1,5 @@
 import type { Price } from '../engine/definition';
-import { addDays, dmyToIso, isIsoDate } from './api-format';
+import { dmyToIso, isIsoDate } from './api-format';
 
 /**
  * The server's side of a product (`products/<id>/sale.ts`, default export): how a save request
@@ -139,17 +139,6 @@ export function requestDate(value: string, field: string): string {
 /** 400 unless the ISO date is `today` or later. */
 export function notBefore(iso: string, today: string, field: string): void {
   if (iso < today) throw new SaleRefusal(400, `body${field} must be today or later`, field);
-}
-
-/** Last day of a cover that starts on `iso` and lasts a year. */
-export function oneYearFrom(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return addDays(`${Number(y) + 1}-${m}-${d}`, -1);
-}
-
-/** `1234567` → `1 234 567` (spec §9: US grouping with spaces). */
-export function groupDigits(n: number): string {
-  return Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
 }
 
 /** A registry person as the lookup calls answer: `ism`/`familya` as the registry writes them (Cyrillic), `_eng` in Latin. */

@@ -1,7 +1,6 @@
 import type { EffectResult } from '../../engine/definition';
-import { isIsoDate, todayIso } from '../api-format';
+import { isIsoDate, todayIso, oneYearFrom } from '../api-format';
 import { defineRules } from '../define';
-import { oneYearFrom } from '../sale';
 
 export type InsuredPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string };
 

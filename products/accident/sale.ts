@@ -1,4 +1,5 @@
-import { groupDigits, notBefore, oneYearFrom, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { groupDigits, oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
 

@@ -1,8 +1,7 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, StepDefinition, UiSchema } from '../../engine/definition';
 import type { ProductManifest } from '../define';
-import { groupDigits, oneYearFrom } from '../sale';
 import { periodText, personName } from '../summary';
-import { isIsoDate } from '../api-format';
+import { isIsoDate, groupDigits, oneYearFrom } from '../api-format';
 import programSchema from '../../schemas/products/home/program.json';
 import programUi from '../../schemas/products/home/program.ui.json';
 import applicantSchema from '../../schemas/products/home/applicant.json';

@@ -1,4 +1,5 @@
-import { oneYearFrom, notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
 import { homeRegions } from './regions';

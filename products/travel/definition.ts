@@ -1,5 +1,5 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { groupDigits } from '../sale';
+import { groupDigits } from '../api-format';
 import tripSchema from '../../schemas/products/travel/trip.json';
 import tripUi from '../../schemas/products/travel/trip.ui.json';
 import datesSchema from '../../schemas/products/travel/dates.json';

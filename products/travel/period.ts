@@ -1,5 +1,4 @@
-import { addDays, isIsoDate } from '../api-format';
-import { oneYearFrom } from '../sale';
+import { addDays, isIsoDate, oneYearFrom } from '../api-format';
 
 /**
  * The covered period of a trip, shared by the page (flow data) and the server (requests), so the

@@ -4,7 +4,8 @@ import fontkit from '@pdf-lib/fontkit';
 import { fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import subsetFont from 'subset-font';
-import { groupDigits, type InsuredPerson, type PolicyWording } from '../../products/sale';
+import { type InsuredPerson, type PolicyWording } from '../../products/sale';
+import { groupDigits } from '../../products/api-format';
 import insurer from '../../config/insurer.json';
 
 export interface PolicyDocument {

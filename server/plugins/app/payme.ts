@@ -2,7 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Transaction } from 'kysely';
 import type { Database, PaymeTransaction } from '../../db/database';
-import { groupDigits } from '../../../products/sale';
+import { groupDigits } from '../../../products/api-format';
 
 /** A created transaction not performed within 12 hours is cancelled (reason 4, timeout). */
 export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;

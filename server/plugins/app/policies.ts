@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql, type Transaction } from 'kysely';
-import { groupDigits } from '../../../products/sale';
+import { groupDigits } from '../../../products/api-format';
 import type { Contract, Database, Policy } from '../../db/database';
 import { renderPolicyPdf } from '../../lib/policy-pdf';
 import type { ContractRequest } from './contracts';

@@ -5,7 +5,7 @@ import { html, page, type Html } from '../../html';
 import { parsePaymePayload, paymeUrl, type PaymePayload } from '../../lib/payment-links';
 import { maskPersonalData } from '../../logging';
 import { paymeDebitFailed, type RpcResponse } from '../../plugins/app/payme';
-import { groupDigits } from '../../../products/sale';
+import { groupDigits } from '../../../products/api-format';
 import { checkoutLang, checkoutTexts, sandboxCards, type CheckoutLang } from './checkout';
 
 /** The checkout form as posted: a field sent twice arrives as a list, and is not a card. */
