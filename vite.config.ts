@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { lingui } from '@lingui/vite-plugin';
 import { stepValidators } from './tools/vite-plugin-step-validators';
 import { precompress } from './tools/vite-plugin-precompress';
+import { rjsfRegistry } from './tools/vite-plugin-rjsf-registry';
 
 /** One id per build: compiled into the page and written to builds/latest.json, so an open page
  * notices a new deployment (site/navigation/build-version.ts). */
@@ -33,13 +34,17 @@ function buildManifest(): Plugin {
 export default defineConfig({
   root: 'site',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), lingui(), stepValidators(), buildManifest(), precompress()],
+  plugins: [react(), tailwindcss(), lingui(), stepValidators(), rjsfRegistry(), buildManifest(), precompress()],
   resolve: {
-    alias: {
+    alias: [
       // rjsf imports a markdown parser only for ui:enableMarkdownInDescription, which no schema of
       // ours sets; plain text instead keeps ~35 KB gzip out of every flow page.
-      'markdown-to-jsx/react': fileURLToPath(new URL('./engine/plain-text-markdown.tsx', import.meta.url)),
-    },
+      { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./engine/plain-text-markdown.tsx', import.meta.url)) },
+      // rjsf resolves `$id`-relative `$ref`s with a full URI library; our step forms have no `$id` (engine/uri-resolver.ts).
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./engine/uri-resolver.ts', import.meta.url)) },
+      // …and merges `allOf` with a schema merger; our step forms are flat (engine/flat-schema-merge.ts).
+      { find: /^@x0k\/json-schema-merge(\/lib\/array)?$/, replacement: fileURLToPath(new URL('./engine/flat-schema-merge.ts', import.meta.url)) },
+    ],
   },
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
@@ -50,6 +55,13 @@ export default defineConfig({
     target: 'es2022',
     // tests/bench/bundle-size.ts reads it to measure what each page ships.
     manifest: true,
+    rollupOptions: {
+      // The site (index.html), and the scripts of a flow page, which hydrate its flow's island only.
+      input: {
+        index: fileURLToPath(new URL('./site/index.html', import.meta.url)),
+        'flow-main': fileURLToPath(new URL('./site/flow-main.tsx', import.meta.url)),
+      },
+    },
   },
   test: {
     root: '.',

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
@@ -6,20 +6,29 @@ import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
 import { loadDraft, saveDraft } from './draft';
-import { ErrorModal } from './error-modal';
 import { formatPrice } from './format';
 import { createFlowMachine, isBusy, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
 import { Spinner } from './spinner';
-import { DownloadStep } from './steps/download-step';
-import { PaymentStep } from './steps/payment-step';
-import { summaryTotal } from './steps/purchase-summary';
 import { dateProblems } from './date-rules';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { useHydrated } from './use-hydrated';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
 import { hiddenPaths, withHiddenFields, withoutHiddenErrors } from './visibility';
+
+// What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
+const loadPaymentStep = () => import('./steps/payment-step');
+const loadDownloadStep = () => import('./steps/download-step');
+const loadErrorModal = () => import('./error-modal');
+const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
+const DownloadStep = lazy(() => loadDownloadStep().then((module) => ({ default: module.DownloadStep })));
+const ErrorModal = lazy(() => loadErrorModal().then((module) => ({ default: module.ErrorModal })));
+
+/** Fetches the parts of a flow that load after its first step (the payment and download steps, the error dialog), e.g. when the page is idle. */
+export function preloadFlowParts(): Promise<unknown> {
+  return Promise.all([loadPaymentStep(), loadDownloadStep(), loadErrorModal()]);
+}
 
 export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   definition: ProductDefinition<D, C>;
@@ -126,11 +135,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   return (
     <div className={webview ? 'min-w-0 space-y-4 p-3' : 'mx-auto w-full min-w-0 max-w-6xl space-y-6'}>
       <StepperHeader steps={definition.steps} progress={context.steps} current={step} compact={webview} />
-      {!current && !bootFailed && (
-        <p role="status" className="flex items-center gap-2 text-slate-600">
-          <Spinner /> {i18n._('engine.loading')}
-        </p>
-      )}
+      {!current && !bootFailed && <StepLoading />}
       {bootFailed && (
         <div role="alert" className="space-y-3 rounded-lg bg-red-50 p-4 text-red-800">
           <p>{i18n._('engine.catalog.failed')}</p>
@@ -172,17 +177,34 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               />
             )}
             {current.component === 'payment' && (
-              <PaymentStep title={definition.title} summary={summary} payment={context.payment} price={context.price} loading={busy} onCheck={onCheck} onBack={onBack} />
+              <Suspense fallback={<StepLoading />}>
+                <PaymentStep title={definition.title} summary={summary} payment={context.payment} price={context.price} loading={busy} onCheck={onCheck} onBack={onBack} />
+              </Suspense>
             )}
             {current.component === 'download' && (
-              <DownloadStep policy={context.policy} title={definition.title} summary={summary} total={summaryTotal(context.payment?.price, context.price)} onRestart={onRestart} />
+              <Suspense fallback={<StepLoading />}>
+                <DownloadStep policy={context.policy} title={definition.title} summary={summary} paid={context.payment?.price} price={context.price} onRestart={onRestart} />
+              </Suspense>
             )}
           </div>
           {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} />}
         </div>
       )}
-      {error?.modal && <ErrorModal messageId={error.messageId} onClose={onDismiss} />}
+      {error?.modal && (
+        <Suspense fallback={null}>
+          <ErrorModal messageId={error.messageId} onClose={onDismiss} />
+        </Suspense>
+      )}
     </div>
+  );
+}
+
+function StepLoading() {
+  const { i18n } = useLingui();
+  return (
+    <p role="status" className="flex items-center gap-2 text-slate-600">
+      <Spinner /> {i18n._('engine.loading')}
+    </p>
   );
 }
 
@@ -190,7 +212,8 @@ function StepperHeader({ steps, progress, current, compact }: { steps: StepDefin
   const { i18n } = useLingui();
   const visible = steps.filter((s) => !s.hidden);
   const list = useRef<HTMLOListElement>(null);
-  const [scrolls, setScrolls] = useState(false);
+  // Until measured (and in the server's HTML, before any script runs) the list may scroll, so it takes focus.
+  const [scrolls, setScrolls] = useState(true);
   // On narrow screens the header scrolls sideways; keep the current step in view (without moving the page).
   useEffect(() => {
     const ol = list.current;

@@ -1,4 +1,3 @@
-import { matchPath } from 'react-router';
 import type { ProductManifest } from './define';
 
 /**
@@ -35,6 +34,12 @@ export interface SitePage {
 
 export const notFoundPath = '*';
 
+/**
+ * The element of a flow page its scripts hydrate (site/flow-island.tsx): the server sends such a
+ * page the flow's own entry instead of the site's, and only when the element is there.
+ */
+export const flowIslandId = 'flow-island';
+
 /** Partner names and contract ids are short tokens; anything else cannot be a real page. */
 const token = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -56,6 +61,39 @@ export function pageParamsValid(page: Pick<SitePage, 'params'>, params: Readonly
   return Object.entries(page.params ?? {}).every(([name, pattern]) => params[name] === undefined || pattern.test(params[name]));
 }
 
+const compiledPaths = new Map<string, RegExp>();
+
+/**
+ * A page path as a regular expression, matching as react-router's `matchPath` with `end: true`
+ * does: case-insensitive, trailing slashes allowed, `:name` one segment, `:name?` an optional one
+ * (site-pages.test.ts holds the two to the same answers). Not react-router itself: this module is
+ * read by the server and by a flow page's scripts, which load no router.
+ */
+function pathPattern(path: string): RegExp {
+  let pattern = compiledPaths.get(path);
+  if (!pattern) {
+    const source = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => {
+        const param = /^:(\w+)(\?)?$/.exec(segment);
+        if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+        return param[2] ? `(?:/(?<${param[1]}>[^/]+))?` : `/(?<${param[1]}>[^/]+)`;
+      })
+      .join('');
+    pattern = new RegExp(`^${source}/*$`, 'i');
+    compiledPaths.set(path, pattern);
+  }
+  return pattern;
+}
+
+/** A path's parameters by a page path (as they stand in the path), or null when it is not that page's. */
+export function matchPagePath(path: string, pathname: string): Readonly<Record<string, string | undefined>> | null {
+  const match = pathPattern(path).exec(pathname);
+  if (!match) return null;
+  return Object.fromEntries(Object.entries(match.groups ?? {}).filter(([, value]) => value !== undefined));
+}
+
 /** The page an address shows, with its language (null without a prefix) and parameters, or null when it is no page. */
 export function findSitePage(
   pathname: string,
@@ -65,8 +103,8 @@ export function findSitePage(
   const unprefixed = lang ? pathname.slice(lang.length + 1) || '/' : pathname;
   for (const page of pages) {
     if (page.path === notFoundPath) continue;
-    const match = matchPath({ path: page.path, end: true }, unprefixed);
-    if (match && pageParamsValid(page, match.params)) return { page, lang, params: match.params };
+    const params = matchPagePath(page.path, unprefixed);
+    if (params && pageParamsValid(page, params)) return { page, lang, params };
   }
   return null;
 }

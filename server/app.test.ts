@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isoToDmy } from '../products/api-format';
-import { oneYearFrom } from '../products/sale';
+import { isoToDmy, oneYearFrom } from '../products/api-format';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import { assertMatchesSchema, createTestApp, get, homeSaveBody, inDays, neoAuth, post, siteAuth, travelCalculatorBody, travelPrice, travelSaveBody, travelTrip } from './test-helpers';
@@ -201,6 +200,12 @@ describe('built site', () => {
       join(dir, 'prerendered', 'en', '404.html'),
       '<!doctype html><html lang="en"><title>404</title><a href="/ru/__address__">RU</a><p>No page at /en/__address__.</p>',
     );
+    // A flow page as the build prerenders it: the site's shell around the flow's island element.
+    mkdirSync(join(dir, 'prerendered', 'en', 'travel'), { recursive: true });
+    writeFileSync(
+      join(dir, 'prerendered', 'en', 'travel', 'index.html'),
+      '<!doctype html><html lang="en"><head><title>travel</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-1.js"></head><body><div id="root"><h1>Travel</h1><div id="flow-island" data-product="travel" data-layout="default"></div></div></body></html>',
+    );
     writeFileSync(join(dir, 'prerendered', 'en', '500.html'), '<!doctype html><html lang="en"><title>500</title><a href="/en/__address__">Reload</a>');
     mkdirSync(join(dir, '.vite'));
     writeFileSync(
@@ -209,6 +214,7 @@ describe('built site', () => {
         'index.html': { file: 'assets/index-1.js', imports: ['_shared.js'] },
         '_shared.js': { file: 'assets/shared-1.js' },
         'pages/product-page.tsx': { file: 'assets/product-page-1.js', imports: ['_shared.js', '_validators.js'] },
+        'flow-main.tsx': { file: 'assets/flow-main-1.js', isEntry: true, imports: ['_shared.js', '_validators.js'] },
         '_validators.js': { file: 'assets/validators-1.js' },
         '../products/travel/definition.ts': { file: 'assets/definition-1.js' },
         '../locales/ru/site.po': { file: 'assets/site-ru.js' },
@@ -284,6 +290,17 @@ describe('built site', () => {
     const gzipOnly = await siteApp.inject({ url: '/ru/travel', headers: { 'accept-encoding': 'br;q=0, gzip' } });
     expect(gzipOnly.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzipOnly.rawPayload).toString()).toContain('<html lang="ru">');
+  });
+
+  test("a flow page goes out with its island's own entry, not the site's, and preloads what the flow loads", async () => {
+    const page = await siteApp.inject('/en/travel/neo');
+    expect(page.statusCode).toBe(200);
+    const list = /<script type="application\/json" id="site-modules">([^<]*)<\/script>/.exec(page.body)?.[1];
+    const modules = JSON.parse(list ?? '{}') as { entry?: string; preload?: string[] };
+    expect(modules.entry).toBe('/assets/flow-main-1.js');
+    expect(modules.preload).toEqual(expect.arrayContaining(['/assets/shared-1.js', '/assets/validators-1.js', '/assets/definition-1.js']));
+    expect(page.body).not.toContain('index-1.js');
+    expect(page.body).not.toContain('product-page-1.js');
   });
 
   test('page addresses fall back to index.html; API addresses do not', async () => {

@@ -1,4 +1,3 @@
-import { createContext } from 'react';
 import type { FlowData, ProductDefinition } from '../engine/definition';
 import { catalogs, engineCatalogs, regionCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
@@ -40,9 +39,6 @@ export interface RenderedCatalog {
   product: string;
   catalog: unknown;
 }
-
-/** Set around the app by the server render and the hydrating browser alike, so both draw the same first step. */
-export const RenderedCatalogContext = createContext<RenderedCatalog | null>(null);
 
 /** The element of a rendered flow page that carries its catalog (JSON, never run as a script). */
 export const renderedCatalogId = 'flow-catalog';

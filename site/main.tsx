@@ -3,10 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app.css';
-import { loadDraft } from '../engine/draft';
-import { prepareFlow, readRenderedCatalog, RenderedCatalogContext, type RenderedCatalog } from './flow-preparation';
 import { catalogs } from './i18n';
-import { productById } from './products';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { createRouteObjects } from './router';
 import { siteRouterComponents } from './router-components';
@@ -31,28 +28,20 @@ const routeObjects = createRouteObjects(
  * A prerendered page (tools/prerender.ts) is hydrated, not rendered again: the router starts from
  * what the HTML shows, so what the matched routes' loaders and lazy modules would provide (the
  * page language's catalogs, the page module) is loaded first, and their loaders do not run again.
+ * (Flow pages have scripts of their own, site/flow-main.tsx.)
  */
-async function hydratingRouter(): Promise<{ router: DataRouter; rendered: RenderedCatalog | null } | null> {
+async function hydratingRouter(): Promise<DataRouter> {
   const matches = matchRoutes(routeObjects, window.location) ?? [];
   const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
   saveLang(lang);
-  // A flow page the server rendered with its first step carries the catalog it used (only that
-  // product's page does): the flow's definition and messages are loaded first, so the hydrating
-  // render draws that same step.
-  const rendered = readRenderedCatalog(document);
-  const product = rendered ? productById(rendered.product) : undefined;
-  const [definition] = await Promise.all([
-    product ? prepareFlow(product) : null,
+  await Promise.all([
     catalogs.activate(lang),
     ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
   ]);
-  // A visitor coming back to a flow resumes their draft on another step than the HTML shows: drawn anew.
-  if (definition && loadDraft(window.sessionStorage, definition)) return null;
-  const router = createBrowserRouter(routeObjects, { hydrationData: { loaderData: Object.fromEntries(matches.map(({ route }) => [route.id, null])) } });
-  return { router, rendered: definition ? rendered : null };
+  return createBrowserRouter(routeObjects, { hydrationData: { loaderData: Object.fromEntries(matches.map(({ route }) => [route.id, null])) } });
 }
 
 versionWatcher.start();
@@ -66,13 +55,10 @@ schedulePreload(
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
-const app = (router: DataRouter, rendered: RenderedCatalog | null = null) => (
+const app = (router: DataRouter) => (
   <StrictMode>
-    <RenderedCatalogContext value={rendered}>
-      <RouterProvider router={router} />
-    </RenderedCatalogContext>
+    <RouterProvider router={router} />
   </StrictMode>
 );
-const hydrating = container.firstElementChild ? await hydratingRouter() : null;
-if (hydrating) hydrateRoot(container, app(hydrating.router, hydrating.rendered));
-else createRoot(container).render(app(createBrowserRouter(routeObjects), readRenderedCatalog(document)));
+if (container.firstElementChild) hydrateRoot(container, app(await hydratingRouter()));
+else createRoot(container).render(app(createBrowserRouter(routeObjects)));

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { notFoundPath, notFoundPlaceholder, prerenderAddress, prerenderedFile, serverErrorFile, sitePages } from '../products/site-pages';
+import { flowIslandId, notFoundPath, notFoundPlaceholder, prerenderAddress, prerenderedFile, serverErrorFile, sitePages } from '../products/site-pages';
 import type { ApiPort } from '../engine/definition';
-import { prepareFlow, RenderedCatalogContext, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
+import { FlowIsland } from './flow-island';
+import { IslandSlotContext } from './island-slot';
+import { prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
 import { catalogs, i18n } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
 import { productById, products } from './products';
@@ -72,6 +74,13 @@ export function prerenderTargets(): PrerenderTarget[] {
   return [...pages, ...errors];
 }
 
+/** The page's markup with `island` inside its (empty) island element. */
+function withIsland(page: string, island: string): string {
+  const slot = new RegExp(`(<div id="${flowIslandId}"[^>]*>)(</div>)`);
+  if (!slot.test(page)) throw new Error(`the page has no empty #${flowIslandId} element to put its flow in`);
+  return page.replace(slot, (_match, open: string, close: string) => `${open}${island}${close}`);
+}
+
 /** What the layout's error boundary receives for the 500 page: a route error response, not a crash. */
 const serverError = { status: 500, statusText: 'Internal Server Error', internal: false, data: null };
 
@@ -93,19 +102,27 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
     context.statusCode = 500;
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const handle = context.matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.product);
+  const product = target.failed ? undefined : handle?.product;
+  // A flow page is drawn around an empty island element; the island's own tree is rendered apart and
+  // put in it, the very tree the browser hydrates there (site/flow-main.tsx).
+  const page = renderToString(
     <StrictMode>
-      <RenderedCatalogContext value={rendered}>
+      <IslandSlotContext value={product !== undefined}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </RenderedCatalogContext>
+      </IslandSlotContext>
     </StrictMode>,
   );
+  const html = product === undefined ? page : withIsland(page, renderToString(
+    <StrictMode>
+      <FlowIsland product={product} webview={handle?.layout === 'webview'} pathname={new URL(target.path, 'http://localhost').pathname} initialCatalog={rendered?.product === product ? rendered.catalog : undefined} />
+    </StrictMode>,
+  ));
   // The title usePageTitle sets in the browser: "<product> — <brand>", or the brand alone.
-  const product = context.matches.map((match) => (match.route.handle as RouteHandle | undefined)?.product).findLast(Boolean);
   const manifest = product ? productById(product)?.manifest : undefined;
   const brand = i18n._('site.brand');
-  const page = target.failed ? i18n._('site.serverError.title') : notFound ? i18n._('site.notFound.title') : manifest ? i18n._(manifest.title) : null;
-  return { ...target, html, title: page ? `${page} — ${brand}` : brand };
+  const pageTitle = target.failed ? i18n._('site.serverError.title') : notFound ? i18n._('site.notFound.title') : manifest ? i18n._(manifest.title) : null;
+  return { ...target, html, title: pageTitle ? `${pageTitle} — ${brand}` : brand };
 }
 
 // One render at a time: the catalogs and the active language are the process's, and a render must

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adFromLocation, expandRoutes, matchRoute, routes } from './routes';
+import { expandRoutes, matchRoute, routes } from './routes';
 
 describe('route table', () => {
   it('lists every path once', () => {
@@ -56,15 +56,5 @@ describe('route table', () => {
   it('gives each product page its product and layout', () => {
     expect(matchRoute('/en/mobile/travel')?.route.entry).toMatchObject({ product: 'travel', layout: 'webview' });
     expect(matchRoute('/en/housing')?.route.entry).toMatchObject({ product: 'home', layout: 'default' });
-  });
-});
-
-describe('adFromLocation', () => {
-  it('prefers the route parameter, then the query, else none', () => {
-    expect(adFromLocation({ pathname: '/en/travel/neo', search: '' })).toBe('neo');
-    expect(adFromLocation({ pathname: '/en/travel/neo', search: '?ad=other' })).toBe('neo');
-    expect(adFromLocation({ pathname: '/en/housing', search: '?ad=neo&step=program' })).toBe('neo');
-    expect(adFromLocation({ pathname: '/en/housing', search: '?step=program' })).toBeNull();
-    expect(adFromLocation({ pathname: '/en/thank-you/42', search: '' })).toBeNull();
   });
 });

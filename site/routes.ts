@@ -85,11 +85,3 @@ export function matchRoute(pathname: string, expanded: readonly ExpandedRoute[] 
   }
   return fallback;
 }
-
-/** The partner named by the page: the `ad` route parameter, else the `ad` query parameter. */
-export function adFromLocation(location: { pathname: string; search: string }): string | null {
-  const match = matchRoute(location.pathname);
-  const fromRoute = match?.params.ad;
-  if (fromRoute) return fromRoute;
-  return new URLSearchParams(location.search).get('ad') || null;
-}

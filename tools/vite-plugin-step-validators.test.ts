@@ -27,6 +27,9 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** A stand-in for engine/step-validators.ts that the generated module registers with. */
 const registry = join(scratch, 'registry.mjs');
 writeFileSync(registry, 'export const registered = new Map();\nexport function registerStepValidator(schema, validator) { registered.set(schema, validator); }\n');
+/** A stand-in for engine/step-formats.ts (TypeScript, which Node does not import): the same table shape. */
+const formats = join(scratch, 'formats.mjs');
+writeFileSync(formats, 'export const stepFormats = { date: { validate: (value) => /^\\d{4}-\\d{2}-\\d{2}$/.test(value) } };\n');
 
 async function load(code: string): Promise<{ schema: RJSFSchema; validator: ValidatorType }> {
   const file = join(scratch, `v${Math.random().toString(36).slice(2)}.mjs`);
@@ -39,7 +42,7 @@ async function load(code: string): Promise<{ schema: RJSFSchema; validator: Vali
 }
 
 describe('step schema modules', () => {
-  const code = generateSchemaModule(schema, registry);
+  const code = generateSchemaModule(schema, registry, formats);
 
   it('emits ESM without require, eval or new Function', () => {
     expect(code).not.toMatch(/\brequire\s*\(/);

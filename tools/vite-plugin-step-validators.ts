@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { _ } from 'ajv';
 import type { RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { stepValidatorOptions } from '../engine/validator-options';
@@ -12,6 +13,10 @@ import { stepValidatorOptions } from '../engine/validator-options';
 const PREFIX = '\0step-schema:';
 const SUFFIX = '.js';
 const registryModule = fileURLToPath(new URL('../engine/step-validators.ts', import.meta.url));
+const formatsModule = fileURLToPath(new URL('../engine/step-formats.ts', import.meta.url));
+
+/** The step forms' options, the generated code reading formats from `formats` (the engine's small table, not ajv-formats' whole one). */
+const compileOptions = (formats: string) => ({ ...stepValidatorOptions, ajvOptionsOverrides: { code: { formats: _`require(${formats}).stepFormats` } } });
 
 /** Step form schemas: `schemas/products/<product>/<step>.json`, never a `.ui.json`. */
 export const stepSchemaFile = /[\\/]schemas[\\/]products[\\/][^\\/]+[\\/][^\\/]+(?<!\.ui)\.json$/;
@@ -35,7 +40,7 @@ const REQUIRE = /require\(("(?:[^"\\]|\\.)*")\)/g;
 function withExtension(quoted: string): string {
   const spec = JSON.parse(quoted) as string;
   const deep = spec.split('/').length > (spec.startsWith('@') ? 2 : 1);
-  return JSON.stringify(deep && !/\.[cm]?js$/.test(spec) ? `${spec}.js` : spec);
+  return JSON.stringify(deep && !/\.[cm]?[jt]s$/.test(spec) ? `${spec}.js` : spec);
 }
 
 /**
@@ -43,11 +48,11 @@ function withExtension(quoted: string): string {
  * schema itself (what `import schema from './step.json'` gives everywhere else), and importing it
  * registers the schema's precompiled rjsf validator with the engine. The output contains no
  * `require`, `eval` or `new Function`, so it runs under a CSP without `unsafe-eval`.
- * Throws when the schema does not compile.
+ * `registry` and `formats` name the modules it registers with and takes its formats from. Throws when the schema does not compile.
  */
-export function generateSchemaModule(schema: RJSFSchema, registry = registryModule): string {
+export function generateSchemaModule(schema: RJSFSchema, registry = registryModule, formats = formatsModule): string {
   const imports = new Map<string, string>();
-  const code = compileSchemaValidatorsCode(schema, stepValidatorOptions).replace(REQUIRE, (_match, quoted: string) => {
+  const code = compileSchemaValidatorsCode(schema, compileOptions(formats)).replace(REQUIRE, (_match, quoted: string) => {
     const spec = withExtension(quoted);
     let name = imports.get(spec);
     if (!name) {

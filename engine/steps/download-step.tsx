@@ -1,19 +1,20 @@
 import { useLingui } from '@lingui/react';
-import type { MessageId, PolicyResult, SummaryRow } from '../definition';
+import type { MessageId, PolicyResult, Price, SummaryRow } from '../definition';
 import { primaryButtonClass, secondaryButtonClass } from '../ui';
-import { PurchaseSummary } from './purchase-summary';
+import { PurchaseSummary, summaryTotal } from './purchase-summary';
 
 export interface DownloadStepProps {
   policy: PolicyResult | null;
   title: MessageId;
   summary: SummaryRow[];
-  /** What was paid. */
-  total: number | null;
+  /** The amount saved with the contract (what was paid), if known. */
+  paid: number | null | undefined;
+  price: Price | null;
   onRestart: () => void;
 }
 
 /** The end of a flow: the issued policy's number, what it covers, its PDF, and a way to buy another from scratch. */
-export function DownloadStep({ policy, title, summary, total, onRestart }: DownloadStepProps) {
+export function DownloadStep({ policy, title, summary, paid, price, onRestart }: DownloadStepProps) {
   const { i18n } = useLingui();
   if (!policy) return null;
   return (
@@ -24,7 +25,7 @@ export function DownloadStep({ policy, title, summary, total, onRestart }: Downl
       <p className="text-center text-slate-700">
         {i18n._('engine.download.number')}: <strong className="font-mono" data-testid="policy-number">{policy.policyNumber}</strong>
       </p>
-      <PurchaseSummary title={title} rows={summary} total={total} />
+      <PurchaseSummary title={title} rows={summary} total={summaryTotal(paid, price)} />
       <p className="text-center">
         <a href={policy.policyUrl} className={primaryButtonClass} download target="_blank" rel="noopener">
           {i18n._('engine.download')}

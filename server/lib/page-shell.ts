@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, prerenderAddress, showsPrerendered, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, prerenderAddress, showsPrerendered, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -12,18 +12,35 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The modules a kind of page loads right after the shell, by their manifest keys. */
-function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (product: string) => readonly string[]): string[] {
+/** The manifest key of a flow page's own entry (site/flow-main.tsx): it hydrates the flow's island only. */
+export const flowEntry = 'flow-main.tsx';
+
+/**
+ * The modules a kind of page loads right after its entry, by their manifest keys; a flow page's
+ * island entry (`island`) brings the flow itself, the site's entry loads the product page module.
+ */
+function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (product: string) => readonly string[], island: boolean): string[] {
   const catalogs = (areas: string[]) => (lang ? areas.map((area) => `../locales/${lang}/${area}.po`) : []);
   const own: Record<PageKind, string[]> = {
     home: ['pages/home-page.tsx'],
     product: page.product
-      ? ['pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', 'regions', ...messageAreas(page.product)])]
+      ? [island ? flowEntry : 'pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', 'regions', ...messageAreas(page.product)])]
       : [],
     'thank-you': ['pages/thank-you-page.tsx'],
     'not-found': [],
   };
   return [...catalogs(['site']), ...own[page.kind]];
+}
+
+const moduleScript = /\s*<script type="module"[^>]*><\/script>/g;
+const modulePreload = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/** The page with `src` as its only module script, and none of the shell's preloads (they were the site entry's). */
+function withEntry(html: string, src: string): string {
+  return html
+    .replace(moduleScript, '')
+    .replace(modulePreload, '')
+    .replace('</head>', () => `<script type="module" crossorigin src="${escapeHtml(src)}"></script>\n</head>`);
 }
 
 /** What a render of the site's components gives for a page (site/prerender.tsx). */
@@ -46,8 +63,8 @@ export function pageDocument(shell: string, page: RenderedPage): string {
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.tail ?? ''}`);
   if (!page.hydrate) {
     html = html
-      .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-      .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+      .replace(moduleScript, '')
+      .replace(modulePreload, '')
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   }
   return html;
@@ -111,21 +128,30 @@ export function pageShell(
   } catch {
     // A build without its manifest still works, only without the preloads.
   }
-  const inShell = new Set<string>();
   const eager = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const imported of chunk.imports ?? []) eager(imported, into);
   };
+  // What the site's entry loads itself (index.html names those files already).
+  const inShell = new Set<string>();
   eager('index.html', inShell);
+  const flowEntryFile = manifest[flowEntry]?.file;
 
-  /** A page's HTML as sent: its language, preloads for what it loads next, scripts after the first paint. */
+  /**
+   * A page's HTML as sent: its language, preloads for what it loads next, scripts after the first
+   * paint; a flow page gets its own entry (the island's) instead of the site's.
+   */
   const finished = (page: SitePage | null, lang: SiteLanguage | null, template: string): PageBody => {
+    const scripted = template.includes('<script type="module"');
+    const island = scripted && page?.kind === 'product' && flowEntryFile !== undefined && template.includes(`id="${flowIslandId}"`);
     const files = new Set<string>();
-    if (template.includes('<script type="module"')) for (const module of page ? pageModules(page, lang, messageAreas) : []) eager(module, files);
-    const links = [...files].filter((file) => !inShell.has(file) && file.endsWith('.js')).map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
-    const html = template.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', () => `${links.join('\n')}\n</head>`);
+    if (scripted) for (const module of page ? pageModules(page, lang, messageAreas, island) : []) eager(module, files);
+    const preloaded = [...files].filter((file) => file.endsWith('.js') && (island ? file !== flowEntryFile : !inShell.has(file)));
+    const links = preloaded.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+    const entered = island ? withEntry(template, `/${flowEntryFile}`) : template;
+    const html = entered.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', () => `${links.join('\n')}\n</head>`);
     return encoded(template !== index ? afterPaint(html) : html);
   };
 

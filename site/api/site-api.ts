@@ -1,6 +1,6 @@
 import type { ApiPort } from '../../engine/definition';
 import { chunkGuard } from '../navigation/site-services';
-import { adFromLocation } from '../routes';
+import { adFromLocation } from '../partner';
 import { toasts } from '../toast/toast-store';
 import type { SiteApi } from './client';
 import { parseCredentials } from './credentials';

@@ -1,4 +1,4 @@
-import { adFromLocation } from '../routes';
+import { adFromLocation } from '../partner';
 import { basicAuthorization, credentialFor, parseCredentials } from '../api/credentials';
 import { createChunkGuard } from './chunk-guard';
 import { createVersionWatcher } from './build-version';

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { flowIslandId } from '../products/site-pages';
+import { i18n } from './i18n';
+import { languages, switchLangPath } from './language';
+import { ProductFlow, type StepAddress } from './product-flow';
+import { productById } from './products';
+import { SectionBoundary } from './section-boundary';
+import { useHistoryStepAddress } from './history-step-address';
+import { Toaster } from './toast/toaster';
+
+/**
+ * A flow page is a document with one island: the server sends the page (layout, title, the flow's
+ * first step) as HTML, and the browser's scripts (site/flow-main.tsx) hydrate only the flow's
+ * element. The page around it is plain HTML, so a flow page loads no router.
+ */
+
+export interface FlowIslandProps {
+  product: string;
+  webview: boolean;
+  /** The page's path (`/ru/travel/neo`). */
+  pathname: string;
+  /** The catalog the server drew the flow with, or undefined when the flow loads one. */
+  initialCatalog?: unknown;
+}
+
+/** The island's element with what the browser needs to start it: which product, which layout. */
+export function IslandElement({ product, webview, children }: { product: string; webview: boolean; children?: ReactNode }) {
+  return (
+    <div id={flowIslandId} data-product={product} data-layout={webview ? 'webview' : 'default'}>
+      {children}
+    </div>
+  );
+}
+
+/** The static page's language links carry the query (`?step=`): kept pointing at the step the visitor is on. */
+function mendLanguageLinks(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[hreflang]')) {
+    const lang = languages.find((candidate) => candidate === link.hreflang);
+    if (lang) link.href = switchLangPath(lang, window.location);
+  }
+}
+
+function IslandFlow({ product, webview, pathname, initialCatalog }: FlowIslandProps) {
+  const address: StepAddress = useHistoryStepAddress(pathname, mendLanguageLinks);
+  const siteProduct = productById(product);
+  if (!siteProduct) throw new Error(`no product "${product}" for the flow island`);
+  return <ProductFlow product={siteProduct} webview={webview} address={address} initialCatalog={initialCatalog} />;
+}
+
+/** The island's tree: translations, the flow behind its error boundary, and the page's toasts. */
+export function FlowIsland(props: FlowIslandProps) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <SectionBoundary>
+        <IslandFlow {...props} />
+      </SectionBoundary>
+      <Toaster />
+    </I18nProvider>
+  );
+}

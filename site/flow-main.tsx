@@ -1,0 +1,41 @@
+/*
+ * The scripts of a flow page (server/lib/page-shell.ts sends this entry instead of the site's for
+ * product pages): they hydrate the flow's island only, so the page loads no router and no layout code.
+ */
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { loadDraft } from '../engine/draft';
+import { preloadFlowParts } from '../engine/flow-runner';
+import { loadApiClient } from './api/site-api';
+import { flowIslandId } from '../products/site-pages';
+import { FlowIsland } from './flow-island';
+import { prepareFlow, readRenderedCatalog } from './flow-preparation';
+import { catalogs } from './i18n';
+import { detectBrowserLang, langFromPath, saveLang } from './language';
+import { schedulePreload, type ConnectionInfo } from './navigation/preload';
+import { productById } from './products';
+
+const element = document.getElementById(flowIslandId);
+const product = productById(element?.dataset.product ?? '');
+if (!element || !product) throw new Error(`flow page without its island (#${flowIslandId} naming a product)`);
+const { id } = product.manifest;
+const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
+saveLang(lang);
+
+// A page the server drew with its first step carries the catalog it used: the flow's definition and
+// messages load before hydrating, so the first render draws that same step, without a catalog request.
+const rendered = readRenderedCatalog(document);
+const initialCatalog = rendered?.product === id ? rendered.catalog : undefined;
+const [definition] = await Promise.all([initialCatalog === undefined ? null : prepareFlow(product), catalogs.activate(lang)]);
+
+const island = (
+  <StrictMode>
+    <FlowIsland product={id} webview={element.dataset.layout === 'webview'} pathname={window.location.pathname} initialCatalog={initialCatalog} />
+  </StrictMode>
+);
+// A visitor coming back with a draft resumes on their own step, not the one the HTML shows: drawn anew.
+if (definition && loadDraft(window.sessionStorage, definition)) createRoot(element).render(island);
+else hydrateRoot(element, island);
+
+// What the flow loads later (the API client with its first call, the payment and download steps) is fetched ahead when the page is idle.
+schedulePreload([loadApiClient, preloadFlowParts], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection });

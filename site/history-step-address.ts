@@ -1,0 +1,53 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { StepAddress } from './product-flow';
+
+/**
+ * A flow page's `?step=` kept in the browser's own history, for a page whose scripts bring no router
+ * (the flow island, site/flow-main.tsx). Back and forward arrive as `popstate`; the flow's own moves
+ * are written with pushState/replaceState and announced to the subscribers here.
+ */
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+const currentSearch = () => window.location.search;
+
+/** Drawn on the server (and while hydrating what it drew): no step in the address yet. */
+const serverSearch = () => '';
+
+/** `search` with `step` set, every other parameter (`ad`…) kept. */
+function withStep(search: string, stepId: string): string {
+  const params = new URLSearchParams(search);
+  params.set('step', stepId);
+  return `?${params.toString()}`;
+}
+
+/** Writes the step into the address; `afterChange` runs once it is there (e.g. to mend links that carry the query). */
+export function writeStep(stepId: string, mode: 'push' | 'replace', afterChange?: () => void): void {
+  const url = `${window.location.pathname}${withStep(window.location.search, stepId)}${window.location.hash}`;
+  if (mode === 'push') window.history.pushState(window.history.state, '', url);
+  else window.history.replaceState(window.history.state, '', url);
+  afterChange?.();
+  for (const listener of listeners) listener();
+}
+
+/** The step address of the page at `pathname`, read from and written to the browser's history. */
+export function useHistoryStepAddress(pathname: string, afterChange?: () => void): StepAddress {
+  const search = useSyncExternalStore(subscribe, currentSearch, serverSearch);
+  const step = new URLSearchParams(search).get('step');
+  const onStepChange = useCallback((stepId: string, mode: 'push' | 'replace') => writeStep(stepId, mode, afterChange), [afterChange]);
+  // The live query (`ad` and the rest), also while hydrating: the link is not drawn, only handed to payment providers.
+  const stepHref = useCallback(
+    (stepId: string) => `${pathname}${withStep(typeof window === 'undefined' ? '' : window.location.search, stepId)}`,
+    [pathname],
+  );
+  return useMemo(() => ({ step, onStepChange, stepHref }), [step, onStepChange, stepHref]);
+}

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLingui } from '@lingui/react';
+import { FlowRunner } from '../engine/flow-runner';
+import type { FlowData, ProductDefinition } from '../engine/definition';
+import { api } from './api/site-api';
+import { prepareFlow, preparedFlow } from './flow-preparation';
+import type { SiteProduct } from './products';
+import { useLang } from './use-lang';
+
+type ProductState = { status: 'loading' } | { status: 'ready'; definition: ProductDefinition<FlowData, unknown> } | { status: 'failed' };
+
+/**
+ * The product's definition, validators and messages: ready at once when they were loaded before the
+ * page rendered (a hydrated or server-rendered flow page), else loaded; `retry` tries again after a failure.
+ */
+function useProduct(product: SiteProduct): { state: ProductState; retry: () => void } {
+  const { id } = product.manifest;
+  const lang = useLang();
+  const [state, setState] = useState<ProductState>(() => {
+    const definition = preparedFlow(product, lang);
+    return definition ? { status: 'ready', definition } : { status: 'loading' };
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let current = true;
+    const definition = preparedFlow(product, lang);
+    if (definition) {
+      setState((previous) => (previous.status === 'ready' && previous.definition === definition ? previous : { status: 'ready', definition }));
+      return;
+    }
+    setState({ status: 'loading' });
+    prepareFlow(product).then(
+      (definition) => current && setState({ status: 'ready', definition }),
+      (error: unknown) => {
+        console.error(`product ${id} failed to load`, error);
+        if (current) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, product, lang, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { state, retry };
+}
+
+/** Where a flow keeps its step: the page address's `?step=`, read and written by whoever owns the address. */
+export interface StepAddress {
+  /** The `?step=` value, or null. */
+  step: string | null;
+  /** Push when the visitor moves on, replace on arrival or resume. */
+  onStepChange: (stepId: string, mode: 'push' | 'replace') => void;
+  /** The page address (with `ad` and every other parameter) that opens the flow at a step. */
+  stepHref: (stepId: string) => string;
+}
+
+export interface ProductFlowProps {
+  product: SiteProduct;
+  webview: boolean;
+  address: StepAddress;
+  /** The catalog the server drew the page with: the flow starts on it instead of asking for one. */
+  initialCatalog?: unknown;
+}
+
+/**
+ * A product's purchase flow: its definition loaded (or a loading state, or a retry after a failure),
+ * then run by the engine against the site's API. It knows no router: the page hands it the address.
+ */
+export function ProductFlow({ product, webview, address, initialCatalog }: ProductFlowProps) {
+  const { i18n } = useLingui();
+  const { state, retry } = useProduct(product);
+  if (state.status === 'loading') {
+    return (
+      <div className="flex min-h-64 items-center justify-center" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{i18n._('site.loading')}</span>
+      </div>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-950">
+        <p className="font-semibold">{i18n._('site.product.loadFailed')}</p>
+        <button type="button" className="btn-secondary mt-3" onClick={retry}>
+          {i18n._('site.action.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <FlowRunner
+      definition={state.definition}
+      api={api}
+      stepInUrl={address.step}
+      onStepChange={address.onStepChange}
+      stepHref={address.stepHref}
+      layout={webview ? 'webview' : 'default'}
+      initialCatalog={initialCatalog}
+    />
+  );
+}
