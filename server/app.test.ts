@@ -348,6 +348,20 @@ describe('built site', () => {
     expect(call.json()).toEqual({ result: false, error: 500, message: 'Internal server error', response: null });
   });
 
+  test('a page address with a NUL byte in its query gets the 404 page, not JSON', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml' };
+    for (const query of ['step=%00', 'ad=neo%00', 'step=trip&step=%00']) {
+      const page = await siteApp.inject({ url: `/en/travel?${query}`, headers: html });
+      expect(page.statusCode, query).toBe(404);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body, query).toContain('No page at /en/travel.');
+    }
+    // A script's call to the same address still learns which field was refused.
+    const call = await siteApp.inject({ url: '/en/travel?step=%00', headers: { accept: 'application/json' } });
+    expect(call.statusCode).toBe(400);
+    expect(call.json<{ response: { field: string } }>().response.field).toBe('/step');
+  });
+
   test('pages are served while the redirect lookup fails (the database away)', async () => {
     const redirects = siteApp.redirects;
     const of = redirects.of;

@@ -108,13 +108,17 @@ function encoded(html: string): PageBody {
  * (`<html lang>`), with `modulepreload` links for the chunks the page loads after the shell (its page module, a flow's definition, step validators,
  * message catalogs), so the browser fetches them beside the shell instead of after it. A page
  * without scripts (the prerendered home page) gets none. An address that is no page gets the 404
- * page (or the shell, which renders it) with 404; `serverError` gives the 500 page for an address.
+ * page (or the shell, which renders it) with 404; `serverError` and `notFound` give the 500 and 404 pages for an address.
  */
 export function pageShell(
   siteDir: string,
   manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[],
   options: PageShellOptions = {},
-): ((pathname: string, query?: URLSearchParams) => Promise<PageAnswer>) & { serverError: (address: string) => string | null; warm: () => Promise<void> } {
+): ((pathname: string, query?: URLSearchParams) => Promise<PageAnswer>) & {
+  serverError: (address: string) => string | null;
+  notFound: (address: string) => string | null;
+  warm: () => Promise<void>;
+} {
   const pages = sitePages(manifests);
   // A flow's own catalog and those its manifest names (as site/products.ts loads them).
   const messageAreas = (id: string) => {
@@ -226,6 +230,8 @@ export function pageShell(
   };
   /** The 500 page for an address (path and query) the server failed to serve, or null when the build has none. */
   answer.serverError = (address: string): string | null => forAddress(serverErrorBodies, address);
+  /** The 404 page naming an address (path, as requested), or null when the build has none. */
+  answer.notFound = (address: string): string | null => forAddress(notFoundBodies, address);
   /** Draws every flow page once, so the first visitors do not wait for it (a failure is reported, and drawn again on request). */
   answer.warm = async (): Promise<void> => {
     for (const page of pages) {

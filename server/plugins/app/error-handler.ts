@@ -131,9 +131,11 @@ export default fp(
       if (status >= 500) request.log.error({ err, ...context }, 'request failed');
       else request.log.info({ ...context, message: maskPersonalData(body.message) }, 'request refused');
       await report(request, status, status >= 500 ? `${err.name}: ${err.message}` : body.message);
-      // A visitor's browser opening a page gets the site's 500 page in the address's language, not JSON.
-      const errorPage = status >= 500 && shell && isPageNavigation(request) && !request.url.startsWith('/api/') ? shell.serverError(request.url) : null;
-      if (errorPage !== null) return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage);
+      // A visitor's browser opening a page gets the site's 500 page in the address's language, not
+      // JSON; an address refused as malformed (a NUL byte in its query, say) is no page: the 404 page.
+      const page = shell && isPageNavigation(request) && !request.url.startsWith('/api/');
+      const errorPage = !page ? null : status >= 500 ? shell.serverError(request.url) : status === 400 ? shell.notFound(request.url.split('?', 1)[0] ?? '/') : null;
+      if (errorPage !== null) return reply.code(status >= 500 ? status : 404).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage);
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     });
 
