@@ -30,6 +30,9 @@ export function preloadFlowParts(): Promise<unknown> {
   return Promise.all([loadPaymentStep(), loadDownloadStep(), loadErrorModal()]);
 }
 
+/** How long typed changes may wait to be written to the draft. */
+const draftIntervalMs = 250;
+
 export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   definition: ProductDefinition<D, C>;
   api: ApiPort;
@@ -48,14 +51,14 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
 
 /**
  * Runs a product definition: stepper header, the current step (rjsf form, payment or download),
- * live price, Back/Next and the error dialog. Drafts go to `storage` on every change and a reload
+ * live price, Back/Next and the error dialog. Drafts go to `storage` (typing at most every quarter second, a move at once) and a reload
  * resumes from them; browser back/forward arrive as `stepInUrl` and become `step.goto`.
  */
 export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) {
   const { definition, api, stepInUrl, onStepChange, stepHref, layout = 'default' } = props;
   const paymentStep = definition.steps.find((step) => step.component === 'payment')?.id;
   // A string, so the machine is not rebuilt when the site hands a new function with the same answer.
-  const returnPath = paymentStep ? stepHref(paymentStep) : stepHref(definition.steps[0]?.id ?? '');
+  const returnPath = useMemo(() => stepHref(paymentStep ?? definition.steps[0]?.id ?? ''), [stepHref, paymentStep, definition]);
   const { i18n } = useLingui();
   const storage = props.storage ?? (typeof window === 'undefined' ? null : window.sessionStorage);
   const machine = useMemo(() => createFlowMachine(definition, { api, returnPath }), [definition, api, returnPath]);
@@ -65,8 +68,34 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   useEffect(() => {
     if (!storage) return;
-    const subscription = actor.subscribe((snapshot) => saveDraft(storage, definition, snapshot));
-    return () => subscription.unsubscribe();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let savedStep = stepOf(actor.getSnapshot().value);
+    const save = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      saveDraft(storage, definition, actor.getSnapshot());
+    };
+    const flush = () => {
+      if (timer !== undefined) save();
+    };
+    const subscription = actor.subscribe((snapshot) => {
+      const step = stepOf(snapshot.value);
+      // A move to another step is written at once; typing at most every `draftIntervalMs`, as writing
+      // storage on every keystroke is a good part of a keystroke's time on a slow phone.
+      if (step !== savedStep) {
+        savedStep = step;
+        save();
+      } else if (timer === undefined) timer = setTimeout(save, draftIntervalMs);
+    });
+    // Whatever is not written yet is written when the page goes away (a reload, a payment provider's page).
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', flush);
+    return () => {
+      subscription.unsubscribe();
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', flush);
+      flush();
+    };
   }, [actor, storage, definition]);
 
   const step = useSelector(actor, (s) => stepOf(s.value));
@@ -108,13 +137,14 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const onRetry = useCallback(() => send({ type: 'retry' }), [send]);
   const onDismiss = useCallback(() => send({ type: 'error.dismiss' }), [send]);
 
-  const formContext = useMemo<FlowFormContext>(
-    () => ({
-      options: context.catalog === null ? {} : (definition.options?.(context.catalog as C, context.data as D) ?? {}),
-      locale: i18n.locale,
-    }),
-    [definition, context.catalog, context.data, i18n.locale],
+  // The same object for as long as the options are the same: rjsf compares every prop deeply when one is new.
+  const options = useStable(
+    useMemo(
+      () => (context.catalog === null ? {} : (definition.options?.(context.catalog as C, context.data as D) ?? {})),
+      [definition, context.catalog, context.data],
+    ),
   );
+  const formContext = useMemo<FlowFormContext>(() => ({ options, locale: i18n.locale }), [options, i18n.locale]);
 
   const current = definition.steps.find((s) => s.id === step) ?? null;
   const index = current ? definition.steps.indexOf(current) : -1;
@@ -298,6 +328,13 @@ function PriceAmount({ price }: { price: Price }) {
   return <>{price.lowest ? i18n._('engine.price.from', { amount }) : `${amount} ${i18n._('engine.currency')}`}</>;
 }
 
+/** An object of the same value as the one seen before is that earlier object. */
+function useStable<T>(value: T): T {
+  const kept = useRef(value);
+  if (kept.current !== value && !deepEquals(kept.current, value)) kept.current = value;
+  return kept.current;
+}
+
 // A `const: true` consent box must be ticked by the visitor, not prefilled by rjsf.
 const DEFAULTS_BEHAVIOUR = { constAsDefaults: 'never' } as const;
 
@@ -368,6 +405,36 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     [onNext],
   );
   const onError = useCallback(() => setSubmitted(true), []);
+  // On narrow screens the bar stays at the bottom of the view with the total, so a changed price is seen where the visitor acts.
+  // Kept as one element while nothing in it changes: rjsf compares its children with the other props.
+  const actionBar = useMemo(
+    () => (
+      <div className="sticky bottom-0 z-10 -mx-3 mt-6 flex items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur lg:static lg:mx-0 lg:gap-3 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
+        {canGoBack ? (
+          <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
+            {i18n._('engine.back')}
+          </button>
+        ) : (
+          <span />
+        )}
+        <span className="ml-auto flex items-center gap-2 lg:gap-3">
+          {price && (
+            <span className="text-right text-sm leading-tight text-slate-700 lg:hidden" data-testid="price-bar">
+              <span className="block">{i18n._('engine.price.total')}</span>
+              <strong className="block text-base text-slate-900">
+                <PriceAmount price={price} />
+              </strong>
+            </span>
+          )}
+          <button type="submit" className={primaryButtonClass} disabled={loading} aria-busy={loading}>
+            {loading && <Spinner />}
+            {i18n._('engine.next')}
+          </button>
+        </span>
+      </div>
+    ),
+    [canGoBack, loading, price, i18n, onBack],
+  );
   if (!activeValidator || !step.schema) {
     throw new Error(`FlowRunner: step "${step.id}" has no schema, or its schema was not imported through the step-validators plugin`);
   }
@@ -396,30 +463,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       idPrefix={idPrefix}
       experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
     >
-      {/* On narrow screens the bar stays at the bottom of the view with the total, so a changed price is seen where the visitor acts. */}
-      <div className="sticky bottom-0 z-10 -mx-3 mt-6 flex items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur lg:static lg:mx-0 lg:gap-3 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
-        {canGoBack ? (
-          <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
-            {i18n._('engine.back')}
-          </button>
-        ) : (
-          <span />
-        )}
-        <span className="ml-auto flex items-center gap-2 lg:gap-3">
-          {price && (
-            <span className="text-right text-sm leading-tight text-slate-700 lg:hidden" data-testid="price-bar">
-              <span className="block">{i18n._('engine.price.total')}</span>
-              <strong className="block text-base text-slate-900">
-                <PriceAmount price={price} />
-              </strong>
-            </span>
-          )}
-          <button type="submit" className={primaryButtonClass} disabled={loading} aria-busy={loading}>
-            {loading && <Spinner />}
-            {i18n._('engine.next')}
-          </button>
-        </span>
-      </div>
+      {actionBar}
     </Form>
   );
 });

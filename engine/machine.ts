@@ -54,6 +54,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   // Definition functions are typed by the product's D and C; the machine stores the erased forms.
   const priceOf = (data: FlowData, catalog: unknown): Price | null =>
     catalog === null ? null : definition.pricing(data as D, catalog as C);
+  // The price of changed data; the previous object itself when the figures are the same, so what
+  // shows the price does not redraw on every keystroke.
+  const repriced = (previous: Price | null, data: FlowData, catalog: unknown): Price | null => {
+    const next = priceOf(data, catalog);
+    return deepEqual(previous, next) ? previous : next;
+  };
   const isSkipped = (step: string, data: FlowData): boolean => {
     const guard = skip[step];
     const fn = guard ? rules.guards[guard] : undefined;
@@ -148,8 +154,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           data,
           fieldErrors,
           // Changed answers must be confirmed with Next again before the flow may jump past them.
-          steps: progress ? { ...context.steps, [event.step]: { ...progress, completed: false } } : context.steps,
-          price: priceOf(data, context.catalog),
+          steps: progress?.completed ? { ...context.steps, [event.step]: { ...progress, completed: false } } : context.steps,
+          price: repriced(context.price, data, context.catalog),
           pending,
           lookupKeys,
           lookupSeq: seq,
@@ -157,7 +163,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       }),
       mergeLookup: assign(({ context }, params: { actorId: string; answer: Record<string, unknown> }) => {
         const merged = mergedLookup(context, lookups, params.actorId, params.answer);
-        return merged.data ? { ...merged, price: priceOf(merged.data, context.catalog) } : merged;
+        return merged.data ? { ...merged, price: repriced(context.price, merged.data, context.catalog) } : merged;
       }),
       storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => failedLookup(context, lookups, params.actorId, params.failure)),
       storePolicy: assign((_, params: { policy: PaymentCheck }) => ({ policy: typeof params.policy === 'object' ? params.policy : null })),

@@ -64,7 +64,10 @@ export function oneYearFrom(iso: string): string {
   return addDays(`${Number(y) + 1}-${m}-${d}`, -1);
 }
 
+// Made once: `toLocaleString` builds a number format on every call, the slow part (summaries redraw on every keystroke).
+const wholeNumbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** `1234567` → `1 234 567` (spec §9: US grouping with spaces). */
 export function groupDigits(n: number): string {
-  return Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
+  return wholeNumbers.format(Math.round(n)).replace(/,/g, ' ');
 }
