@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../tests/support/pdf-text';
@@ -42,5 +43,15 @@ describe('policy PDF', () => {
     expect(text).toMatch(/Объект страхования\s{2,}Kvartira/);
     expect(text).toContain('Toshkent shahri / город');
     expect(text).toContain('Chilonzor 5');
+  });
+
+  it('renders a policy as the same bytes every time, a few dozen kilobytes, and poppler draws it without complaint', async () => {
+    const [first, second] = [await renderPolicyPdf(travelPolicy), await renderPolicyPdf(travelPolicy)];
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
+    // Two pages, two font subsets: the size of what it shows, not of the fonts.
+    expect(first.length).toBeLessThan(40_000);
+    const drawn = spawnSync('pdftoppm', ['-r', '30', '-'], { input: first });
+    expect(drawn.status).toBe(0);
+    expect(drawn.stderr.toString()).toBe('');
   });
 });
