@@ -98,6 +98,26 @@ describe('PostgreSQL', () => {
     expect(outbox.some((r) => r.kind === 'purchase' && r.text.includes(check.response.policy_number))).toBe(true);
   });
 
+  test('Payme repeating Create while it performs the same transaction: both answer, one payment', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
+    instances.push(instance);
+    await instance.ready();
+    const rpc = (method: string, params: Record<string, unknown>) =>
+      instance.inject({ method: 'POST', url: '/api/payme', headers: { authorization: paycomAuth() }, payload: { id: 1, method, params } }).then((r) => r.json());
+    const contracts = await Promise.all(Array.from({ length: 8 }, () => post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody()).then((r) => r.json().response as { contract_id: string; amount: number })));
+    await Promise.all(contracts.map(async (contract, i) => {
+      const params = { id: `repeat-${i}`, time: Date.now(), amount: contract.amount * 100, account: { contract_id: contract.contract_id } };
+      expect((await rpc('CreateTransaction', params)).result.state).toBe(1);
+      // Both lock the transaction, then its contract: whichever comes second waits, then answers.
+      const [created, performed] = await Promise.all([rpc('CreateTransaction', params), rpc('PerformTransaction', { id: params.id })]);
+      expect(performed.result.state).toBe(2);
+      expect(created.result?.state ?? created.error?.code).toSatisfy((answer: number) => answer === 1 || answer === -31008);
+    }));
+    const paid = await instance.db.selectFrom('policies').select('contract_id').where('contract_id', 'in', contracts.map((c) => c.contract_id)).execute();
+    expect(paid).toHaveLength(contracts.length);
+  });
+
   test('a PostgreSQL restart that breaks the idle connections neither ends the process nor the next request', async () => {
     if (!baseUrl) throw new Error(missing);
     const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
