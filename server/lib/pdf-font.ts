@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { PDFRawStream, PDFString, type PDFContext, type PDFRef } from 'pdf-lib';
+import { flate, pdfNumber, ref, type PdfWriter } from './pdf-writer';
 
 /** A composite glyph's parts: the glyphs it is drawn from and where their ids sit in its bytes. */
 export interface Components {
@@ -68,11 +67,6 @@ function readCmap4(bytes: Uint8Array, at: number, into: Map<number, number>): vo
 /** The text a PDF's ToUnicode maps a glyph back to, as UTF-16BE hex. */
 const utf16Hex = (text: string) =>
   Array.from({ length: text.length }, (_, i) => text.charCodeAt(i).toString(16).padStart(4, '0')).join('');
-
-/** A PDF number: at most four decimals, never an exponent, so the same drawing is the same bytes. */
-export function pdfNumber(value: number): string {
-  return String(Math.round(value * 10_000) / 10_000);
-}
 
 /**
  * A TrueType font read once per process: its glyph map, advances and raw glyph outlines, so that
@@ -327,46 +321,27 @@ export class FontSubset {
     ].join('\n');
   }
 
-  /** Writes the Type0 font of this subset (program, widths, ToUnicode) into `context`; its reference. */
-  embed(context: PDFContext): PDFRef {
+  /** Writes the Type0 font of this subset (program, widths, ToUnicode) into `pdf`; its object number. */
+  embed(pdf: PdfWriter): number {
     const program = this.#program();
     // A subset's name starts with six capitals naming its glyphs (PDF 32000 §9.6.4); derived from them, so a policy always renders the same bytes.
     const digest = createHash('sha256').update(Uint16Array.from(this.#used)).digest();
     const tag = Array.from(digest.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
-    const baseFont = `${tag}+${this.#font.postScriptName}`;
+    const baseFont = `/${tag}+${this.#font.postScriptName}`;
     const { bbox, ascent, descent } = this.#font.metrics;
-    const fontFile = context.register(PDFRawStream.of(context.obj({ Filter: 'FlateDecode', Length1: program.length }), deflateSync(program)));
-    const descriptor = context.register(
-      context.obj({
-        Type: 'FontDescriptor',
-        FontName: baseFont,
-        // Symbolic: glyphs are addressed by id, not by a standard encoding.
-        Flags: 4,
-        FontBBox: bbox,
-        ItalicAngle: 0,
-        Ascent: ascent,
-        Descent: descent,
-        CapHeight: ascent,
-        StemV: 0,
-        FontFile2: fontFile,
-      }),
+    const fontFile = pdf.stream(`/Filter /FlateDecode /Length1 ${program.length}`, flate(program));
+    // Symbolic (flags 4): glyphs are addressed by id, not by a standard encoding.
+    const descriptor = pdf.object(
+      `<< /Type /FontDescriptor /FontName ${baseFont} /Flags 4 /FontBBox [${bbox.map(pdfNumber).join(' ')}] /ItalicAngle 0 ` +
+        `/Ascent ${pdfNumber(ascent)} /Descent ${pdfNumber(descent)} /CapHeight ${pdfNumber(ascent)} /StemV 0 /FontFile2 ${ref(fontFile)} >>`,
     );
     const scale = 1000 / this.#font.unitsPerEm;
-    const widths = this.#used.map((glyph) => this.#font.advanceOf(glyph) * scale);
-    const cidFont = context.register(
-      context.obj({
-        Type: 'Font',
-        Subtype: 'CIDFontType2',
-        BaseFont: baseFont,
-        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-        FontDescriptor: descriptor,
-        CIDToGIDMap: 'Identity',
-        W: [0, widths],
-      }),
+    const widths = this.#used.map((glyph) => pdfNumber(this.#font.advanceOf(glyph) * scale)).join(' ');
+    const cidFont = pdf.object(
+      `<< /Type /Font /Subtype /CIDFontType2 /BaseFont ${baseFont} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> ` +
+        `/FontDescriptor ${ref(descriptor)} /CIDToGIDMap /Identity /W [0 [${widths}]] >>`,
     );
-    const toUnicode = context.register(PDFRawStream.of(context.obj({ Filter: 'FlateDecode' }), deflateSync(this.#toUnicode())));
-    return context.register(
-      context.obj({ Type: 'Font', Subtype: 'Type0', BaseFont: baseFont, Encoding: 'Identity-H', DescendantFonts: [cidFont], ToUnicode: toUnicode }),
-    );
+    const toUnicode = pdf.stream('/Filter /FlateDecode', flate(this.#toUnicode()));
+    return pdf.object(`<< /Type /Font /Subtype /Type0 /BaseFont ${baseFont} /Encoding /Identity-H /DescendantFonts [${ref(cidFont)}] /ToUnicode ${ref(toUnicode)} >>`);
   }
 }

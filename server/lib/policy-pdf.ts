@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import QRCode from 'qrcode';
 import subsetFont from 'subset-font';
 import { groupDigits, type InsuredPerson, type PolicyWording } from '../../products/sale';
 import insurer from '../../config/insurer.json';
-import { pdfNumber, TrueTypeFont, type FontSubset } from './pdf-font';
+import { TrueTypeFont, type FontSubset } from './pdf-font';
+import { flate, pdfDate, pdfNumber, pdfTextString, PdfWriter, ref } from './pdf-writer';
 
 export interface PolicyDocument {
   /** What the product's policy is called and how it names its subject. */
@@ -240,20 +239,17 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   drawText(pen.page, pen.regular, doc.verifyUrl, 210, qrTop - 58, 9, linkBlue);
   insurerFooter(pen.pages, pen.regular);
 
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${doc.number} — ${doc.product.title.en}`);
-  pdf.setCreator('insurance-shop');
+  const pdf = new PdfWriter();
+  const fonts = `/Font << /${pen.regular.resource} ${ref(pen.regular.subset.embed(pdf))} /${pen.bold.resource} ${ref(pen.bold.subset.embed(pdf))} >>`;
+  const pagesRef = pdf.reserve();
+  const pages = pen.pages.map((page) => {
+    const contents = pdf.stream('/Filter /FlateDecode', flate(page.operators.join('\n')));
+    return pdf.object(`<< /Type /Page /Parent ${ref(pagesRef)} /MediaBox [0 0 ${pageSize.map(pdfNumber).join(' ')}] /Resources << ${fonts} >> /Contents ${ref(contents)} >>`);
+  });
+  pdf.object(`<< /Type /Pages /Kids [${pages.map(ref).join(' ')}] /Count ${pages.length} >>`, pagesRef);
+  const catalog = pdf.object(`<< /Type /Catalog /Pages ${ref(pagesRef)} >>`);
   // Dated by the issue, not the rendering: the same policy always renders to the same bytes.
-  pdf.setCreationDate(doc.issuedAt);
-  pdf.setModificationDate(doc.issuedAt);
-  const { context } = pdf;
-  const fonts = { [pen.regular.resource]: pen.regular.subset.embed(context), [pen.bold.resource]: pen.bold.subset.embed(context) };
-  for (const page of pen.pages) {
-    const node = pdf.addPage(pageSize).node;
-    for (const [resource, font] of Object.entries(fonts)) node.setFontDictionary(PDFName.of(resource), font);
-    // Compressed by Node's zlib (native) rather than pdf-lib's pako.
-    const contents = PDFRawStream.of(context.obj({ Filter: 'FlateDecode' }), deflateSync(page.operators.join('\n')));
-    node.set(PDFName.of('Contents'), context.register(contents));
-  }
-  return pdf.save({ useObjectStreams: false });
+  const issued = pdfDate(doc.issuedAt);
+  const info = pdf.object(`<< /Title ${pdfTextString(`${doc.number} — ${doc.product.title.en}`)} /Creator (insurance-shop) /CreationDate ${issued} /ModDate ${issued} >>`);
+  return pdf.bytes(catalog, info);
 }
