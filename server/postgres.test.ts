@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app';
@@ -62,6 +63,30 @@ describe('PostgreSQL', () => {
     try {
       expect((await migrate(db)).length).toBeGreaterThan(0);
       expect(await migrate(db)).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  test('statements are prepared once per connection, except those with a `*`, and stay valid when a column is added', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const db = await connectDatabase({ kind: 'postgres', url });
+    try {
+      await db.connection().execute(async (connection) => {
+        await sql`CREATE TABLE prepared_probe (id int PRIMARY KEY)`.execute(connection);
+        await sql`INSERT INTO prepared_probe VALUES (1)`.execute(connection);
+        const named = () => sql<{ id: number }>`SELECT id FROM prepared_probe WHERE id = ${1}`.execute(connection);
+        const starred = () => sql<{ id: number }>`SELECT * FROM prepared_probe WHERE id = ${1}`.execute(connection);
+        expect((await named()).rows).toEqual([{ id: 1 }]);
+        expect((await starred()).rows).toEqual([{ id: 1 }]);
+        const prepared = (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(connection)).rows.map((row) => row.statement);
+        expect(prepared).toContain('SELECT id FROM prepared_probe WHERE id = $1');
+        expect(prepared.some((statement) => statement.includes('*'))).toBe(false);
+        // A migration elsewhere adds a column: the prepared statement is planned again, the `*` one sees it.
+        await sql`ALTER TABLE prepared_probe ADD COLUMN note text`.execute(connection);
+        expect((await named()).rows).toEqual([{ id: 1 }]);
+        expect((await starred()).rows).toEqual([{ id: 1, note: null }]);
+      });
     } finally {
       await db.destroy();
     }

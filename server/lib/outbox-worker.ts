@@ -94,7 +94,7 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
         .forUpdate()
         .skipLocked(),
     )
-    .returningAll()
+    .returning(['id', 'kind', 'text', 'attempts', 'parts_sent', 'next_attempt_at', 'sent_at', 'last_error', 'created_at'])
     .execute();
   rows.sort((a, b) => a.id - b.id);
 

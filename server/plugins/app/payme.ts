@@ -167,12 +167,14 @@ export default fp(
           ), created AS (
             INSERT INTO payme_transactions (id, transaction, contract_id, amount, state, payme_time, create_time)
             SELECT ${id}, ${randomUUID()}, id, ${amount}::bigint, 1, ${time}::bigint, ${at}::bigint FROM contract
-            WHERE status = 'awaiting_payment' AND amount * 100 = ${amount}::bigint AND NOT busy
+            WHERE status = 'awaiting_payment' AND ${amount}::bigint % 100 = 0 AND amount = ${amount}::bigint / 100 AND NOT busy
             RETURNING state, create_time, transaction
           )
           SELECT tx.created, tx.state, tx.create_time, tx.transaction, contract.status, contract.amount, contract.busy
           FROM (SELECT 1) AS one
-          LEFT JOIN (SELECT true AS created, * FROM created UNION ALL SELECT false, * FROM existing) AS tx ON true
+          LEFT JOIN (
+            SELECT true AS created, state, create_time, transaction FROM created UNION ALL SELECT false, state, create_time, transaction FROM existing
+          ) AS tx ON true
           LEFT JOIN contract ON true`.execute(app.db);
         const row = rows[0];
         if (row?.created === false) {
