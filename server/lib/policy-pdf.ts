@@ -96,17 +96,17 @@ function drawText(page: Page, face: Face, text: string, x: number, y: number, si
 function drawQrCode(page: Page, text: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const margin = 1;
-  const cell = size / (modules.size + 2 * margin);
-  const rect = (left: number, bottom: number, width: number, height: number) => `${pdfNumber(left)} ${pdfNumber(bottom)} ${pdfNumber(width)} ${pdfNumber(height)} re`;
-  const operators = ['q', rgb([1, 1, 1]), rect(x, y, size, size), 'f', rgb(black)];
+  const span = modules.size + 2 * margin;
+  // White ground, then a scale to modules: every dark run is a rectangle of whole numbers.
+  const operators = ['q', rgb([1, 1, 1]), `${pdfNumber(x)} ${pdfNumber(y)} ${pdfNumber(size)} ${pdfNumber(size)} re f`, `${pdfNumber(size / span)} 0 0 ${pdfNumber(size / span)} ${pdfNumber(x)} ${pdfNumber(y)} cm`, rgb(black)];
   for (let row = 0; row < modules.size; row += 1) {
     // PDF coordinates grow upwards: the first row is the top one.
-    const top = y + size - (row + margin + 1) * cell;
+    const bottom = span - margin - 1 - row;
     for (let col = 0; col < modules.size; col += 1) {
       if (!modules.get(row, col)) continue;
       let end = col;
       while (end + 1 < modules.size && modules.get(row, end + 1)) end += 1;
-      operators.push(rect(x + (col + margin) * cell, top, (end - col + 1) * cell, cell));
+      operators.push(`${col + margin} ${bottom} ${end - col + 1} 1 re`);
       col = end;
     }
   }
