@@ -10,8 +10,8 @@
  * p50/p99 of a whole purchase and the CPU time per purchase of the server, of the PostgreSQL cluster
  * (read from /proc when it runs on this machine), of this load generator and of whatever else the
  * machine ran meanwhile, next to the core time the machine had per purchase: on a small machine
- * the four share the same cores, and those figures say where they went. BENCH_PROFILE=1 adds where
- * the server's CPU time goes. Target (issue #6): ≥ 200 purchases/s on PostgreSQL, p99 ≤ 50 ms at half the peak.
+ * the four share the same cores, and those figures say where they went, and what they allow at
+ * most. BENCH_PROFILE=1 adds where the server's CPU time goes. Target (issue #6): ≥ 200 purchases/s on PostgreSQL, p99 ≤ 50 ms at half the peak.
  *
  * PostgreSQL: TEST_DATABASE_URL, or a scratch cluster from Debian's postgresql package.
  * Run: `npx tsx tests/bench/purchase.ts` (BENCH_SECONDS per phase, default 8).
@@ -169,10 +169,22 @@ function steady(server: BenchServer, database: DatabaseCpu, agent: Agent, rate: 
 
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : `${value.toFixed(2)} ms`);
 
+/**
+ * What these CPU times allow at most, derived (not measured): the server's JavaScript runs on one
+ * event loop, so it cannot pass about 1 s ÷ its CPU per purchase (a little of that CPU is V8's
+ * helper threads); and the server, the cluster and the generator share the machine's cores, so
+ * together they cannot pass cores ÷ their sum.
+ */
+function ceilings(phase: Phase): string {
+  const ours = phase.cpu.server + (Number.isNaN(phase.cpu.database) ? 0 : phase.cpu.database) + phase.cpu.generator;
+  return `ceilings from these figures: the server's event loop ≈ ${(1000 / phase.cpu.server).toFixed(0)}/s, the ${availableParallelism()} cores with nothing else running ${((availableParallelism() * 1000) / ours).toFixed(0)}/s`;
+}
+
 const line = (title: string, phase: Phase) =>
   `  ${title.padEnd(26)} ${phase.perSecond.toFixed(0).padStart(5)} purchases/s   p50 ${phase.p50.toFixed(1)} ms   p99 ${phase.p99.toFixed(1)} ms   ${phase.cpu.server.toFixed(2)} ms server CPU/purchase${phase.failed ? `   FAILED ${phase.failed}` : ''}\n` +
   `    CPU per purchase: server ${ms(phase.cpu.server)}, ${Number.isNaN(phase.cpu.database) ? 'database inside the server or elsewhere' : `PostgreSQL ${ms(phase.cpu.database)}`}, load generator ${ms(phase.cpu.generator)}, ` +
-  `other work on the machine ${ms(phase.cpu.others)}${phase.cpu.steal >= 0.05 ? `, hypervisor steal ${ms(phase.cpu.steal)}` : ''} — of ${ms(phase.capacity)} the ${availableParallelism()} cores had per purchase`;
+  `other work on the machine ${ms(phase.cpu.others)}${phase.cpu.steal >= 0.05 ? `, hypervisor steal ${ms(phase.cpu.steal)}` : ''} — of ${ms(phase.capacity)} the ${availableParallelism()} cores had per purchase\n` +
+  `    ${ceilings(phase)}`;
 
 /**
  * The CPU time of the PostgreSQL cluster behind `url`, read from /proc: the postmaster is the parent
