@@ -93,6 +93,7 @@ describe('TrueTypeFont subsets', () => {
   it('sets control characters as spaces and characters the font lacks as its .notdef box', async () => {
     const subset = dejaVu.newSubset();
     expect(subset.encode('a\nb')).toBe(subset.encode('a b'));
+    expect(dejaVu.widthOfTextAtSize('a\nb', 10)).toBe(dejaVu.widthOfTextAtSize('a b', 10));
     expect(subset.encode('中')).toBe('<0000>');
     expect(dejaVu.widthOfTextAtSize('ab', 10)).toBeCloseTo(((dejaVu.advanceOf(dejaVu.glyphOf(0x61)) + dejaVu.advanceOf(dejaVu.glyphOf(0x62))) * 10) / dejaVu.unitsPerEm);
   });

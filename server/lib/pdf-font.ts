@@ -64,6 +64,15 @@ function readCmap4(bytes: Uint8Array, at: number, into: Map<number, number>): vo
   }
 }
 
+/**
+ * The character set for `char`: control characters (a line break typed into a name) as spaces, so
+ * a policy line never breaks inside a value and measures as it is drawn.
+ */
+const shownChar = (char: string) => {
+  const codePoint = char.codePointAt(0) ?? 0;
+  return codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? ' ' : char;
+};
+
 /** The text a PDF's ToUnicode maps a glyph back to, as UTF-16BE hex. */
 const utf16Hex = (text: string) =>
   Array.from({ length: text.length }, (_, i) => text.charCodeAt(i).toString(16).padStart(4, '0')).join('');
@@ -163,10 +172,10 @@ export class TrueTypeFont {
     return Uint8Array.from(this.#table(tag));
   }
 
-  /** Width of `text` set at `size` points: its glyphs' advances (no kerning, like the shaping it replaces). */
+  /** Width of `text` set at `size` points: its glyphs' advances, without kerning. */
   widthOfTextAtSize(text: string, size: number): number {
     let units = 0;
-    for (const char of text) units += this.advanceOf(this.glyphOf(char.codePointAt(0) ?? 0));
+    for (const char of text) units += this.advanceOf(this.glyphOf(shownChar(char).codePointAt(0) ?? 0));
     return (units * size) / this.unitsPerEm;
   }
 
@@ -204,15 +213,11 @@ export class FontSubset {
     return id;
   }
 
-  /**
-   * `text` as a PDF hex string of this subset's glyph ids, for `Tj`. Control characters (a line
-   * break typed into a name) are set as spaces: a policy line never breaks inside a value.
-   */
+  /** `text` as a PDF hex string of this subset's glyph ids, for `Tj` (control characters as spaces). */
   encode(text: string): string {
     let hex = '<';
     for (const char of text) {
-      const codePoint = char.codePointAt(0) ?? 0;
-      const shown = codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0) ? ' ' : char;
+      const shown = shownChar(char);
       hex += this.#idFor(this.#font.glyphOf(shown.codePointAt(0) ?? 0), shown).toString(16).padStart(4, '0');
     }
     return `${hex}>`;
@@ -262,7 +267,7 @@ export class FontSubset {
     headView.setInt16(50, 1);
     new DataView(hhea.buffer).setUint16(34, count);
     new DataView(maxp.buffer).setUint16(4, count);
-    // The tables a PDF's TrueType program needs (as fontkit's subsets had), in tag order.
+    // The tables a PDF's TrueType program needs (PDF 32000 §9.9; no cmap: glyphs are addressed by id), in tag order.
     const tables: [string, Uint8Array][] = [
       ['glyf', glyf],
       ['head', head],
