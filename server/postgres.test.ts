@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app';
@@ -67,6 +68,30 @@ describe('PostgreSQL', () => {
     }
   });
 
+  test('statements are prepared once per connection, except those with a `*`, and stay valid when a column is added', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const db = await connectDatabase({ kind: 'postgres', url });
+    try {
+      await db.connection().execute(async (connection) => {
+        await sql`CREATE TABLE prepared_probe (id int PRIMARY KEY)`.execute(connection);
+        await sql`INSERT INTO prepared_probe VALUES (1)`.execute(connection);
+        const named = () => sql<{ id: number }>`SELECT id FROM prepared_probe WHERE id = ${1}`.execute(connection);
+        const starred = () => sql<{ id: number }>`SELECT * FROM prepared_probe WHERE id = ${1}`.execute(connection);
+        expect((await named()).rows).toEqual([{ id: 1 }]);
+        expect((await starred()).rows).toEqual([{ id: 1 }]);
+        const prepared = (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(connection)).rows.map((row) => row.statement);
+        expect(prepared).toContain('SELECT id FROM prepared_probe WHERE id = $1');
+        expect(prepared.some((statement) => statement.includes('*'))).toBe(false);
+        // A migration elsewhere adds a column: the prepared statement is planned again, the `*` one sees it.
+        await sql`ALTER TABLE prepared_probe ADD COLUMN note text`.execute(connection);
+        expect((await named()).rows).toEqual([{ id: 1 }]);
+        expect((await starred()).rows).toEqual([{ id: 1, note: null }]);
+      });
+    } finally {
+      await db.destroy();
+    }
+  });
+
   test('a home purchase end to end, with racing Payme calls refused', async () => {
     if (!baseUrl) throw new Error(missing);
     app = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
@@ -96,6 +121,26 @@ describe('PostgreSQL', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const outbox = await app.db.selectFrom('outbox').select(['kind', 'text']).execute();
     expect(outbox.some((r) => r.kind === 'purchase' && r.text.includes(check.response.policy_number))).toBe(true);
+  });
+
+  test('Payme repeating Create while it performs the same transaction: both answer, one payment', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
+    instances.push(instance);
+    await instance.ready();
+    const rpc = (method: string, params: Record<string, unknown>) =>
+      instance.inject({ method: 'POST', url: '/api/payme', headers: { authorization: paycomAuth() }, payload: { id: 1, method, params } }).then((r) => r.json());
+    const contracts = await Promise.all(Array.from({ length: 8 }, () => post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody()).then((r) => r.json().response as { contract_id: string; amount: number })));
+    await Promise.all(contracts.map(async (contract, i) => {
+      const params = { id: `repeat-${i}`, time: Date.now(), amount: contract.amount * 100, account: { contract_id: contract.contract_id } };
+      expect((await rpc('CreateTransaction', params)).result.state).toBe(1);
+      // Both lock the transaction, then its contract: whichever comes second waits, then answers.
+      const [created, performed] = await Promise.all([rpc('CreateTransaction', params), rpc('PerformTransaction', { id: params.id })]);
+      expect(performed.result.state).toBe(2);
+      expect(created.result?.state ?? created.error?.code).toSatisfy((answer: number) => answer === 1 || answer === -31008);
+    }));
+    const paid = await instance.db.selectFrom('policies').select('contract_id').where('contract_id', 'in', contracts.map((c) => c.contract_id)).execute();
+    expect(paid).toHaveLength(contracts.length);
   });
 
   test('a PostgreSQL restart that breaks the idle connections neither ends the process nor the next request', async () => {

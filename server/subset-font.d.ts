@@ -3,6 +3,6 @@ declare module 'subset-font' {
   export default function subsetFont(
     font: Uint8Array,
     text: string,
-    options?: { targetFormat?: 'sfnt' | 'truetype' | 'woff' | 'woff2'; preserveNameIds?: number[]; noLayoutClosure?: boolean; dropTables?: string[] },
+    options?: { targetFormat?: 'sfnt' | 'truetype' | 'woff' | 'woff2'; preserveNameIds?: number[]; noLayoutClosure?: boolean; noHinting?: boolean; dropTables?: string[] },
   ): Promise<Buffer>;
 }

@@ -94,19 +94,20 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
         .forUpdate()
         .skipLocked(),
     )
-    .returningAll()
+    .returning(['id', 'kind', 'text', 'attempts', 'parts_sent', 'next_attempt_at', 'sent_at', 'last_error', 'created_at'])
     .execute();
   rows.sort((a, b) => a.id - b.id);
+
+  if (!app.config.bot.token) {
+    for (const row of rows) app.log.info({ outboxId: row.id, kind: row.kind, text: maskPersonalData(row.text) }, 'chat message (BOT_TOKEN not set, not sent)');
+    // Nothing leaves the process: the whole claim is marked at once, one statement per round.
+    if (rows.length > 0) await app.db.updateTable('outbox').set({ sent_at: new Date(), last_error: 'BOT_TOKEN not set: logged only' }).where('id', 'in', rows.map((row) => row.id)).execute();
+    return { sent: rows.length, retried: 0 };
+  }
 
   let sent = 0;
   let retried = 0;
   for (const [index, row] of rows.entries()) {
-    if (!app.config.bot.token) {
-      app.log.info({ outboxId: row.id, kind: row.kind, text: maskPersonalData(row.text) }, 'chat message (BOT_TOKEN not set, not sent)');
-      await app.db.updateTable('outbox').set({ sent_at: new Date(), last_error: 'BOT_TOKEN not set: logged only' }).where('id', '=', row.id).execute();
-      sent += 1;
-      continue;
-    }
     if (index > 0 && opts.pacingMs > 0) await sleep(opts.pacingMs);
     const parts = splitMessage(row.text);
     let partsSent = row.parts_sent;

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../tests/support/pdf-text';
 import insurer from '../../config/insurer.json';
@@ -42,5 +44,30 @@ describe('policy PDF', () => {
     expect(text).toMatch(/Объект страхования\s{2,}Kvartira/);
     expect(text).toContain('Toshkent shahri / город');
     expect(text).toContain('Chilonzor 5');
+  });
+
+  it('renders a policy as the same bytes every time, a few dozen kilobytes, and poppler draws it without complaint', async () => {
+    const [first, second] = [await renderPolicyPdf(travelPolicy), await renderPolicyPdf(travelPolicy)];
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
+    // Two pages, two font subsets: the size of what it shows, not of the fonts.
+    expect(first.length).toBeLessThan(40_000);
+    const drawn = spawnSync('pdftoppm', ['-r', '30', '-'], { input: first });
+    expect(drawn.status).toBe(0);
+    expect(drawn.stderr.toString()).toBe('');
+  });
+
+  it('draws the QR code of the verification address module by module', async () => {
+    const policy = { ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Turkiya / Турция' };
+    // 144 dpi: two pixels a point. The code is 140 points wide, its lower left corner at (50, 190).
+    const page = spawnSync('pdftoppm', ['-r', '144', '-gray', '-f', '1', '-l', '1', '-'], { input: await renderPolicyPdf(policy), maxBuffer: 1 << 24 }).stdout;
+    const [header = '', width = '0'] = /^P5\s+(\d+)\s+\d+\s+255\s/.exec(page.toString('latin1', 0, 40)) ?? [];
+    const dark = (x: number, y: number) => (page[header.length + Math.round((841.89 - y) * 2) * Number(width) + Math.round(x * 2)] ?? 255) < 128;
+    const { modules } = QRCode.create(policy.verifyUrl, { errorCorrectionLevel: 'M' });
+    const cell = 140 / (modules.size + 2);
+    for (let row = 0; row < modules.size; row += 1) {
+      for (let col = 0; col < modules.size; col += 1) {
+        expect(dark(50 + (col + 1.5) * cell, 190 + 140 - (row + 1.5) * cell), `module ${row}, ${col}`).toBe(Boolean(modules.get(row, col)));
+      }
+    }
   });
 });

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { fill, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, setFillingRgbColor, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import subsetFont from 'subset-font';
 import { type InsuredPerson, type PolicyWording } from '../../products/sale';
 import { groupDigits } from '../../products/api-format';
 import insurer from '../../config/insurer.json';
+import { TrueTypeFont, type FontSubset } from './pdf-font';
+import { flate, pdfDate, pdfNumber, pdfTextString, PdfWriter, ref } from './pdf-writer';
 
 export interface PolicyDocument {
   /** What the product's policy is called and how it names its subject. */
@@ -26,7 +26,6 @@ export interface PolicyDocument {
   issuedAt: Date;
 }
 
-
 /** ISO `2026-05-15` → `15.05.2026`. */
 export function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-');
@@ -44,46 +43,76 @@ const printable = printableRanges
   .join('');
 
 /**
- * DejaVu cut down, once per process, to what a policy prints and to the tables a PDF needs: shaping
- * (the GSUB/GPOS lookups of every script DejaVu covers, decoded anew for every document) was most of
- * a policy's rendering time, and a form of names, dates and numbers needs no ligatures or kerning.
- * Hinting goes too: PDF viewers rasterise at any size without it.
+ * DejaVu cut down, once per process, to the characters a policy prints and to what a PDF's font
+ * program needs: no layout tables (a form of names, dates and numbers is set glyph by glyph, without
+ * ligatures or kerning) and no hinting, tables or glyph instructions (PDF viewers rasterise at any
+ * size without it; the instructions were a third of every embedded glyph).
  */
 async function printableSubset(file: string): Promise<Buffer> {
   return subsetFont(await readFile(file), printable, {
     targetFormat: 'truetype',
+    noHinting: true,
     dropTables: ['GSUB', 'GPOS', 'GDEF', 'kern', 'fpgm', 'prep', 'cvt ', 'hdmx', 'LTSH', 'VDMX'],
   });
 }
 
-let fontBytes: Promise<[Buffer, Buffer]> | null = null;
-function loadFonts(): Promise<[Buffer, Buffer]> {
-  fontBytes ??= Promise.all([printableSubset(`${fontDir}DejaVuSans.ttf`), printableSubset(`${fontDir}DejaVuSans-Bold.ttf`)]);
-  return fontBytes;
+let fonts: Promise<[TrueTypeFont, TrueTypeFont]> | null = null;
+function loadFonts(): Promise<[TrueTypeFont, TrueTypeFont]> {
+  fonts ??= Promise.all([
+    printableSubset(`${fontDir}DejaVuSans.ttf`).then((bytes) => new TrueTypeFont(bytes, 'DejaVuSans')),
+    printableSubset(`${fontDir}DejaVuSans-Bold.ttf`).then((bytes) => new TrueTypeFont(bytes, 'DejaVuSans-Bold')),
+  ]);
+  return fonts;
+}
+
+type Color = [r: number, g: number, b: number];
+const ink: Color = [0.1, 0.1, 0.15];
+const black: Color = [0, 0, 0];
+const grey: Color = [0.35, 0.35, 0.4];
+const footerGrey: Color = [0.4, 0.4, 0.45];
+const linkBlue: Color = [0.1, 0.3, 0.7];
+
+/** A font as a page uses it: the process's parsed font and this document's subset of it, under its page resource name. */
+interface Face {
+  font: TrueTypeFont;
+  subset: FontSubset;
+  resource: string;
+}
+
+/** A page being drawn: its content stream as PDF operators, one line each. */
+interface Page {
+  operators: string[];
+}
+
+const rgb = ([r, g, b]: Color) => `${pdfNumber(r)} ${pdfNumber(g)} ${pdfNumber(b)} rg`;
+
+function drawText(page: Page, face: Face, text: string, x: number, y: number, size: number, color: Color): void {
+  page.operators.push(`BT /${face.resource} ${pdfNumber(size)} Tf ${rgb(color)} ${pdfNumber(x)} ${pdfNumber(y)} Td ${face.subset.encode(text)} Tj ET`);
 }
 
 /**
  * The QR code as vector rectangles (each run of dark modules in a row is one), `size` points wide
  * with its lower left corner at (x, y): no PNG to encode, decode and compress for every policy.
  */
-function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
+function drawQrCode(page: Page, text: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const margin = 1;
-  const cell = size / (modules.size + 2 * margin);
-  const operators = [pushGraphicsState(), setFillingRgbColor(1, 1, 1), rectangle(x, y, size, size), fill(), setFillingRgbColor(0, 0, 0)];
+  const span = modules.size + 2 * margin;
+  // White ground, then a scale to modules: every dark run is a rectangle of whole numbers.
+  const operators = ['q', rgb([1, 1, 1]), `${pdfNumber(x)} ${pdfNumber(y)} ${pdfNumber(size)} ${pdfNumber(size)} re f`, `${pdfNumber(size / span)} 0 0 ${pdfNumber(size / span)} ${pdfNumber(x)} ${pdfNumber(y)} cm`, rgb(black)];
   for (let row = 0; row < modules.size; row += 1) {
     // PDF coordinates grow upwards: the first row is the top one.
-    const top = y + size - (row + margin + 1) * cell;
+    const bottom = span - margin - 1 - row;
     for (let col = 0; col < modules.size; col += 1) {
       if (!modules.get(row, col)) continue;
       let end = col;
       while (end + 1 < modules.size && modules.get(row, end + 1)) end += 1;
-      operators.push(rectangle(x + (col + margin) * cell, top, (end - col + 1) * cell, cell));
+      operators.push(`${col + margin} ${bottom} ${end - col + 1} 1 re`);
       col = end;
     }
   }
-  operators.push(fill(), popGraphicsState());
-  page.pushOperators(...operators);
+  operators.push('f', 'Q');
+  page.operators.push(...operators);
 }
 
 const pageSize: [number, number] = [595.28, 841.89];
@@ -92,24 +121,25 @@ const pageTop = 790;
 const pageBottom = 80;
 
 interface Pen {
-  pdf: PDFDocument;
-  page: PDFPage;
+  pages: Page[];
+  page: Page;
   y: number;
-  regular: PDFFont;
-  bold: PDFFont;
+  regular: Face;
+  bold: Face;
 }
 
 /** Moves to a new page unless `height` points still fit above the bottom margin. */
 function room(pen: Pen, height: number): void {
   if (pen.y - height >= pageBottom) return;
-  pen.page = pen.pdf.addPage(pageSize);
+  pen.page = { operators: [] };
+  pen.pages.push(pen.page);
   pen.y = pageTop;
 }
 
 function line(pen: Pen, text: string, opts: { size?: number; bold?: boolean; gap?: number; x?: number } = {}): void {
   const size = opts.size ?? 11;
   room(pen, size);
-  pen.page.drawText(text, { x: opts.x ?? 50, y: pen.y, size, font: opts.bold ? pen.bold : pen.regular, color: rgb(0.1, 0.1, 0.15) });
+  drawText(pen.page, opts.bold ? pen.bold : pen.regular, text, opts.x ?? 50, pen.y, size, ink);
   pen.y -= opts.gap ?? size + 7;
 }
 
@@ -118,7 +148,7 @@ const valueLeft = 265;
 const pageRight = 545;
 
 /** `text` broken at spaces into lines no wider than `width` points (a longer word stands alone). */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(text: string, font: TrueTypeFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -139,19 +169,18 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  */
 function row(pen: Pen, label: string, value: string): void {
   room(pen, 11);
-  pen.page.drawText(label, { x: pageLeft, y: pen.y, size: 10, font: pen.regular, color: rgb(0.35, 0.35, 0.4) });
-  if (pageLeft + pen.regular.widthOfTextAtSize(label, 10) + 8 > valueLeft) pen.y -= 14;
-  for (const text of wrap(value, pen.bold, 11, pageRight - valueLeft)) {
+  drawText(pen.page, pen.regular, label, pageLeft, pen.y, 10, grey);
+  if (pageLeft + pen.regular.font.widthOfTextAtSize(label, 10) + 8 > valueLeft) pen.y -= 14;
+  for (const text of wrap(value, pen.bold.font, 11, pageRight - valueLeft)) {
     room(pen, 11);
-    pen.page.drawText(text, { x: valueLeft, y: pen.y, size: 11, font: pen.bold });
+    drawText(pen.page, pen.bold, text, valueLeft, pen.y, 11, black);
     pen.y -= 15;
   }
   pen.y -= 5;
 }
 
 /** The insurer's legal details (config/insurer.json) in Uzbek and Russian at the foot of every page, with the page number. */
-function insurerFooter(pdf: PDFDocument, font: PDFFont): void {
-  const pages = pdf.getPages();
+function insurerFooter(pages: Page[], face: Face): void {
   const lines = [
     `${insurer.legalName.uz} · ${insurer.licence.uz} · STIR ${insurer.tin}`,
     `${insurer.legalName.ru} · ${insurer.licence.ru} · ИНН ${insurer.tin}`,
@@ -160,29 +189,28 @@ function insurerFooter(pdf: PDFDocument, font: PDFFont): void {
   pages.forEach((page, i) => {
     lines.forEach((text, line) => {
       // A longer text is set smaller rather than cut or wrapped over the next line.
-      const size = Math.min(7.5, (7.5 * (pageRight - pageLeft - 30)) / font.widthOfTextAtSize(text, 7.5));
-      page.drawText(text, { x: pageLeft, y: 50 - line * 11, size, font, color: rgb(0.4, 0.4, 0.45) });
+      const size = Math.min(7.5, (7.5 * (pageRight - pageLeft - 30)) / face.font.widthOfTextAtSize(text, 7.5));
+      drawText(page, face, text, pageLeft, 50 - line * 11, size, footerGrey);
     });
-    if (pages.length > 1) page.drawText(`${i + 1}/${pages.length}`, { x: pageRight - 20, y: 50, size: 7.5, font, color: rgb(0.4, 0.4, 0.45) });
+    if (pages.length > 1) drawText(page, face, `${i + 1}/${pages.length}`, pageRight - 20, 50, 7.5, footerGrey);
   });
 }
 
-/** Renders the policy as a one-page A4 PDF with an embedded Unicode font and a verification QR code. */
+/**
+ * Renders the policy as an A4 PDF (more pages when the insured persons need them) with DejaVu
+ * embedded as the subset it shows and a vector QR code to its verification page. The layout is
+ * set with the fonts parsed once per process (`TrueTypeFont`); per document only the shown glyphs
+ * are copied, so a policy costs little more than its content stream.
+ */
 export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  pdf.setTitle(`${doc.number} — ${doc.product.title.en}`);
-  pdf.setCreator('insurance-shop');
-  // Dated by the issue, not the rendering: the same policy always renders to the same bytes.
-  pdf.setCreationDate(doc.issuedAt);
-  pdf.setModificationDate(doc.issuedAt);
-  const [regularBytes, boldBytes] = await loadFonts();
+  const [regular, bold] = await loadFonts();
+  const first: Page = { operators: [] };
   const pen: Pen = {
-    pdf,
-    page: pdf.addPage(pageSize),
+    pages: [first],
+    page: first,
     y: pageTop,
-    regular: await pdf.embedFont(regularBytes, { subset: true }),
-    bold: await pdf.embedFont(boldBytes, { subset: true }),
+    regular: { font: regular, subset: regular.newSubset(), resource: 'F1' },
+    bold: { font: bold, subset: bold.newSubset(), resource: 'F2' },
   };
   const title = doc.product.title;
   line(pen, "SUGʻURTA POLISI / СТРАХОВОЙ ПОЛИС", { size: 18, bold: true, gap: 26 });
@@ -208,8 +236,21 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   room(pen, 160);
   const qrTop = pen.y === pageTop ? pageTop : Math.min(pen.y - 10, 330);
   drawQrCode(pen.page, doc.verifyUrl, 50, qrTop - 140, 140);
-  pen.page.drawText('Tekshirish / Проверка:', { x: 210, y: qrTop - 40, size: 10, font: pen.regular });
-  pen.page.drawText(doc.verifyUrl, { x: 210, y: qrTop - 58, size: 9, font: pen.regular, color: rgb(0.1, 0.3, 0.7) });
-  insurerFooter(pdf, pen.regular);
-  return pdf.save({ useObjectStreams: false });
+  drawText(pen.page, pen.regular, 'Tekshirish / Проверка:', 210, qrTop - 40, 10, black);
+  drawText(pen.page, pen.regular, doc.verifyUrl, 210, qrTop - 58, 9, linkBlue);
+  insurerFooter(pen.pages, pen.regular);
+
+  const pdf = new PdfWriter();
+  const fonts = `/Font << /${pen.regular.resource} ${ref(pen.regular.subset.embed(pdf))} /${pen.bold.resource} ${ref(pen.bold.subset.embed(pdf))} >>`;
+  const pagesRef = pdf.reserve();
+  const pages = pen.pages.map((page) => {
+    const contents = pdf.stream('/Filter /FlateDecode', flate(page.operators.join('\n')));
+    return pdf.object(`<< /Type /Page /Parent ${ref(pagesRef)} /MediaBox [0 0 ${pageSize.map(pdfNumber).join(' ')}] /Resources << ${fonts} >> /Contents ${ref(contents)} >>`);
+  });
+  pdf.object(`<< /Type /Pages /Kids [${pages.map(ref).join(' ')}] /Count ${pages.length} >>`, pagesRef);
+  const catalog = pdf.object(`<< /Type /Catalog /Pages ${ref(pagesRef)} >>`);
+  // Dated by the issue, not the rendering: the same policy always renders to the same bytes.
+  const issued = pdfDate(doc.issuedAt);
+  const info = pdf.object(`<< /Title ${pdfTextString(`${doc.number} — ${doc.product.title.en}`)} /Creator (insurance-shop) /CreationDate ${issued} /ModDate ${issued} >>`);
+  return pdf.bytes(catalog, info);
 }

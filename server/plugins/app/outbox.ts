@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Kysely, Transaction } from 'kysely';
+import type { InsertQueryBuilder, InsertResult, Kysely, QueryCreator, Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -12,6 +12,8 @@ export interface OutboxService {
    * exactly when the change does; the worker delivers it later.
    */
   enqueue(kind: OutboxKind, text: string, executor?: Executor): Promise<void>;
+  /** The same message as an insert to run inside another statement (a `WITH` part), so the change and its message are one round trip. */
+  enqueueing(db: QueryCreator<Database>, kind: OutboxKind, text: string): InsertQueryBuilder<Database, 'outbox', InsertResult>;
 }
 
 declare module 'fastify' {
@@ -22,11 +24,13 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('outbox', {
+    const service: OutboxService = {
       async enqueue(kind, text, executor = app.db) {
-        await executor.insertInto('outbox').values({ kind, text }).execute();
+        await service.enqueueing(executor, kind, text).execute();
       },
-    } satisfies OutboxService);
+      enqueueing: (db, kind, text) => db.insertInto('outbox').values({ kind, text }),
+    };
+    app.decorate('outbox', service);
   },
   { name: 'outbox', dependencies: ['database'] },
 );

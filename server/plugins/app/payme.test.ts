@@ -73,6 +73,16 @@ describe('Payme merchant protocol', () => {
     expect((await rpc('CreateTransaction', { id: newId(), time: Date.now(), amount: 1, account: account() })).error?.code).toBe(-31001);
   });
 
+  test('CreateTransaction refuses an order as CheckPerformTransaction does: unknown −31050, paid −31052', async () => {
+    expect((await rpc('CreateTransaction', { id: newId(), time: Date.now(), amount, account: { contract_id: '00000000-0000-4000-8000-000000000000' } })).error?.code).toBe(-31050);
+    const id = newId();
+    await rpc('CreateTransaction', { id, time: Date.now(), amount, account: account() });
+    await rpc('PerformTransaction', { id });
+    expect((await rpc('CreateTransaction', { id: newId(), time: Date.now(), amount, account: account() })).error?.code).toBe(-31052);
+    // The performed transaction's own id: not creatable again, whatever the order.
+    expect((await rpc('CreateTransaction', { id, time: Date.now(), amount, account: account() })).error?.code).toBe(-31008);
+  });
+
   test('unknown transactions → −31003', async () => {
     for (const method of ['PerformTransaction', 'CheckTransaction']) expect((await rpc(method, { id: 'missing' })).error?.code).toBe(-31003);
     expect((await rpc('CancelTransaction', { id: 'missing', reason: 3 })).error?.code).toBe(-31003);

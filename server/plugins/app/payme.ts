@@ -1,7 +1,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { Transaction } from 'kysely';
-import type { Database, PaymeTransaction } from '../../db/database';
+import { sql, type Transaction } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { ContractStatus, Database, PaymeState, PaymeTransaction } from '../../db/database';
 import { groupDigits } from '../../../products/api-format';
 
 /** A created transaction not performed within 12 hours is cancelled (reason 4, timeout). */
@@ -95,24 +96,30 @@ function credentialMatches(authorization: string | undefined, key: string): bool
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** The contract columns a policy is issued from, named through the app's decorator: importing policies.ts here would close an import cycle through contracts.ts. */
+type IssuedContract = Parameters<FastifyInstance['policies']['issue']>[1];
+
+/** An order as Payme's calls check it: its status and amount, and whether a transaction for it is in progress. */
+interface Order {
+  status: ContractStatus | null;
+  amount: number | null;
+  busy: boolean | null;
+}
+
+/** Refuses an order Payme may not pay (not found, not awaiting payment, another amount, a transaction in progress). */
+function refuseOrder(order: Order | undefined, amount: number): void {
+  if (!order?.status) throw new PaymeError(-31050, 'contract_id');
+  if (order.status !== 'awaiting_payment') throw new PaymeError(-31052, 'contract_id');
+  if (amount !== (order.amount ?? 0) * 100) throw new PaymeError(-31001, 'amount');
+  if (order.busy) throw new PaymeError(-31051, 'contract_id');
+}
+
 export default fp(
   async (app) => {
     const now = () => Date.now();
 
     async function lockTransaction(trx: Transaction<Database>, id: string): Promise<PaymeTransaction | undefined> {
       return trx.selectFrom('payme_transactions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    }
-
-    /** Checks the order behind a payment; `exceptTransaction` is the caller's own transaction. */
-    async function checkOrder(trx: Transaction<Database>, contractId: string, amount: number, exceptTransaction?: string) {
-      const contract = await trx.selectFrom('contracts').selectAll().where('id', '=', contractId).forUpdate().executeTakeFirst();
-      if (!contract) throw new PaymeError(-31050, 'contract_id');
-      if (contract.status !== 'awaiting_payment') throw new PaymeError(-31052, 'contract_id');
-      if (amount !== contract.amount * 100) throw new PaymeError(-31001, 'amount');
-      let active = trx.selectFrom('payme_transactions').select('id').where('contract_id', '=', contractId).where('state', '=', 1);
-      if (exceptTransaction) active = active.where('id', '!=', exceptTransaction);
-      if (await active.executeTakeFirst()) throw new PaymeError(-31051, 'contract_id');
-      return contract;
     }
 
     /** Cancels a stale transaction and commits that, then reports it as not performable. */
@@ -130,7 +137,11 @@ export default fp(
       async CheckPerformTransaction(params) {
         const amount = positiveInt(params, 'amount');
         const contractId = contractIdOf(params);
-        await app.db.transaction().execute((trx) => checkOrder(trx, contractId, amount));
+        // A question, not a change: one read, no lock (CreateTransaction checks again under its locks).
+        const { rows } = await sql<Order>`
+          SELECT status, amount, EXISTS (SELECT 1 FROM payme_transactions WHERE contract_id = contracts.id AND state = 1) AS busy
+          FROM contracts WHERE id = ${contractId}`.execute(app.db);
+        refuseOrder(rows[0], amount);
         return { allow: true };
       },
 
@@ -139,48 +150,84 @@ export default fp(
         const time = positiveInt(params, 'time');
         const amount = positiveInt(params, 'amount');
         const contractId = contractIdOf(params);
-        const outcome = await app.db.transaction().execute(async (trx) => {
-          const existing = await lockTransaction(trx, id);
-          if (existing) {
-            if (existing.state !== 1) throw new PaymeError(-31008, 'state');
-            if (now() - existing.create_time > PAYME_TIMEOUT_MS) return { expired: true as const };
-            return { tx: existing };
-          }
-          await checkOrder(trx, contractId, amount);
-          const tx = await trx
-            .insertInto('payme_transactions')
-            .values({ id, transaction: randomUUID(), contract_id: contractId, amount, state: 1, payme_time: time, create_time: now() })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          return { tx };
-        });
-        if ('expired' in outcome) return expire(id);
-        return { create_time: outcome.tx.create_time, transaction: outcome.tx.transaction, state: outcome.tx.state };
+        const at = now();
+        /*
+         * One statement, so one round trip and its own transaction: Payme's transaction of this id,
+         * locked, if it exists; else the order, locked after it (the order PerformTransaction locks
+         * them in), and the new transaction inserted when the order can take it (the conditions
+         * refuseOrder reads below). A transaction created at the same moment by another call is
+         * seen by the partial unique index, whose refusal answers −31051.
+         */
+        const { rows } = await sql<Order & { created: boolean | null; state: PaymeState | null; create_time: number | null; transaction: string | null }>`
+          WITH existing AS (
+            SELECT state, create_time, transaction FROM payme_transactions WHERE id = ${id} FOR UPDATE
+          ), contract AS (
+            SELECT id, status, amount, EXISTS (SELECT 1 FROM payme_transactions WHERE contract_id = contracts.id AND state = 1) AS busy
+            FROM contracts WHERE id = ${contractId} AND NOT EXISTS (SELECT 1 FROM existing) FOR UPDATE
+          ), created AS (
+            INSERT INTO payme_transactions (id, transaction, contract_id, amount, state, payme_time, create_time)
+            SELECT ${id}, ${randomUUID()}, id, ${amount}::bigint, 1, ${time}::bigint, ${at}::bigint FROM contract
+            WHERE status = 'awaiting_payment' AND ${amount}::bigint % 100 = 0 AND amount = ${amount}::bigint / 100 AND NOT busy
+            RETURNING state, create_time, transaction
+          )
+          SELECT tx.created, tx.state, tx.create_time, tx.transaction, contract.status, contract.amount, contract.busy
+          FROM (SELECT 1) AS one
+          LEFT JOIN (
+            SELECT true AS created, state, create_time, transaction FROM created UNION ALL SELECT false, state, create_time, transaction FROM existing
+          ) AS tx ON true
+          LEFT JOIN contract ON true`.execute(app.db);
+        const row = rows[0];
+        if (row?.created === false) {
+          // Payme repeating its Create: the same transaction while it can still be performed.
+          if (row.state !== 1) throw new PaymeError(-31008, 'state');
+          if (at - (row.create_time ?? 0) > PAYME_TIMEOUT_MS) return expire(id);
+        } else if (!row?.created) {
+          refuseOrder(row, amount);
+          throw new Error(`CreateTransaction ${id}: the order was fit to pay but no transaction was created`);
+        }
+        return { create_time: row.create_time, transaction: row.transaction, state: row.state };
       },
 
       async PerformTransaction(params) {
         const id = transactionId(params);
+        const at = now();
         const outcome = await app.db.transaction().execute(async (trx) => {
-          const tx = await lockTransaction(trx, id);
-          if (!tx) throw new PaymeError(-31003, 'id');
-          if (tx.state === 2) return { tx };
-          if (tx.state !== 1) throw new PaymeError(-31008, 'state');
-          if (now() - tx.create_time > PAYME_TIMEOUT_MS) return { expired: true as const };
-          const contract = await trx.selectFrom('contracts').selectAll().where('id', '=', tx.contract_id).forUpdate().executeTakeFirstOrThrow();
-          if (contract.status !== 'awaiting_payment') throw new PaymeError(-31008, 'contract_id');
-          const performed = await trx
-            .updateTable('payme_transactions')
-            .set({ state: 2, perform_time: now() })
-            .where('id', '=', id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          // Paid and issued in the same transaction: a paid contract without a policy cannot exist.
-          await trx.updateTable('contracts').set({ status: 'paid', updated_at: new Date() }).where('id', '=', contract.id).execute();
-          await app.policies.issue(trx, { ...contract, status: 'paid' });
-          return { tx: performed };
+          /*
+           * The transaction and its contract locked, and the transaction performed when it can be,
+           * in one statement; the policy number is drawn in it only then. Everything that refuses
+           * is read from the locked rows, so a Perform repeated at another instance waits here and
+           * then answers the performed transaction.
+           */
+          const { rows } = await sql<IssuedContract & { tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string; performed_time: number | null; policy_seq: number | null }>`
+            WITH tx AS (
+              SELECT id, contract_id, state, create_time, perform_time, transaction FROM payme_transactions WHERE id = ${id} FOR UPDATE
+            ), contract AS (
+              SELECT contracts.id, status, product, channel, contracts.amount, order_id, request
+              FROM contracts JOIN tx ON contracts.id = tx.contract_id FOR UPDATE OF contracts
+            ), performed AS (
+              UPDATE payme_transactions SET state = 2, perform_time = ${at}::bigint
+              FROM tx, contract
+              WHERE payme_transactions.id = tx.id AND tx.state = 1 AND tx.create_time >= ${at - PAYME_TIMEOUT_MS}::bigint AND contract.status = 'awaiting_payment'
+              RETURNING payme_transactions.perform_time
+            )
+            SELECT contract.id, contract.product, contract.channel, contract.amount, contract.order_id, contract.request,
+              tx.state AS tx_state, tx.create_time AS tx_create_time, tx.perform_time AS tx_perform_time, tx.transaction,
+              performed.perform_time AS performed_time, (SELECT ${app.policies.nextSeq} FROM performed) AS policy_seq
+            FROM tx JOIN contract ON true LEFT JOIN performed ON true`.execute(trx);
+          const row = rows[0];
+          if (!row) throw new PaymeError(-31003, 'id');
+          if (row.performed_time !== null) {
+            // Paid and issued in the same transaction: a paid contract without a policy cannot exist.
+            await app.policies.issue(trx, row, Number(row.policy_seq));
+            return { answer: { transaction: row.transaction, perform_time: row.performed_time, state: 2 } };
+          }
+          if (row.tx_state === 2) return { answer: { transaction: row.transaction, perform_time: row.tx_perform_time, state: 2 } };
+          if (row.tx_state !== 1) throw new PaymeError(-31008, 'state');
+          if (at - row.tx_create_time > PAYME_TIMEOUT_MS) return { expired: true as const };
+          throw new PaymeError(-31008, 'contract_id');
         });
         if ('expired' in outcome) return expire(id);
-        return { transaction: outcome.tx.transaction, perform_time: outcome.tx.perform_time, state: outcome.tx.state };
+        return outcome.answer;
       },
 
       async CancelTransaction(params) {

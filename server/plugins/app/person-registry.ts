@@ -22,7 +22,7 @@ export default fp(
       async find(query) {
         const row = await app.db
           .selectFrom('persons')
-          .selectAll()
+          .select(['pinfl', 'first_name', 'last_name', 'first_name_cyr', 'last_name_cyr', 'birthday'])
           .where('passport_seria', '=', query.passportSeria.toUpperCase())
           .where('passport_number', '=', query.passportNumber)
           .where('birthday', '=', query.birthday)

@@ -1,20 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { groupDigits } from '../../../products/api-format';
 import type { Contract, Database, Policy } from '../../db/database';
 import { renderPolicyPdf } from '../../lib/policy-pdf';
 import type { ContractRequest } from './contracts';
 
+/** What of a contract its policy is issued from. */
+export type IssuedContract = Pick<Contract, 'id' | 'product' | 'channel' | 'amount' | 'order_id' | 'request'>;
+
 export interface PolicyService {
   /**
-   * Issues the policy of a paid contract inside the caller's transaction: number, contract status
-   * `issued`, and the purchase message in the outbox, all or nothing. The PDF is not drawn here
-   * (a payment's transaction stays short): `pdf` renders it on the first download.
+   * Issues the policy of a paid contract inside the caller's transaction, in one statement: the
+   * policy numbered by `seq` (drawn with `nextSeq` in the caller's statement that took the
+   * payment), contract status `issued`, and the purchase message in the outbox, all or nothing.
+   * The PDF is not drawn here (a payment's transaction stays short): `pdf` renders it on the
+   * first download.
    */
-  issue(trx: Transaction<Database>, contract: Contract): Promise<Policy>;
-  byContract(contractId: string): Promise<Policy | undefined>;
+  issue(trx: Transaction<Database>, contract: IssuedContract, seq: number): Promise<Policy>;
   byNumber(number: string): Promise<Policy | undefined>;
+  /** SQL drawing the next policy number's sequence value, to draw it in the statement that takes a payment rather than in a round trip of its own. */
+  nextSeq: RawBuilder<number>;
   /** The policy's PDF, rendered and stored on the first call. */
   pdf(id: string): Promise<Uint8Array | undefined>;
   /** Unguessable absolute address of the PDF (the id is a random UUID). */
@@ -43,14 +49,23 @@ export default fp(
   async (app) => {
     const { publicUrl } = app.config;
     const service: PolicyService = {
-      async issue(trx, contract) {
+      async issue(trx, contract, seq) {
         const { terms } = contract.request as unknown as ContractRequest;
         const wording = app.products.get(contract.product)?.sale.policy;
         if (!wording) throw new Error(`contract ${contract.id}: no product "${contract.product}" to issue its policy`);
-        const { rows } = await sql<{ seq: number | string }>`SELECT nextval('policy_number_seq') AS seq`.execute(trx);
         const issuedAt = new Date();
-        const number = policyNumber(wording.series, issuedAt.getUTCFullYear(), Number(rows[0]?.seq));
-        const policy = await trx
+        const number = policyNumber(wording.series, issuedAt.getUTCFullYear(), seq);
+        const message = [
+          `Purchase: ${contract.product} policy ${number}`,
+          `Order ${contract.order_id}, contract ${contract.id}`,
+          `Channel: ${contract.channel}`,
+          `Program: ${terms.programName}`,
+          `Premium: ${groupDigits(contract.amount)} soʻm`,
+          `Cover: ${terms.beginDate} — ${terms.endDate}, insured persons: ${terms.insured.length}`,
+        ].join('\n');
+        return trx
+          .with('issued', (db) => db.updateTable('contracts').set({ status: 'issued', policy_number: number, updated_at: issuedAt }).where('id', '=', contract.id))
+          .with('message', (db) => app.outbox.enqueueing(db, 'purchase', message))
           .insertInto('policies')
           .values({
             id: randomUUID(),
@@ -69,26 +84,8 @@ export default fp(
           })
           .returning(policyColumns)
           .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('contracts')
-          .set({ status: 'issued', policy_number: number, updated_at: issuedAt })
-          .where('id', '=', contract.id)
-          .execute();
-        await app.outbox.enqueue(
-          'purchase',
-          [
-            `Purchase: ${contract.product} policy ${number}`,
-            `Order ${contract.order_id}, contract ${contract.id}`,
-            `Channel: ${contract.channel}`,
-            `Program: ${terms.programName}`,
-            `Premium: ${groupDigits(contract.amount)} soʻm`,
-            `Cover: ${terms.beginDate} — ${terms.endDate}, insured persons: ${terms.insured.length}`,
-          ].join('\n'),
-          trx,
-        );
-        return policy;
       },
-      byContract: (contractId) => app.db.selectFrom('policies').select(policyColumns).where('contract_id', '=', contractId).executeTakeFirst(),
+      nextSeq: sql<number>`nextval('policy_number_seq')`,
       byNumber: (number) => app.db.selectFrom('policies').select(policyColumns).where('number', '=', number).executeTakeFirst(),
       async pdf(id) {
         const row = await app.db
