@@ -5,19 +5,17 @@ import { figuresHeader, figuresLine, lighthousePages, lighthouseSession } from '
  * Lighthouse (mobile preset, Debian Chromium) on the pages issue #7 names, in two languages each,
  * three runs per page: prints the run with the median performance, and fails when accessibility,
  * best practices or SEO fall below 100 on any page (or any audit of theirs fails), the home page's
- * performance below 100, or a flow page's below 90, and says for each flow page whether it meets the
- * issue's target of 95. One run's blocking time moves with whatever else the machine does; the
- * median of three is what the page does on this machine at this time, and a slow CI machine moves
- * every page alike: flow pages measure 98–100 on a quiet machine and 94–96 on a CI run where the
- * machine was slower throughout (blocking time doubled on every page), so the gate sits below the
- * target. `npm test` runs this alone after the other browser tests (tagged @lighthouse), since
- * tests running beside it make every page's blocking time several times longer.
+ * performance below 100, or a flow page's below 95. One run's blocking time moves with whatever
+ * else the machine does; the median of three is what the page does on this machine at this time.
+ * A slower host is not a slower phone: the CPU slowdown is calibrated to the host's BenchmarkIndex
+ * as Lighthouse's throttling guide asks (tests/support/lighthouse.ts), so a slow CI machine measures
+ * the same mid-tier phone as a fast one. `npm test` runs this alone after the other browser tests
+ * (tagged @lighthouse), since tests running beside it make every page's blocking time several times longer.
  */
-const flowGate = 90;
 const flowTarget = 95;
 const runsPerPage = 3;
 
-test('Lighthouse: accessibility, best practices and SEO 100 everywhere, performance 100 on the home page and 90 or more on flow pages (median of three; target 95) @lighthouse', async ({ baseURL }) => {
+test('Lighthouse: accessibility, best practices and SEO 100 everywhere, performance 100 on the home page and 95 or more on flow pages (median of three) @lighthouse', async ({ baseURL }) => {
   test.setTimeout(10 * 60_000);
   const session = await lighthouseSession();
   try {
@@ -31,8 +29,7 @@ test('Lighthouse: accessibility, best practices and SEO 100 everywhere, performa
       }
       if (path === '/en' || path === '/ru') expect(figures.scores.performance, `${path} performance`).toBe(100);
       else {
-        console.log(`${path}: performance ${figures.scores.performance} ${figures.scores.performance >= flowTarget ? 'meets' : 'MISSES'} the target of ${flowTarget}`);
-        expect(figures.scores.performance, `${path} performance`).toBeGreaterThanOrEqual(flowGate);
+        expect(figures.scores.performance, `${path} performance`).toBeGreaterThanOrEqual(flowTarget);
       }
     }
   } finally {
