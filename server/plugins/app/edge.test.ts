@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, homeSaveBody, neoAuth, post, siteAuth } from '../../test-helpers';
-import { channelOf } from './edge';
+import { channelOf, unsafeTextAt } from './edge';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -123,5 +124,24 @@ describe('text a database cannot store', () => {
   test('paired surrogates (an emoji) are ordinary text', async () => {
     const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ address: 'Tashkent 🏠 5, 12' }));
     expect(res.statusCode).toBe(200);
+  });
+
+  test('unsafeTextAt names the first key or string holding such text', () => {
+    expect(unsafeTextAt('a\u0000')).toBe('/');
+    expect(unsafeTextAt({ a: ['ok', { b: 'x\uDFFF' }] })).toBe('/a/1/b');
+    expect(unsafeTextAt({ a: 'ok', 'k\uD800': 'ok' })).toBe('/k\uD800');
+    expect(unsafeTextAt([1, null, true, '🏠', 'x\uD83C'])).toBe('/4');
+    expect(unsafeTextAt({ a: ['🏠', 1.5, null], b: {} })).toBeNull();
+  });
+
+  test('unsafeTextAt finds unsafe text wherever it is, and only then', () => {
+    const text = fc.constantFrom('', 'ok', '🏠', '\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '\uDFFF\uD800', '\uD83C\uDFE0');
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3 })),
+    })).value;
+    const unsafe = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => [key, ...texts(child)]) : [];
+    fc.assert(fc.property(json, (value) => (unsafeTextAt(value) !== null) === texts(value).some((t) => unsafe.test(t))));
   });
 });

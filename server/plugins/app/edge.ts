@@ -57,16 +57,32 @@ export function channelOf(authorization: string | undefined, clients: ApiClient[
 
 /** NUL, or half of a UTF-16 surrogate pair: text PostgreSQL cannot store and no person types. */
 const unsafeText = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** What any unsafe text contains: one character class, far quicker to rule out than the look-arounds above. */
+const maybeUnsafeText = /[\u0000\uD800-\uDFFF]/;
 
-/** The JSON pointer of the first key or string inside `value` holding unsafe text, or null. */
-export function unsafeTextAt(value: unknown, pointer = ''): string | null {
-  if (typeof value === 'string') return unsafeText.test(value) ? pointer || '/' : null;
+const isUnsafeText = (text: string) => maybeUnsafeText.test(text) && unsafeText.test(text);
+
+/** The JSON pointer of the first key or string inside `value` holding unsafe text (`/` for `value` itself), or null. */
+export function unsafeTextAt(value: unknown): string | null {
+  const at = unsafeTextWithin(value);
+  return at === '' ? '/' : at;
+}
+
+// Every request's params, query and body are walked: the pointer is only written for the field found.
+function unsafeTextWithin(value: unknown): string | null {
+  if (typeof value === 'string') return isUnsafeText(value) ? '' : null;
   if (typeof value !== 'object' || value === null) return null;
-  for (const [key, child] of Object.entries(value)) {
-    const at = `${pointer}/${key}`;
-    if (unsafeText.test(key)) return at;
-    const found = unsafeTextAt(child, at);
-    if (found !== null) return found;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = unsafeTextWithin(value[i]);
+      if (found !== null) return `/${i}${found}`;
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    if (isUnsafeText(key)) return `/${key}`;
+    const found = unsafeTextWithin((value as Record<string, unknown>)[key]);
+    if (found !== null) return `/${key}${found}`;
   }
   return null;
 }
