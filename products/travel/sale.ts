@@ -123,7 +123,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
   };
 }
 
-async function calculate(request: unknown, context: SaleContext<TravelReference>): Promise<CalculatorResponse> {
+function calculate(request: unknown, context: SaleContext<TravelReference>): CalculatorResponse {
   const body = request as TripRequest;
   const cover = requestCover(body, context.today);
   const { tariffs } = context.tariffs;
@@ -144,7 +144,7 @@ const sale: ProductSale<SavePolisRequest, TravelReference> = {
   readSave: (body, context) => readSave(body, context.tariffs),
   amount: (request) => request.summa_all,
   calls: [
-    { method: 'GET', path: manifest.calls.countries, summary: 'Travel catalog: purposes, countries, programs and the tariff', response: 'travel/get-country.response', answer: async (_body, context) => getCountryAnswer(context.tariffs) },
+    { method: 'GET', path: manifest.calls.countries, summary: 'Travel catalog: purposes, countries, programs and the tariff', response: 'travel/get-country.response', answer: (_body, context) => getCountryAnswer(context.tariffs) },
     {
       method: 'POST',
       path: manifest.calls.calculator,

@@ -89,12 +89,21 @@ export function reading<T>(app: FastifyInstance, product: string | null, read: (
   }];
 }
 
+const inEnvelope = (answer: unknown) => (answer instanceof Refusal ? refusal(answer.error, answer.message) : ok(answer));
+
 /** Mounts a declared call (at its path and its aliases): body read and validated with its request schema, its answer (or Refusal) in the envelope. */
 export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifest: ProductManifest | null): void {
   const product = manifest?.id ?? null;
-  const handler = async (request: FastifyRequest) => {
-    const answer = await call.answer(request.body, await contextOf<T>(app, product, request));
-    return answer instanceof Refusal ? refusal(answer.error, answer.message) : ok(answer);
+  const contexts = saleContexts<T>(app, product);
+  const answer = (body: unknown, context: SaleContext<T>) => {
+    const answered = call.answer(body, context);
+    return answered instanceof Promise ? answered.then(inEnvelope) : inEnvelope(answered);
+  };
+  // Not async: with the context at hand (read with the body, or the tariffs kept) a call that need
+  // not wait is answered at once, and Fastify sends what a handler returns without a promise.
+  const handler = (request: FastifyRequest) => {
+    const context = (request.saleContext as SaleContext<T> | null) ?? contexts.now();
+    return context ? answer(request.body, context) : contexts.read().then((read) => answer(request.body, read));
   };
   for (const path of pathsOf(manifest, call.path)) {
     const config = { docs: { summary: call.summary, response: call.response } };
