@@ -7,7 +7,7 @@ import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { saveAnswer } from '../../lib/save-answer';
 
 /** A check naming the order by number as well as by digits. */
-function readCheck(body: unknown): unknown {
+export function readCheck(body: unknown): unknown {
   return isRecord(body) && typeof body.order_id === 'number' ? { ...body, order_id: String(body.order_id) } : body;
 }
 
