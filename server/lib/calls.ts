@@ -3,6 +3,7 @@ import type { ProductManifest } from '../../products/define';
 import { Refusal, type PersonQuery, type ProductCall, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
+import type { JsonSchema } from '../plugins/external/schemas';
 
 /** The sale contexts of one product (or of none, `null`): its stored reference data, Tashkent's today, the person registry. */
 interface SaleContexts<T> {
@@ -99,6 +100,17 @@ export function reading<T>(app: FastifyInstance, product: string | null, read: (
   }];
 }
 
+/**
+ * The schema a call's answers are written with: the envelope (common/envelope) with the call's
+ * documented `response`, or null for a Refusal. Fastify compiles it with fast-json-stringify, which
+ * writes the known members without JSON.stringify's walk of every key and value.
+ */
+function answerSchema(app: FastifyInstance, response: string): JsonSchema {
+  const envelope = app.apiSchema('common/envelope');
+  const documented = app.apiSchema(response);
+  return { ...envelope, properties: { ...(envelope.properties as JsonSchema), response: { ...documented, type: [documented.type, 'null'] } } };
+}
+
 const inEnvelope = (answer: unknown) => (answer instanceof Refusal ? refusal(answer.error, answer.message) : ok(answer));
 
 /** Mounts a declared call (at its path and its aliases): body read and validated with its request schema, its answer (or Refusal) in the envelope. */
@@ -115,14 +127,15 @@ export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifes
     const context = (request.saleContext as SaleContext<T> | null) ?? contexts.now();
     return context ? answer(request.body, context) : contexts.read().then((read) => answer(request.body, read));
   };
+  const response = { 200: answerSchema(app, call.response) };
   for (const path of pathsOf(manifest, call.path)) {
     const config = { docs: { summary: call.summary, response: call.response } };
-    if (call.method === 'GET') app.get(path, { config }, handler);
+    if (call.method === 'GET') app.get(path, { config, schema: { response } }, handler);
     else {
       app.post(path, {
         config,
         preValidation: reading(app, product, call.read?.bind(call)),
-        ...(call.request ? { schema: { body: app.apiSchema(call.request) } } : {}),
+        schema: { ...(call.request ? { body: app.apiSchema(call.request) } : {}), response },
       }, handler);
     }
   }
