@@ -109,8 +109,11 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     // Built only when written: at most levels most requests write nothing.
-    const line = () => ({ method: request.method, url: maskPersonalData(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime });
-    if (error) reply.log.error({ ...line(), err: error }, 'request errored');
-    else if ((reply.log as ParentLogger).isLevelEnabled?.('info') ?? true) reply.log.info(line(), 'request completed');
+    if (error) reply.log.error({ ...completedLine(request, reply), err: error }, 'request errored');
+    else if ((reply.log as ParentLogger).isLevelEnabled?.('info') ?? true) reply.log.info(completedLine(request, reply), 'request completed');
   }
+}
+
+function completedLine(request: FastifyRequest, reply: FastifyReply) {
+  return { method: request.method, url: maskPersonalData(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
 }
