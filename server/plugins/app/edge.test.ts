@@ -41,6 +41,17 @@ describe('API credentials', () => {
     expect(channelOf(`Basic ${Buffer.from('a:p').toString('base64')}`, clients)).toBeNull();
     expect(channelOf(undefined, clients)).toBeNull();
   });
+
+  test('channelOf reads other spellings of a credential, and refuses a wrong one of the same length', () => {
+    const clients = [{ login: 'a', password: 'pw', channel: 'ch' }, { login: 'b', password: 'qq', channel: 'other' }];
+    const encoded = Buffer.from('a:pw').toString('base64');
+    expect(channelOf(`Basic ${encoded}`, clients)).toBe('ch');
+    expect(channelOf(`basic  ${encoded}`, clients)).toBe('ch');
+    expect(channelOf(`BASIC ${encoded.replace(/=+$/, '')}`, clients)).toBe('ch');
+    expect(channelOf(`Basic ${Buffer.from('b:qq').toString('base64')}`, clients)).toBe('other');
+    expect(channelOf(`Basic ${Buffer.from('a:px').toString('base64')}`, clients)).toBeNull();
+    expect(channelOf(`Basic ${Buffer.from('b:pw').toString('base64')}`, clients)).toBeNull();
+  });
 });
 
 describe('XSRF double submit', () => {

@@ -42,8 +42,26 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** Each client's credential as clients write it (`Basic ` and the base64 of `login:password`), as bytes. */
+const canonicalCredentials = new WeakMap<ApiClient[], { header: Buffer; channel: string }[]>();
+
+function canonicalOf(clients: ApiClient[]) {
+  let canonical = canonicalCredentials.get(clients);
+  if (!canonical) {
+    canonical = clients.map((client) => ({ header: Buffer.from(`Basic ${Buffer.from(`${client.login}:${client.password}`).toString('base64')}`), channel: client.channel }));
+    canonicalCredentials.set(clients, canonical);
+  }
+  return canonical;
+}
+
 /** The channel of a Basic credential, or null when it is missing or not configured. */
 export function channelOf(authorization: string | undefined, clients: ApiClient[]): string | null {
+  // Every API call carries one, nearly always as clients write it: compared whole, in constant
+  // time, with each client's, before decoding other spellings (`basic`, more spaces, padding).
+  if (authorization) {
+    const given = Buffer.from(authorization);
+    for (const { header, channel } of canonicalOf(clients)) if (given.length === header.length && timingSafeEqual(given, header)) return channel;
+  }
   const match = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
