@@ -12,7 +12,8 @@
  *   at saturation the two servers do not run in the same conditions: the shop is the bottleneck, so
  *   the load generator sleeps and every answer the shop writes wakes it (that wakeup is charged to
  *   the shop's `writev`), while against bare Fastify the generator itself is the bottleneck and never
- *   sleeps. At the same paced rate both servers see the same arrivals and pay the same wakeups.
+ *   sleeps. At the same paced rate both servers see the same arrivals, and the paced generator
+ *   spins instead of sleeping, so no answer of either has to wake it.
  *
  * Run: `npx tsx tests/bench/api-throughput.ts` (BENCH_ROUNDS rounds, default 3, of BENCH_SECONDS per
  * target, default 4; BENCH_RATES the fixed rates, default `5000,10000`; BENCH_PROFILE=1 adds where
@@ -171,7 +172,7 @@ try {
     console.log(line(target.title, figures));
     return figures;
   }) as [Figures, Figures, Figures, Figures, Figures, Figures];
-  console.log(`\nAt equal fixed rates (paced open loop; latency counted from when a request was due, within a millisecond of the generator's timer):`);
+  console.log(`\nAt equal fixed rates (paced open loop from a generator that never sleeps; latency counted from when a request was due):`);
   const atRate = new Map(paced.map((target) => {
     const figures = summary(target);
     console.log(line(target.title, figures));
