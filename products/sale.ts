@@ -101,7 +101,8 @@ export interface ProductCall<T> {
   response: string;
   /** Reads a partner's shape of the body into the documented one before the schema checks it. */
   read?(body: unknown, context: SaleContext<T>): unknown;
-  answer(body: unknown, context: SaleContext<T>): Promise<unknown>;
+  /** The answer, or a promise of it for a call that waits (a registry lookup): one that need not wait is answered without a promise. */
+  answer(body: unknown, context: SaleContext<T>): Promise<unknown> | unknown;
 }
 
 /** What the printed policy and its verification page say of the product. */

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isoToDmy, oneYearFrom } from '../products/api-format';
+import travelSale, { getCountryAnswer } from '../products/travel/sale';
+import type { TravelReference } from '../products/travel/tariffs';
+import { saleContext } from './lib/calls';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import { assertMatchesSchema, createTestApp, get, homeSaveBody, inDays, neoAuth, post, siteAuth, travelCalculatorBody, travelPrice, travelSaveBody, travelTrip } from './test-helpers';
@@ -36,6 +39,16 @@ describe('travel routes', () => {
     // Basic: 0.9 USD × 7 days = 6.30 USD at 12 650 = 79 695, plus the accident risk 40 000.
     expect(rows[0]).toEqual({ program_id: 1, program_name: 'Basic', prem_usd: 6.3, prem_uzs: 119_695, kurs_cbu: 12_650 });
     expect(rows[2].prem_uzs).toBeGreaterThan(rows[1].prem_uzs);
+  });
+
+  test('answers written by their schema say all that JSON.stringify would', async () => {
+    const context = await saleContext<TravelReference>(app, 'travel');
+    const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    expect((await get(app, '/api/takoful/travel-neo/get_country')).json().response).toEqual(asJson(getCountryAnswer(context.tariffs)));
+    const calculator = travelSale.calls?.find((call) => call.path.endsWith('/calculator'));
+    const body = travelCalculatorBody();
+    const rows = (await post(app, '/api/takoful/travel-neo/calculator', body)).json().response;
+    expect(rows).toEqual(asJson(await calculator?.answer(calculator.read?.(body, context), context)));
   });
 
   test('getPerson finds a registry person and says datas_not_found otherwise', async () => {

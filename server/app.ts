@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
+import { RequestLogController, requestLogger } from './request-log';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Tests sit beside the code they test; they are not plugins.
@@ -27,6 +28,9 @@ export async function serviceApp(app: FastifyInstance, options: { config: AppCon
 export async function buildApp(config: AppConfig, options: { logger?: FastifyHttpOptions<RawServerDefault>['logger'] } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per answered request, and no pino child per request unless it writes (request-log.ts).
+    logController: new RequestLogController(),
+    ...(options.logger ? { childLoggerFactory: requestLogger } : {}),
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs + 5_000,

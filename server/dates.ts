@@ -1,4 +1,23 @@
-/** Uzbekistan has one time zone (UTC+5, no daylight saving); "today" on a policy means Tashkent's day. */
-export function todayInTashkent(now: Date = new Date()): string {
-  return new Date(now.getTime() + 5 * 3_600_000).toISOString().slice(0, 10);
+// Uzbekistan has one time zone (UTC+5, no daylight saving).
+const tashkentOffsetMs = 5 * 3_600_000;
+const dayMs = 86_400_000;
+
+// Asked on every priced request: the day is kept from one Tashkent midnight to the next instead
+// of formatting a new Date each time. Both ends are checked, so a clock set back is followed too.
+let today = { from: 0, until: 0, iso: '' };
+
+/** Today in Tashkent, ISO (`now`'s day when given): "today" on a policy means Tashkent's day. */
+export function todayInTashkent(now?: Date): string {
+  if (now) return isoDayAt(now.getTime());
+  const ms = Date.now();
+  if (ms < today.from || ms >= today.until) {
+    const local = ms + tashkentOffsetMs;
+    const midnight = local - (((local % dayMs) + dayMs) % dayMs) - tashkentOffsetMs;
+    today = { from: midnight, until: midnight + dayMs, iso: isoDayAt(ms) };
+  }
+  return today.iso;
+}
+
+function isoDayAt(ms: number): string {
+  return new Date(ms + tashkentOffsetMs).toISOString().slice(0, 10);
 }

@@ -57,6 +57,10 @@ export function ageOn(birthday: string, on: string): number {
 
 /** Inclusive day count between two ISO dates (spec: difference + 1). */
 export function daysBetween(beginDate: string, endDate: string): number {
-  const utc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-  return Math.round((utc(endDate) - utc(beginDate)) / 86_400_000) + 1;
+  return Math.round((utcMillis(endDate) - utcMillis(beginDate)) / 86_400_000) + 1;
+}
+
+// Module-level, not a closure made on every call: every priced request counts its days.
+function utcMillis(iso: string): number {
+  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 }

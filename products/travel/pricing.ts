@@ -48,38 +48,51 @@ const roundUsd = (n: number) => Math.round(n * 100) / 100;
  * purpose, no travellers, non-positive days) so callers show "no price yet" instead of a wrong one.
  */
 export function quoteTravel(input: TravelQuoteInput, tariffs: TravelTariffs): TravelQuote | null {
-  const program = tariffs.programs.find((p) => p.id === input.programId);
-  const purpose = tariffs.purposes.find((p) => p.id === input.purposeId);
-  if (!program || !purpose || input.birthdays.length === 0 || !(input.days > 0)) return null;
-  if (input.countries.length === 0) return null;
+  return travelPricer(input, tariffs)(input.programId);
+}
 
-  const countryFactor = Math.max(1, ...input.countries.map((c) => tariffs.countryFactors[c] ?? 1));
-  const dayFactor = input.multiTrip ? tariffs.multiTripFactor : 1;
-  const covid = input.hasCovid ? tariffs.covidFactor : 1;
-  const adultUsd = program.dailyUsd * input.days * purpose.factor * countryFactor * dayFactor * covid;
+/** A trip without its program: what one request prices under every program. */
+export type TravelTripInput = Omit<TravelQuoteInput, 'programId'>;
 
-  let medicalUsd: number;
-  if (input.isFamily) {
-    medicalUsd = adultUsd * tariffs.familyFactor;
-  } else {
-    const ageSum = input.birthdays.reduce((sum, birthday) => {
-      const age = ageOn(birthday, input.beginDate);
-      const band = tariffs.ageFactors.find((b) => b.maxAge === null || age <= b.maxAge);
-      return sum + (band?.factor ?? 1);
-    }, 0);
-    const discount = tariffs.groupDiscounts.find((g) => input.birthdays.length >= g.minTravellers)?.factor ?? 1;
-    medicalUsd = adultUsd * ageSum * discount;
+/**
+ * The prices of one trip by program: what depends on the trip alone (purpose, countries, ages,
+ * group, risks) is worked out once, so the calculator's quote of every program costs a few
+ * multiplications each. The arithmetic and its order are `quoteTravel`'s, so both give the same
+ * amount to the last digit.
+ */
+export function travelPricer(trip: TravelTripInput, tariffs: TravelTariffs): (programId: number) => TravelQuote | null {
+  const purpose = tariffs.purposes.find((p) => p.id === trip.purposeId);
+  if (!purpose || trip.birthdays.length === 0 || !(trip.days > 0) || trip.countries.length === 0) return () => null;
+
+  const countryFactor = Math.max(1, ...trip.countries.map((c) => tariffs.countryFactors[c] ?? 1));
+  const dayFactor = trip.multiTrip ? tariffs.multiTripFactor : 1;
+  const covid = trip.hasCovid ? tariffs.covidFactor : 1;
+  let ageSum = 0;
+  for (const birthday of trip.birthdays) {
+    const age = ageOn(birthday, trip.beginDate);
+    const band = tariffs.ageFactors.find((b) => b.maxAge === null || age <= b.maxAge);
+    ageSum += band?.factor ?? 1;
   }
-  const premiumUsd = roundUsd(medicalUsd);
-  const medical = Math.round(premiumUsd * tariffs.usdRate);
+  const discount = tariffs.groupDiscounts.find((g) => trip.birthdays.length >= g.minTravellers)?.factor ?? 1;
+  const risks = riskIds.filter((risk) => trip.risks[risk]);
 
-  const lines: { label: string; amount: number }[] = [{ label: 'travel.price.medical', amount: medical }];
-  for (const risk of riskIds) {
-    if (input.risks[risk]) {
-      lines.push({ label: `travel.risk.${risk}`, amount: tariffs.risks[risk] * input.birthdays.length });
+  return (programId) => {
+    const program = tariffs.programs.find((p) => p.id === programId);
+    if (!program) return null;
+    const adultUsd = program.dailyUsd * trip.days * purpose.factor * countryFactor * dayFactor * covid;
+    const medicalUsd = trip.isFamily ? adultUsd * tariffs.familyFactor : adultUsd * ageSum * discount;
+    const premiumUsd = roundUsd(medicalUsd);
+    const medical = Math.round(premiumUsd * tariffs.usdRate);
+
+    const lines: { label: string; amount: number }[] = [{ label: 'travel.price.medical', amount: medical }];
+    let total = medical;
+    for (const risk of risks) {
+      const amount = tariffs.risks[risk] * trip.birthdays.length;
+      lines.push({ label: `travel.risk.${risk}`, amount });
+      total += amount;
     }
-  }
-  return { total: lines.reduce((sum, l) => sum + l.amount, 0), premiumUsd, lines };
+    return { total, premiumUsd, lines };
+  };
 }
 
 /** Flow data as the input of `quoteTravel`, optionally for another program; null while incomplete. */

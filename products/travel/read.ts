@@ -17,7 +17,6 @@ function country(value: unknown, reference: TravelReference): unknown {
 }
 
 function trip(body: Record<string, unknown>, reference: TravelReference) {
-  const risks = isRecord(body.risklar) ? body.risklar : {};
   return {
     begin_date: body.begin_date,
     end_date: body.end_date,
@@ -27,11 +26,15 @@ function trip(body: Record<string, unknown>, reference: TravelReference) {
     kop_martali: flag(body.kop_martali ?? 0),
     is_family: flag(body.is_family ?? 0),
     has_covid: flag(body.has_covid ?? 0),
-    // An absent risk is not bought.
-    risklar: body.risklar === undefined || isRecord(body.risklar)
-      ? Object.fromEntries(riskIds.map((r) => [r, flag(risks[r] ?? 0)]))
-      : body.risklar,
+    risklar: body.risklar === undefined || isRecord(body.risklar) ? risksOf(body.risklar ?? {}) : body.risklar,
   };
+}
+
+/** Every risk as a 0/1 flag; an absent risk is not bought. */
+function risksOf(risks: Record<string, unknown>): Record<string, unknown> {
+  const read: Record<string, unknown> = {};
+  for (const risk of riskIds) read[risk] = flag(risks[risk] ?? 0);
+  return read;
 }
 
 /** The calculator request: travellers may be bare `DD-MM-YYYY` birth dates. */

@@ -3,7 +3,7 @@ import { addDays, isoToDmy } from '../api-format';
 import { notBefore, personLookupCall, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, travelMode, type CoverPeriod } from './period';
-import { quoteTravel, type TravelQuoteInput } from './pricing';
+import { quoteTravel, travelPricer, type TravelTripInput } from './pricing';
 import manifest from './product';
 import { riskIds } from './rules';
 import { readCalculator, readGetPerson, readSave } from './read';
@@ -80,7 +80,9 @@ export function requestCover(request: TripRequest, today: string): CoverPeriod {
 }
 
 /** A request's trip as the input of `quoteTravel` for a checked cover, without the program (one request prices several). */
-function quoteInput(request: TripRequest, cover: CoverPeriod): Omit<TravelQuoteInput, 'programId'> {
+function quoteInput(request: TripRequest, cover: CoverPeriod): TravelTripInput {
+  const risks: TravelTripInput['risks'] = {};
+  for (const risk of riskIds) risks[risk] = request.risklar[risk] === 1;
   return {
     purposeId: request.purpose_id,
     days: cover.days,
@@ -90,7 +92,7 @@ function quoteInput(request: TripRequest, cover: CoverPeriod): Omit<TravelQuoteI
     countries: request.countries,
     birthdays: request.travelers.map((t, i) => requestDate(t.birthday, `/travelers/${i}/birthday`)),
     beginDate: cover.beginDate,
-    risks: Object.fromEntries(riskIds.map((r) => [r, request.risklar[r] === 1])),
+    risks,
   };
 }
 
@@ -121,14 +123,14 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
   };
 }
 
-async function calculate(request: unknown, context: SaleContext<TravelReference>): Promise<CalculatorResponse> {
+function calculate(request: unknown, context: SaleContext<TravelReference>): CalculatorResponse {
   const body = request as TripRequest;
   const cover = requestCover(body, context.today);
   const { tariffs } = context.tariffs;
-  // Read once (dates checked, risks mapped); only the program differs between the quotes.
-  const input = quoteInput(body, cover);
+  // The trip is read and priced once (dates checked, ages and factors worked out); only the program differs between the quotes.
+  const price = travelPricer(quoteInput(body, cover), tariffs);
   return tariffs.programs.flatMap((program) => {
-    const quoted = quoteTravel({ ...input, programId: program.id }, tariffs);
+    const quoted = price(program.id);
     return quoted
       ? [{ program_id: program.id as CalculatorResponse[number]['program_id'], program_name: programName(context.tariffs, program.id), prem_usd: quoted.premiumUsd, prem_uzs: quoted.total, kurs_cbu: tariffs.usdRate }]
       : [];
@@ -142,7 +144,7 @@ const sale: ProductSale<SavePolisRequest, TravelReference> = {
   readSave: (body, context) => readSave(body, context.tariffs),
   amount: (request) => request.summa_all,
   calls: [
-    { method: 'GET', path: manifest.calls.countries, summary: 'Travel catalog: purposes, countries, programs and the tariff', response: 'travel/get-country.response', answer: async (_body, context) => getCountryAnswer(context.tariffs) },
+    { method: 'GET', path: manifest.calls.countries, summary: 'Travel catalog: purposes, countries, programs and the tariff', response: 'travel/get-country.response', answer: (_body, context) => getCountryAnswer(context.tariffs) },
     {
       method: 'POST',
       path: manifest.calls.calculator,

@@ -267,6 +267,21 @@ describe('travel save, check and load', () => {
     }
   });
 
+  it('the calculator quotes every program at the price the page shows for it', async () => {
+    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null };
+    const calculator = sale.calls?.find((call) => call.path.endsWith('/calculator'));
+    if (!calculator?.read) throw new Error('no calculator');
+    for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
+      const answer = await calculator.answer(calculator.read(calculatorRequest(data), context), context);
+      const onPage = sandboxTravelReference.tariffs.programs.map((program) => ({
+        program_id: program.id,
+        prem_uzs: travel.pricing({ ...data, program: { ...data.program, programId: program.id } }, sampleTravelCatalog)?.total,
+      }));
+      expect(onPage.every((quote) => typeof quote.prem_uzs === 'number')).toBe(true);
+      expect(answer).toMatchObject(onPage);
+    }
+  });
+
   it('maps any save failure to maybe-data-is-incorrect with the error modal', async () => {
     const price = { total: 1, lines: [] };
     for (const answer of [notOk(2, 'amount differs'), apiFailure(422), apiFailure(500), apiFailure(null)]) {

@@ -20,7 +20,25 @@ describe('cachedRead', () => {
       return 'tariffs';
     }, 60_000, () => 0);
     await expect(read()).rejects.toThrow('database down');
+    expect(read.fresh()).toBeUndefined();
     fail = false;
     expect(await read()).toBe('tariffs');
+  });
+
+  test('fresh gives the value read, without waiting, only within its period', async () => {
+    let reads = 0;
+    let clock = 0;
+    const read = cachedRead(async () => ++reads, 1_000, () => clock);
+    expect(read.fresh()).toBeUndefined();
+    const pending = read();
+    expect(read.fresh()).toBeUndefined();
+    await pending;
+    expect(read.fresh()).toBe(1);
+    clock = 1_000;
+    expect(read.fresh()).toBeUndefined();
+    const next = read();
+    expect(read.fresh()).toBeUndefined();
+    await next;
+    expect(read.fresh()).toBe(2);
   });
 });

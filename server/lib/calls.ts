@@ -1,16 +1,51 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ProductManifest } from '../../products/define';
-import { Refusal, type ProductCall, type SaleContext } from '../../products/sale';
+import { Refusal, type PersonQuery, type ProductCall, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
+import type { JsonSchema } from '../plugins/external/schemas';
+
+/** The sale contexts of one product (or of none, `null`): its stored reference data, Tashkent's today, the person registry. */
+interface SaleContexts<T> {
+  /** The context now, when the reference data is already read and kept (no waiting); else null. */
+  now(): SaleContext<T> | null;
+  /** The context, reading the reference data when it is not kept. */
+  read(): Promise<SaleContext<T>>;
+}
+
+const contextsOf = new WeakMap<FastifyInstance, Map<string | null, SaleContexts<unknown>>>();
+
+/**
+ * One product's contexts. A context is a plain value, so while the tariffs and the day stay the
+ * same every request shares one object instead of building its own.
+ */
+function saleContexts<T>(app: FastifyInstance, product: string | null): SaleContexts<T> {
+  let ofApp = contextsOf.get(app);
+  if (!ofApp) contextsOf.set(app, (ofApp = new Map()));
+  let contexts = ofApp.get(product);
+  if (!contexts) {
+    const findPerson = (query: PersonQuery) => app.persons.find(query);
+    let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson };
+    const withTariffs = (tariffs: unknown): SaleContext<unknown> => {
+      const today = todayInTashkent();
+      if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson };
+      return last;
+    };
+    contexts = {
+      now: () => {
+        const tariffs = product === null ? null : app.tariffs.fresh(product);
+        return tariffs === undefined ? null : withTariffs(tariffs);
+      },
+      read: async () => withTariffs(product === null ? null : await app.tariffs.of(product)),
+    };
+    ofApp.set(product, contexts);
+  }
+  return contexts as SaleContexts<T>;
+}
 
 /** The ports a product's sale and calls use: its stored reference data, Tashkent's today, the person registry. */
-export async function saleContext<T>(app: FastifyInstance, product: string | null): Promise<SaleContext<T>> {
-  return {
-    tariffs: (product === null ? null : await app.tariffs.of<T>(product)) as T,
-    today: todayInTashkent(),
-    findPerson: (query) => app.persons.find(query),
-  };
+export function saleContext<T>(app: FastifyInstance, product: string | null): Promise<SaleContext<T>> {
+  return saleContexts<T>(app, product).read();
 }
 
 /** A call's path and the same path under every other prefix its product is called under. */
@@ -21,39 +56,86 @@ export function pathsOf(manifest: Pick<ProductManifest, 'alsoUnder'> | null, pat
   return [path, ...aliases];
 }
 
-// The context a request's body was read with, so its handler uses the same one instead of building another.
-const readWith = new WeakMap<object, SaleContext<unknown>>();
-
 /** The context of a request: the one its body was read with, else a new one. */
-export async function contextOf<T>(app: FastifyInstance, product: string | null, request: object): Promise<SaleContext<T>> {
-  return (readWith.get(request) as SaleContext<T> | undefined) ?? saleContext<T>(app, product);
+export async function contextOf<T>(app: FastifyInstance, product: string | null, request: Pick<FastifyRequest, 'saleContext'>): Promise<SaleContext<T>> {
+  return (request.saleContext as SaleContext<T> | null) ?? saleContext<T>(app, product);
 }
 
-/** A preValidation hook reading a partner's shape of the body into the documented one (the schema then checks it). */
-export function reading<T>(app: FastifyInstance, product: string | null, read: ((body: unknown, context: SaleContext<T>) => unknown) | undefined) {
+/**
+ * A preValidation hook reading a partner's shape of the body into the documented one (the schema
+ * then checks it). A body already in the documented shape is taken as sent: reading it would give
+ * it back unchanged (calls.test.ts holds every reader to that), so the reading is spent only on
+ * the partner shapes it exists for, and the site's own requests are checked twice by the compiled
+ * schema (here and by Fastify) instead of rebuilt field by field.
+ */
+export function reading<T>(app: FastifyInstance, product: string | null, read: ((body: unknown, context: SaleContext<T>) => unknown) | undefined): preValidationHookHandler[] {
   if (!read) return [];
-  return [async (request: FastifyRequest) => {
-    const context = await saleContext<T>(app, product);
-    readWith.set(request, context);
+  const contexts = saleContexts<T>(app, product);
+  const readWith = (request: FastifyRequest, context: SaleContext<T>) => {
+    request.saleContext = context as SaleContext<unknown>;
     request.body = read(request.body, context);
+  };
+  // With `done`, not async: once the reference data is kept (all but the first request of a
+  // minute) the body is read at once, without a promise and a trip through the microtask queue.
+  return [(request, _reply, done) => {
+    if (request.getValidationFunction('body')?.(request.body)) {
+      done();
+      return;
+    }
+    const context = contexts.now();
+    if (context) {
+      readWith(request, context);
+      done();
+      return;
+    }
+    contexts.read().then((read) => {
+      try {
+        readWith(request, read);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done();
+    }, done);
   }];
 }
+
+/**
+ * The schema a call's answers are written with: the envelope (common/envelope) with the call's
+ * documented `response`, or null for a Refusal. Fastify compiles it with fast-json-stringify, which
+ * writes the known members without JSON.stringify's walk of every key and value.
+ */
+function answerSchema(app: FastifyInstance, response: string): JsonSchema {
+  const envelope = app.apiSchema('common/envelope');
+  const documented = app.apiSchema(response);
+  return { ...envelope, properties: { ...(envelope.properties as JsonSchema), response: { ...documented, type: [documented.type, 'null'] } } };
+}
+
+const inEnvelope = (answer: unknown) => (answer instanceof Refusal ? refusal(answer.error, answer.message) : ok(answer));
 
 /** Mounts a declared call (at its path and its aliases): body read and validated with its request schema, its answer (or Refusal) in the envelope. */
 export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifest: ProductManifest | null): void {
   const product = manifest?.id ?? null;
-  const handler = async (request: { body: unknown }) => {
-    const answer = await call.answer(request.body, await contextOf<T>(app, product, request));
-    return answer instanceof Refusal ? refusal(answer.error, answer.message) : ok(answer);
+  const contexts = saleContexts<T>(app, product);
+  const answer = (body: unknown, context: SaleContext<T>) => {
+    const answered = call.answer(body, context);
+    return answered instanceof Promise ? answered.then(inEnvelope) : inEnvelope(answered);
   };
+  // Not async: with the context at hand (read with the body, or the tariffs kept) a call that need
+  // not wait is answered at once, and Fastify sends what a handler returns without a promise.
+  const handler = (request: FastifyRequest) => {
+    const context = (request.saleContext as SaleContext<T> | null) ?? contexts.now();
+    return context ? answer(request.body, context) : contexts.read().then((read) => answer(request.body, read));
+  };
+  const response = { 200: answerSchema(app, call.response) };
   for (const path of pathsOf(manifest, call.path)) {
     const config = { docs: { summary: call.summary, response: call.response } };
-    if (call.method === 'GET') app.get(path, { config }, handler);
+    if (call.method === 'GET') app.get(path, { config, schema: { response } }, handler);
     else {
       app.post(path, {
         config,
         preValidation: reading(app, product, call.read?.bind(call)),
-        ...(call.request ? { schema: { body: app.apiSchema(call.request) } } : {}),
+        schema: { ...(call.request ? { body: app.apiSchema(call.request) } : {}), response },
       }, handler);
     }
   }

@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, homeSaveBody, neoAuth, post, siteAuth } from '../../test-helpers';
-import { channelOf } from './edge';
+import { channelOf, unsafeTextAt } from './edge';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -39,6 +40,17 @@ describe('API credentials', () => {
     expect(channelOf(`Basic ${Buffer.from('a:p:w').toString('base64')}`, clients)).toBe('ch');
     expect(channelOf(`Basic ${Buffer.from('a:p').toString('base64')}`, clients)).toBeNull();
     expect(channelOf(undefined, clients)).toBeNull();
+  });
+
+  test('channelOf reads other spellings of a credential, and refuses a wrong one of the same length', () => {
+    const clients = [{ login: 'a', password: 'pw', channel: 'ch' }, { login: 'b', password: 'qq', channel: 'other' }];
+    const encoded = Buffer.from('a:pw').toString('base64');
+    expect(channelOf(`Basic ${encoded}`, clients)).toBe('ch');
+    expect(channelOf(`basic  ${encoded}`, clients)).toBe('ch');
+    expect(channelOf(`BASIC ${encoded.replace(/=+$/, '')}`, clients)).toBe('ch');
+    expect(channelOf(`Basic ${Buffer.from('b:qq').toString('base64')}`, clients)).toBe('other');
+    expect(channelOf(`Basic ${Buffer.from('a:px').toString('base64')}`, clients)).toBeNull();
+    expect(channelOf(`Basic ${Buffer.from('b:pw').toString('base64')}`, clients)).toBeNull();
   });
 });
 
@@ -123,5 +135,24 @@ describe('text a database cannot store', () => {
   test('paired surrogates (an emoji) are ordinary text', async () => {
     const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ address: 'Tashkent 🏠 5, 12' }));
     expect(res.statusCode).toBe(200);
+  });
+
+  test('unsafeTextAt names the first key or string holding such text', () => {
+    expect(unsafeTextAt('a\u0000')).toBe('/');
+    expect(unsafeTextAt({ a: ['ok', { b: 'x\uDFFF' }] })).toBe('/a/1/b');
+    expect(unsafeTextAt({ a: 'ok', 'k\uD800': 'ok' })).toBe('/k\uD800');
+    expect(unsafeTextAt([1, null, true, '🏠', 'x\uD83C'])).toBe('/4');
+    expect(unsafeTextAt({ a: ['🏠', 1.5, null], b: {} })).toBeNull();
+  });
+
+  test('unsafeTextAt finds unsafe text wherever it is, and only then', () => {
+    const text = fc.constantFrom('', 'ok', '🏠', '\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '\uDFFF\uD800', '\uD83C\uDFE0');
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3 })),
+    })).value;
+    const unsafe = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => [key, ...texts(child)]) : [];
+    fc.assert(fc.property(json, (value) => (unsafeTextAt(value) !== null) === texts(value).some((t) => unsafe.test(t))));
   });
 });

@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
 import { AppError } from '../../envelope';
-import { cachedRead } from '../../lib/cached-read';
+import { cachedRead, type CachedRead } from '../../lib/cached-read';
 
 export interface TariffService {
   /** A product's reference data (tariffs, programs, catalog) as stored; 500 when it was never seeded. */
   of<T>(product: string): Promise<T>;
+  /** The same, when read and still kept, without waiting; undefined when `of` has to read it. */
+  fresh<T>(product: string): T | undefined;
 }
 
 declare module 'fastify' {
@@ -23,21 +25,23 @@ export const referenceDataCacheMs = 60_000;
  */
 export default fp(
   async (app) => {
-    const readers = new Map<string, () => Promise<unknown>>();
+    const readers = new Map<string, CachedRead<unknown>>();
     const read = (product: string) => async () => {
       const row = await app.db.selectFrom('tariffs').select('data').where('product', '=', product).executeTakeFirst();
       if (!row) throw new AppError(500, `tariffs for ${product} are missing`);
       return row.data;
     };
+    const readerOf = (product: string) => {
+      let reader = readers.get(product);
+      if (!reader) {
+        reader = cachedRead(read(product), referenceDataCacheMs);
+        readers.set(product, reader);
+      }
+      return reader;
+    };
     app.decorate('tariffs', {
-      of<T>(product: string) {
-        let reader = readers.get(product);
-        if (!reader) {
-          reader = cachedRead(read(product), referenceDataCacheMs);
-          readers.set(product, reader);
-        }
-        return reader() as Promise<T>;
-      },
+      of: <T>(product: string) => readerOf(product)() as Promise<T>,
+      fresh: <T>(product: string) => readers.get(product)?.fresh() as T | undefined,
     } satisfies TariffService);
   },
   { name: 'tariffs', dependencies: ['database'] },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CheckRequest, CheckResponse } from '../../../products/common-api.generated';
 import { isRecord } from '../../../products/request-reader';
 import { AppError, ok, refusal } from '../../envelope';
@@ -7,7 +7,7 @@ import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { saveAnswer } from '../../lib/save-answer';
 
 /** A check naming the order by number as well as by digits. */
-function readCheck(body: unknown): unknown {
+export function readCheck(body: unknown): unknown {
   return isRecord(body) && typeof body.order_id === 'number' ? { ...body, order_id: String(body.order_id) } : body;
 }
 
@@ -23,7 +23,7 @@ function checkAnswer(number: string, pdfUrl: string): CheckResponse {
  * product's own calls (catalog, calculator, lookups) are served as it declares them.
  */
 function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): void {
-  const save = async (request: { body: SaveBody; channel: string }) => {
+  const save = async (request: FastifyRequest<{ Body: SaveBody }>) => {
     const { terms, price } = await sale.quote(request.body, await contextOf(app, manifest.id, request));
     if (sale.amount(request.body) !== price.total) {
       throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });

@@ -40,7 +40,7 @@ process.on('message', (question: ServerQuestion) => {
   void (async () => {
     if (question.ask === 'cpu') {
       const { user, system } = process.cpuUsage();
-      send({ cpuMicros: user + system });
+      send({ cpu: { user, system } });
     } else if (question.ask === 'profile-start') {
       session.connect();
       await session.post('Profiler.enable');

@@ -2,11 +2,19 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export type ServerQuestion = { ask: 'cpu' } | { ask: 'profile-start' } | { ask: 'profile-stop'; file: string } | { ask: 'stop' };
-export type ServerMessage = { url: string } | { cpuMicros: number } | { profiling: true } | { profile: string } | { stopped: true };
+export type ServerMessage = { url: string } | { cpu: CpuTime } | { profiling: true } | { profile: string } | { stopped: true };
+
+/** CPU time a process has used so far, in microseconds: its own code (user) and the kernel's work for it (system). */
+export interface CpuTime {
+  user: number;
+  system: number;
+}
 
 export interface BenchServer {
   url: string;
-  /** CPU time (user + system) the server process has used so far, in microseconds. */
+  /** CPU time the server process (all its threads) has used so far. */
+  cpu(): Promise<CpuTime>;
+  /** The same, user and system together. */
   cpuMicros(): Promise<number>;
   profileStart(): Promise<void>;
   profileStop(file: string): Promise<void>;
@@ -41,9 +49,14 @@ export async function startServer(kind: 'bare' | 'shop', env: Record<string, str
     return answer;
   };
   const { url } = await next('url');
+  const cpu = async () => (await ask({ ask: 'cpu' }, 'cpu')).cpu;
   return {
     url,
-    cpuMicros: async () => (await ask({ ask: 'cpu' }, 'cpuMicros')).cpuMicros,
+    cpu,
+    cpuMicros: async () => {
+      const { user, system } = await cpu();
+      return user + system;
+    },
     profileStart: async () => void (await ask({ ask: 'profile-start' }, 'profiling')),
     profileStop: async (file) => void (await ask({ ask: 'profile-stop', file }, 'profile')),
     stop: async () => void (await ask({ ask: 'stop' }, 'stopped')),
