@@ -188,13 +188,16 @@ describe('FlowRunner', () => {
     await heading('Payment');
     await waitFor(() => expect(screen.getByRole('button', { name: 'I have paid — check' }).hasAttribute('disabled')).toBe(false));
     expect(screen.getByText('O-100')).toBeTruthy();
-    // What is bought is listed, and the pay links lead nowhere until its terms are accepted.
+    // What is bought is listed; every way to pay is offered, and none can be used until the terms are accepted.
     expect(screen.getByText('What you are buying')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('href')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('aria-disabled')).toBe('true');
+    for (const option of ['Bank card', 'Payme', 'Click', 'Bill to the Payme app']) expect(screen.getByRole('radio', { name: new RegExp(`^${option}`) })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /^Payme/ }));
+    expect(screen.queryByRole('link', { name: /with Payme/ })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'I have checked the details above and accept the terms of the contract' }));
-    expect(screen.getByRole('link', { name: 'Pay: Payme' }).getAttribute('href')).toBe('https://pay.example/payme/C-100');
-    expect(screen.getByRole('link', { name: 'Pay: Click' })).toBeTruthy();
+    const payme = await screen.findByRole('link', { name: /with Payme/ });
+    expect(payme.getAttribute('href')).toBe('https://pay.example/payme/C-100');
+    fireEvent.click(screen.getByRole('radio', { name: /^Click/ }));
+    expect(screen.getByRole('link', { name: /with Click/ })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'I have paid — check' }));
     expect(await screen.findByText('The payment has not been received yet')).toBeTruthy();

@@ -134,6 +134,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const onBack = useCallback(() => send({ type: 'step.back' }), [send]);
   const onRestart = useCallback(() => send({ type: 'flow.reset' }), [send]);
   const onCheck = useCallback(() => send({ type: 'payment.check' }), [send]);
+  const onPoll = useCallback(() => send({ type: 'payment.poll' }), [send]);
   const onRetry = useCallback(() => send({ type: 'retry' }), [send]);
   const onDismiss = useCallback(() => send({ type: 'error.dismiss' }), [send]);
 
@@ -208,7 +209,18 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
             )}
             {current.component === 'payment' && (
               <Suspense fallback={<StepLoading />}>
-                <PaymentStep title={definition.title} summary={summary} payment={context.payment} price={context.price} loading={busy} onCheck={onCheck} onBack={onBack} />
+                <PaymentStep
+                  title={definition.title}
+                  summary={summary}
+                  payment={context.payment}
+                  price={context.price}
+                  loading={busy}
+                  api={api}
+                  lang={i18n.locale}
+                  onCheck={onCheck}
+                  onPoll={onPoll}
+                  onBack={onBack}
+                />
               </Suspense>
             )}
             {current.component === 'download' && (

@@ -6,7 +6,7 @@ describe('engine messages', () => {
   it('every locale has the same ids, all translated, and uz/ru differ from en', () => {
     const en = enginePo('en');
     // Brand names, and the currency whose English text is the Uzbek word itself.
-    const brands = new Set(['engine.provider.payme', 'engine.provider.click', 'engine.currency']);
+    const brands = new Set(['engine.option.payme', 'engine.option.click', 'engine.option.octo', 'engine.option.alif', 'engine.currency']);
     for (const locale of ['uz', 'ru'] as const) {
       const other = enginePo(locale);
       expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());

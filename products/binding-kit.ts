@@ -35,7 +35,13 @@ export function paymentDetailsFrom(answer: SaveResponse): PaymentDetails {
     contractId: answer.contract_id,
     orderId: answer.order_id,
     price: answer.amount,
-    links: { click: answer.url, payme: answer.payme_url },
+    links: {
+      click: answer.url,
+      payme: answer.payme_url,
+      ...(answer.octo_url ? { octo: answer.octo_url } : {}),
+      ...(answer.hosted_url ? { hosted: answer.hosted_url } : {}),
+      ...(answer.alif_url ? { alif: answer.alif_url } : {}),
+    },
   };
 }
 

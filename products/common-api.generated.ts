@@ -48,4 +48,7 @@ export interface SaveResponse {
   amount: number;
   url: string;
   payme_url: string;
+  octo_url?: string;
+  alif_url?: string;
+  hosted_url?: string;
 }

@@ -75,7 +75,7 @@ describe('travel routes', () => {
     const payload = Buffer.from(new URL(answer.payme_url).pathname.replace('/sandbox/payme/', ''), 'base64').toString();
     expect(payload).toBe(`m=sandbox-merchant;ac.contract_id=${answer.contract_id};a=${price * 100};c=http://localhost:3000/en/thank-you`);
     const click = new URL(answer.url);
-    expect(click.pathname).toBe('/sandbox/click');
+    expect(click.pathname).toBe('/sandbox/click/services/pay');
     expect(click.searchParams.get('amount')).toBe(`${price}.00`);
     expect(click.searchParams.get('transaction_param')).toBe(answer.contract_id);
     const contract = await app.contracts.get(answer.contract_id);

@@ -21,8 +21,19 @@ export interface AppConfig {
   database: DatabaseConfig;
   apiClients: ApiClient[];
   publicUrl: string;
-  payme: { merchantId: string; key: string };
-  click: { serviceId: string; merchantId: string; secretKey: string };
+  /**
+   * Whether this server also serves the payment providers' sandbox stand-ins (`/sandbox/…`: their
+   * checkout pages and APIs), and the providers' addresses default to them. On by default;
+   * `PAYMENTS_SANDBOX=off` in production, where every provider's own address is configured.
+   */
+  sandboxPayments: boolean;
+  /**
+   * Payme: the merchant id and key its merchant API calls us with, where its checkout is, and its
+   * Subscribe API (cards and receipts: the card in the page, the bill by phone) with its key.
+   */
+  payme: { merchantId: string; key: string; checkoutUrl: string; subscribeUrl: string; subscribeKey: string };
+  /** Click: the service and merchant ids, the SHOP API's secret key, and where its payment page is. */
+  click: { serviceId: string; merchantId: string; secretKey: string; payUrl: string };
   bot: { apiUrl: string; token: string | null; chatId: string };
   /** Built site to serve (main sets `dist/site`); null in tests that only exercise the API. */
   siteDir: string | null;
@@ -72,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const port = parsePort(env.PORT);
   // Without a public address, links point at this server as started (PORT may differ from 3000).
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const sandboxPayments = !/^(off|false|0|no)$/i.test(env.PAYMENTS_SANDBOX ?? '');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -80,11 +92,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: env.DATA_DIR || './data' },
     apiClients: parseApiClients(env.API_CLIENTS),
     publicUrl,
-    payme: { merchantId: env.PAYME_MERCHANT_ID || 'sandbox-merchant', key: env.PAYME_KEY || sandboxPaymeKey },
+    sandboxPayments,
+    payme: {
+      merchantId: env.PAYME_MERCHANT_ID || 'sandbox-merchant',
+      key: env.PAYME_KEY || sandboxPaymeKey,
+      checkoutUrl: (env.PAYME_CHECKOUT_URL || `${publicUrl}/sandbox/payme`).replace(/\/+$/, ''),
+      subscribeUrl: env.PAYME_SUBSCRIBE_URL || `${publicUrl}/sandbox/card/api`,
+      subscribeKey: env.PAYME_SUBSCRIBE_KEY || env.PAYME_KEY || sandboxPaymeKey,
+    },
     click: {
       serviceId: env.CLICK_SERVICE_ID || '10001',
       merchantId: env.CLICK_MERCHANT_ID || '20002',
       secretKey: env.CLICK_SECRET_KEY || 'click-sandbox-secret',
+      payUrl: env.CLICK_PAY_URL || `${publicUrl}/sandbox/click/services/pay`,
     },
     bot: { apiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''), token: env.BOT_TOKEN || null, chatId: env.BOT_CHAT_ID || '' },
     siteDir: null,

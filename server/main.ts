@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { startOutboxWorker } from './lib/outbox-worker';
+import { startPaymentReconciler } from './lib/payment-reconciler';
 
 
 const siteDir = fileURLToPath(new URL('../dist/site/', import.meta.url));
@@ -16,6 +17,7 @@ const app = await buildApp(config, {
 if (!config.siteDir) app.log.warn(`no built site in ${siteDir}: serving the API only (run npm run build)`);
 
 const worker = startOutboxWorker(app);
+const reconciler = startPaymentReconciler(app);
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
@@ -29,7 +31,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 15_000);
   force.unref();
-  await worker.stop();
+  await Promise.all([worker.stop(), reconciler.stop()]);
   await app.close();
   process.exit(0);
 }

@@ -3,7 +3,7 @@ import { pdfText } from '../tests/support/pdf-text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertMatchesSchema, createTestApp, homeSaveBody, neoAuth, payInSandbox, post, travelPrice, travelSaveBody } from './test-helpers';
 import { escapeHtml } from './html';
-import { checkoutTexts } from './routes/sandbox/checkout';
+import { checkoutTexts } from './payments/sandbox-checkout';
 
 let app: FastifyInstance;
 beforeAll(async () => {

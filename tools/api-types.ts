@@ -3,7 +3,9 @@
  * Schemas of `schemas/api/<area>/` (json-schema-to-typescript), so request and answer types are
  * declared once, in the schemas. A product area is written into its folder
  * (`products/<area>/api.generated.ts`); other areas (`common`, `site`) beside the product folders
- * (`products/<area>-api.generated.ts`). `--check` (run by `npm run check`) writes nothing and fails
+ * (`products/<area>-api.generated.ts`); the areas the engine calls itself (`payment`: the payment
+ * step's calls, the same for every product) there and into the engine too
+ * (`engine/<area>-api.generated.ts`), which may not import products/ (the server may not import the engine). `--check` (run by `npm run check`) writes nothing and fails
  * when a generated file is missing or stale.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,10 +25,15 @@ export function typeName(file: string): string {
     .join('');
 }
 
+/** Areas whose calls the engine makes for every product (it may not import products/). */
+const engineAreas = new Set(['payment']);
+
 /** Where an area's types go. */
-export function targetFile(area: string): string {
+export function targetFiles(area: string): string[] {
   const productDir = join(root, 'products', area);
-  return existsSync(join(productDir, 'product.ts')) ? join(productDir, 'api.generated.ts') : join(root, 'products', `${area}-api.generated.ts`);
+  if (existsSync(join(productDir, 'product.ts'))) return [join(productDir, 'api.generated.ts')];
+  const besideProducts = join(root, 'products', `${area}-api.generated.ts`);
+  return engineAreas.has(area) ? [besideProducts, join(root, 'engine', `${area}-api.generated.ts`)] : [besideProducts];
 }
 
 export async function areaSource(area: string): Promise<string> {
@@ -51,24 +58,27 @@ async function main() {
   const check = process.argv.includes('--check');
   const stale: string[] = [];
   const areas = readdirSync(apiDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-  const targets = new Set(areas.map(targetFile));
+  const targets = new Set(areas.flatMap(targetFiles));
   const productsDir = join(root, 'products');
   const generated = readdirSync(productsDir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isFile() && entry.name.endsWith('-api.generated.ts')) return [join(productsDir, entry.name)];
     const inFolder = join(productsDir, entry.name, 'api.generated.ts');
     return entry.isDirectory() && existsSync(inFolder) ? [inFolder] : [];
   });
+  const engineDir = join(root, 'engine');
+  generated.push(...readdirSync(engineDir).filter((name) => name.endsWith('-api.generated.ts')).map((name) => join(engineDir, name)));
   for (const orphan of generated.filter((file) => !targets.has(file))) {
     if (check) stale.push(`${relative(root, orphan)} (no schemas/api area writes it)`);
     else rmSync(orphan);
   }
   for (const area of areas) {
-    const file = targetFile(area);
     const source = await areaSource(area);
-    const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
-    if (current === source) continue;
-    if (check) stale.push(relative(root, file));
-    else writeFileSync(file, source);
+    for (const file of targetFiles(area)) {
+      const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
+      if (current === source) continue;
+      if (check) stale.push(relative(root, file));
+      else writeFileSync(file, source);
+    }
   }
   if (stale.length > 0) {
     console.error(`api-types: out of date with schemas/api (run npm run api:types): ${stale.join(', ')}`);

@@ -25,8 +25,9 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
       .map((to) => ({ target: `#${FLOW_ID}.${to}`, guard: { type: 'canGoto' as const, params: { from, to } }, actions: ['clearError' as const] }));
 
   /** The payment check, silent when unpaid (on arrival, also after the provider sent the visitor back) or saying so (the visitor asked). */
-  const checkState = (reportUnpaid: boolean) => ({
-    tags: [BUSY],
+  const checkState = (reportUnpaid: boolean, busy = true) => ({
+    // A poll while the visitor pays in another app checks in the background: nothing on the page waits for it.
+    tags: busy ? [BUSY] : [],
     invoke: {
       id: ACTOR_IDS.check,
       src: 'check',
@@ -53,7 +54,15 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
         states: {
           arriving: checkState(false),
           checking: checkState(true),
-          idle: { on: { 'payment.check': { target: 'checking', actions: 'clearError' }, retry: { target: 'checking', actions: 'clearError' }, ...navigation } },
+          polling: checkState(false, false),
+          idle: {
+            on: {
+              'payment.check': { target: 'checking', actions: 'clearError' },
+              'payment.poll': { target: 'polling' },
+              retry: { target: 'checking', actions: 'clearError' },
+              ...navigation,
+            },
+          },
         },
         on: downloadStep
           ? { 'payment.confirmed': { guard: 'hasPolicy', target: `#${FLOW_ID}.${downloadStep}`, actions: { type: 'acceptConfirmation', params: { from: step.id, to: downloadStep } } } }

@@ -65,6 +65,8 @@ export type FlowEvent =
   | { type: 'flow.reset' }
   | { type: 'field.changed'; step: string; data: Record<string, unknown> }
   | { type: 'payment.check' }
+  /** A check that says nothing while unpaid (the page waiting for a bill paid in the Payme app). */
+  | { type: 'payment.poll' }
   | { type: 'payment.confirmed'; policy?: PolicyResult }
   | { type: 'retry' }
   | { type: 'error.dismiss' };

@@ -1,6 +1,11 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import type { MessageId, PaymentDetails, Price, SummaryRow } from '../definition';
+import type { ApiPort, MessageId, PaymentDetails, Price, SummaryRow } from '../definition';
+import { formatPrice } from '../format';
+import { CardPayment } from '../payment/card-payment';
+import { InvoicePayment } from '../payment/invoice-payment';
+import { paymentCalls, PaymentProblem } from '../payment/payment-calls';
+import { ProviderMark, type PaymentOptionId } from '../payment/provider-marks';
 import { Spinner } from '../spinner';
 import { primaryButtonClass, secondaryButtonClass } from '../ui';
 import { PurchaseSummary, summaryTotal } from './purchase-summary';
@@ -11,23 +16,61 @@ export interface PaymentStepProps {
   payment: PaymentDetails | null;
   price: Price | null;
   loading: boolean;
+  api: ApiPort;
+  /** The page's language: the terms are accepted in it. */
+  lang: string;
   /** The visitor asks to check the payment (the machine already checks by itself on entering the step). */
   onCheck: () => void;
+  /** Checks without a word while unpaid (a bill waiting in the Payme app). */
+  onPoll: () => void;
   onBack: () => void;
 }
 
-const PROVIDERS = ['payme', 'click', 'octo', 'alif', 'hosted'] as const;
+/** The ways to pay that are links to a provider's page, in the order offered. */
+const linkOptions = ['payme', 'click', 'octo', 'hosted', 'alif'] as const satisfies readonly PaymentOptionId[];
+
+/** Every way to pay, in the order offered: the card in the page first, the bill by phone last. */
+export function paymentOptions(payment: PaymentDetails): PaymentOptionId[] {
+  return ['card', ...linkOptions.filter((option) => payment.links[option]), 'invoice'];
+}
+
+type TermsState = 'open' | 'recording' | 'accepted';
 
 /**
- * Payment: what is bought and its total, the terms to accept, then one link per provider the save
- * answered and a check button. Mounting it coincides with the machine entering the payment step,
- * whose entry runs the check.
+ * Payment: what is bought and its total, the terms to accept (recorded on the server), then the
+ * ways to pay (spec §9: the card schemes in the page, Payme, Click, Octo, the bank's page, Alif
+ * instalments, the bill to the Payme app) and a check for a payment made elsewhere. Mounting it
+ * coincides with the machine entering the payment step, whose entry runs the check.
  */
-export function PaymentStep({ title, summary, payment, price, loading, onCheck, onBack }: PaymentStepProps) {
+export function PaymentStep({ title, summary, payment, price, loading, api, lang, onCheck, onPoll, onBack }: PaymentStepProps) {
   const { i18n } = useLingui();
-  const [accepted, setAccepted] = useState(false);
-  const termsId = useId();
+  const calls = useMemo(() => paymentCalls(api), [api]);
+  const [terms, setTerms] = useState<TermsState>('open');
+  const [termsProblem, setTermsProblem] = useState<MessageId | null>(null);
+  const [chosen, setChosen] = useState<PaymentOptionId>('card');
+  const ids = { terms: useId(), options: useId() };
   const total = summaryTotal(payment?.price, price);
+  const accepted = terms === 'accepted';
+
+  const toggleTerms = useCallback(
+    async (checked: boolean) => {
+      if (!checked || !payment) {
+        setTerms('open');
+        return;
+      }
+      setTerms('recording');
+      setTermsProblem(null);
+      try {
+        await calls.terms({ contract_id: payment.contractId, lang: lang === 'uz' || lang === 'ru' ? lang : 'en' });
+        setTerms('accepted');
+      } catch (error) {
+        setTerms('open');
+        setTermsProblem(error instanceof PaymentProblem ? error.messageId : 'payment_unavailable');
+      }
+    },
+    [calls, payment, lang],
+  );
+
   return (
     <section aria-label={i18n._('engine.payment.title')} className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <div>
@@ -40,41 +83,63 @@ export function PaymentStep({ title, summary, payment, price, loading, onCheck, 
         )}
       </div>
       <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-        <p id={termsId}>{i18n._('engine.terms.text')}</p>
+        <p id={ids.terms}>{i18n._('engine.terms.text')}</p>
         <label className="mt-3 flex cursor-pointer items-start gap-2 font-medium text-slate-900">
           <input
             type="checkbox"
             className="mt-0.5 h-5 w-5 shrink-0 accent-sky-700"
-            checked={accepted}
-            onChange={(e) => setAccepted(e.target.checked)}
-            aria-describedby={termsId}
+            checked={terms !== 'open'}
+            disabled={terms === 'recording' || !payment}
+            onChange={(e) => void toggleTerms(e.target.checked)}
+            aria-describedby={ids.terms}
           />
           {i18n._('engine.terms.accept')}
+          {terms === 'recording' && <Spinner />}
         </label>
+        {termsProblem && (
+          <p role="alert" className="mt-2 text-red-800">
+            {i18n._(termsProblem)}
+          </p>
+        )}
       </div>
       {payment && (
-        <div>
-          <p className="mb-2 font-medium text-slate-800">{i18n._('engine.payment.choose')}</p>
-          {!accepted && <p className="mb-2 text-sm text-slate-700">{i18n._('engine.terms.first')}</p>}
-          <ul className="flex flex-wrap gap-3">
-            {PROVIDERS.filter((p) => payment.links[p]).map((provider) => (
-              <li key={provider}>
-                {/* A link cannot be disabled: until the terms are accepted it is shown without an address. */}
-                <a
-                  href={accepted ? payment.links[provider] : undefined}
-                  aria-disabled={!accepted}
-                  role="link"
-                  className={`${primaryButtonClass} ${accepted ? '' : 'cursor-not-allowed opacity-50'}`}
-                  data-provider={provider}
-                >
-                  {i18n._('engine.pay')}: {i18n._(`engine.provider.${provider}`)}
-                </a>
-              </li>
+        <fieldset className="space-y-3">
+          <legend className="mb-2 font-medium text-slate-800">{i18n._('engine.payment.choose')}</legend>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {paymentOptions(payment).map((option) => (
+              <label
+                key={option}
+                className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 ${chosen === option ? 'border-sky-700 bg-sky-50 ring-1 ring-sky-700' : 'border-slate-300 bg-white hover:border-slate-400'}`}
+              >
+                <input type="radio" name={ids.options} className="h-4 w-4 accent-sky-700" checked={chosen === option} onChange={() => setChosen(option)} data-option={option} />
+                <ProviderMark option={option} />
+                <span className="text-sm leading-tight">
+                  <span className="block font-medium text-slate-900">{i18n._(`engine.option.${option}`)}</span>
+                  <span className="block text-slate-600">{i18n._(`engine.option.${option}.note`)}</span>
+                </span>
+              </label>
             ))}
-          </ul>
-        </div>
+          </div>
+          <div className="rounded-lg border border-slate-200 p-4">
+            {!accepted ? (
+              <p className="text-sm text-slate-700">{i18n._('engine.terms.first')}</p>
+            ) : chosen === 'card' ? (
+              <CardPayment calls={calls} contractId={payment.contractId} amount={total} onPaid={onCheck} />
+            ) : chosen === 'invoice' ? (
+              <InvoicePayment calls={calls} contractId={payment.contractId} onPoll={onPoll} />
+            ) : (
+              <div className="space-y-2">
+                <a href={payment.links[chosen]} className={primaryButtonClass} data-provider={chosen}>
+                  {total === null
+                    ? i18n._('engine.pay.with', { provider: i18n._(`engine.option.${chosen}`) })
+                    : i18n._('engine.pay.amountWith', { amount: `${formatPrice(total)} ${i18n._('engine.currency')}`, provider: i18n._(`engine.option.${chosen}`) })}
+                </a>
+                <p className="text-sm text-slate-600">{i18n._('engine.payment.hint')}</p>
+              </div>
+            )}
+          </div>
+        </fieldset>
       )}
-      <p className="text-sm text-slate-600">{i18n._('engine.payment.hint')}</p>
       <div className="flex flex-wrap gap-3">
         <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
           {i18n._('engine.back')}

@@ -121,6 +121,9 @@ function envelope<T>(response: T): Envelope<T> {
 }
 
 /** An ApiPort answering the fixture's calls from memory; `paid` flips the payment check. */
+/** Test cards of the sample API: one that pays, one without money. */
+export const sampleCards = { pays: '8600069195406311', poor: '8600000000000003' };
+
 export function sampleApi(state: { paid: boolean } = { paid: false }): ApiPort {
   return {
     async get<T>(path: string): Promise<Envelope<T>> {
@@ -138,6 +141,19 @@ export function sampleApi(state: { paid: boolean } = { paid: false }): ApiPort {
       }
       if (path === '/sample/save') return envelope({ ...samplePayment, price: (body as { total: number }).total }) as Envelope<T>;
       if (path === '/sample/check') return envelope(state.paid ? samplePolicy : null) as Envelope<T>;
+      // The payment step's own calls, answered as the sandbox does: test card, code 666666.
+      if (path === '/sayt/contract/terms') return envelope({ accepted_at: '2026-11-25T10:00:00.000Z' }) as Envelope<T>;
+      if (path === '/sayt/payment/payme/card') {
+        const { card_number: number } = body as { card_number: string };
+        if (number === sampleCards.pays) return envelope({ card_id: 'token-1', phone: '99890*****66', wait: 60 }) as Envelope<T>;
+        return { result: false, error: 1, message: number === sampleCards.poor ? 'card_insufficient_funds' : 'card_invalid', response: null } as Envelope<T>;
+      }
+      if (path === '/sayt/payment/payme/check') {
+        if ((body as { code: string }).code !== '666666') return { result: false, error: 1, message: 'card_code_wrong', response: null } as Envelope<T>;
+        state.paid = true;
+        return envelope({ paid: true }) as Envelope<T>;
+      }
+      if (path === '/sayt/payment/payme') return envelope({ sent: true, phone: '99890*****67' }) as Envelope<T>;
       throw new Error(`unknown POST ${path}`);
     },
   };

@@ -19,9 +19,43 @@ export interface ContractsTable {
   status: ContractStatus;
   amount: number;
   request: Json<Record<string, unknown>>;
-  order_id: Generated<number>;
+  order_id: number;
   return_url: string;
   policy_number: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  terms_accepted_at: Timestamp | null;
+  terms_lang: 'uz' | 'en' | 'ru' | null;
+}
+
+export type PaymentState = 'created' | 'paid' | 'failed' | 'refunded';
+
+export interface PaymentsTable {
+  id: string;
+  contract_id: string;
+  provider: string;
+  reference: string;
+  amount: number;
+  state: PaymentState;
+  detail: Json<Record<string, unknown>>;
+  failure: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CardSessionsTable {
+  token_hash: string;
+  contract_id: string;
+  /** The card as the provider masks it (`860006******6311`). */
+  card: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+}
+
+export interface SandboxProviderStateTable {
+  provider: string;
+  reference: string;
+  data: Json<Record<string, unknown>>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -104,6 +138,9 @@ export interface SchemaMigrationsTable {
 export interface Database {
   contracts: ContractsTable;
   payme_transactions: PaymeTransactionsTable;
+  payments: PaymentsTable;
+  card_sessions: CardSessionsTable;
+  sandbox_provider_state: SandboxProviderStateTable;
   policies: PoliciesTable;
   outbox: OutboxTable;
   redirects: RedirectsTable;
@@ -114,6 +151,7 @@ export interface Database {
 
 export type Contract = Selectable<ContractsTable>;
 export type PaymeTransaction = Selectable<PaymeTransactionsTable>;
+export type Payment = Selectable<PaymentsTable>;
 /** A policy as services read it: everything but the PDF's bytes, which only the download reads. */
 export type Policy = Omit<Selectable<PoliciesTable>, 'pdf'>;
 export type OutboxRow = Selectable<OutboxTable>;

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { SaleContext } from '../../products/sale';
-import { readCheck } from '../routes/api/products';
+import { readCheck } from './contract-check';
 import { loadApiSchemas, type JsonSchema } from '../plugins/external/schemas';
 import { loadProducts } from './product-registry';
 

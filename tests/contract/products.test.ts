@@ -6,7 +6,7 @@ import { apiFailure, saveContext } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
 import { loadProducts } from '../../server/lib/product-registry';
 import { assertMatchesSchema, createTestApp, payInSandbox, siteAuth } from '../../server/test-helpers';
-import { sandboxCards } from '../../server/routes/sandbox/checkout';
+import { sandboxCards } from '../../server/payments/sandbox-checkout';
 
 /**
  * Every product's binding against the real server (in-memory PGlite, sandbox adapters): each

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PurchasePlan } from '../support/purchase-plans';
-import { checkoutTexts, sandboxCards } from '../../server/routes/sandbox/checkout';
+import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
 
 /**

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { PolicyTerms } from '../../../products/sale';
 import type { Contract, ContractStatus, Product } from '../../db/database';
 import type { Executor } from './outbox';
-import { paymeDebitFailed } from './payme';
 
 /** What a contract keeps of its save call: the request as sent and the terms its policy will state. */
 export interface ContractRequest {
@@ -35,17 +34,12 @@ export interface ContractService {
   get(id: string, executor?: Executor): Promise<Contract | undefined>;
   /**
    * A contract by id, or by order number (`order_id` of the save answer) among those saved through
-   * `channel` (order numbers count up, so anyone could try them: a client only finds its own), with
+   * `channel` (order numbers are random, and a client finds only its own anyway), with
    * the id of its policy once issued: what a product's check reads, in one query.
    */
   withPolicy(key: { id: string } | { orderId: string; channel: string }): Promise<(Pick<Contract, 'id' | 'product' | 'status' | 'policy_number'> & { policy_id: string | null }) | undefined>;
   /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
   view(id: string): Promise<ContractView | undefined>;
-  /**
-   * Whether the contract's latest payment attempt was declined: the provider created a transaction
-   * and cancelled it because the debit failed (Payme's reason 2), not because it timed out.
-   */
-  lastPaymentDeclined(id: string): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -61,7 +55,23 @@ export function safeReturnPath(candidate: string | undefined, contractId: string
 }
 
 /** Every column, named: a `*` would keep the statement from being prepared (db/connect.ts). */
-const contractColumns = ['id', 'product', 'channel', 'status', 'amount', 'request', 'order_id', 'return_url', 'policy_number', 'created_at', 'updated_at'] as const satisfies readonly (keyof Contract)[];
+const contractColumns = ['id', 'product', 'channel', 'status', 'amount', 'request', 'order_id', 'return_url', 'policy_number', 'created_at', 'updated_at', 'terms_accepted_at', 'terms_lang'] as const satisfies readonly (keyof Contract)[];
+
+const firstOrderId = 1_000_000_000_000_000;
+const orderIds = 8_000_000_000_000_000;
+
+/**
+ * A new order number: 16 random digits (not starting with 0 or 9, so every one is a safe integer).
+ * A check by order number answers the policy, and the credentials that may ask are in the site's
+ * pages, so the next number must not follow from one's own: among 8·10¹⁵, a million orders leave a
+ * guess one chance in eight billion.
+ */
+export function newOrderId(): number {
+  return firstOrderId + Number(randomBytes(8).readBigUInt64BE() % BigInt(orderIds));
+}
+
+/** PostgreSQL's unique-violation code, on the order number's index. */
+const isOrderIdTaken = (error: unknown) => (error as { code?: unknown; constraint?: unknown }).code === '23505' && String((error as { constraint?: unknown }).constraint ?? '').includes('order_id');
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -71,19 +81,28 @@ export default fp(
       async create(input, executor = app.db) {
         const id = randomUUID();
         const request: ContractRequest = { body: input.body, terms: input.terms };
-        return executor
-          .insertInto('contracts')
-          .values({
-            id,
-            product: input.product,
-            channel: input.channel,
-            status: 'awaiting_payment',
-            amount: input.amount,
-            request: JSON.stringify(request),
-            return_url: safeReturnPath(input.returnUrl, id),
-          })
-          .returning(contractColumns)
-          .executeTakeFirstOrThrow();
+        const insert = () =>
+          executor
+            .insertInto('contracts')
+            .values({
+              id,
+              product: input.product,
+              channel: input.channel,
+              status: 'awaiting_payment',
+              amount: input.amount,
+              request: JSON.stringify(request),
+              order_id: newOrderId(),
+              return_url: safeReturnPath(input.returnUrl, id),
+            })
+            .returning(contractColumns)
+            .executeTakeFirstOrThrow();
+        try {
+          return await insert();
+        } catch (error) {
+          // Two orders drawing the same number is a one in 10¹⁰ chance a day: drawn again, once.
+          if (!isOrderIdTaken(error)) throw error;
+          return insert();
+        }
       },
       async get(id, executor = app.db) {
         // Ids arrive from callers; a non-UUID would make PostgreSQL fail the cast instead of finding nothing.
@@ -93,7 +112,7 @@ export default fp(
       async withPolicy(key) {
         // Ids arrive from callers: a non-UUID would make PostgreSQL fail the cast, and order numbers
         // are a bigint column, so anything but a short digit string cannot be one.
-        if ('id' in key ? !uuidRe.test(key.id) : !/^[0-9]{1,15}$/.test(key.orderId)) return undefined;
+        if ('id' in key ? !uuidRe.test(key.id) : !/^[0-9]{1,16}$/.test(key.orderId)) return undefined;
         const query = app.db
           .selectFrom('contracts')
           .leftJoin('policies', 'policies.contract_id', 'contracts.id')
@@ -117,16 +136,6 @@ export default fp(
           policy_number: row.policy_number,
           pdf_url: row.policy_id && row.status === 'issued' ? app.policies.pdfUrl(row.policy_id) : null,
         };
-      },
-      async lastPaymentDeclined(id) {
-        const latest = await app.db
-          .selectFrom('payme_transactions')
-          .select(['state', 'reason'])
-          .where('contract_id', '=', id)
-          .orderBy('create_time', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        return latest?.state === -1 && latest.reason === paymeDebitFailed;
       },
     };
     app.decorate('contracts', service);

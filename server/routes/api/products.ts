@@ -1,21 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CheckRequest, CheckResponse } from '../../../products/common-api.generated';
-import { isRecord } from '../../../products/request-reader';
-import { AppError, ok, refusal } from '../../envelope';
+import type { CheckRequest } from '../../../products/common-api.generated';
+import { AppError, ok } from '../../envelope';
+import { checkContract, readCheck } from '../../lib/contract-check';
 import { contextOf, pathsOf, reading, serveCall } from '../../lib/calls';
 import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { saveAnswer } from '../../lib/save-answer';
-
-/** A check naming the order by number as well as by digits. */
-export function readCheck(body: unknown): unknown {
-  return isRecord(body) && typeof body.order_id === 'number' ? { ...body, order_id: String(body.order_id) } : body;
-}
-
-/** The paid check, under the names every partner client reads (common/check.response.json). */
-function checkAnswer(number: string, pdfUrl: string): CheckResponse {
-  const [seria = '', digits = ''] = number.split(' ');
-  return { check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl };
-}
 
 /**
  * The sale of one product at its spec §7 paths: save prices the cover the request asks for with the
@@ -49,17 +38,7 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     }, save);
   }
 
-  const check = async (request: { body: CheckRequest; channel: string }) => {
-    const { contract_id: contractId, order_id: orderId } = request.body;
-    // A contract id is unguessable; an order number is not, so it only finds the caller's own orders.
-    const contract = await app.contracts.withPolicy(contractId ? { id: contractId } : { orderId: orderId ?? '', channel: request.channel });
-    if (!contract || contract.product !== manifest.id) throw new AppError(404, 'contract not found');
-    if (contract.status !== 'issued' || !contract.policy_id || !contract.policy_number) {
-      // Still error 1 for partners; the page also learns that the card was refused, so it can say so.
-      return refusal(1, 'payment_not_made', (await app.contracts.lastPaymentDeclined(contract.id)) ? { last_payment: 'declined' } : null);
-    }
-    return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id)));
-  };
+  const check = (request: { body: CheckRequest; channel: string }) => checkContract(app, request.body, request.channel, manifest.id);
   for (const path of pathsOf(manifest, manifest.calls.check)) {
     app.post<{ Body: CheckRequest }>(path, {
       config: { docs: { summary: `${manifest.id}: the policy once paid, by contract_id or by order_id among the caller's own (unpaid: error 1, payment_not_made, with response.last_payment "declined" when the card was refused)`, response: 'common/check.response' } },

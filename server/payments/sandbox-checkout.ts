@@ -1,4 +1,4 @@
-import { langOfPath, siteLanguages, type SiteLanguage } from '../../../products/site-pages';
+import { langOfPath, siteLanguages, type SiteLanguage } from '../../products/site-pages';
 
 /**
  * The sandbox checkout's test cards and what it says, in the visitor's language: a real provider's

@@ -1,18 +1,14 @@
-import type { AppConfig } from '../config';
-import type { Contract } from '../db/database';
-
-/** Absolute return address: the contract keeps a site path, providers need a full URL. */
-export function returnUrl(config: AppConfig, contract: Pick<Contract, 'return_url'>): string {
-  return `${config.publicUrl}${contract.return_url}`;
-}
+import type { AppConfig } from '../../config';
+import type { Contract } from '../../db/database';
+import { returnUrl } from '../links';
 
 /**
- * Payme checkout link in Payme's own format (`base64("m=…;ac.contract_id=…;a=<tiyin>;c=…")`),
- * pointing at the sandbox checkout instead of checkout.paycom.uz.
+ * Payme checkout link in Payme's own format (`<checkout>/base64("m=…;ac.contract_id=…;a=<tiyin>;c=…")`),
+ * on checkout.paycom.uz in production and on the sandbox checkout by default (`config.payme.checkoutUrl`).
  */
 export function paymeUrl(config: AppConfig, contract: Pick<Contract, 'id' | 'amount' | 'return_url'>): string {
   const payload = `m=${config.payme.merchantId};ac.contract_id=${contract.id};a=${contract.amount * 100};c=${returnUrl(config, contract)}`;
-  return `${config.publicUrl}/sandbox/payme/${Buffer.from(payload, 'utf8').toString('base64')}`;
+  return `${config.payme.checkoutUrl}/${Buffer.from(payload, 'utf8').toString('base64')}`;
 }
 
 export interface PaymePayload {
@@ -41,16 +37,4 @@ export function parsePaymePayload(encoded: string): PaymePayload | null {
   const contractId = fields.get('ac.contract_id');
   if (!merchantId || !contractId || !Number.isSafeInteger(amount) || amount <= 0) return null;
   return { merchantId, contractId, amount, returnUrl: fields.get('c') ?? '' };
-}
-
-/** Click "pay" link (my.click.uz shape) pointing at the sandbox checkout. */
-export function clickUrl(config: AppConfig, contract: Pick<Contract, 'id' | 'amount' | 'return_url'>): string {
-  const query = new URLSearchParams({
-    service_id: config.click.serviceId,
-    merchant_id: config.click.merchantId,
-    amount: contract.amount.toFixed(2),
-    transaction_param: contract.id,
-    return_url: returnUrl(config, contract),
-  });
-  return `${config.publicUrl}/sandbox/click?${query.toString()}`;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp, homeSaveBody, paycomAuth, post } from '../../test-helpers';
-import { PAYME_TIMEOUT_MS } from './payme';
+import { PAYME_TIMEOUT_MS } from './merchant';
 
 let app: FastifyInstance;
 let contractId: string;

@@ -1,0 +1,195 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { CardCheckRequest, CardRequest, InvoiceRequest } from '../../../products/payment-api.generated';
+import { ok, refusal, type Envelope } from '../../envelope';
+import { maskPersonalData } from '../../logging';
+import { declinedFailure } from '../provider';
+import { providerTransport, ProviderUnavailable } from '../transport';
+import { receiptPaid, SubscribeApiError, subscribeApi, type SubscribeApi } from './client';
+
+/** The client of Payme's Subscribe API as this server is configured (its sandbox stand-in by default). */
+export function paymeSubscribe(app: FastifyInstance): SubscribeApi {
+  const { subscribeUrl, merchantId, subscribeKey } = app.config.payme;
+  return subscribeApi(providerTransport(app, subscribeUrl), { url: subscribeUrl, merchantId, key: subscribeKey });
+}
+
+/** How long a card may wait for its code to be typed: Payme's code lives a few minutes. */
+const cardSessionMs = 15 * 60_000;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A phone as a page may show it back: `99890*****67`. */
+export const maskedPhone = (phone: string) => `${phone.slice(0, 5)}*****${phone.slice(-2)}`;
+
+/** What the visitor is told of a refusal of Payme's Subscribe API (the engine's message ids, schemas/api/payment). */
+export function subscribeProblem(error: unknown, expire?: string): string {
+  if (!(error instanceof SubscribeApiError)) return 'payment_unavailable';
+  switch (error.code) {
+    case -31300:
+    case -31050:
+      return 'card_invalid';
+    case -31301:
+      // Expired, blocked or SMS notifications off: Payme gives one code for all three.
+      return expire && isPast(expire) ? 'card_expired' : 'card_blocked';
+    case -31302:
+    case -31303:
+    case -31630:
+      return 'card_insufficient_funds';
+    case -31101:
+      return 'card_code_expired';
+    case -31102:
+      return 'card_code_attempts';
+    case -31103:
+      return 'card_code_wrong';
+    case -31110:
+      return 'card_sms_failed';
+    case -31400:
+      return 'card_session_expired';
+    case -31002:
+    case -32400:
+      return 'payment_unavailable';
+    default:
+      return 'card_declined';
+  }
+}
+
+function isPast(expire: string, now = new Date()): boolean {
+  const month = Number(expire.slice(0, 2));
+  const year = 2000 + Number(expire.slice(2));
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
+/** A card expiry as partners send it (`MM/YY` or `MMYY`), as the card API takes it. */
+export function readCardDate(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body;
+  const record = body as Record<string, unknown>;
+  const date = typeof record.card_date === 'string' ? record.card_date.replace(/[\s/.-]/g, '') : record.card_date;
+  const number = typeof record.card_number === 'string' ? record.card_number.replace(/[\s-]/g, '') : record.card_number;
+  return { ...record, card_date: date, card_number: number };
+}
+
+/** Why a contract cannot take a payment, as the visitor is told. */
+async function notPayable(app: FastifyInstance, contractId: string): Promise<Envelope | null> {
+  const contract = await app.contracts.get(contractId);
+  if (!contract) return refusal(404, 'contract_not_payable');
+  if (contract.status === 'awaiting_payment') return null;
+  return refusal(1, contract.status === 'cancelled' ? 'contract_not_payable' : 'contract_already_paid');
+}
+
+/**
+ * The card in the page and the bill by phone, over Payme's Subscribe API: `POST /sayt/payment/payme/card`
+ * (cards.create, cards.get_verify_code), `POST /sayt/payment/payme/check` (cards.verify,
+ * receipts.create, receipts.pay: the contract is paid), `POST /sayt/payment/payme` (receipts.create,
+ * receipts.send). The card's number and expiry go to Payme only; its token is kept hashed, until paid.
+ */
+export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
+  const payme = paymeSubscribe(app);
+
+  app.post<{ Body: CardRequest }>(
+    '/sayt/payment/payme/card',
+    {
+      preValidation: async (request) => {
+        request.body = readCardDate(request.body) as CardRequest;
+      },
+      schema: { body: app.apiSchema('payment/card.request') },
+      config: { docs: { summary: 'A Uzcard or Humo card for its SMS code (Payme cards.create + cards.get_verify_code); card_id is the token the code pays with', response: 'payment/card.response' } },
+    },
+    async (request) => {
+      const { card_number: number, card_date: expire, contract_id: contractId } = request.body;
+      if (contractId) {
+        const refused = await notPayable(app, contractId);
+        if (refused) return refused;
+      }
+      try {
+        const card = await payme.cardsCreate(number, expire);
+        const code = await payme.getVerifyCode(card.token);
+        if (contractId) {
+          await app.db
+            .insertInto('card_sessions')
+            .values({ token_hash: tokenHash(card.token), contract_id: contractId, card: card.number, expires_at: new Date(Date.now() + cardSessionMs) })
+            .onConflict((conflict) => conflict.column('token_hash').doNothing())
+            .execute();
+        }
+        return ok({ card_id: card.token, phone: code.phone.slice(0, 20), wait: Math.min(600, Math.round(code.wait / 1000)) });
+      } catch (err) {
+        return refuseCard(err, expire);
+      }
+    },
+  );
+
+  app.post<{ Body: CardCheckRequest }>(
+    '/sayt/payment/payme/check',
+    {
+      schema: { body: app.apiSchema('payment/card-check.request') },
+      config: { docs: { summary: 'Pays the contract with a card and its 6-digit SMS code (Payme cards.verify, receipts.create, receipts.pay); errors name the reason (card_code_wrong, card_insufficient_funds…)', response: 'payment/card-check.response' } },
+    },
+    async (request) => {
+      const { contract_id: contractId, code, card_id: token } = request.body;
+      const session = await app.db.selectFrom('card_sessions').select(['contract_id', 'card', 'expires_at']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+      // A card asked for one contract does not pay another, and not after its session.
+      if (session && (session.contract_id !== contractId || session.expires_at.getTime() < Date.now())) return refusal(1, 'card_session_expired');
+      const refused = await notPayable(app, contractId);
+      if (refused) return refused;
+      let receipt: string | null = null;
+      try {
+        const card = await payme.verify(token, code);
+        const contract = await app.contracts.get(contractId);
+        if (!contract) return refusal(404, 'contract_not_payable');
+        receipt = (await payme.receiptsCreate(contract.amount * 100, { contract_id: contractId }, `Order ${contract.order_id}`))._id;
+        const opened = await app.payments.open({ contractId, provider: 'card', reference: receipt, amount: contract.amount, detail: { card: card.number } });
+        if (!opened) {
+          await payme.receiptsCancel(receipt);
+          return (await notPayable(app, contractId)) ?? refusal(1, 'contract_not_payable');
+        }
+        const paid = await payme.receiptsPay(receipt, token);
+        if (paid.state !== receiptPaid) throw new SubscribeApiError(-31008, `receipt state ${paid.state}`);
+      } catch (err) {
+        if (receipt && err instanceof SubscribeApiError) await app.payments.fail('card', receipt, subscribeProblem(err) === 'card_insufficient_funds' || err.code === -31301 ? declinedFailure : `payme ${err.code}`);
+        return refuseCard(err);
+      }
+      const settlement = await app.payments.settle('card', receipt);
+      if (settlement.outcome === 'refused') {
+        // Paid another way while this card paid: its money goes back.
+        await payme.receiptsCancel(receipt);
+        await app.payments.refunded('card', receipt, `the contract was ${settlement.reason === 'cancelled' ? 'cancelled' : 'paid another way'}`);
+        return refusal(1, 'contract_already_paid');
+      }
+      await app.db.deleteFrom('card_sessions').where('token_hash', '=', tokenHash(token)).execute();
+      return ok({ paid: true as const });
+    },
+  );
+
+  app.post<{ Body: InvoiceRequest }>(
+    '/sayt/payment/payme',
+    {
+      schema: { body: app.apiSchema('payment/invoice.request') },
+      config: { docs: { summary: 'Sends the contract\'s bill to the payer\'s Payme app by phone (receipts.create + receipts.send); the contract is paid when the payer pays it there', response: 'payment/invoice.response' } },
+    },
+    async (request) => {
+      const { contract_id: contractId, phone } = request.body;
+      const refused = await notPayable(app, contractId);
+      if (refused) return refused;
+      const contract = await app.contracts.get(contractId);
+      if (!contract) return refusal(404, 'contract_not_payable');
+      try {
+        const receipt = await payme.receiptsCreate(contract.amount * 100, { contract_id: contractId }, `Order ${contract.order_id}`);
+        if (!(await app.payments.open({ contractId, provider: 'invoice', reference: receipt._id, amount: contract.amount }))) {
+          await payme.receiptsCancel(receipt._id);
+          return (await notPayable(app, contractId)) ?? refusal(1, 'contract_not_payable');
+        }
+        await payme.receiptsSend(receipt._id, phone);
+        return ok({ sent: true as const, phone: maskedPhone(phone) });
+      } catch (err) {
+        return refuseCard(err);
+      }
+    },
+  );
+
+  /** A refusal the page says in the visitor's language; a provider that did not answer is logged. */
+  function refuseCard(err: unknown, expire?: string): Envelope {
+    if (err instanceof ProviderUnavailable || !(err instanceof SubscribeApiError)) {
+      app.log.warn({ error: maskPersonalData(err instanceof Error ? err.message : String(err)) }, 'payme subscribe API did not answer');
+    }
+    return refusal(1, subscribeProblem(err, expire));
+  }
+}

@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { reconcilePayments } from '../../lib/payment-reconciler';
+import { assertMatchesSchema, createTestApp, homeSaveBody, paycomAuth, post } from '../../test-helpers';
+import { subscribeTestCards } from './sandbox-api';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+async function newContract(): Promise<{ contract_id: string; amount: number; order_id: string }> {
+  const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody());
+  expect(res.statusCode).toBe(200);
+  return res.json().response;
+}
+
+const card = (contractId: string, which: { number: string; expire: string } = subscribeTestCards.pays) =>
+  post(app, '/api/sayt/payment/payme/card', { card_number: which.number, card_date: `${which.expire.slice(0, 2)}/${which.expire.slice(2)}`, contract_id: contractId });
+
+const check = (contractId: string) => post(app, '/api/sayt/uyjoy-api/check', { contract_id: contractId });
+
+describe('the card in the page (Payme Subscribe API through its sandbox stand-in)', () => {
+  test('a card asks for its code; a wrong code is refused, the right one pays the contract once', async () => {
+    const contract = await newContract();
+    const asked = await card(contract.contract_id);
+    expect(asked.json()).toMatchObject({ result: true, response: { phone: '99890*****66', wait: 60 } });
+    assertMatchesSchema('payment/card.response', asked.json().response);
+    const cardId = asked.json().response.card_id as string;
+    const wrong = await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code: '123456' });
+    expect(wrong.json()).toMatchObject({ result: false, message: 'card_code_wrong' });
+    expect((await check(contract.contract_id)).json()).toMatchObject({ result: false, message: 'payment_not_made' });
+    const paid = await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code: '666666' });
+    expect(paid.json()).toEqual({ result: true, error: 0, message: 'ok', response: { paid: true } });
+    expect((await check(contract.contract_id)).json()).toMatchObject({ result: true, response: { check: true } });
+    // The same card and code again: the contract is paid already.
+    const again = await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code: '666666' });
+    expect(again.json()).toMatchObject({ result: false, message: 'contract_already_paid' });
+    const policies = await app.db.selectFrom('policies').select('id').where('contract_id', '=', contract.contract_id).execute();
+    expect(policies).toHaveLength(1);
+    // Only the masked card is kept, never its number; the token's session is gone.
+    const rows = await app.db.selectFrom('payments').select(['state', 'detail']).where('contract_id', '=', contract.contract_id).execute();
+    expect(rows).toEqual([{ state: 'paid', detail: { card: '860006******6311' } }]);
+    expect(await app.db.selectFrom('card_sessions').select('token_hash').where('contract_id', '=', contract.contract_id).execute()).toEqual([]);
+  });
+
+  test('each refusal is named: no money (and the check says the card was declined), a blocked card, an unknown one, an expired one', async () => {
+    const contract = await newContract();
+    const poor = await card(contract.contract_id, subscribeTestCards.noMoney);
+    const paying = await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: poor.json().response.card_id, code: '666666' });
+    expect(paying.json()).toMatchObject({ result: false, message: 'card_insufficient_funds' });
+    expect((await check(contract.contract_id)).json()).toMatchObject({ result: false, message: 'payment_not_made', response: { last_payment: 'declined' } });
+    expect((await card(contract.contract_id, subscribeTestCards.blocked)).json()).toMatchObject({ result: false, message: 'card_blocked' });
+    expect((await card(contract.contract_id, { number: '8600111122223333', expire: '1230' })).json()).toMatchObject({ result: false, message: 'card_invalid' });
+    expect((await card(contract.contract_id, { number: subscribeTestCards.pays.number, expire: '0120' })).json()).toMatchObject({ result: false, message: 'card_expired' });
+  });
+
+  test('a card asked for one contract does not pay another', async () => {
+    const first = await newContract();
+    const second = await newContract();
+    const cardId = (await card(first.contract_id)).json().response.card_id as string;
+    const other = await post(app, '/api/sayt/payment/payme/check', { contract_id: second.contract_id, card_id: cardId, code: '666666' });
+    expect(other.json()).toMatchObject({ result: false, message: 'card_session_expired' });
+  });
+
+  test('malformed card fields are refused naming the field', async () => {
+    const contract = await newContract();
+    for (const [body, field] of [
+      [{ card_number: '8600', card_date: '0399', contract_id: contract.contract_id }, '/card_number'],
+      [{ card_number: subscribeTestCards.pays.number, card_date: '1399' }, '/card_date'],
+      [{ card_number: subscribeTestCards.pays.number, card_date: ['03', '99'] }, '/card_date'],
+    ] as const) {
+      const res = await post(app, '/api/sayt/payment/payme/card', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().response.field).toBe(field);
+    }
+  });
+});
+
+describe('the bill to the Payme app', () => {
+  test('is sent by phone, paid in the app, and the contract check finds it paid', async () => {
+    const contract = await newContract();
+    const sent = await post(app, '/api/sayt/payment/payme', { contract_id: contract.contract_id, phone: '998901234567' });
+    expect(sent.json()).toEqual({ result: true, error: 0, message: 'ok', response: { sent: true, phone: '99890*****67' } });
+    expect((await check(contract.contract_id)).json()).toMatchObject({ result: false, message: 'payment_not_made' });
+    const phoneApp = await app.inject('/sandbox/invoice/app?phone=998901234567&lang=en');
+    const receipt = /name="receipt" value="([0-9a-f]+)"/.exec(phoneApp.body)?.[1];
+    expect(receipt).toBeDefined();
+    await app.inject({ method: 'POST', url: '/sandbox/invoice/app/pay', payload: { receipt, lang: 'en' } });
+    expect((await check(contract.contract_id)).json()).toMatchObject({ result: true, response: { check: true } });
+  });
+
+  test('paid in the app after the contract was paid another way, the bill is given back and the chat hears of it', async () => {
+    const contract = await newContract();
+    await post(app, '/api/sayt/payment/payme', { contract_id: contract.contract_id, phone: '998907654321' });
+    const cardId = (await card(contract.contract_id)).json().response.card_id as string;
+    await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code: '666666' });
+    const receipt = /name="receipt" value="([0-9a-f]+)"/.exec((await app.inject('/sandbox/invoice/app?phone=998907654321')).body)?.[1];
+    await app.inject({ method: 'POST', url: '/sandbox/invoice/app/pay', payload: { receipt } });
+    // Whoever looks next (the page's check, or the reconciliation job) finds the second payment and gives it back.
+    await reconcilePayments(app, { olderThanMs: 0 });
+    const payments = await app.db.selectFrom('payments').select(['provider', 'state']).where('contract_id', '=', contract.contract_id).orderBy('created_at').execute();
+    expect(payments).toEqual([
+      { provider: 'invoice', state: 'refunded' },
+      { provider: 'card', state: 'paid' },
+    ]);
+    const refunds = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'refund').execute();
+    expect(refunds.some((row) => row.text.includes(`order ${contract.order_id}`) && row.text.includes('invoice'))).toBe(true);
+    // Payme's own checkout cannot pay it either.
+    const rpc = await app.inject({ method: 'POST', url: '/api/payme', headers: { authorization: paycomAuth() }, payload: { id: 1, method: 'CheckPerformTransaction', params: { amount: contract.amount * 100, account: { contract_id: contract.contract_id } } } });
+    expect(rpc.json().error.code).toBe(-31052);
+  });
+});
