@@ -30,8 +30,6 @@ export const paymentMessageIds = [
   'contract_not_payable',
 ] as const;
 
-export type PaymentMessageId = (typeof paymentMessageIds)[number];
-
 /** A payment call that did not succeed, with what to tell the visitor. */
 export class PaymentProblem extends Error {
   override name = 'PaymentProblem';
