@@ -97,19 +97,42 @@ export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lan
   if (checkAccessibility) await expectAccessible(page, `${plan.id} ${lang} payment`);
 }
 
+/** Accepts the terms on the payment step (the server records them) and chooses a way to pay (engine/payment/provider-marks.tsx ids). */
+export async function choosePayment(page: Page, lang: Lang, option: 'card' | 'payme' | 'click' | 'octo' | 'hosted' | 'alif' | 'invoice') {
+  const accept = page.getByRole('checkbox', { name: text(lang, 'engine.terms.accept') });
+  if (!(await accept.isChecked())) await accept.check();
+  // Recorded once the box is usable again.
+  await expect(accept).toBeEnabled();
+  await page.locator(`input[type="radio"][data-option="${option}"]`).check();
+}
+
 /**
- * Pays on the sandbox checkout (which speaks the visitor's language) with `card`, by default the one
- * that pays; `beforePaying` looks at the filled checkout page first.
+ * Pays on the sandbox Payme checkout (which speaks the visitor's language) with `card`, by default
+ * the one that pays; `beforePaying` looks at the filled checkout page first.
  */
 export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number, beforePaying?: () => Promise<void>) {
   const texts = checkoutTexts[lang];
-  const accept = page.getByRole('checkbox', { name: text(lang, 'engine.terms.accept') });
-  if (!(await accept.isChecked())) await accept.check();
-  await page.getByRole('link', { name: text(lang, 'engine.provider.payme') }).click();
+  await choosePayment(page, lang, 'payme');
+  await page.locator('a[data-provider="payme"]').click();
   await page.getByLabel(texts.cardNumber).fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
   await page.getByLabel(texts.expiry).fill(sandboxCards.pays.expiry);
   await beforePaying?.();
   await page.getByRole('button', { name: new RegExp(`^${texts.pay} `) }).click();
+}
+
+/** Pays with a card in the page: its number and expiry, then the SMS code (the sandbox's is 666666). */
+export async function payWithCardInPage(page: Page, lang: Lang, card: { number: string; expire: string }, code = '666666') {
+  await choosePayment(page, lang, 'card');
+  await page.getByLabel(text(lang, 'engine.card.number')).fill(card.number);
+  await page.getByLabel(text(lang, 'engine.card.expiry')).fill(card.expire);
+  await page.getByRole('button', { name: text(lang, 'engine.card.sendCode') }).click();
+  await enterSmsCode(page, lang, code);
+}
+
+/** Types the SMS code and pays. */
+export async function enterSmsCode(page: Page, lang: Lang, code: string) {
+  await page.getByLabel(text(lang, 'engine.card.code')).fill(code);
+  await page.locator('form button[type="submit"]').filter({ hasText: text(lang, 'engine.card.pay') }).click();
 }
 
 /** Downloads the policy PDF from the download step and answers its text (pdftotext). */
