@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { todayInTashkent } from '../../dates';
 import { html, page } from '../../html';
 import { formatDate } from '../../lib/policy-pdf';
+import { maskedName } from '../../lib/masked-name';
 
-/** Initials and surname only: the page is public (anyone with the QR code) and shows no documents. */
-function maskName(name: string): string {
-  const [first, ...rest] = name.split(' ');
-  return [first ? `${first[0]}.` : '', ...rest].join(' ').trim();
-}
-
-/** `GET /verify/:policyNumber`: the page the policy's QR code opens. */
+/**
+ * `GET /verify/:policyNumber`: the page the policy's QR code opens. It is public (anyone with the
+ * QR code), so it names the holder masked and shows no documents.
+ */
 export default async function verifyRoutes(app: FastifyInstance): Promise<void> {
   const productName = (id: string) => {
     const title = app.products.get(id)?.sale.policy.title;
@@ -35,7 +33,7 @@ export default async function verifyRoutes(app: FastifyInstance): Promise<void> 
 <dl>
 <dt>Polis / Полис</dt><dd>${policy.number}</dd>
 <dt>Mahsulot / Продукт</dt><dd>${productName(policy.product)}</dd>
-<dt>Sugʻurtalovchi / Страхователь</dt><dd>${maskName(policy.holder)}</dd>
+<dt>Sugʻurtalovchi / Страхователь</dt><dd>${maskedName(policy.holder)}</dd>
 <dt>Muddat / Срок</dt><dd>${formatDate(policy.begin_date)} — ${formatDate(policy.end_date)}</dd>
 </dl>`),
     );
