@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { langOfPath, siteLanguages, type SiteLanguage } from '../../products/site-pages';
 
 /**
@@ -13,6 +14,17 @@ export const sandboxCards = {
 } as const;
 
 export type CheckoutLang = SiteLanguage;
+
+/** A form field sent exactly once, or null (absent, or repeated: a field sent twice arrives as a list). */
+export const formField = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * Whether a sandbox page's form was posted from that page: a browser holding the XSRF cookie must
+ * echo it in the form's `_xsrf` field. A request without cookies cannot be a browser's forged one.
+ */
+export function formFromPage(request: FastifyRequest, xsrfField: unknown): boolean {
+  return !request.headers.cookie || formField(xsrfField) === request.cookies['XSRF-TOKEN'];
+}
 
 /** The language of the shop page a payment returns to (`/ru/travel?step=payment` → ru); Uzbek otherwise, as the site's default. */
 export function checkoutLang(returnUrl: string): CheckoutLang {

@@ -6,7 +6,7 @@ import { parsePaymePayload, type PaymePayload } from './link';
 import { maskPersonalData } from '../../logging';
 import { paymeDebitFailed, type RpcResponse } from './merchant';
 import { groupDigits } from '../../../products/api-format';
-import { checkoutLang, checkoutTexts, sandboxCards, type CheckoutLang } from '../sandbox-checkout';
+import { checkoutLang, checkoutTexts, formField, formFromPage, sandboxCards, type CheckoutLang } from '../sandbox-checkout';
 
 /** The checkout form as posted: a field sent twice arrives as a list, and is not a card. */
 interface CardForm {
@@ -15,16 +15,13 @@ interface CardForm {
   _xsrf?: string | string[];
 }
 
-/** A form field sent exactly once, or null (absent, or repeated). */
-const once = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 type CardProblem = 'sendOnce' | 'numberDigits' | 'expiryFormat' | 'declined' | 'onlyTestCards';
 type CardCheck = { ok: true } | { ok: false; status: number; problem: CardProblem };
 
 function checkCard(form: CardForm): CardCheck {
   if (Array.isArray(form.card_number) || Array.isArray(form.card_expiry)) return { ok: false, status: 400, problem: 'sendOnce' };
-  const number = (once(form.card_number) ?? '').replace(/[\s-]/g, '');
-  const expiry = (once(form.card_expiry) ?? '').replace(/\s/g, '');
+  const number = (formField(form.card_number) ?? '').replace(/[\s-]/g, '');
+  const expiry = (formField(form.card_expiry) ?? '').replace(/\s/g, '');
   if (!/^\d{16}$/.test(number)) return { ok: false, status: 400, problem: 'numberDigits' };
   if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) return { ok: false, status: 400, problem: 'expiryFormat' };
   if (number === sandboxCards.declined.number) return { ok: false, status: 402, problem: 'declined' };
@@ -119,7 +116,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
     if (!order) return notFound(request, reply);
     const { payload, contract, lang } = order;
     const form = typeof request.body === 'object' && request.body !== null ? request.body : {};
-    if (request.headers.cookie && once(form._xsrf) !== request.cookies['XSRF-TOKEN']) {
+    if (!formFromPage(request, form._xsrf)) {
       return checkout(reply, 403, order, request.url, checkoutTexts[lang].expired);
     }
     const card = checkCard(form);
@@ -130,7 +127,7 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
         const account = { contract_id: payload.contractId };
         await rpc('CreateTransaction', { id, time: Date.now(), amount: payload.amount, account });
         await rpc('CancelTransaction', { id, reason: paymeDebitFailed });
-        await app.outbox.enqueue('failure', maskPersonalData(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} soʻm, card ****${(once(form.card_number) ?? '').slice(-4)}: insufficient funds`));
+        await app.outbox.enqueue('failure', maskPersonalData(`Payment declined (sandbox Payme): order ${contract.order_id}, ${contract.product}, ${groupDigits(contract.amount)} soʻm, card ****${(formField(form.card_number) ?? '').slice(-4)}: insufficient funds`));
       }
       return checkout(reply, card.status, order, request.url, checkoutTexts[lang][card.problem]);
     }
