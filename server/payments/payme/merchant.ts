@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import { sql, type Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ContractStatus, Database, PaymeState, PaymeTransaction } from '../../db/database';
-import { groupDigits } from '../../../products/api-format';
 
 /** A created transaction not performed within 12 hours is cancelled (reason 4, timeout). */
 export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -243,21 +242,8 @@ export default fp(
             .where('id', '=', id)
             .returningAll()
             .executeTakeFirstOrThrow();
-          if (found.state === 2) {
-            // A refund: the policy stops being valid (the verify page says so) and the chat hears of it.
-            const contract = await trx
-              .updateTable('contracts')
-              .set({ status: 'cancelled', updated_at: new Date() })
-              .where('id', '=', found.contract_id)
-              .returning(['id', 'order_id', 'policy_number', 'amount'])
-              .executeTakeFirstOrThrow();
-            await trx.updateTable('policies').set({ revoked_at: new Date() }).where('contract_id', '=', found.contract_id).execute();
-            await app.outbox.enqueue(
-              'refund',
-              `Refund: policy ${contract.policy_number ?? '-'} cancelled (order ${contract.order_id}, ${groupDigits(contract.amount)} soʻm, Payme reason ${reason})`,
-              trx,
-            );
-          }
+          // A refund: the policy stops being valid (the verify page says so) and the chat hears of it.
+          if (found.state === 2) await app.policies.revoke(trx, found.contract_id, `Payme reason ${reason}`);
           return cancelled;
         });
         return { transaction: tx.transaction, cancel_time: tx.cancel_time, state: tx.state };

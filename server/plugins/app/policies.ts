@@ -18,6 +18,12 @@ export interface PolicyService {
    * first download.
    */
   issue(trx: Transaction<Database>, contract: IssuedContract, seq: number): Promise<Policy>;
+  /**
+   * Revokes the policy of a paid contract whose money its provider gave back, inside the caller's
+   * transaction: the contract cancelled, the policy no longer valid (its verification page says
+   * so), and the chat told. `cause` names who gave the money back and why (`Payme reason 5`).
+   */
+  revoke(trx: Transaction<Database>, contractId: string, cause: string): Promise<void>;
   byNumber(number: string): Promise<Policy | undefined>;
   /** SQL drawing the next policy number's sequence value, to draw it in the statement that takes a payment rather than in a round trip of its own. */
   nextSeq: RawBuilder<number>;
@@ -84,6 +90,16 @@ export default fp(
           })
           .returning(policyColumns)
           .executeTakeFirstOrThrow();
+      },
+      async revoke(trx, contractId, cause) {
+        const contract = await trx
+          .updateTable('contracts')
+          .set({ status: 'cancelled', updated_at: new Date() })
+          .where('id', '=', contractId)
+          .returning(['order_id', 'policy_number', 'amount'])
+          .executeTakeFirstOrThrow();
+        await trx.updateTable('policies').set({ revoked_at: new Date() }).where('contract_id', '=', contractId).execute();
+        await app.outbox.enqueue('refund', `Refund: policy ${contract.policy_number ?? '-'} cancelled (order ${contract.order_id}, ${groupDigits(contract.amount)} soʻm, ${cause})`, trx);
       },
       nextSeq: sql<number>`nextval('policy_number_seq')`,
       byNumber: (number) => app.db.selectFrom('policies').select(policyColumns).where('number', '=', number).executeTakeFirst(),
