@@ -15,7 +15,7 @@ export function langOfPath(pathname: string): SiteLanguage | null {
   return siteLanguages.find((lang) => lang === first) ?? null;
 }
 
-export type PageKind = 'home' | 'product' | 'thank-you' | 'not-found';
+export type PageKind = 'home' | 'product' | 'thank-you' | 'paynet' | 'not-found';
 export type LayoutId = 'default' | 'webview' | 'dashboard';
 
 export interface SitePage {
@@ -27,6 +27,11 @@ export interface SitePage {
   product?: string;
   /** What each parameter must look like when present; anything else is not a page (404). */
   params?: Readonly<Record<string, RegExp>>;
+  /**
+   * Message id (site catalog) of the page's title, written into its prerendered HTML: a page sent
+   * without script cannot set it in the browser.
+   */
+  title?: string;
   /** Defaults to true: a change of page scrolls to the top. */
   scrollToTop?: boolean;
   business?: boolean;
@@ -43,7 +48,10 @@ export const flowIslandId = 'flow-island';
 /** Partner names and contract ids are short tokens; anything else cannot be a real page. */
 const token = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Every page: the home page, each product's page and its webview twin (with an optional partner), the thank-you page, then the 404. */
+/**
+ * Every page: the home page, each product's page and its webview twin (with an optional partner),
+ * the thank-you page, the Paynet page (webview layout, spec §2), then the 404.
+ */
 export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'routes'>[]): SitePage[] {
   return [
     { path: '/', kind: 'home', layout: 'default' },
@@ -52,8 +60,14 @@ export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'rout
       { path: `${manifest.routes.webview}/:ad?`, kind: 'product', layout: 'webview', product: manifest.id, params: { ad: token } },
     ]),
     { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token } },
+    { path: '/paynet', kind: 'paynet', layout: 'webview', title: 'site.paynet.title' },
     { path: notFoundPath, kind: 'not-found', layout: 'default' },
   ];
+}
+
+/** Pages that work as plain HTML and are sent without the site's scripts (tools/prerender.ts, server/lib/page-shell.ts). */
+export function scriptless(page: Pick<SitePage, 'kind'>): boolean {
+  return page.kind === 'home' || page.kind === 'paynet';
 }
 
 /** Whether matched parameters are what the page accepts. */
@@ -167,4 +181,32 @@ export function classifyRedirect(to: unknown, currentPath: string): RedirectTarg
   if (!to.startsWith('/') || to.startsWith('//')) return null;
   if (to === currentPath) return null;
   return { kind: 'internal', path: to };
+}
+
+// ---------------------------------------------------------------- the Paynet page's order lookup
+
+/** The query parameter the Paynet page's form sends the order number in (`/uz/paynet?order=…`). */
+export const orderLookupParam = 'order';
+
+/**
+ * What the Paynet page says of an order number looked up: the amount due while it is unpaid; that it
+ * is paid or cancelled; that no order has the number; that what was typed is no order number.
+ */
+export const orderLookupStates = ['unpaid', 'paid', 'cancelled', 'unknown', 'invalid'] as const;
+export type OrderLookupState = (typeof orderLookupStates)[number];
+
+export type OrderLookup =
+  | { state: 'unpaid'; order: string; amount: number }
+  | { state: Exclude<OrderLookupState, 'unpaid'>; order: string };
+
+/**
+ * The texts a prerendered lookup answer holds where the server writes the order number as typed
+ * and the amount due (digits grouped): each answer is rendered at build in every language, and the
+ * server only fills these in, so the page needs no script and its messages stay in the catalogs.
+ */
+export const orderLookupPlaceholders = { order: '__order__', amount: '__amount__' } as const;
+
+/** Where the build writes the Paynet page showing a lookup's answer in a language. */
+export function prerenderedLookupFile(lang: SiteLanguage, state: OrderLookupState): string {
+  return `prerendered/${lang}/paynet/${state}.html`;
 }

@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { flowIslandId, notFoundPath, notFoundPlaceholder, prerenderAddress, prerenderedFile, serverErrorFile, sitePages } from '../products/site-pages';
+import {
+  findSitePage, flowIslandId, notFoundPath, notFoundPlaceholder, orderLookupStates, prerenderAddress, prerenderedFile, prerenderedLookupFile, scriptless, serverErrorFile, sitePages,
+  type OrderLookupState,
+} from '../products/site-pages';
 import type { ApiPort } from '../engine/definition';
 import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
+import { OrderLookupContext } from './order-lookup';
 import { prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
 import { catalogs, i18n } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
@@ -33,6 +37,7 @@ const routeObjects = createRouteObjects(
   siteRouterComponents,
 );
 const handler = createStaticHandler(routeObjects);
+const pages = sitePages(products.map((product) => product.manifest));
 
 export interface PrerenderedPage {
   /** The address rendered (`/ru/travel`). */
@@ -55,23 +60,28 @@ export interface PrerenderTarget {
   hydrate: boolean;
   /** Rendered as the page of a request that failed (the 500 page in the layout). */
   failed?: boolean;
+  /** The Paynet page showing this answer of an order lookup (with placeholders the server fills in). */
+  lookup?: OrderLookupState;
 }
 
 /**
- * Every page the build prerenders: the home page, each product's page and webview page and the
- * thank-you page (checking a contract), in each language, and the 404 and 500 pages (for the placeholder address the server replaces).
+ * Every page the build prerenders: the home page, each product's page and webview page, the
+ * thank-you page (checking a contract) and the Paynet page (also once per answer of its order
+ * lookup), in each language, and the 404 and 500 pages (for the placeholder address the server replaces).
  */
 export function prerenderTargets(): PrerenderTarget[] {
-  const pages = sitePages(products.map((product) => product.manifest)).flatMap((page) =>
-    languages.map((lang) => {
+  const targets = pages.flatMap((page) =>
+    languages.flatMap((lang): PrerenderTarget[] => {
       const file = prerenderedFile(page, lang);
       // The 404 page is rendered for a placeholder address and sent as plain HTML (no script to hydrate it).
-      if (page.path === notFoundPath) return { path: `/${lang}${notFoundPlaceholder}`, file, lang, hydrate: false };
-      return { path: localePath(lang, prerenderAddress(page)), file, lang, hydrate: page.kind !== 'home' };
+      if (page.path === notFoundPath) return [{ path: `/${lang}${notFoundPlaceholder}`, file, lang, hydrate: false }];
+      const target = { path: localePath(lang, prerenderAddress(page)), file, lang, hydrate: !scriptless(page) };
+      const lookups = page.kind === 'paynet' ? orderLookupStates.map((lookup) => ({ ...target, file: prerenderedLookupFile(lang, lookup), lookup })) : [];
+      return [target, ...lookups];
     }),
   );
   const errors = languages.map((lang) => ({ path: `/${lang}${notFoundPlaceholder}`, file: serverErrorFile(lang), lang, hydrate: false, failed: true }));
-  return [...pages, ...errors];
+  return [...targets, ...errors];
 }
 
 /** The page's markup with `island` inside its (empty) island element. */
@@ -109,7 +119,9 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const page = renderToString(
     <StrictMode>
       <IslandSlotContext value={product !== undefined}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <OrderLookupContext value={target.lookup ?? null}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </OrderLookupContext>
       </IslandSlotContext>
     </StrictMode>,
   );
@@ -121,7 +133,16 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   // The title usePageTitle sets in the browser: "<product> — <brand>", or the brand alone.
   const manifest = product ? productById(product)?.manifest : undefined;
   const brand = i18n._('site.brand');
-  const pageTitle = target.failed ? i18n._('site.serverError.title') : notFound ? i18n._('site.notFound.title') : manifest ? i18n._(manifest.title) : null;
+  const ownTitle = findSitePage(new URL(target.path, 'http://localhost').pathname, pages)?.page.title;
+  const pageTitle = target.failed
+    ? i18n._('site.serverError.title')
+    : notFound
+      ? i18n._('site.notFound.title')
+      : manifest
+        ? i18n._(manifest.title)
+        : ownTitle
+          ? i18n._(ownTitle)
+          : null;
   return { ...target, html, title: pageTitle ? `${pageTitle} — ${brand}` : brand };
 }
 

@@ -29,6 +29,7 @@ const pageModules: Record<PageKind, () => Promise<PageModule>> = {
   home: () => import('./pages/home-page'),
   product: () => import('./pages/product-page'),
   'thank-you': () => import('./pages/thank-you-page'),
+  paynet: () => import('./pages/paynet-page'),
   'not-found': notFoundPage,
 };
 

@@ -4,7 +4,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/define';
-import { findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, prerenderedFile, serverErrorFile, siteLanguages, prerenderAddress, showsPrerendered, sitePages, type PageKind, type SitePage, type SiteLanguage } from '../../products/site-pages';
+import { groupDigits } from '../../products/api-format';
+import {
+  findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
+  siteLanguages, prerenderAddress, showsPrerendered, sitePages, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
+} from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -27,6 +31,7 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
       ? [island ? flowEntry : 'pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', 'regions', ...messageAreas(page.product)])]
       : [],
     'thank-you': ['pages/thank-you-page.tsx'],
+    paynet: ['pages/paynet-page.tsx'],
     'not-found': [],
   };
   return [...catalogs(['site']), ...own[page.kind]];
@@ -81,6 +86,8 @@ export interface PageShellOptions {
   onRenderFailure?: (error: unknown) => void;
   /** The clock of the drawn pages' time (tests). */
   now?: () => number;
+  /** What the Paynet page answers for an order number typed into its form (`?order=`); without it the page shows no answer. */
+  lookupOrder?: (typed: string) => Promise<OrderLookup>;
 }
 
 /** A page's HTML as sent: the text and its brotli and gzip encodings, made once. */
@@ -188,6 +195,25 @@ export function pageShell(
     return read;
   };
 
+  /**
+   * The Paynet page answering an order lookup: the page the build drew for that answer in the
+   * language, with the number as typed and the amount due written in (null when the build has none).
+   */
+  const lookupBody = async (page: SitePage, lang: SiteLanguage, typed: string, lookupOrder: (typed: string) => Promise<OrderLookup>): Promise<{ html: string } | null> => {
+    const lookup = await lookupOrder(typed);
+    const file = prerenderedLookupFile(lang, lookup.state);
+    let body = bodies.get(file);
+    if (body === undefined) {
+      if (!existsSync(join(siteDir, file))) return null;
+      body = finished(page, lang, readFileSync(join(siteDir, file), 'utf8'));
+      bodies.set(file, body);
+    }
+    const order = escapeHtml(lookup.order);
+    const amount = lookup.state === 'unpaid' ? groupDigits(lookup.amount) : '';
+    // Functions, not strings: `$&` and the like in what was typed must stay text.
+    return { html: body.html.replaceAll(orderLookupPlaceholders.order, () => order).replaceAll(orderLookupPlaceholders.amount, () => amount) };
+  };
+
   // The 404 and 500 pages in each language, prerendered for a placeholder address: the requested one goes in its place.
   const prerenderedByLang = (file: (lang: SiteLanguage) => string | null) =>
     new Map(
@@ -223,6 +249,11 @@ export function pageShell(
         // The catalog could not be read (the database away) or the render failed: the build's page loads the flow itself.
         options.onRenderFailure?.(err);
       }
+    }
+    const typed = found?.page.kind === 'paynet' ? query.get(orderLookupParam)?.trim().slice(0, 200) : undefined;
+    if (found?.lang && typed && options.lookupOrder) {
+      const body = await lookupBody(found.page, found.lang, typed, options.lookupOrder);
+      if (body) return { status: 200, body };
     }
     if (found) return { status: 200, body: bodyFor(found.page, found.lang, showsPrerendered(found.page, found.params, query)) };
     const html = forAddress(notFoundBodies, pathname);

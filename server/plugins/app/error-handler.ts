@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pageEncoding, pageShell, type FlowRenderer, type RenderedPage } from '../../lib/page-shell';
 import { referenceDataCacheMs } from './tariffs';
+import { lookupOrder } from '../../payments/paynet/order';
 import { classifyRedirect } from '../../../products/site-pages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
@@ -110,6 +111,7 @@ export default fp(
           renderFlow: await flowRenderer(app, app.config.siteDir),
           renderTtlMs: referenceDataCacheMs,
           onRenderFailure: (err) => app.log.warn({ err }, 'flow page not drawn on the server; the built page is sent'),
+          lookupOrder: (typed) => lookupOrder(app, typed),
         })
       : null;
     // Drawn in the background once the server is up; a request before that draws its page itself.
