@@ -34,6 +34,11 @@ export interface AppConfig {
   payme: { merchantId: string; key: string; checkoutUrl: string; subscribeUrl: string; subscribeKey: string };
   /** Click: the service and merchant ids, the SHOP API's secret key, and where its payment page is. */
   click: { serviceId: string; merchantId: string; secretKey: string; payUrl: string };
+  /**
+   * Paynet: the Basic credential its provider protocol calls `POST /api/paynet` with (the login and
+   * password we choose and give Paynet), and the id of our service at Paynet, which every call names.
+   */
+  paynet: { login: string; password: string; serviceId: string };
   bot: { apiUrl: string; token: string | null; chatId: string };
   /** Built site to serve (main sets `dist/site`); null in tests that only exercise the API. */
   siteDir: string | null;
@@ -48,6 +53,7 @@ export const sandboxApiClients: ApiClient[] = [
 ];
 
 export const sandboxPaymeKey = 'payme-sandbox-key';
+export const sandboxPaynetPassword = 'paynet-sandbox';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -105,6 +111,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       merchantId: env.CLICK_MERCHANT_ID || '20002',
       secretKey: env.CLICK_SECRET_KEY || 'click-sandbox-secret',
       payUrl: env.CLICK_PAY_URL || `${publicUrl}/sandbox/click/services/pay`,
+    },
+    paynet: {
+      login: env.PAYNET_LOGIN || 'paynet',
+      password: env.PAYNET_PASSWORD || sandboxPaynetPassword,
+      serviceId: env.PAYNET_SERVICE_ID || '7001',
     },
     bot: { apiUrl: (env.BOT_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''), token: env.BOT_TOKEN || null, chatId: env.BOT_CHAT_ID || '' },
     siteDir: null,

@@ -59,10 +59,31 @@ describe('personal data', () => {
     await deliverOutbox(app, { batchSize: 100 });
   });
 
+  test('a payment through Paynet, and Paynet taking it back, write none', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    // Through the sandbox terminal, as a payer would: the bill names the holder, masked.
+    const bill = await app.inject({ method: 'POST', url: '/sandbox/paynet/terminal', payload: { order: saved.order_id, lang: 'en' } });
+    expect(bill.body).toContain('D. Karimova');
+    const amount = String(saved.amount * 100);
+    expect((await app.inject({ method: 'POST', url: '/sandbox/paynet/terminal/pay', payload: { order: saved.order_id, amount, lang: 'en' } })).statusCode).toBe(200);
+    const payment = await app.db.selectFrom('payments').select('reference').where('contract_id', '=', saved.contract_id).where('provider', '=', 'paynet').executeTakeFirstOrThrow();
+    const { login, password, serviceId } = testConfig().paynet;
+    const cancel = await app.inject({
+      method: 'POST',
+      url: '/api/paynet',
+      payload: { jsonrpc: '2.0', id: 1, method: 'CancelTransaction', params: { serviceId: Number(serviceId), transactionId: Number(payment.reference) } },
+      headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` },
+    });
+    expect(cancel.json()).toMatchObject({ result: { transactionState: 2 } });
+    await deliverOutbox(app, { batchSize: 100 });
+  });
+
   test('nothing written holds a passport, PINFL, phone or card number', async () => {
     const all = await written();
     expect(lines.length).toBeGreaterThan(20);
     expect(all).toContain('request failed');
     for (const secret of secrets) expect(all, secret).not.toContain(secret);
+    // The sample holder's name: a Paynet bill shows it masked, and nothing written names it whole.
+    expect(all).not.toMatch(/Dilnoza/);
   });
 });

@@ -4,14 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
 import { fakeApi, notOk, ok, saveContext } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
+import { testConfig } from '../../server/config';
 import { createTestApp, homeSaveBody, paycomAuth, post, siteAuth, travelCalculatorBody } from '../../server/test-helpers';
+import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
 
 /**
  * Property-based fuzzing of every route the server registers (the route list, so a new product's
  * calls are fuzzed without a line here): bodies built from each route's own request schema with
  * valid and hostile values, missing, extra and prototype-polluting keys; malformed JSON and wrong
  * content types; hostile query strings and path parameters; repeated form fields on the sandbox
- * checkout; random JSON-RPC on the Payme endpoint. Every answer is below 500 — a refusal names its
+ * checkout and the sandbox Paynet terminal; the /paynet page's order lookup (against a stand-in
+ * build); random JSON-RPC on the Payme and Paynet endpoints. Every answer is below 500 — a refusal names its
  * field — and the server answers normally afterwards.
  */
 
@@ -98,8 +101,8 @@ function objectFor(schema: Schema, depth: number): fc.Arbitrary<Record<string, u
 /** A request's answer: below 500, the envelope on /api, and a refusal that names its field. */
 function expectHandled(res: LightMyRequestResponse, what: string) {
   expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
-  // Pages answer HTML, the PDF a file, Payme JSON-RPC: the envelope is the site API's.
-  if (!what.includes(' /api/') || what.includes('/api/policies/') || what.includes('/api/payme')) return;
+  // Pages answer HTML, the PDF a file, Payme and Paynet JSON-RPC: the envelope is the site API's.
+  if (!what.includes(' /api/') || what.includes('/api/policies/') || what.includes('/api/payme') || what.includes('/api/paynet')) return;
   const body = res.json<{ result: unknown; error: unknown; response: unknown }>();
   expect(typeof body.result, what).toBe('boolean');
   if (res.statusCode === 400 && body.response !== null) expect(typeof (body.response as { field?: unknown }).field, what).toBe('string');
@@ -210,7 +213,7 @@ describe('fuzzing every route', () => {
 
   it('hostile path parameters and query strings never get a 5xx', async () => {
     const segment = fc.oneof(hostileText.map((t) => encode(t.slice(0, 2000))), fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%00', '..%2F..%2Fetc', '%2e%2e', 'TRV%201'));
-    const query = fc.dictionary(fc.constantFrom('path', 'transaction_param', 'x', 'step', 'ad'), fc.oneof(hostileText, segment), { maxKeys: 3 });
+    const query = fc.dictionary(fc.constantFrom('path', 'transaction_param', 'x', 'step', 'ad', 'lang', 'order'), fc.oneof(hostileText, segment), { maxKeys: 3 });
     for (const route of routes.filter((r) => r.method === 'GET')) {
       await fc.assert(
         fc.asyncProperty(segment, query, async (param, params) => {
@@ -256,6 +259,73 @@ describe('fuzzing every route', () => {
       }),
       { numRuns: RUNS * 2 },
     );
+  });
+
+  it('the Paynet endpoint answers any JSON-RPC, in any content type, with a JSON-RPC answer and HTTP 200', async () => {
+    const { login, password, serviceId } = testConfig().paynet;
+    const authorization = `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { order_id: string; amount: number } }>().response;
+    const methods = ['GetInformation', 'PerformTransaction', 'CheckTransaction', 'CancelTransaction', 'GetStatement', 'ChangePassword'];
+    const small = fc.oneof(hostileText.filter((t) => t.length < 1000), hostileNumber, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }));
+    // Values Paynet would send among hostile ones, so calls get past the first check to the deeper ones.
+    const params = fc.oneof(small, fc.record({
+      serviceId: fc.oneof(fc.constant(Number(serviceId)), fc.constant(serviceId), small),
+      transactionId: fc.oneof(fc.integer({ min: 0 }), small),
+      amount: fc.oneof(fc.constant(saved.amount * 100), small),
+      transactionTime: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19).replace('T', ' ')), small),
+      dateFrom: fc.oneof(fc.constant('2020-01-01 00:00:00'), small),
+      dateTo: fc.oneof(fc.constant('2030-01-01 00:00:00'), small),
+      fields: fc.oneof(small, fc.record({ order_id: fc.oneof(fc.constant(saved.order_id), small) }, { requiredKeys: [] })),
+    }, { requiredKeys: [] }));
+    const call = fc.record({ jsonrpc: fc.constant('2.0'), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), method: fc.oneof(fc.constantFrom(...methods), hostileText.filter((t) => t.length < 1000)), params }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(call, fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', ''), async (body, type) => {
+        const res = await app.inject({ method: 'POST', url: '/api/paynet', payload: JSON.stringify(body), headers: { authorization, ...(type ? { 'content-type': type } : {}) } });
+        expect(res.statusCode, res.body).toBe(200);
+        const answer = res.json<Record<string, unknown>>();
+        expect('result' in answer || 'error' in answer).toBe(true);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('the sandbox Paynet terminal takes repeated, missing and hostile form fields without a 5xx', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { order_id: string; amount: number } }>().response;
+    const value = fc.oneof(hostileText, fc.constantFrom(saved.order_id, String(saved.amount * 100), 'en', 'ru', '1000000000000000'));
+    const field = fc.tuple(fc.constantFrom('order', 'amount', 'lang', '_xsrf', '__proto__'), value);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/sandbox/paynet/terminal', '/sandbox/paynet/terminal/pay'), fc.array(field, { maxLength: 6 }), fc.boolean(), async (url, fields, withCookie) => {
+        const payload = fields.map(([k, v]) => `${encode(k)}=${encode(v.slice(0, 1000))}`).join('&');
+        const res = await app.inject({
+          method: 'POST', url, payload,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: 'XSRF-TOKEN=abc' } : {}) },
+        });
+        expectHandled(res, `POST ${url}`);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('the /paynet page answers any order number typed, in any language, without a 5xx', async () => {
+    const site = await createTestApp({ siteDir: paynetPageStandIn() });
+    try {
+      const saved = (await post(site, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { order_id: string } }>().response;
+      const typed = fc.oneof(hostileText.map((t) => encode(t.slice(0, 3000))), fc.constantFrom(saved.order_id, `${saved.order_id.slice(0, 8)}+${saved.order_id.slice(8)}`, '%', '%E0%A4%A', '%ED%A0%80', '$%26', '$1'));
+      const extra = fc.constantFrom('', `&order=${saved.order_id}`, '&order=', '&x=1');
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom('uz', 'en', 'ru'), typed, extra, async (lang, order, more) => {
+          const res = await site.inject({ method: 'GET', url: `/${lang}/paynet?order=${order}${more}`, headers: { accept: 'text/html' } });
+          expectHandled(res, `GET /${lang}/paynet?order=${order}`);
+          // Text no one can type (NUL, broken UTF-16) is refused for every address, naming the parameter; the rest is the page.
+          if (res.statusCode === 400) expect(res.json<{ response: { field: string } }>().response.field).toMatch(/^\/order/);
+          else expect(res.body).toContain(`<html lang="${lang}"`);
+          expect(res.body).not.toContain('<script>alert');
+        }),
+        { numRuns: RUNS * 2 },
+      );
+    } finally {
+      await site.close();
+    }
   });
 
   it('still answers normally afterwards', async () => {

@@ -51,6 +51,13 @@ export interface PaymentService {
   fail(provider: string, reference: string, failure: string): Promise<void>;
   /** A payment whose money went back (refused by a contract paid otherwise); the chat hears of it. */
   refunded(provider: string, reference: string, why: string): Promise<void>;
+  /**
+   * A paid payment its provider took back (Paynet's CancelTransaction after its Perform), in one
+   * transaction under the payment's lock: the payment refunded, the contract cancelled and its
+   * policy revoked, the chat told (`cause`). Answers the payment, and whether it was taken back now
+   * or before (a cancellation repeated); undefined when there is no such payment, paid or refunded.
+   */
+  reverse(provider: string, reference: string, cause: string): Promise<{ payment: Payment; now: boolean } | undefined>;
   /** Payments still open after `olderThanMs`, oldest first: what reconciliation asks providers about. */
   stale(olderThanMs: number, limit: number): Promise<Payment[]>;
   /**
@@ -150,6 +157,23 @@ export default fp(
           if (!payment) return;
           const contract = await trx.selectFrom('contracts').select(['order_id', 'product']).where('id', '=', payment.contract_id).executeTakeFirstOrThrow();
           await app.outbox.enqueue('refund', `Refund: a second payment of order ${contract.order_id} (${contract.product}, ${groupDigits(payment.amount)} soʻm) through ${provider} was given back: ${why}`, trx);
+        });
+      },
+
+      async reverse(provider, reference, cause) {
+        return app.db.transaction().execute(async (trx) => {
+          const payment = await trx.selectFrom('payments').select(paymentColumns).where('provider', '=', provider).where('reference', '=', reference).forUpdate().executeTakeFirst();
+          if (payment?.state === 'refunded') return { payment, now: false };
+          if (payment?.state !== 'paid') return undefined;
+          // Locked in the order settle locks them (the payment, then its contract), so the two never deadlock.
+          const reversed = await trx
+            .updateTable('payments')
+            .set({ state: 'refunded', failure: cause.slice(0, 200), updated_at: new Date() })
+            .where('id', '=', payment.id)
+            .returning(paymentColumns)
+            .executeTakeFirstOrThrow();
+          await app.policies.revoke(trx, payment.contract_id, cause);
+          return { payment: reversed, now: true };
         });
       },
 
