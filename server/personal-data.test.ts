@@ -18,7 +18,8 @@ const secrets = [
   'AA1234567', '1234567', 'AB7654321', '7654321', // passports
   '31505900000011', '41102850000022', // PINFLs
   '998901234567', '901234567', '90 123 45 67', // phones
-  '8600000000000001', '8600000000000002', '8600 0000 0000 0002', // cards
+  '8600000000000001', '8600000000000002', '8600 0000 0000 0002', '8600069195406311', // cards
+  '666666', // SMS codes
 ];
 
 let app: FastifyInstance;
@@ -55,6 +56,15 @@ describe('personal data', () => {
     const broken = await app.inject({ method: 'POST', url: '/api/sayt/uyjoy-api/save', payload: homeSaveBody(), headers: { authorization: siteAuth } });
     expect(broken.statusCode).toBe(500);
     await sql`ALTER TABLE contracts DROP CONSTRAINT refuse_all`.execute(app.db);
+    // The card in the page: a card without money, a wrong code, then paying; the bill by phone.
+    const card = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    const poor = (await post(app, '/api/sayt/payment/payme/card', { card_number: '8600000000000002', card_date: '12/30', contract_id: card.contract_id })).json().response;
+    await post(app, '/api/sayt/payment/payme/check', { contract_id: card.contract_id, card_id: poor.card_id, code: '666666' });
+    const good = (await post(app, '/api/sayt/payment/payme/card', { card_number: '8600069195406311', card_date: '0399', contract_id: card.contract_id })).json().response;
+    await post(app, '/api/sayt/payment/payme/check', { contract_id: card.contract_id, card_id: good.card_id, code: '111111' });
+    expect((await post(app, '/api/sayt/payment/payme/check', { contract_id: card.contract_id, card_id: good.card_id, code: '666666' })).json().result).toBe(true);
+    const bill = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    await post(app, '/api/sayt/payment/payme', { contract_id: bill.contract_id, phone: '998901234567' });
     // Chat messages that cannot be sent (no bot token): logged instead.
     await deliverOutbox(app, { batchSize: 100 });
   });

@@ -1,3 +1,4 @@
+import { startRepeating, type RepeatingJob } from './repeating-job';
 import type { FastifyInstance } from 'fastify';
 import type { OutboxRow } from '../db/database';
 import { maskPersonalData } from '../logging';
@@ -137,35 +138,15 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
   return { sent, retried };
 }
 
-export interface OutboxWorker {
-  stop(): Promise<void>;
-}
+export type OutboxWorker = RepeatingJob;
 
 /** Runs `deliverOutbox` in a loop until stopped; stop() waits for the round in flight. */
 export function startOutboxWorker(app: FastifyInstance, options: OutboxWorkerOptions = {}): OutboxWorker {
   const opts = { ...defaults, ...options };
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-
-  const tick = () => {
-    timer = null;
-    running = deliverOutbox(app, opts)
-      .catch((err: unknown) => app.log.error({ err }, 'outbox round failed'))
-      .then((result) => {
-        if (stopped) return;
-        // A full batch means more may be waiting: go again at once.
-        const busy = typeof result === 'object' && result !== null && result.sent + result.retried >= opts.batchSize;
-        timer = setTimeout(tick, busy ? 0 : opts.intervalMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeating(() => deliverOutbox(app, opts), {
+    firstDelayMs: 0,
+    // A full batch means more may be waiting: go again at once.
+    nextDelayMs: (result) => (result && result.sent + result.retried >= opts.batchSize ? 0 : opts.intervalMs),
+    onError: (err) => app.log.error({ err }, 'outbox round failed'),
+  });
 }

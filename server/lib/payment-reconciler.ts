@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startRepeating, type RepeatingJob } from './repeating-job';
 import { maskPersonalData } from '../logging';
 
 export interface ReconcileOptions {
@@ -30,30 +31,14 @@ export async function reconcilePayments(app: FastifyInstance, options: Partial<R
   return counts;
 }
 
-export interface PaymentReconciler {
-  stop(): Promise<void>;
-}
+export type PaymentReconciler = RepeatingJob;
 
 /** Runs `reconcilePayments` every `intervalMs` until stopped; stop() waits for the round in flight. */
 export function startPaymentReconciler(app: FastifyInstance, options: Partial<ReconcileOptions> = {}): PaymentReconciler {
   const opts = { ...defaults, ...options };
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    timer = null;
-    running = reconcilePayments(app, opts)
-      .catch((err: unknown) => app.log.error({ err }, 'payment reconciliation round failed'))
-      .then(() => {
-        if (!stopped) timer = setTimeout(tick, opts.intervalMs);
-      });
-  };
-  timer = setTimeout(tick, opts.intervalMs);
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startRepeating(() => reconcilePayments(app, opts), {
+    firstDelayMs: opts.intervalMs,
+    nextDelayMs: () => opts.intervalMs,
+    onError: (err) => app.log.error({ err }, 'payment reconciliation round failed'),
+  });
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { groupDigits } from '../../../products/api-format';
 import type { Contract, Database, Policy } from '../../db/database';
-import { renderPolicyPdf } from '../../lib/policy-pdf';
+import { pdfPool } from '../../lib/pdf-pool';
 import type { ContractRequest } from './contracts';
 
 /** What of a contract its policy is issued from. */
@@ -54,6 +54,8 @@ const policyColumns = ['id', 'contract_id', 'number', 'product', 'holder', 'insu
 export default fp(
   async (app) => {
     const { publicUrl } = app.config;
+    const drawing = pdfPool();
+    app.addHook('onClose', () => drawing.close());
     const service: PolicyService = {
       async issue(trx, contract, seq) {
         const { terms } = contract.request as unknown as ContractRequest;
@@ -117,7 +119,7 @@ export default fp(
         if (!wording) throw new Error(`policy ${row.number}: no product "${row.product}" to print it`);
         // Everything printed comes from the stored policy and its contract, so a second rendering
         // (two first downloads at once, or a restart before the first was stored) prints the same.
-        const pdf = await renderPolicyPdf({
+        const pdf = await drawing.render({
           product: wording,
           number: row.number,
           holder: row.holder,
