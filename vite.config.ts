@@ -73,5 +73,7 @@ export default defineConfig({
     // Vitest (TypeScript, one module graph) instead of Node's loader.
     server: { deps: { inline: ['@fastify/autoload'] } },
     testTimeout: 20_000,
+    // A test app migrates a fresh PGlite before its tests: seconds on a busy CI machine, not a hang.
+    hookTimeout: 60_000,
   },
 });

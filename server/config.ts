@@ -32,8 +32,12 @@ export interface AppConfig {
    * Subscribe API (cards and receipts: the card in the page, the bill by phone) with its key.
    */
   payme: { merchantId: string; key: string; checkoutUrl: string; subscribeUrl: string; subscribeKey: string };
-  /** Click: the service and merchant ids, the SHOP API's secret key, and where its payment page is. */
-  click: { serviceId: string; merchantId: string; secretKey: string; payUrl: string };
+  /**
+   * Click: the service and merchant ids, the secret key (SHOP API signatures and the merchant API's
+   * `Auth` digest), where its payment page is, and its merchant API (`api.click.uz/v2/merchant`)
+   * with the merchant user id it is called as.
+   */
+  click: { serviceId: string; merchantId: string; secretKey: string; payUrl: string; merchantUserId: string; apiUrl: string };
   /**
    * Paynet: the Basic credential its provider protocol calls `POST /api/paynet` with (the login and
    * password we choose and give Paynet), and the id of our service at Paynet, which every call names.
@@ -111,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       merchantId: env.CLICK_MERCHANT_ID || '20002',
       secretKey: env.CLICK_SECRET_KEY || 'click-sandbox-secret',
       payUrl: env.CLICK_PAY_URL || `${publicUrl}/sandbox/click/services/pay`,
+      merchantUserId: env.CLICK_MERCHANT_USER_ID || '30003',
+      apiUrl: (env.CLICK_API_URL || `${publicUrl}/sandbox/click/api`).replace(/\/+$/, ''),
     },
     paynet: {
       login: env.PAYNET_LOGIN || 'paynet',

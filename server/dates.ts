@@ -21,3 +21,8 @@ export function todayInTashkent(now?: Date): string {
 function isoDayAt(ms: number): string {
   return new Date(ms + tashkentOffsetMs).toISOString().slice(0, 10);
 }
+
+/** A moment on Tashkent's clock, `YYYY-MM-DD HH:mm:ss` (as Uzbek payment providers write times, Click's `sign_time`). */
+export function tashkentDateTime(at: Date): string {
+  return new Date(at.getTime() + tashkentOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -41,6 +41,10 @@ describe('personal data', () => {
     const saved = (await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price))).json().response;
     expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
     expect((await post(app, '/api/takoful/travel-neo/checkPolis', { contract_id: saved.contract_id })).json().result).toBe(true);
+    // Paid with Click's link: its page, then Click's Prepare and Complete.
+    const home = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    expect((await payInSandbox(app, home.url)).statusCode).toBe(303);
+    expect((await app.db.selectFrom('payments').select('state').where('contract_id', '=', home.contract_id).where('provider', '=', 'click').executeTakeFirst())?.state).toBe('paid');
   });
 
   test('failures write none', async () => {
@@ -51,6 +55,8 @@ describe('personal data', () => {
     // A declined card.
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     expect((await payInSandbox(app, saved.payme_url, '8600 0000 0000 0002')).statusCode).toBe(402);
+    // The same card on Click's page: Click's Complete carries its error.
+    expect((await payInSandbox(app, saved.url, '8600 0000 0000 0002')).statusCode).toBe(402);
     // A database insert that fails: the database's own message would quote the row.
     await sql`ALTER TABLE contracts ADD CONSTRAINT refuse_all CHECK (false) NOT VALID`.execute(app.db);
     const broken = await app.inject({ method: 'POST', url: '/api/sayt/uyjoy-api/save', payload: homeSaveBody(), headers: { authorization: siteAuth } });

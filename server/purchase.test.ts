@@ -131,13 +131,24 @@ describe('buying through the sandbox', () => {
     expect((await app.inject('/sandbox/payme/bm90LW91cnM=')).statusCode).toBe(404);
   });
 
-  test('the Click link opens the same sandbox checkout', async () => {
+  test('the Click link opens the sandbox Click page, which pays through our Click SHOP API', async () => {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     const click = new URL(saved.url);
     const res = await app.inject(`${click.pathname}${click.search}`);
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(new URL(saved.payme_url).pathname);
-    expect((await app.inject('/sandbox/click?transaction_param=nope')).statusCode).toBe(404);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Click · ');
+    expect(res.body).toContain(String(saved.order_id));
+    const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${click.pathname}${click.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${cookie}` },
+      payload: new URLSearchParams({ card_number: '8600 0000 0000 0001', card_expiry: '12/30', _xsrf: cookie }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    const payments = await app.db.selectFrom('payments').select(['provider', 'state']).where('contract_id', '=', saved.contract_id).execute();
+    expect(payments).toEqual([{ provider: 'click', state: 'paid' }]);
+    expect((await app.inject('/sandbox/click/services/pay?transaction_param=nope')).statusCode).toBe(404);
   });
 
   test('an unknown PDF address is 404', async () => {

@@ -95,9 +95,10 @@ export async function travelPrice(app: FastifyInstance, programId = 1): Promise<
   return row.prem_uzs;
 }
 
-/** Pays a checkout link through the sandbox page, as a browser would; returns the page's answer. */
-export async function payInSandbox(app: FastifyInstance, paymeUrl: string, card = '8600 0000 0000 0001', expiry = '12/30'): Promise<LightMyRequestResponse> {
-  const path = new URL(paymeUrl).pathname;
+/** Pays a checkout link (Payme's, or Click's with its query) through the sandbox page, as a browser would; returns the page's answer. */
+export async function payInSandbox(app: FastifyInstance, checkoutUrl: string, card = '8600 0000 0000 0001', expiry = '12/30'): Promise<LightMyRequestResponse> {
+  const url = new URL(checkoutUrl);
+  const path = `${url.pathname}${url.search}`;
   const page = await app.inject({ method: 'GET', url: path });
   const cookie = page.cookies.find((c) => c.name === 'XSRF-TOKEN');
   if (!cookie) throw new Error('checkout page set no XSRF cookie');

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { subscribeTestCards } from '../../server/payments/payme-subscribe/sandbox-api';
-import { choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillUntilPayment, loadTexts, payWithCardInPage, purchasePlans, text, type Lang } from './shop';
+import { checkoutTexts } from '../../server/payments/sandbox-checkout';
+import { choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillUntilPayment, loadTexts, payWithCardInPage, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
 
 /**
  * The ways to pay of the payment step, each bought through its sandbox stand-in as a visitor would:
  * the card in the page in every language (a wrong code first, then the right one; a card without
- * money, then another), and the bill sent to the Payme app, paid there while the page waits.
+ * money, then another), the bill sent to the Payme app, paid there while the page waits, and
+ * Click's link, paid on the sandbox Click page, which calls our Click SHOP API as Click would.
  */
 
 const [plan] = purchasePlans();
@@ -53,4 +55,17 @@ test('a bill sent to the Payme app is paid there and the page moves on by itself
   await expect(app.getByRole('status')).toContainText('The bill is paid');
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'en');
   expect(pdfText).toContain(policyNumber);
+});
+
+test('Click: the sandbox Click page, in the page\'s language, pays through our Prepare and Complete and returns to the download', async ({ page }) => {
+  if (!plan) throw new Error('no purchase plan');
+  await fillUntilPayment(page, plan, 'uz', `/uz${plan.routes.page}`);
+  await payWithSandboxCard(page, 'uz', undefined, async () => {
+    await expect(page).toHaveURL(/\/sandbox\/click\/services\/pay\?/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Click · ${checkoutTexts.uz.title}`);
+    await expectAccessible(page, 'sandbox Click page uz');
+  }, 'click');
+  const { policyNumber, pdfText } = await downloadPolicyText(page, 'uz');
+  expect(pdfText).toContain(policyNumber);
+  expect(page.url()).toMatch(/\/uz\//);
 });

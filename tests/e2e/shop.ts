@@ -107,13 +107,13 @@ export async function choosePayment(page: Page, lang: Lang, option: 'card' | 'pa
 }
 
 /**
- * Pays on the sandbox Payme checkout (which speaks the visitor's language) with `card`, by default
- * the one that pays; `beforePaying` looks at the filled checkout page first.
+ * Pays on a sandbox checkout, Payme's by default or Click's (each speaks the visitor's language),
+ * with `card`, by default the one that pays; `beforePaying` looks at the filled checkout page first.
  */
-export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number, beforePaying?: () => Promise<void>) {
+export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number, beforePaying?: () => Promise<void>, provider: 'payme' | 'click' = 'payme') {
   const texts = checkoutTexts[lang];
-  await choosePayment(page, lang, 'payme');
-  await page.locator('a[data-provider="payme"]').click();
+  await choosePayment(page, lang, provider);
+  await page.locator(`a[data-provider="${provider}"]`).click();
   await page.getByLabel(texts.cardNumber).fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
   await page.getByLabel(texts.expiry).fill(sandboxCards.pays.expiry);
   await beforePaying?.();

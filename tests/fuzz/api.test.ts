@@ -7,18 +7,21 @@ import { registeredProducts } from '../../products/product-tests';
 import { testConfig } from '../../server/config';
 import { createTestApp, homeSaveBody, paycomAuth, post, siteAuth, travelCalculatorBody } from '../../server/test-helpers';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
+import { clickAuthHeader } from '../../server/payments/click/signature';
 
 /**
  * Property-based fuzzing of every route the server registers (the route list, so a new product's
  * calls are fuzzed without a line here): bodies built from each route's own request schema with
  * valid and hostile values, missing, extra and prototype-polluting keys; malformed JSON and wrong
  * content types; hostile query strings and path parameters; repeated form fields on the sandbox
- * checkout and the sandbox Paynet terminal; the /paynet page's order lookup (against a stand-in
- * build); random JSON-RPC on the Payme and Paynet endpoints. Every answer is below 500 — a refusal names its
- * field — and the server answers normally afterwards.
+ * checkouts (Payme's and Click's) and the sandbox Paynet terminal; the /paynet page's order lookup
+ * (against a stand-in build); random JSON-RPC on the Payme and Paynet endpoints, random forms and
+ * JSON on Click's SHOP API. Every answer is below 500 — a refusal names its field, Click's is its
+ * own JSON — and the server answers normally afterwards.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const clickConfig = testConfig().click;
 
 type Schema = {
   type?: string | string[];
@@ -98,9 +101,18 @@ function objectFor(schema: Schema, depth: number): fc.Arbitrary<Record<string, u
   });
 }
 
-/** A request's answer: below 500, the envelope on /api, and a refusal that names its field. */
+/** Click's SHOP API answer to anything but a correctly signed call: HTTP 200 and one of its merchant error codes. */
+function expectClickRefusal(res: LightMyRequestResponse, what: string) {
+  expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBe(200);
+  const answer = res.json<{ error: unknown; error_note: unknown }>();
+  expect(answer.error, what).toBeOneOf([-1, -2, -3, -4, -5, -6, -7, -8, -9]);
+  expect(typeof answer.error_note, what).toBe('string');
+}
+
+/** A request's answer: below 500, the envelope on /api (Click's own answer on its SHOP API), and a refusal that names its field. */
 function expectHandled(res: LightMyRequestResponse, what: string) {
   expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  if (what.includes(' /api/click/')) return expectClickRefusal(res, what);
   // Pages answer HTML, the PDF a file, Payme and Paynet JSON-RPC: the envelope is the site API's.
   if (!what.includes(' /api/') || what.includes('/api/policies/') || what.includes('/api/payme') || what.includes('/api/paynet')) return;
   const body = res.json<{ result: unknown; error: unknown; response: unknown }>();
@@ -153,7 +165,8 @@ const inject = (options: InjectOptions) => app.inject({ ...options, headers: { a
 describe('fuzzing every route', () => {
   it('has routes to fuzz, and every product call among them', () => {
     expect(routes.length).toBeGreaterThan(15);
-    for (const route of routes) expect(route.method).toMatch(/^(GET|POST)$/);
+    // The methods the tests below fuzz: a route of another method would go unfuzzed.
+    for (const route of routes) expect(route.method).toMatch(/^(GET|POST|DELETE)$/);
   });
 
   it('JSON bodies built from each route\'s request schema never get a 5xx', async () => {
@@ -213,14 +226,16 @@ describe('fuzzing every route', () => {
 
   it('hostile path parameters and query strings never get a 5xx', async () => {
     const segment = fc.oneof(hostileText.map((t) => encode(t.slice(0, 2000))), fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%00', '..%2F..%2Fetc', '%2e%2e', 'TRV%201'));
-    const query = fc.dictionary(fc.constantFrom('path', 'transaction_param', 'x', 'step', 'ad', 'lang', 'order'), fc.oneof(hostileText, segment), { maxKeys: 3 });
-    for (const route of routes.filter((r) => r.method === 'GET')) {
+    const query = fc.dictionary(fc.constantFrom('path', 'transaction_param', 'service_id', 'merchant_id', 'amount', 'return_url', 'x', 'step', 'ad', 'lang', 'order'), fc.oneof(hostileText, segment), { maxKeys: 4 });
+    for (const route of routes.filter((r) => r.method === 'GET' || r.method === 'DELETE')) {
       await fc.assert(
         fc.asyncProperty(segment, query, async (param, params) => {
           const path = route.url.replace(/:[A-Za-z]+|\*/g, param);
           const search = Object.entries(params).map(([k, v]) => `${k}=${encode(String(v).slice(0, 3000))}`).join('&');
-          const res = await inject({ method: 'GET', url: search ? `${path}?${search}` : path });
-          expectHandled(res, `GET ${route.url}`);
+          // Click's merchant API stand-in answers only Click's Auth: with it, the hostile parameters reach its handlers.
+          const headers = route.url.startsWith('/sandbox/click/api/') ? { auth: clickAuthHeader(clickConfig.merchantUserId, clickConfig.secretKey) } : {};
+          const res = await inject({ method: route.method as 'GET' | 'DELETE', url: search ? `${path}?${search}` : path, headers });
+          expectHandled(res, `${route.method} ${route.url}`);
         }),
         { numRuns: RUNS },
       );
@@ -242,6 +257,46 @@ describe('fuzzing every route', () => {
       }),
       { numRuns: RUNS * 2 },
     );
+  });
+
+  it('the sandbox Click page takes repeated, missing and hostile form fields without a 5xx', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { url: string } }>().response;
+    const link = new URL(saved.url);
+    const field = fc.tuple(fc.constantFrom('card_number', 'card_expiry', '_xsrf', 'x', '__proto__'), fc.oneof(hostileText, fc.constantFrom('8600000000000001', '8600000000000002', '12/30')));
+    await fc.assert(
+      fc.asyncProperty(fc.array(field, { maxLength: 6 }), fc.boolean(), async (fields, withCookie) => {
+        const payload = fields.map(([k, v]) => `${encode(k)}=${encode(v.slice(0, 2000))}`).join('&');
+        const res = await app.inject({
+          method: 'POST', url: `${link.pathname}${link.search}`, payload,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: 'XSRF-TOKEN=abc' } : {}) },
+        });
+        expectHandled(res, `POST ${link.pathname}`);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('Click\'s SHOP API answers any form or JSON with Click\'s JSON (HTTP 200, a merchant error code)', async () => {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { contract_id: string } }>().response;
+    const names = ['click_trans_id', 'service_id', 'click_paydoc_id', 'merchant_trans_id', 'merchant_prepare_id', 'amount', 'action', 'error', 'error_note', 'sign_time', 'sign_string', 'x', '__proto__', 'constructor'];
+    const plausible = fc.constantFrom('1', '0', '-1', '10001', '70000.00', '70000', '-5017', saved.contract_id, '2026-03-01 12:00:00', 'd41d8cd98f00b204e9800998ecf8427e', '9007199254740993', '1e5');
+    const value = fc.oneof(plausible, hostileText.map((t) => t.slice(0, 2000)));
+    const formBody = fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 14 }).map((fields) => fields.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&'));
+    const jsonBody = fc.dictionary(fc.constantFrom(...names), fc.oneof(value, hostileNumber, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 1 })), { maxKeys: 12 }).map((o) => JSON.stringify(o));
+    const body = fc.oneof(
+      formBody.map((payload) => ({ payload, type: 'application/x-www-form-urlencoded' })),
+      jsonBody.map((payload) => ({ payload, type: 'application/json' })),
+      fc.tuple(fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', '')).map(([payload, type]) => ({ payload, type })),
+    );
+    for (const path of ['/api/click/prepare', '/api/click/complete']) {
+      await fc.assert(
+        fc.asyncProperty(body, async ({ payload, type }) => {
+          const res = await app.inject({ method: 'POST', url: path, payload, headers: type ? { 'content-type': type } : {} });
+          expectClickRefusal(res, `POST ${path} ${type}`);
+        }),
+        { numRuns: RUNS * 2 },
+      );
+    }
   });
 
   it('the Payme endpoint answers any JSON-RPC with a JSON-RPC answer', async () => {

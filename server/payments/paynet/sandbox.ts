@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { groupDigits } from '../../../products/api-format';
 import { siteLanguages } from '../../../products/site-pages';
 import { html, page, type Html } from '../../html';
-import { checkoutLang, checkoutTexts, formField, formFromPage, type CheckoutLang } from '../sandbox-checkout';
+import { checkoutLang, checkoutTexts, formXsrfRejected, once, type CheckoutLang } from '../sandbox-checkout';
 import { paynetTime, type PaynetAnswer } from './protocol';
 
 interface TerminalTexts {
@@ -159,7 +159,7 @@ export async function paynetSandbox(app: FastifyInstance): Promise<void> {
     return response.json<PaynetAnswer>();
   }
 
-  const langOf = (value: unknown) => checkoutLang(`/${formField(value) ?? ''}/`);
+  const langOf = (value: unknown) => checkoutLang(`/${once(value) ?? ''}/`);
   const money = (tiyin: number, lang: CheckoutLang) => `${groupDigits(tiyin / 100)} ${checkoutTexts[lang].currency}`;
 
   function render(reply: FastifyReply, status: number, lang: CheckoutLang, heading: string, body: Html) {
@@ -189,7 +189,6 @@ ${problem ? html`<p class="error" role="alert" id="order-error">${problem}</p>` 
 <p><a href="/${lang}">← ${t.backToShop}</a></p>`);
   };
 
-  const fromPage = (request: FastifyRequest, form: TerminalForm) => formFromPage(request, form._xsrf);
   const formOf = (request: FastifyRequest): TerminalForm => (typeof request.body === 'object' && request.body !== null ? request.body : {});
 
   app.get<{ Querystring: { lang?: string } }>('/terminal', { config: { docs: { summary: 'Sandbox stand-in for a Paynet terminal or app: the payer types the order number' } } }, async (request, reply) =>
@@ -199,8 +198,8 @@ ${problem ? html`<p class="error" role="alert" id="order-error">${problem}</p>` 
     const form = formOf(request);
     const lang = langOf(form.lang);
     const t = texts[lang];
-    const typed = (formField(form.order) ?? '').slice(0, 40);
-    if (!fromPage(request, form)) return orderForm(reply, 403, lang, typed, t.expired);
+    const typed = (once(form.order) ?? '').slice(0, 40);
+    if (formXsrfRejected(request, form)) return orderForm(reply, 403, lang, typed, t.expired);
     const order = typed.replace(/[\s-]/g, '');
     if (!/^[0-9]{1,16}$/.test(order)) return orderForm(reply, 400, lang, typed, t.digits);
     const answer = await rpc('GetInformation', { fields: { order_id: order } });
@@ -225,9 +224,9 @@ ${problem ? html`<p class="error" role="alert" id="order-error">${problem}</p>` 
     const form = formOf(request);
     const lang = langOf(form.lang);
     const t = texts[lang];
-    const order = formField(form.order) ?? '';
-    if (!fromPage(request, form)) return orderForm(reply, 403, lang, order.slice(0, 40), t.expired);
-    const amount = Number(formField(form.amount));
+    const order = once(form.order) ?? '';
+    if (formXsrfRejected(request, form)) return orderForm(reply, 403, lang, order.slice(0, 40), t.expired);
+    const amount = Number(once(form.amount));
     if (!/^[0-9]{1,16}$/.test(order) || !Number.isSafeInteger(amount) || amount <= 0) return orderForm(reply, 400, lang, order.slice(0, 40), t.digits);
     // Paynet's own id of the payment: a number, as in its samples.
     const transactionId = Date.now() * 1000 + randomInt(1000);

@@ -6,7 +6,12 @@ import type { FastifySchema } from 'fastify';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the API documentation says of the route: a summary and the `schemas/api` schema of the envelope's `response`. */
-    docs?: { summary: string; response?: string };
+    docs?: {
+      summary: string;
+      response?: string;
+      /** A payment provider's callback (Click's Prepare and Complete…): its own authentication, its own answers, no envelope. */
+      callback?: boolean;
+    };
   }
 }
 
@@ -39,15 +44,16 @@ const apiErrors = {
 /** The hash of the style element swagger-ui's bundle inserts (Chromium names it when it is refused). */
 const swaggerUiInsertedStyle = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
-/** Which credential a path needs (server/routes/README.md). */
-function security(url: string) {
+/** Which credential a path needs (server/routes/README.md); a provider's callback authenticates its own way (a signature in its body). */
+function security(url: string, callback: boolean) {
   if (url === '/api/payme') return [{ paycom: [] }];
+  if (callback) return [];
   if (url.startsWith('/api/') && !url.startsWith('/api/policies/') && !url.startsWith('/api/docs')) return [{ site: [] }];
   return [];
 }
 
-function tag(url: string): string {
-  if (url === '/api/payme') return 'payments';
+function tag(url: string, callback: boolean): string {
+  if (url === '/api/payme' || callback) return 'payments';
   if (url.startsWith('/api/policies/') || url.startsWith('/verify/')) return 'policies';
   if (url.startsWith('/sandbox/')) return 'sandbox';
   return 'site API';
@@ -75,6 +81,9 @@ export default fp(
             '(−31001 wrong amount, −31003 transaction not found, −31007 cannot cancel, −31008 cannot perform, −31050 order not found,',
             '−31051 another transaction in progress, −31052 already paid or cancelled, −32504 wrong credential, −32700 parse error,',
             '−32600 invalid request, −32601 unknown method, −32400 system error).',
+            'Click calls `/api/click/prepare` and `/api/click/complete` (its SHOP API: form fields signed with `sign_string`) and gets',
+            'Click\'s JSON (HTTP 200) with its merchant error codes (−1 sign check failed, −2 wrong amount, −3 action not found, −4 already paid,',
+            '−5 order not found, −6 transaction not found, −7 failed to update, −8 error in request, −9 transaction cancelled).',
           ].join(' '),
         },
         components: {
@@ -86,12 +95,13 @@ export default fp(
       },
       transform: ({ schema, url, route }) => {
         const docs = route.config?.docs;
-        const api = url.startsWith('/api/') && url !== '/api/payme' && !url.startsWith('/api/policies/');
+        const callback = docs?.callback === true;
+        const api = url.startsWith('/api/') && url !== '/api/payme' && !callback && !url.startsWith('/api/policies/');
         const documented: FastifySchema & Record<string, unknown> = {
           ...schema,
-          tags: [tag(url)],
+          tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
-          security: security(url),
+          security: security(url, callback),
           ...(api ? { response: { 200: envelope(docs?.response ? app.apiSchema(docs.response) : {}, 'The answer; `result: false` for a business refusal.'), ...apiErrors } } : {}),
         };
         return { schema: documented, url };
