@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Outlet, RouterProvider, createMemoryRouter, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { Outlet, RouterProvider, createMemoryRouter, isRouteErrorResponse, useLocation, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from './language';
 import { createNavigationLoader, createRouteObjects, type RouterServices } from './router';
@@ -91,6 +91,31 @@ describe('site router', () => {
     const { router } = setup('/travel?ad=neo');
     expect(await screen.findByText('travel at /ru/travel?ad=neo')).toBeTruthy();
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('loads a page the server draws (Paynet\'s) from the server once prefixed, so its answer to the query is there', async () => {
+    const routes = createRouteObjects(
+      { activateLang: async () => undefined, detectLang: () => 'en', saveLang: vi.fn(), lookupRedirect: async () => null, assign: vi.fn(), isStale: () => false, chunkGuard: { load: (importer) => importer() } },
+      { Shell: () => <Outlet />, layouts: { default: () => <Outlet />, webview: () => <Outlet /> }, LayoutError: () => LayoutError, RootError: () => null, Fallback: () => null },
+      [...table, { path: '/paynet', layout: 'webview', page: page('paynet'), serverDrawn: true }],
+    );
+    const redirectOf = async (path: string, address = path) => {
+      const all = (list: RouteObject[]): RouteObject[] => list.flatMap((r) => [r, ...all(r.children ?? [])]);
+      const route = all(routes).find((r) => r.id === `redirect:${path}`);
+      if (typeof route?.loader !== 'function') throw new Error(`no redirect route for ${path}`);
+      const { loader } = route;
+      // The loader throws its redirect as it is called.
+      const thrown = await (async () => loader({ request: new Request(`http://site${address}?order=1`), params: {}, context: {} } as LoaderFunctionArgs))().catch((e: unknown) => e);
+      expect(thrown).toBeInstanceOf(Response);
+      return thrown as Response;
+    };
+    const paynet = await redirectOf('/paynet');
+    expect(paynet.headers.get('Location')).toBe('/en/paynet?order=1');
+    expect(paynet.headers.get('X-Remix-Reload-Document')).toBe('true');
+    // Pages the browser draws stay in the page.
+    const travel = await redirectOf('/travel/:ad?', '/travel');
+    expect(travel.headers.get('Location')).toBe('/en/travel?order=1');
+    expect(travel.headers.get('X-Remix-Reload-Document')).toBeNull();
   });
 
   it('gives a 404 "Page Not Found: {path}" when validation fails, and for unknown routes', async () => {

@@ -137,7 +137,8 @@ export function createRouteObjects(
       element: null,
       loader: ({ request }: LoaderFunctionArgs) => {
         const url = new URL(request.url);
-        throw replace(localePath(services.detectLang(url.pathname), url.pathname) + url.search);
+        const target = localePath(services.detectLang(url.pathname), url.pathname) + url.search;
+        throw r.entry.serverDrawn ? redirectDocument(target) : replace(target);
       },
     }));
   const detected: RouteObject = {

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { languages, type Lang } from './language';
 import { products } from './products';
-import { notFoundPath, pageParamsValid, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/site-pages';
+import { notFoundPath, pageParamsValid, scriptless, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/site-pages';
 import NotFoundPage from './pages/not-found-page';
 
 /**
@@ -20,6 +20,12 @@ export interface RouteEntry extends Omit<SitePage, 'kind' | 'params'> {
   page: () => Promise<PageModule>;
   /** False → a 404 `Page Not Found: {path}`. */
   validate?: (params: Params) => boolean;
+  /**
+   * The server sends the page whole and without script (`scriptless`): an address of it the
+   * browser reaches without a language is loaded from the server once prefixed, so what the server
+   * writes in (the Paynet page's answer to `?order=`) is there.
+   */
+  serverDrawn?: boolean;
 }
 
 /** Bundled with the shell: the 404 also renders from error boundaries, even when chunks are gone. */
@@ -40,6 +46,7 @@ export const routes: readonly RouteEntry[] = sitePages(products.map((product) =>
   ...page,
   page: pageModules[kind],
   ...(params ? { validate: (values: Params) => pageParamsValid({ params }, values) } : {}),
+  ...(scriptless({ kind }) ? { serverDrawn: true } : {}),
 }));
 
 export type ExpandedRoute =

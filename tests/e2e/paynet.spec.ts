@@ -69,3 +69,17 @@ test('an unpaid order found on /paynet, paid at the sandbox Paynet terminal, is 
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'en');
   expect(pdfText).toContain(policyNumber);
 });
+
+test('/paynet without a language, as the app links it, opens in the visitor’s language, with the answer for an order number it carries', async ({ page }) => {
+  await page.goto('/paynet');
+  await expect(page).toHaveURL(/\/en\/paynet$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'site.paynet.title'));
+  await page.getByLabel(text('en', 'site.paynet.lookup.label')).fill('1000000000000000');
+  await page.getByRole('button', { name: text('en', 'site.paynet.lookup.submit') }).click();
+  const unknown = 'There is no order 1000000000000000. Check the number on the payment step.';
+  await expect(page.getByRole('alert')).toHaveText(unknown);
+  // A link carrying the number: the server's answer, though the language was chosen in the browser.
+  await page.goto('/paynet?order=1000000000000000');
+  await expect(page).toHaveURL(/\/en\/paynet\?order=1000000000000000$/);
+  await expect(page.getByRole('alert')).toHaveText(unknown);
+});
