@@ -1,3 +1,4 @@
+import { alif } from './alif';
 import { click } from './click';
 import { octo } from './octo';
 import { payme } from './payme';
@@ -5,4 +6,4 @@ import { card, invoice } from './payme-subscribe';
 import type { PaymentProvider } from './provider';
 
 /** Every way to pay this server offers, in the order a page offers them (each in its own folder here). */
-export const paymentProviders: readonly PaymentProvider[] = [card, payme, click, octo, invoice];
+export const paymentProviders: readonly PaymentProvider[] = [card, payme, click, octo, alif, invoice];
