@@ -27,7 +27,8 @@ interface AlifTexts {
   cancel: string;
 }
 
-const alifTexts: Record<CheckoutLang, AlifTexts> = {
+/** Exported for the browser tests, which find the checkout's fields by these labels. */
+export const alifTexts: Record<CheckoutLang, AlifTexts> = {
   uz: {
     hint: (card, expiry, declined, otp) => `Sinov rejimi: ${card} (${expiry}) toʻlaydi, ${declined} rad etiladi; Nasiya istalgan raqam bilan; SMS-kod ${otp}.`,
     items: 'Xarid',
