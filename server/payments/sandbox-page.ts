@@ -51,6 +51,15 @@ export function cardInputs(lang: CheckoutLang, error: boolean, prefix = ''): Htm
 <input id="${prefix}card_expiry" name="card_expiry" inputmode="numeric" autocomplete="cc-exp" required maxlength="5" placeholder="12/30">`;
 }
 
+/** A stand-in's form for one card, its button saying the amount (`Pay 70 000 UZS`). */
+export function cardPayForm(action: string, xsrf: string, lang: CheckoutLang, error: boolean, amount: string): Html {
+  return html`<form method="post" action="${action}">
+<input type="hidden" name="_xsrf" value="${xsrf}">
+${cardInputs(lang, error)}
+<button type="submit">${checkoutTexts[lang].pay} ${amount}</button>
+</form>`;
+}
+
 export interface CheckoutPage {
   /** The provider's name as its page shows it (`Octo`, `Alif`…). */
   provider: string;

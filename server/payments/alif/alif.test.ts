@@ -151,6 +151,23 @@ describe('paying with Alif through its sandbox stand-in', () => {
     expect((await webhook('', alifSignature(app.config.alif.secret, ''))).statusCode).toBe(400);
   });
 
+  test('a webhook Alif cannot be asked about is answered 503, to be sent again; the invoice stays open', async () => {
+    const contract = await newContract();
+    if (!contract.alif_url) throw new Error('no alif_url');
+    const { invoice } = await checkoutOf(contract.alif_url);
+    const raw = JSON.stringify({ id: invoice, status: 'SUCCEEDED' });
+    const configured = app.config.alif;
+    app.config.alif = { ...configured, token: 'revoked' };
+    try {
+      const res = await webhook(raw);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ result: false, message: 'Alif could not be asked about the payment; notify again' });
+    } finally {
+      app.config.alif = configured;
+    }
+    expect(await paymentsOf(contract.contract_id)).toEqual([{ provider: 'alif', state: 'created', failure: null }]);
+  });
+
   test('paid after the contract was paid another way (Octo), the invoice is given back and the chat told', async () => {
     const contract = await newContract();
     if (!contract.alif_url) throw new Error('no alif_url');

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../../envelope';
-import { maskPersonalData } from '../../logging';
-import { ProviderUnavailable } from '../transport';
+import { AppError } from '../../envelope';
+import { askAgain, keepJsonRaw } from '../notification';
 import { AlifApiError, alifSignatureValid } from './client';
 
 /** The invoice a webhook is about: `id` (as the stand-in and, we assume, Alif send it) or `invoice_id`. */
@@ -22,9 +21,7 @@ function invoiceOf(body: unknown): string | null {
  * not act on because Alif did not answer is refused with 503, to be sent again.
  */
 export async function alifCallbacks(app: FastifyInstance): Promise<void> {
-  // Alif sends JSON only: any other body is refused before the handler (415).
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  keepJsonRaw(app);
 
   app.post(
     '/alif/webhook',
@@ -43,13 +40,7 @@ export async function alifCallbacks(app: FastifyInstance): Promise<void> {
       if (!id) throw new AppError(400, 'the body names no invoice');
       const payment = await app.payments.get('alif', id);
       if (!payment) throw new AppError(404, 'no such Alif invoice here');
-      try {
-        return ok({ outcome: await app.payments.ask(payment) });
-      } catch (err) {
-        if (!(err instanceof ProviderUnavailable || err instanceof AlifApiError)) throw err;
-        request.log.warn({ payment: payment.id, error: maskPersonalData(err.message) }, 'Alif webhook: Alif could not be asked again');
-        throw new AppError(503, 'Alif could not be asked about the invoice; call again');
-      }
+      return askAgain(app, request, payment, { name: 'Alif', apiError: AlifApiError });
     },
   );
 }

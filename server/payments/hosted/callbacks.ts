@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../../envelope';
-import { maskPersonalData } from '../../logging';
-import { ProviderUnavailable } from '../transport';
+import { AppError } from '../../envelope';
+import { askAgain, keepJsonRaw } from '../notification';
 import { HostedApiError } from './gateway';
 import { hostedGateway } from './payments';
 
@@ -12,9 +11,7 @@ import { hostedGateway } from './payments';
  * `payments.ask`); one we could not act on because the bank did not answer is refused with 503.
  */
 export async function hostedCallbacks(app: FastifyInstance): Promise<void> {
-  // The bank sends JSON only: any other body is refused before the handler (415).
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  keepJsonRaw(app);
 
   app.post(
     '/hosted/notify',
@@ -26,13 +23,7 @@ export async function hostedCallbacks(app: FastifyInstance): Promise<void> {
       if ('refused' in notice) throw notice.refused === 'signature' ? new AppError(401, 'the signature does not match') : new AppError(400, 'the body names no payment');
       const payment = await app.payments.get('hosted', notice.paymentId);
       if (!payment) throw new AppError(404, 'no such payment here');
-      try {
-        return ok({ outcome: await app.payments.ask(payment) });
-      } catch (err) {
-        if (!(err instanceof ProviderUnavailable || err instanceof HostedApiError)) throw err;
-        request.log.warn({ payment: payment.id, error: maskPersonalData(err.message) }, 'hosted page notification: the bank could not be asked again');
-        throw new AppError(503, 'the bank could not be asked about the payment; notify again');
-      }
+      return askAgain(app, request, payment, { name: 'The bank', apiError: HostedApiError });
     },
   );
 }

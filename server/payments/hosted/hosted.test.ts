@@ -150,6 +150,27 @@ describe('paying on the bank\'s hosted page through its sandbox stand-in', () =>
     expect((await app.contracts.get(contract.contract_id))?.status).toBe('issued');
   });
 
+  test('a notification the bank cannot be asked about (silent, or refusing our key) is answered 503, to be sent again; the payment stays open', async () => {
+    const contract = await newContract();
+    const { id, page } = await startPayment(contract.hosted_url);
+    const raw = JSON.stringify({ payment_id: id, status: 'paid' });
+    const configured = app.config.hosted;
+    // Nothing listens on the discard port: the bank does not answer. Then a key the bank refuses.
+    for (const broken of [{ apiUrl: 'http://127.0.0.1:9/api' }, { apiKey: 'revoked' }]) {
+      app.config.hosted = { ...configured, ...broken };
+      try {
+        const res = await notify(raw);
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ result: false, message: 'The bank could not be asked about the payment; notify again' });
+      } finally {
+        app.config.hosted = configured;
+      }
+    }
+    expect(await paymentsOf(contract.contract_id)).toEqual([{ provider: 'hosted', state: 'created', failure: null }]);
+    await payOnPage(page);
+    expect((await notify(raw)).json()).toMatchObject({ result: true, response: { outcome: 'settled' } });
+  });
+
   test('a declined card closes the attempt as declined (the shop says so); another card on the same page then pays', async () => {
     const contract = await newContract('uz');
     const { id, page } = await startPayment(contract.hosted_url);

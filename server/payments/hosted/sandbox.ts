@@ -1,8 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { html } from '../../html';
 import { checkoutTexts, sandboxCards, type CheckoutLang } from '../sandbox-checkout';
-import { cardInputs, checkoutBody, formOf, groupedCard, outcomeBody, readCard, sandboxPages, shownAmount } from '../sandbox-page';
+import { cardPayForm, checkoutBody, formOf, groupedCard, outcomeBody, readCard, sandboxPages, shownAmount } from '../sandbox-page';
 import { hostedSandboxApi, type HostedAnswer, type HostedSandboxPayment } from './sandbox-api';
 
 const hostedTexts: Record<CheckoutLang, { bank: string; purpose: string; paid: string; expired: string }> = {
@@ -37,11 +36,7 @@ export async function hostedSandbox(app: FastifyInstance): Promise<void> {
     const lang = payment.language;
     const t = checkoutTexts[lang];
     const amount = shownAmount(payment.amount, lang);
-    const forms = html`<form method="post" action="/sandbox/hosted/pay/${id}">
-<input type="hidden" name="_xsrf" value="${reply.xsrfToken()}">
-${cardInputs(lang, Boolean(error))}
-<button type="submit">${t.pay} ${amount}</button>
-</form>`;
+    const forms = cardPayForm(`/sandbox/hosted/pay/${id}`, reply.xsrfToken(), lang, Boolean(error), amount);
     const body = checkoutBody({
       provider: hostedTexts[lang].bank,
       lang,

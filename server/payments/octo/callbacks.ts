@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ok } from '../../envelope';
-import { maskPersonalData } from '../../logging';
-import { ProviderUnavailable } from '../transport';
+import { AppError } from '../../envelope';
+import { askAgain } from '../notification';
 import { OctoApiError, octoSignatureValid } from './client';
 
 interface OctoNotification {
@@ -38,13 +37,7 @@ export async function octoCallbacks(app: FastifyInstance): Promise<void> {
       if (!octoSignatureValid(app.config.octo.uniqueKey, note.uuid, note.status, note.signature)) throw new AppError(401, 'the signature does not match');
       const payment = await app.payments.get('octo', note.uuid);
       if (!payment) throw new AppError(404, 'no such Octo payment here');
-      try {
-        return ok({ outcome: await app.payments.ask(payment) });
-      } catch (err) {
-        if (!(err instanceof ProviderUnavailable || err instanceof OctoApiError)) throw err;
-        request.log.warn({ payment: payment.id, error: maskPersonalData(err.message) }, 'Octo notification: Octo could not be asked again');
-        throw new AppError(503, 'Octo could not be asked about the payment; notify again');
-      }
+      return askAgain(app, request, payment, { name: 'Octo', apiError: OctoApiError });
     },
   );
 }

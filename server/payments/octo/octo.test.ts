@@ -108,6 +108,21 @@ describe('paying with Octo through its sandbox stand-in', () => {
     expect((await app.contracts.get(contract.contract_id))?.status).toBe('issued');
   });
 
+  test('a notification Octo cannot be asked about is answered 503, to be sent again; the payment stays open', async () => {
+    const contract = await newContract();
+    const { uuid } = await startPayment(contract.octo_url);
+    const configured = app.config.octo;
+    app.config.octo = { ...configured, secret: 'revoked' };
+    try {
+      const res = await notify(uuid, 'waiting_for_capture');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ result: false, message: 'Octo could not be asked about the payment; notify again' });
+    } finally {
+      app.config.octo = configured;
+    }
+    expect(await paymentsOf(contract.contract_id)).toEqual([{ provider: 'octo', state: 'created', failure: null }]);
+  });
+
   test('a declined card moves nothing and leaves the payment open; another card then pays', async () => {
     const contract = await newContract('ru');
     const { uuid, page } = await startPayment(contract.octo_url);

@@ -1,8 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkoutLang, checkoutTexts, type CheckoutLang } from '../sandbox-checkout';
-import { cardInputs, checkoutBody, formOf, groupedCard, outcomeBody, readCard, sandboxPages, shownAmount } from '../sandbox-page';
-import { html } from '../../html';
+import { cardPayForm, checkoutBody, formOf, groupedCard, outcomeBody, readCard, sandboxPages, shownAmount } from '../sandbox-page';
 import { octoSandboxApi, octoTestCards, type OctoSandboxPayment } from './sandbox-api';
 
 const octoTexts: Record<CheckoutLang, { hint: (pays: string, expiry: string, declined: string, waits: string) => string; purpose: string; waiting: string; done: string; closed: string }> = {
@@ -53,11 +52,7 @@ export async function octoSandbox(app: FastifyInstance): Promise<void> {
     const lang = languageOf(payment);
     const t = checkoutTexts[lang];
     const amount = shownAmount(payment.amount, lang);
-    const forms = html`<form method="post" action="/sandbox/octo/pay/${uuid}">
-<input type="hidden" name="_xsrf" value="${reply.xsrfToken()}">
-${cardInputs(lang, Boolean(error))}
-<button type="submit">${t.pay} ${amount}</button>
-</form>`;
+    const forms = cardPayForm(`/sandbox/octo/pay/${uuid}`, reply.xsrfToken(), lang, Boolean(error), amount);
     const { pays, declined, waits } = octoTestCards;
     const body = checkoutBody({
       provider: 'Octo',
