@@ -41,8 +41,8 @@ export const isHostedStatus = (value: unknown): value is HostedStatus => typeof 
 
 export interface HostedPaymentState {
   status: HostedStatus;
-  /** Tiyin; null when the bank did not say. */
-  amount: number | null;
+  /** Tiyin. */
+  amount: number;
 }
 
 /** A refusal of the bank's API: its HTTP status and error code. */
@@ -122,8 +122,10 @@ export function hostedHttpGateway(transport: Transport, config: HostedHttpConfig
     },
     async status(id) {
       const answer = await call('GET', path(id));
-      if (answer.payment_id !== id || !isHostedStatus(answer.status)) throw new ProviderUnavailable('hosted page: a status answer without its payment');
-      return { status: answer.status, amount: readTiyin(answer.amount) };
+      const amount = readTiyin(answer.amount);
+      // Without the amount nothing can be settled nor given back safely: asked again later instead.
+      if (answer.payment_id !== id || !isHostedStatus(answer.status) || amount === null) throw new ProviderUnavailable('hosted page: a status answer without its payment, status or amount');
+      return { status: answer.status, amount };
     },
     async refund(id) {
       await call('POST', `${path(id)}/refund`, {});

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reconcilePayments } from '../../lib/payment-reconciler';
 import { assertMatchesSchema, createTestApp, homeSaveBody, paycomAuth, post } from '../../test-helpers';
 import { sandboxCards } from '../sandbox-checkout';
+import { ProviderUnavailable, type ProviderRequest } from '../transport';
 import { hostedHttpGateway, hostedSignature } from './gateway';
 import { hostedGateway, hostedRefund } from './payments';
 import { hostedPageLifetimeMs, hostedSandboxApi } from './sandbox-api';
@@ -65,6 +66,48 @@ describe('hosted page notification signature', () => {
     for (const body of ['not json', '[1]', '{"payment_id":["p1"]}', '{"payment_id":"p/1"}', '{}']) {
       expect(gateway.notified(Buffer.from(body), { 'x-signature': hostedSignature('s3cret', body) })).toEqual({ refused: 'body' });
     }
+  });
+});
+
+describe('the assumed protocol over HTTP', () => {
+  const config = { url: 'https://bank.example/api', merchantId: 'shop-1', apiKey: 'key-1', secret: 's' };
+  /** A bank that answers `status` and `body` to every call, and the calls it got. */
+  function bank(status: number, body: string) {
+    const calls: ProviderRequest[] = [];
+    const gateway = hostedHttpGateway(async (request) => {
+      calls.push(request);
+      return { status, body };
+    }, config);
+    return { gateway, calls };
+  }
+  const page = { orderId: 'o-1', amount: 7_000_000, description: 'Order 1', language: 'uz' as const, returnUrl: 'https://shop.example/uz', notifyUrl: 'https://shop.example/api/hosted/notify' };
+
+  test('initialize posts the payment in tiyin with the Bearer key and reads payment_id and payment_url', async () => {
+    const { gateway, calls } = bank(201, '{"payment_id":"p-1","payment_url":"https://bank.example/pay/p-1"}');
+    expect(await gateway.initialize(page)).toEqual({ paymentId: 'p-1', paymentUrl: 'https://bank.example/pay/p-1' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: 'https://bank.example/api/payments', headers: { authorization: 'Bearer key-1', 'content-type': 'application/json' } });
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ merchant_id: 'shop-1', order_id: 'o-1', amount: 7_000_000, currency: 'UZS', description: 'Order 1', language: 'uz', return_url: 'https://shop.example/uz', notify_url: 'https://shop.example/api/hosted/notify' });
+  });
+
+  test('a refusal is the bank\'s (HostedApiError); a failure or a strange answer is the bank unavailable', async () => {
+    await expect(bank(409, '{"error":{"code":"order_id","message":"used"}}').gateway.initialize(page)).rejects.toMatchObject({ name: 'HostedApiError', status: 409, code: 'order_id' });
+    await expect(bank(502, '{"error":{}}').gateway.initialize(page)).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(bank(200, '<html>').gateway.initialize(page)).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(bank(200, '[]').gateway.initialize(page)).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(bank(201, '{"payment_id":"p-1","payment_url":"javascript:alert(1)"}').gateway.initialize(page)).rejects.toBeInstanceOf(ProviderUnavailable);
+    // A status without its amount, for another payment, or unknown: nothing is settled on it.
+    await expect(bank(200, '{"payment_id":"p-1","status":"paid"}').gateway.status('p-1')).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(bank(200, '{"payment_id":"p-2","status":"paid","amount":100}').gateway.status('p-1')).rejects.toBeInstanceOf(ProviderUnavailable);
+    await expect(bank(200, '{"payment_id":"p-1","status":"settled","amount":100}').gateway.status('p-1')).rejects.toBeInstanceOf(ProviderUnavailable);
+    expect(await bank(200, '{"payment_id":"p-1","status":"paid","amount":100}').gateway.status('p-1')).toEqual({ status: 'paid', amount: 100 });
+  });
+
+  test('a payment id that is not one is refused before any call', async () => {
+    const { gateway, calls } = bank(200, '{}');
+    await expect(gateway.status('../admin')).rejects.toMatchObject({ name: 'HostedApiError', status: 400 });
+    await expect(gateway.refund('a/b')).rejects.toMatchObject({ name: 'HostedApiError', status: 400 });
+    expect(calls).toHaveLength(0);
   });
 });
 
