@@ -39,6 +39,18 @@ export interface AppConfig {
    */
   click: { serviceId: string; merchantId: string; secretKey: string; payUrl: string; merchantUserId: string; apiUrl: string };
   /**
+   * Octo: the shop id and secret its API takes in every body, the separate key its notifications
+   * are signed with, its API's address, and whether payments are Octo's test ones (`test: true`).
+   */
+  octo: { shopId: number; secret: string; uniqueKey: string; apiUrl: string; test: boolean };
+  /** Alif: the `Token` its API takes, the secret its webhooks are signed with, its API's and its checkout's addresses. */
+  alif: { token: string; secret: string; apiUrl: string; checkoutUrl: string };
+  /**
+   * The bank's hosted payment page (server/payments/hosted: its protocol is assumed, not public):
+   * the merchant id and API key our calls carry, the secret its notifications are signed with, its API's address.
+   */
+  hosted: { merchantId: string; apiKey: string; secret: string; apiUrl: string };
+  /**
    * Paynet: the Basic credential its provider protocol calls `POST /api/paynet` with (the login and
    * password we choose and give Paynet), and the id of our service at Paynet, which every call names.
    */
@@ -81,6 +93,16 @@ function parseApiClients(raw: string | undefined): ApiClient[] {
   });
 }
 
+function parseShopId(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 27;
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new ConfigError(`OCTO_SHOP_ID: "${raw}" is not Octo's numeric shop id`);
+  return id;
+}
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+const isOff = (raw: string | undefined) => /^(off|false|0|no)$/i.test(raw ?? '');
+
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
   const port = Number(raw);
@@ -93,7 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const port = parsePort(env.PORT);
   // Without a public address, links point at this server as started (PORT may differ from 3000).
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-  const sandboxPayments = !/^(off|false|0|no)$/i.test(env.PAYMENTS_SANDBOX ?? '');
+  const sandboxPayments = !isOff(env.PAYMENTS_SANDBOX);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -117,6 +139,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       payUrl: env.CLICK_PAY_URL || `${publicUrl}/sandbox/click/services/pay`,
       merchantUserId: env.CLICK_MERCHANT_USER_ID || '30003',
       apiUrl: (env.CLICK_API_URL || `${publicUrl}/sandbox/click/api`).replace(/\/+$/, ''),
+    },
+    octo: {
+      shopId: parseShopId(env.OCTO_SHOP_ID),
+      secret: env.OCTO_SECRET || 'octo-sandbox-secret',
+      uniqueKey: env.OCTO_UNIQUE_KEY || 'octo-sandbox-unique-key',
+      apiUrl: trimSlash(env.OCTO_API_URL || `${publicUrl}/sandbox/octo/api`),
+      // Octo's test payments move no money: never the default where the sandbox is off (production).
+      test: env.OCTO_TEST === undefined || env.OCTO_TEST === '' ? sandboxPayments : !isOff(env.OCTO_TEST),
+    },
+    alif: {
+      token: env.ALIF_TOKEN || 'alif-sandbox-token',
+      secret: env.ALIF_SECRET || 'alif-sandbox-secret',
+      apiUrl: trimSlash(env.ALIF_API_URL || `${publicUrl}/sandbox/alif/api`),
+      checkoutUrl: trimSlash(env.ALIF_CHECKOUT_URL || `${publicUrl}/sandbox/alif/checkout`),
+    },
+    hosted: {
+      merchantId: env.HOSTED_MERCHANT_ID || 'hosted-sandbox-merchant',
+      apiKey: env.HOSTED_API_KEY || 'hosted-sandbox-key',
+      secret: env.HOSTED_SECRET || 'hosted-sandbox-secret',
+      apiUrl: trimSlash(env.HOSTED_API_URL || `${publicUrl}/sandbox/hosted/api`),
     },
     paynet: {
       login: env.PAYNET_LOGIN || 'paynet',

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { testConfig } from './config';
 import { deliverOutbox } from './lib/outbox-worker';
 import { loggerOptions } from './logging';
+import { alifSandboxOtp } from './payments/alif/sandbox-api';
 import { homeSaveBody, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
@@ -18,8 +19,9 @@ const secrets = [
   'AA1234567', '1234567', 'AB7654321', '7654321', // passports
   '31505900000011', '41102850000022', // PINFLs
   '998901234567', '901234567', '90 123 45 67', // phones
-  '8600000000000001', '8600000000000002', '8600 0000 0000 0002', '8600069195406311', // cards
-  '666666', // SMS codes
+  '8600000000000001', '8600000000000002', '8600 0000 0000 0002', '8600 0000 0000 0001', '8600069195406311', // cards
+  '666666', // the card API's SMS code
+  alifSandboxOtp, // Alif's SMS code
 ];
 
 let app: FastifyInstance;
@@ -94,7 +96,36 @@ describe('personal data', () => {
     await deliverOutbox(app, { batchSize: 100 });
   });
 
-  test('nothing written holds a passport, PINFL, phone or card number', async () => {
+  test('the providers\' own pages (Octo, the hosted page, Alif by card and in instalments) write none', async () => {
+    const form = (url: string, fields: Record<string, string>) =>
+      app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() });
+    const pageOf = async (link: string) => {
+      const started = await app.inject(new URL(link).pathname);
+      expect(started.statusCode).toBe(303);
+      const location = new URL(String(started.headers.location));
+      return `${location.pathname}${location.search}`;
+    };
+    const save = async () => (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    // Octo and the bank's page: a declined card, then the one that pays.
+    for (const link of [(await save()).octo_url, (await save()).hosted_url]) {
+      const page = await pageOf(link);
+      expect((await form(page, { card_number: '8600 0000 0000 0002', card_expiry: '12/30' })).statusCode).toBe(402);
+      expect((await form(page, { card_number: '8600 0000 0000 0001', card_expiry: '12/30' })).statusCode).toBe(303);
+    }
+    const hostedApi = await post(app, '/api/payment/initialize', { contract_id: (await save()).contract_id });
+    expect(hostedApi.json().result).toBe(true);
+    // Alif: the invoice made with the payer's phone; a declined card; Nasiya by phone, a wrong code, the right one.
+    const contract = await save();
+    const invoice = await post(app, '/api/alifpay/createAlifInvoice', { contract_id: contract.contract_id, phone: '998901234567' });
+    const id = String(invoice.json().response.invoice_id);
+    expect((await form('/sandbox/alif/checkout/card', { invoice: id, card_number: '8600 0000 0000 0002', card_expiry: '12/30' })).statusCode).toBe(402);
+    expect((await form('/sandbox/alif/checkout/nasiya', { invoice: id, phone: '+998 90 123 45 67', months: '6' })).statusCode).toBe(200);
+    expect((await form('/sandbox/alif/checkout/confirm', { invoice: id, code: '000000' })).statusCode).toBe(400);
+    expect((await form('/sandbox/alif/checkout/confirm', { invoice: id, code: alifSandboxOtp })).statusCode).toBe(303);
+    expect((await app.contracts.get(contract.contract_id))?.status).toBe('issued');
+  });
+
+  test('nothing written holds a passport, PINFL, phone, card number or SMS code', async () => {
     const all = await written();
     expect(lines.length).toBeGreaterThan(20);
     expect(all).toContain('request failed');

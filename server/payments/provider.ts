@@ -14,11 +14,15 @@ export interface PaymentProvider {
   id: string;
   /** Services it adds to the instance (a fastify-plugin, e.g. Payme's merchant protocol as `app.payme`). */
   service?: FastifyPluginAsync;
-  /** The address the save answer gives for paying the contract this way (its field in `payment.links`), when it offers one. */
-  link?(app: FastifyInstance, contract: Contract): string;
+  /**
+   * The address the save answer gives for paying the contract this way (its field in `payment.links`),
+   * when it offers one; undefined for a contract it cannot take (Alif outside its amounts).
+   */
+  link?(app: FastifyInstance, contract: Contract): string | undefined;
   /**
    * Starts a payment for the contract at the provider (a call that makes its payment page) and
-   * answers that page's address: `GET /pay/<id>/<contract_id>` sends the visitor there.
+   * answers that page's address: `GET /pay/<id>/<contract_id>` sends the visitor there. Throws
+   * `PaymentNotStarted` when the provider cannot take this contract (the visitor is told so).
    */
   start?(app: FastifyInstance, contract: Contract): Promise<string>;
   /** Its calls of the site API, mounted under /api behind the API credentials. */
@@ -43,3 +47,14 @@ export interface PaymentProvider {
 
 /** A payment's failure reason that means the card's bank refused the debit (the page then says so). */
 export const declinedFailure = 'declined';
+
+/**
+ * A provider that cannot take this contract's payment (Alif below or above the amounts it lends
+ * on): the visitor is told so in their language and chooses another way to pay.
+ */
+export class PaymentNotStarted extends Error {
+  override name = 'PaymentNotStarted';
+  constructor(readonly reason: 'amount', message: string) {
+    super(message);
+  }
+}

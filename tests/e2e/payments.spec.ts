@@ -1,16 +1,25 @@
 import { expect, test } from '@playwright/test';
+import { alifTexts } from '../../server/payments/alif/sandbox';
+import { alifSandboxOtp } from '../../server/payments/alif/sandbox-api';
 import { subscribeTestCards } from '../../server/payments/payme-subscribe/sandbox-api';
-import { checkoutTexts } from '../../server/payments/sandbox-checkout';
-import { choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillUntilPayment, loadTexts, payWithCardInPage, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
+import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
+import { choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillSandboxCard, fillUntilPayment, goToProviderPage, loadTexts, payWithCardInPage, payWithSandboxCard, purchasePlans, sandboxPayButton, text, type Lang } from './shop';
 
 /**
  * The ways to pay of the payment step, each bought through its sandbox stand-in as a visitor would:
  * the card in the page in every language (a wrong code first, then the right one; a card without
- * money, then another), the bill sent to the Payme app, paid there while the page waits, and
- * Click's link, paid on the sandbox Click page, which calls our Click SHOP API as Click would.
+ * money, then another), the bill sent to the Payme app, paid there while the page waits, Click's
+ * link, paid on the sandbox Click page, which calls our Click SHOP API as Click would, and the
+ * providers' own pages (Octo, the bank's hosted page, Alif), each in the visitor's language and back
+ * to the shop's download step.
  */
 
 const [plan] = purchasePlans();
+const planOf = (id: string) => {
+  const found = purchasePlans().find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no purchase plan ${id}`);
+  return found;
+};
 const card = { number: '8600 0691 9540 6311', expire: '03/99' };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -68,4 +77,61 @@ test('Click: the sandbox Click page, in the page\'s language, pays through our P
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'uz');
   expect(pdfText).toContain(policyNumber);
   expect(page.url()).toMatch(/\/uz\//);
+});
+
+test('Octo\'s page in en: a declined card is said there, the test card pays and the shop shows the policy', async ({ page }) => {
+  const home = planOf('home');
+  await fillUntilPayment(page, home, 'en', `/en${home.routes.page}`);
+  await goToProviderPage(page, 'en', 'octo');
+  await expect(page).toHaveURL(/\/sandbox\/octo\/pay\//);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Octo · ${checkoutTexts.en.title}`);
+  await expect(page.getByText(`${home.total} ${checkoutTexts.en.currency}`).first()).toBeVisible();
+  await expectAccessible(page, 'Octo page en');
+  await fillSandboxCard(page, 'en', sandboxCards.declined.number);
+  await sandboxPayButton(page, 'en').click();
+  await expect(page.getByRole('alert')).toHaveText(checkoutTexts.en.declined);
+  await fillSandboxCard(page, 'en');
+  await sandboxPayButton(page, 'en').click();
+  await expect(page).toHaveURL(new RegExp(`/en${home.routes.page}`));
+  const { policyNumber, pdfText } = await downloadPolicyText(page, 'en');
+  expect(pdfText).toContain(policyNumber);
+});
+
+test('the bank\'s hosted page in ru: the test card pays and the shop shows the policy', async ({ page }) => {
+  const home = planOf('home');
+  await fillUntilPayment(page, home, 'ru', `/ru${home.routes.page}`);
+  await goToProviderPage(page, 'ru', 'hosted');
+  await expect(page).toHaveURL(/\/sandbox\/hosted\/pay\//);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('link', { name: `← ${checkoutTexts.ru.backToShop}` })).toHaveAttribute('href', new RegExp(`/ru${home.routes.page}`));
+  await expectAccessible(page, 'hosted page ru');
+  await fillSandboxCard(page, 'ru');
+  await sandboxPayButton(page, 'ru').click();
+  await expect(page).toHaveURL(new RegExp(`/ru${home.routes.page}`));
+  const { policyNumber, pdfText } = await downloadPolicyText(page, 'ru');
+  expect(pdfText).toContain(policyNumber);
+});
+
+test('Alif\'s checkout in uz: Nasiya instalments by phone, a wrong SMS code said, the right one pays and the shop shows the policy', async ({ page }) => {
+  const travel = planOf('travel');
+  const t = alifTexts.uz;
+  await fillUntilPayment(page, travel, 'uz', `/uz${travel.routes.page}`);
+  await goToProviderPage(page, 'uz', 'alif');
+  await expect(page).toHaveURL(/\/sandbox\/alif\/checkout\//);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
+  await expectAccessible(page, 'Alif checkout uz');
+  const nasiya = page.locator('form[action="/sandbox/alif/checkout/nasiya"]');
+  await nasiya.getByLabel(t.phone).fill('+998 90 123 45 67');
+  await nasiya.getByLabel(t.term).selectOption('6');
+  await nasiya.getByRole('button', { name: t.next }).click();
+  await expect(page.getByRole('status')).toHaveText(t.codeSent('99890*****67'));
+  await page.getByLabel(t.code).fill('000000');
+  await page.getByRole('button', { name: t.confirm }).click();
+  await expect(page.getByRole('alert')).toHaveText(t.wrongCode);
+  await page.getByLabel(t.code).fill(alifSandboxOtp);
+  await page.getByRole('button', { name: t.confirm }).click();
+  await expect(page).toHaveURL(new RegExp(`/uz${travel.routes.page}`));
+  const { policyNumber, pdfText } = await downloadPolicyText(page, 'uz');
+  expect(pdfText).toContain(policyNumber);
 });

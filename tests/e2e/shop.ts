@@ -106,18 +106,31 @@ export async function choosePayment(page: Page, lang: Lang, option: 'card' | 'pa
   await page.locator(`input[type="radio"][data-option="${option}"]`).check();
 }
 
+/** Chooses a way to pay that is a provider's own page and follows its link: the provider's (sandbox) page opens. */
+export async function goToProviderPage(page: Page, lang: Lang, option: 'payme' | 'click' | 'octo' | 'hosted' | 'alif') {
+  await choosePayment(page, lang, option);
+  await page.locator(`a[data-provider="${option}"]`).click();
+}
+
+/** Types a sandbox test card on a stand-in's checkout page, which speaks the visitor's language. */
+export async function fillSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number) {
+  const texts = checkoutTexts[lang];
+  await page.getByLabel(texts.cardNumber).fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
+  await page.getByLabel(texts.expiry).fill(sandboxCards.pays.expiry);
+}
+
+/** The pay button of a stand-in's card form (`Pay 70 000 UZS`). */
+export const sandboxPayButton = (page: Page, lang: Lang) => page.getByRole('button', { name: new RegExp(`^${checkoutTexts[lang].pay} `) });
+
 /**
  * Pays on a sandbox checkout, Payme's by default or Click's (each speaks the visitor's language),
  * with `card`, by default the one that pays; `beforePaying` looks at the filled checkout page first.
  */
 export async function payWithSandboxCard(page: Page, lang: Lang, card: string = sandboxCards.pays.number, beforePaying?: () => Promise<void>, provider: 'payme' | 'click' = 'payme') {
-  const texts = checkoutTexts[lang];
-  await choosePayment(page, lang, provider);
-  await page.locator(`a[data-provider="${provider}"]`).click();
-  await page.getByLabel(texts.cardNumber).fill(card.replace(/(\d{4})(?=\d)/g, '$1 '));
-  await page.getByLabel(texts.expiry).fill(sandboxCards.pays.expiry);
+  await goToProviderPage(page, lang, provider);
+  await fillSandboxCard(page, lang, card);
   await beforePaying?.();
-  await page.getByRole('button', { name: new RegExp(`^${texts.pay} `) }).click();
+  await sandboxPayButton(page, lang).click();
 }
 
 /** Pays with a card in the page: its number and expiry, then the SMS code (the sandbox's is 666666). */

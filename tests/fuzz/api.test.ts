@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
 import { fakeApi, notOk, ok, saveContext } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
-import { testConfig } from '../../server/config';
+import { alifSignature } from '../../server/payments/alif/client';
+import { hostedSignature } from '../../server/payments/hosted/gateway';
+import { octoSignature } from '../../server/payments/octo/client';
 import { createTestApp, homeSaveBody, paycomAuth, post, siteAuth, travelCalculatorBody } from '../../server/test-helpers';
+import { testConfig } from '../../server/config';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
 import { clickAuthHeader } from '../../server/payments/click/signature';
 
@@ -14,10 +17,11 @@ import { clickAuthHeader } from '../../server/payments/click/signature';
  * calls are fuzzed without a line here): bodies built from each route's own request schema with
  * valid and hostile values, missing, extra and prototype-polluting keys; malformed JSON and wrong
  * content types; hostile query strings and path parameters; repeated form fields on the sandbox
- * checkouts (Payme's and Click's) and the sandbox Paynet terminal; the /paynet page's order lookup
- * (against a stand-in build); random JSON-RPC on the Payme and Paynet endpoints, random forms and
- * JSON on Click's SHOP API. Every answer is below 500 — a refusal names its field, Click's is its
- * own JSON — and the server answers normally afterwards.
+ * checkouts (Payme's, Click's, Octo's, the hosted page's, Alif's) and the sandbox Paynet terminal;
+ * the /paynet page's order lookup (against a stand-in build); providers' notifications correctly
+ * signed over hostile bodies, so their handlers run past the signature; random JSON-RPC on the Payme
+ * and Paynet endpoints, random forms and JSON on Click's SHOP API. Every answer is below 500 — a
+ * refusal names its field, Click's is its own JSON — and the server answers normally afterwards.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -145,6 +149,11 @@ async function validRequests(): Promise<{ url: string; body: unknown }[]> {
     { url: '/api/sayt/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' } },
     { url: '/api/takoful/travel-neo/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' } },
   ];
+  // The payment calls of the site API, each for a contract it can take.
+  for (const [url, extra] of [['/api/payment/initialize', {}], ['/api/alifpay/createAlifInvoice', { phone: '998901234567' }]] as const) {
+    const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { contract_id: string } }>();
+    requests.push({ url, body: { contract_id: saved.response.contract_id, ...extra } });
+  }
   for (const { definition, samples } of registeredProducts()) {
     const recorder = fakeApi((call) => (call.path.endsWith('check') || call.path.endsWith('checkPolis')
       ? notOk(1, 'payment_not_made')
@@ -276,6 +285,35 @@ describe('fuzzing every route', () => {
     );
   });
 
+  /** Follows a save answer's link to a provider's page as a browser would: the page's path and query. */
+  async function providerPage(link: string): Promise<string> {
+    const started = await app.inject(new URL(link).pathname);
+    expect(started.statusCode, link).toBe(303);
+    const location = new URL(String(started.headers.location));
+    return `${location.pathname}${location.search}`;
+  }
+
+  it('the providers\' own sandbox pages take repeated, missing and hostile form fields without a 5xx', async () => {
+    const saved = () => post(app, '/api/sayt/uyjoy-api/save', homeSaveBody()).then((res) => res.json<{ response: { octo_url: string; hosted_url: string; alif_url: string } }>().response);
+    const octo = await providerPage((await saved()).octo_url);
+    const hosted = await providerPage((await saved()).hosted_url);
+    const alif = new URL(await providerPage((await saved()).alif_url), app.config.publicUrl).searchParams.get('invoice') ?? '';
+    const forms = [octo, hosted, '/sandbox/alif/checkout/card', '/sandbox/alif/checkout/nasiya', '/sandbox/alif/checkout/confirm'];
+    const names = fc.constantFrom('card_number', 'card_expiry', '_xsrf', 'invoice', 'phone', 'months', 'code', 'x', '__proto__');
+    const values = fc.oneof(hostileText, fc.constantFrom('8600000000000001', '8600000000000002', '12/30', '+998 90 123 45 67', '6', '111111', alif));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...forms), fc.array(fc.tuple(names, values), { maxLength: 6 }), fc.boolean(), async (url, fields, withCookie) => {
+        const payload = fields.map(([k, v]) => `${encode(k)}=${encode(v.slice(0, 2000))}`).join('&');
+        const res = await app.inject({
+          method: 'POST', url, payload,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: 'XSRF-TOKEN=abc' } : {}) },
+        });
+        expectHandled(res, `POST ${url}`);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it('Click\'s SHOP API answers any form or JSON with Click\'s JSON (HTTP 200, a merchant error code)', async () => {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { contract_id: string } }>().response;
     const names = ['click_trans_id', 'service_id', 'click_paydoc_id', 'merchant_trans_id', 'merchant_prepare_id', 'amount', 'action', 'error', 'error_note', 'sign_time', 'sign_string', 'x', '__proto__', 'constructor'];
@@ -296,6 +334,44 @@ describe('fuzzing every route', () => {
         }),
         { numRuns: RUNS * 2 },
       );
+    }
+  });
+
+  it('notifications signed as each provider signs them, over hostile bodies, never get a 5xx', async () => {
+    const saved = () => post(app, '/api/sayt/uyjoy-api/save', homeSaveBody()).then((res) => res.json<{ response: { octo_url: string; hosted_url: string; alif_url: string } }>().response);
+    // Real payments among the ids, so some notifications reach the provider's status read.
+    const octoId = /[0-9a-f-]{36}$/.exec(await providerPage((await saved()).octo_url))?.[0] ?? '';
+    const hostedId = /[0-9a-f]{24}$/.exec(await providerPage((await saved()).hosted_url))?.[0] ?? '';
+    const alifId = new URL(await providerPage((await saved()).alif_url), app.config.publicUrl).searchParams.get('invoice') ?? '';
+    const id = fc.oneof(hostileText, fc.constantFrom(octoId, hostedId, alifId, 0, -1, 1e21, null, [octoId]));
+    const status = fc.oneof(hostileText, fc.constantFrom('succeeded', 'waiting_for_capture', 'canceled', 'paid', 'declined', 'SUCCEEDED', 'FAILED'));
+    const extra = fc.dictionary(fc.constantFrom('total_sum', 'amount', 'status', 'payment', '__proto__', 'x'), anything, { maxKeys: 3 });
+    await fc.assert(
+      fc.asyncProperty(id, status, extra, async (paymentId, state, more) => {
+        const uuid = typeof paymentId === 'string' ? paymentId : JSON.stringify(paymentId);
+        const octo = { ...more, octo_payment_UUID: paymentId, status: state, signature: octoSignature(app.config.octo.uniqueKey, uuid, state) };
+        const octoRes = await app.inject({ method: 'POST', url: '/api/octo/notify', payload: JSON.stringify(octo), headers: { 'content-type': 'application/json' } });
+        expectHandled(octoRes, 'POST /api/octo/notify');
+        const alif = JSON.stringify({ ...more, id: paymentId, status: state });
+        const alifRes = await app.inject({ method: 'POST', url: '/api/alif/webhook', payload: alif, headers: { 'content-type': 'application/json', signature: alifSignature(app.config.alif.secret, alif) } });
+        expectHandled(alifRes, 'POST /api/alif/webhook');
+        const hosted = JSON.stringify({ ...more, payment_id: paymentId, status: state });
+        const hostedRes = await app.inject({ method: 'POST', url: '/api/hosted/notify', payload: hosted, headers: { 'content-type': 'application/json', 'x-signature': hostedSignature(app.config.hosted.secret, hosted) } });
+        expectHandled(hostedRes, 'POST /api/hosted/notify');
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    // Signed right over the real payments, each reaches its provider's status read and is answered.
+    const octo = JSON.stringify({ octo_payment_UUID: octoId, status: 'succeeded', signature: octoSignature(app.config.octo.uniqueKey, octoId, 'succeeded') });
+    const alif = JSON.stringify({ id: alifId, status: 'SUCCEEDED' });
+    const hosted = JSON.stringify({ payment_id: hostedId, status: 'paid' });
+    for (const [url, payload, headers] of [
+      ['/api/octo/notify', octo, {}],
+      ['/api/alif/webhook', alif, { signature: alifSignature(app.config.alif.secret, alif) }],
+      ['/api/hosted/notify', hosted, { 'x-signature': hostedSignature(app.config.hosted.secret, hosted) }],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...headers } });
+      expect(res.json(), url).toMatchObject({ result: true, response: { outcome: 'pending' } });
     }
   });
 

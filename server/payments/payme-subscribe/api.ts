@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CardCheckRequest, CardRequest, InvoiceRequest } from '../../../products/payment-api.generated';
 import { ok, refusal, type Envelope } from '../../envelope';
 import { maskPersonalData } from '../../logging';
+import { notPayable } from '../payable';
 import { declinedFailure } from '../provider';
 import { providerTransport, ProviderUnavailable } from '../transport';
 import { receiptPaid, SubscribeApiError, subscribeApi, type SubscribeApi } from './client';
@@ -66,14 +67,6 @@ export function readCardDate(body: unknown): unknown {
   const date = typeof record.card_date === 'string' ? record.card_date.replace(/[\s/.-]/g, '') : record.card_date;
   const number = typeof record.card_number === 'string' ? record.card_number.replace(/[\s-]/g, '') : record.card_number;
   return { ...record, card_date: date, card_number: number };
-}
-
-/** Why a contract cannot take a payment, as the visitor is told. */
-async function notPayable(app: FastifyInstance, contractId: string): Promise<Envelope | null> {
-  const contract = await app.contracts.get(contractId);
-  if (!contract) return refusal(404, 'contract_not_payable');
-  if (contract.status === 'awaiting_payment') return null;
-  return refusal(1, contract.status === 'cancelled' ? 'contract_not_payable' : 'contract_already_paid');
 }
 
 /**

@@ -92,7 +92,12 @@ export default fp(
       providers: paymentProviders,
       provider: (id) => byId.get(id),
       links(contract) {
-        return Object.fromEntries(paymentProviders.flatMap((provider) => (provider.link ? [[provider.id, provider.link(app, contract)]] : [])));
+        return Object.fromEntries(
+          paymentProviders.flatMap((provider) => {
+            const link = provider.link?.(app, contract);
+            return link ? [[provider.id, link]] : [];
+          }),
+        );
       },
 
       async open({ contractId, provider, reference, amount, detail = {} }) {
