@@ -75,6 +75,12 @@ export interface MachineRules<D extends FlowData> {
    * guard with the row as its second argument. A hidden field is neither rendered nor required.
    */
   show?: Record<string, string>;
+  /**
+   * Registry-filled fields, keyed as `show` is: the field is read-only while the guard holds (a
+   * vehicle the registry found, until the visitor asks to edit it; a licence the registry knows).
+   * A locked field is still validated and saved.
+   */
+  lock?: Record<string, string>;
   guards: Record<string, Guard<D>>;
   actions: Record<string, Action<D>>;
 }
@@ -134,14 +140,17 @@ export interface PolicyResult {
 export type PaymentCheck = PolicyResult | 'declined' | null;
 
 /** Prefill of one object (a step object or one row of an array in it) from a registry lookup. */
-export interface LookupBinding {
+export interface LookupBinding<C = unknown> {
   step: string;
   /** Array property of the step whose rows are looked up; absent = the step object itself. */
   rows?: string;
   /** A stable key of the inputs; a lookup runs when it is non-null and differs from the last one. */
   key: (row: Record<string, unknown>) => string | null;
-  /** Answers the fields to merge into the row; throws BindingFailure on failure. */
-  run: (api: ApiPort, row: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /**
+   * Answers the fields to merge into the row (its field effects then run as for a change the visitor
+   * made); throws BindingFailure on failure. `catalog` is the flow's (e.g. a list the answer is checked against).
+   */
+  run: (api: ApiPort, row: Record<string, unknown>, catalog: C) => Promise<Record<string, unknown>>;
 }
 
 /** What the page tells a save besides the data. */
@@ -153,7 +162,7 @@ export interface SaveContext {
 export interface ProductBinding<D extends FlowData, C> {
   /** Catalog data loaded when the flow starts (tariffs, programs, option lists). */
   load: (api: ApiPort) => Promise<C>;
-  lookups?: LookupBinding[];
+  lookups?: LookupBinding<C>[];
   /** Saves the contract; throws BindingFailure. */
   save: (api: ApiPort, data: D, price: Price, context: SaveContext) => Promise<PaymentDetails>;
   /** Checks payment; throws BindingFailure on other failures. */

@@ -7,6 +7,7 @@ import { draftKey, type FlowDraft } from './draft';
 import { FlowRunner, type FlowRunnerProps } from './flow-runner';
 import { engineI18n } from './test-fixtures/engine-i18n';
 import { MemoryStorage } from './test-fixtures/memory-storage';
+import { carApi, carDefinition, carMessages } from './test-fixtures/car-definition';
 import { sampleApi, sampleDefinition, type SampleCatalog, type SampleData } from './test-fixtures/sample-definition';
 import { registerSampleValidators, sampleMessages } from './test-fixtures/sample-validators';
 
@@ -279,5 +280,49 @@ describe('FlowRunner', () => {
     expect(agree.required).toBe(false);
     expect(agree.closest('div')?.textContent).not.toContain('*');
     expect((screen.getByLabelText(/Phone/) as HTMLInputElement).required).toBe(true);
+  });
+});
+
+describe('FlowRunner: registry-filled fields', () => {
+  function renderCar(api = carApi()) {
+    const i18n = engineI18n('en', carMessages);
+    render(
+      <I18nProvider i18n={i18n}>
+        <FlowRunner definition={carDefinition} api={api} stepInUrl={null} onStepChange={vi.fn()} stepHref={(id) => `/car?step=${id}`} storage={new MemoryStorage()} />
+      </I18nProvider>,
+    );
+    return api;
+  }
+
+  it('fills the vehicle read-only from plate and tech passport, and lets the visitor edit it', async () => {
+    renderCar();
+    await heading('Car');
+    expect(screen.queryByLabelText(/Model/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01 a 123 bc' } });
+    expect((screen.getByLabelText(/Plate/) as HTMLInputElement).value).toBe('01 A 123 BC');
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'aaf0390422' } });
+    const model = (await screen.findByLabelText(/Model/)) as HTMLInputElement;
+    expect(model.value).toBe('Chevrolet Cobalt');
+    expect(model.readOnly).toBe(true);
+    expect((screen.getByLabelText(/Owner/) as HTMLInputElement).readOnly).toBe(true);
+    const edit = screen.getByRole('button', { name: /Edit vehicle data/ });
+    expect(edit.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(edit);
+    await waitFor(() => expect((screen.getByLabelText(/Model/) as HTMLInputElement).readOnly).toBe(false));
+    expect(screen.getByRole('button', { name: /Edit vehicle data/ }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(screen.getByLabelText(/Model/), { target: { value: 'Chevrolet Cobalt LTZ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Payment');
+  });
+
+  it('refuses a model of the catalog\'s restricted list at the plate, and a car the registry lacks', async () => {
+    renderCar();
+    await heading('Car');
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01Z777ZZ' } });
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF7777777' } });
+    expect(await screen.findByText('This model is not insured online')).toBeTruthy();
+    expect(screen.queryByLabelText(/Model/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF7777770' } });
+    expect(await screen.findByText('No such vehicle in the registry')).toBeTruthy();
   });
 });

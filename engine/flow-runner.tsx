@@ -15,7 +15,7 @@ import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { useHydrated } from './use-hydrated';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
-import { hiddenPaths, withHiddenFields, withoutHiddenErrors } from './visibility';
+import { hiddenPaths, lockedPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
 const loadPaymentStep = () => import('./steps/payment-step');
@@ -148,12 +148,17 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   const current = definition.steps.find((s) => s.id === step) ?? null;
   const index = current ? definition.steps.indexOf(current) : -1;
-  // Joined into a string so the form's memoised uiSchema and validator change only with the set.
+  // Joined into strings so the form's memoised uiSchema and validator change only with the sets.
   const hiddenKey = useMemo(
     () => (current ? hiddenPaths(definition.machine, current.id, context.data as D).join('|') : ''),
     [definition, current, context.data],
   );
+  const lockedKey = useMemo(
+    () => (current ? lockedPaths(definition.machine, current.id, context.data as D).join('|') : ''),
+    [definition, current, context.data],
+  );
   const hidden = useMemo(() => (hiddenKey ? hiddenKey.split('|') : []), [hiddenKey]);
+  const locked = useMemo(() => (lockedKey ? lockedKey.split('|') : []), [lockedKey]);
   const error = context.error;
   const webview = layout === 'webview';
   const onSummaryStep = current?.component === 'payment' || current?.component === 'download';
@@ -198,6 +203,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                 fieldErrors={context.fieldErrors[current.id]}
                 price={context.price}
                 hidden={hidden}
+                locked={locked}
                 loading={busy}
                 canGoBack={index > 0}
                 formContext={formContext}
@@ -347,6 +353,8 @@ interface StepFormProps {
   price: Price | null;
   /** Pointers of the fields the definition's `show` rules hide right now. */
   hidden: string[];
+  /** Pointers of the fields the definition's `lock` rules make read-only right now. */
+  locked: string[];
   loading: boolean;
   canGoBack: boolean;
   formContext: FlowFormContext;
@@ -357,7 +365,7 @@ interface StepFormProps {
 
 /** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
 const StepForm = memo(function StepForm(props: StepFormProps) {
-  const { step, validator, formData, fieldErrors, price, hidden, loading, canGoBack, onFieldChange, onNext, onBack } = props;
+  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, onFieldChange, onNext, onBack } = props;
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
   const [dateDrafts] = useState(() => new Map<string, string>());
@@ -370,7 +378,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     return correctionCount.current;
   }, [formData]);
   const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, corrections }), [props.formContext, dateDrafts, corrections]);
-  const uiSchema = useMemo(() => withHiddenFields(step.uiSchema as UiSchema | undefined, hidden), [step.uiSchema, hidden]);
+  const uiSchema = useMemo(() => withRuledFields(step.uiSchema as UiSchema | undefined, hidden, locked), [step.uiSchema, hidden, locked]);
   const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
   const customValidate = useCallback<CustomValidator>(
     (data, errors) => {

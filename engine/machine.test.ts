@@ -226,6 +226,27 @@ describe('flow machine', () => {
     expect(snap.context.data.people?.persons).toEqual([{ ...row, lastName: 'Aliyev', firstName: 'Vali' }]);
   });
 
+  it('a lookup\'s answer is a change like the visitor\'s: the field effects run on it, and the lookup reads the catalog', async () => {
+    const catalogs: unknown[] = [];
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
+      actors: {
+        lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
+          catalogs.push(input.catalog);
+          // The registry writes names in Cyrillic; the Latin-only effect clears and names it.
+          return { firstName: 'Вали', lastName: 'Aliyev' };
+        }),
+      },
+    });
+    const actor = start(machine);
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 1 } });
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ passport: 'AA1234567', birthday: '1990-05-15' }] } });
+    const snap = await waitFor(actor, (s) => !isBusy(s));
+    expect((snap.context.data.people?.persons as unknown[] | undefined)?.[0]).toMatchObject({ firstName: '', lastName: 'Aliyev' });
+    expect(snap.context.fieldErrors.people).toEqual({ '/persons/0/firstName': 'use_latin_alphabet' });
+    expect(catalogs).toEqual([snap.context.catalog]);
+  });
+
   it('a failed lookup puts its message on the row', async () => {
     const actor = start();
     await ready(actor);

@@ -45,10 +45,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   for (const [field, action] of Object.entries(rules.onChange ?? {})) {
     if (!rules.actions[action]) throw new Error(`${definition.id}: field effect "${field}" names unknown action "${action}"`);
   }
-  for (const [field, guard] of Object.entries(rules.show ?? {})) {
-    const { step } = parseShowKey(field);
-    if (!ids.includes(step)) throw new Error(`${definition.id}: show rule "${field}" names unknown step "${step}"`);
-    if (!rules.guards[guard]) throw new Error(`${definition.id}: show rule "${field}" names unknown guard "${guard}"`);
+  for (const [kind, map] of [['show', rules.show], ['lock', rules.lock]] as const) {
+    for (const [field, guard] of Object.entries(map ?? {})) {
+      const { step } = parseShowKey(field);
+      if (!ids.includes(step)) throw new Error(`${definition.id}: ${kind} rule "${field}" names unknown step "${step}"`);
+      if (!rules.guards[guard]) throw new Error(`${definition.id}: ${kind} rule "${field}" names unknown guard "${guard}"`);
+    }
   }
 
   // Definition functions are typed by the product's D and C; the machine stores the erased forms.
@@ -85,7 +87,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
         const lookup = lookups[input.lookup];
         if (!lookup) throw new Error(`lookup ${input.lookup} is not defined`);
-        return lookup.run(deps.api, input.row);
+        return lookup.run(deps.api, input.row, input.catalog as C);
       }),
     },
     guards: {
@@ -147,7 +149,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           lookupKeys[job.rowKey] = job.key;
           const id = `${ACTOR_IDS.lookupPrefix}${seq++}`;
           pending = { ...pending, [id]: { lookup: job.lookup, row: job.row, rowKey: job.rowKey, key: job.key } };
-          enqueue.spawnChild('lookup', { id, input: { lookup: job.lookup, row: job.value } });
+          enqueue.spawnChild('lookup', { id, input: { lookup: job.lookup, row: job.value, catalog: context.catalog } });
         }
         const progress = context.steps[event.step];
         enqueue.assign({
@@ -162,7 +164,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         });
       }),
       mergeLookup: assign(({ context }, params: { actorId: string; answer: Record<string, unknown> }) => {
-        const merged = mergedLookup(context, lookups, params.actorId, params.answer);
+        const merged = mergedLookup(context, lookups, rules, params.actorId, params.answer);
         return merged.data ? { ...merged, price: repriced(context.price, merged.data, context.catalog) } : merged;
       }),
       storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => failedLookup(context, lookups, params.actorId, params.failure)),

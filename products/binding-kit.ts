@@ -57,7 +57,7 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   calls: ProductManifest['calls'];
   /** Catalog data for the flow (tariffs, programs, countries), loaded when it starts. */
   load: (api: ApiPort) => Promise<C>;
-  lookups?: LookupBinding[];
+  lookups?: LookupBinding<C>[];
   /** The save request for flow data and the total the visitor was shown; throws (e.g. through `required`) when data is incomplete. */
   saveRequest: (data: D, price: Price) => object;
   /**

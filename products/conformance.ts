@@ -6,6 +6,9 @@ import phoneShape from '../schemas/common/phone.json';
 import dateShape from '../schemas/common/date.json';
 import pinflShape from '../schemas/common/pinfl.json';
 import latinNameShape from '../schemas/common/latin-name.json';
+import plateShape from '../schemas/common/plate.json';
+import techPassportShape from '../schemas/common/tech-passport.json';
+import innShape from '../schemas/common/inn.json';
 
 /**
  * Pure inspections of a product definition, shared by the conformance suite (product-tests.ts)
@@ -170,11 +173,13 @@ export function machineProblems(definition: AnyDefinition): string[] {
     }
     if (!(action in actions)) problems.push(`machine.onChange["${key}"] names undefined action "${action}"`);
   }
-  for (const [key, guard] of Object.entries(definition.machine.show ?? {})) {
-    if (!showKeyResolves(definition, key)) problems.push(`machine.show key "${key}" is not "<step>.<field>" or "<step>.<array>[].<field>" of a form step`);
-    if (!(guard in guards)) problems.push(`machine.show["${key}"] names undefined guard "${guard}"`);
+  for (const kind of ['show', 'lock'] as const) {
+    for (const [key, guard] of Object.entries(definition.machine[kind] ?? {})) {
+      if (!showKeyResolves(definition, key)) problems.push(`machine.${kind} key "${key}" is not "<step>.<field>" or "<step>.<array>[].<field>" of a form step`);
+      if (!(guard in guards)) problems.push(`machine.${kind}["${key}"] names undefined guard "${guard}"`);
+    }
   }
-  const usedGuards = new Set([...Object.values(skip), ...Object.values(definition.machine.show ?? {})]);
+  const usedGuards = new Set([...Object.values(skip), ...Object.values(definition.machine.show ?? {}), ...Object.values(definition.machine.lock ?? {})]);
   const usedActions = new Set(Object.values(onChange));
   for (const name of Object.keys(guards)) if (!usedGuards.has(name)) problems.push(`guard "${name}" is defined but never named`);
   for (const name of Object.keys(actions)) if (!usedActions.has(name)) problems.push(`action "${name}" is defined but never named`);
@@ -250,6 +255,9 @@ export const commonShapes: Record<string, { file: string; shape: Record<string, 
   pinfl: { file: 'pinfl.json', shape: pinflShape },
   firstName: { file: 'latin-name.json', shape: latinNameShape },
   lastName: { file: 'latin-name.json', shape: latinNameShape },
+  plate: { file: 'plate.json', shape: plateShape },
+  techPassport: { file: 'tech-passport.json', shape: techPassportShape },
+  inn: { file: 'inn.json', shape: innShape },
 };
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

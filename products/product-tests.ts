@@ -15,7 +15,7 @@ import { deepEqual } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
 import { MemoryStorage } from '../engine/test-fixtures/memory-storage';
 import type { ProductManifest, ProductSamples } from './define';
-import { hiddenPaths, isHiddenPath, showRuleAnswers } from '../engine/visibility';
+import { hiddenPaths, isHiddenPath, lockRuleAnswers, showRuleAnswers } from '../engine/visibility';
 import {
   commonFieldProblems, definitionMessageIds, flatnessProblems, isMessageId, machineProblems, missingMessages, parsePo,
   sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
@@ -190,14 +190,26 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
         }
       });
 
+      /** What a rule answers on every path once the visitor has left its step (what they submitted there is in the data). */
+      const answersOf = (key: string, answer: (data: D) => boolean[]) => {
+        const after = order.indexOf(key.split('.')[0] ?? '');
+        const submitted = (s: FlowSnapshot) => order.indexOf(stepOf(s.value) ?? '') > after;
+        return paths.flatMap((path) => path.states.filter(submitted).flatMap((s) => answer(s.context.data as D)));
+      };
+
       it('shows and hides every conditional field on some path', () => {
         for (const key of Object.keys(definition.machine.show ?? {})) {
-          // What the visitor submitted on the rule's step is in the data once the flow has left it.
-          const after = order.indexOf(key.split('.')[0] ?? '');
-          const submitted = (s: FlowSnapshot) => order.indexOf(stepOf(s.value) ?? '') > after;
-          const answers = paths.flatMap((path) => path.states.filter(submitted).flatMap((s) => showRuleAnswers(definition.machine, key, s.context.data as D)));
+          const answers = answersOf(key, (data) => showRuleAnswers(definition.machine, key, data));
           expect(answers, `${key} shown`).toContain(true);
           expect(answers, `${key} hidden`).toContain(false);
+        }
+      });
+
+      it('locks and leaves open every registry-filled field on some path', () => {
+        for (const key of Object.keys(definition.machine.lock ?? {})) {
+          const answers = answersOf(key, (data) => lockRuleAnswers(definition.machine, key, data));
+          expect(answers, `${key} locked`).toContain(true);
+          expect(answers, `${key} open`).toContain(false);
         }
       });
     });

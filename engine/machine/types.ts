@@ -81,6 +81,8 @@ export interface CheckInput {
 export interface LookupInput {
   lookup: number;
   row: Record<string, unknown>;
+  /** The flow's catalog when the lookup started. */
+  catalog: unknown;
 }
 
 /** Invoke/spawn ids; the matching done/error events are `xstate.done.actor.<id>`. */

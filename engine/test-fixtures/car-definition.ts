@@ -1,0 +1,127 @@
+import type { ApiPort, BindingFailure, Envelope, FlowData, PaymentDetails, PolicyResult, ProductDefinition, RJSFSchema, UiSchema } from '../definition';
+import carSchema from './car-step.json';
+
+/**
+ * A generic definition of a car flow: a vehicle lookup group (plate and tech passport typed, the
+ * registry's owner, model and year filled in read-only, with an "edit" escape), then payment and
+ * download. It exercises the engine's registry-filled fields; not a real product. Its step schema
+ * is a file, so Storybook precompiles its validator as the site does.
+ */
+export interface CarData extends FlowData {
+  car: { plate?: string; techPassport?: string; owner?: string; model?: string; year?: number; found?: boolean; edit?: boolean };
+}
+
+export interface CarCatalog {
+  /** Models the insurer does not sell online, lowercase. */
+  restricted: string[];
+}
+
+export class CarFailure extends Error implements BindingFailure {
+  constructor(
+    public messageId: string,
+    public field?: { step: string; path: string },
+  ) {
+    super(messageId);
+  }
+}
+
+/** What the fixture registry knows: plate|tech passport → vehicle. */
+export const fixtureVehicles: Record<string, { owner: string; model: string; year: number }> = {
+  '01A123BC|AAF0390422': { owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022 },
+  '01Z777ZZ|AAF7777777': { owner: 'RUSTAM NAZAROV', model: 'Lamborghini Urus', year: 2024 },
+};
+
+const envelope = <T,>(response: T): Envelope<T> => ({ result: true, error: 0, message: '', response });
+
+/** An ApiPort answering the fixture's calls from memory. */
+export function carApi(): ApiPort & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    async get<T>(path: string): Promise<Envelope<T>> {
+      calls.push(path);
+      if (path === '/car/catalog') return envelope<CarCatalog>({ restricted: ['lamborghini urus'] }) as Envelope<T>;
+      throw new Error(`unknown GET ${path}`);
+    },
+    async post<T>(path: string, body: unknown): Promise<Envelope<T>> {
+      calls.push(path);
+      if (path === '/car/vehicle') {
+        const { plate, techPassport } = body as { plate: string; techPassport: string };
+        const vehicle = fixtureVehicles[`${plate}|${techPassport}`];
+        return (vehicle ? envelope(vehicle) : { result: false, error: 1, message: 'vehicle_not_found', response: null }) as Envelope<T>;
+      }
+      if (path === '/car/save') return envelope<PaymentDetails>({ contractId: 'CAR-1', orderId: '1', price: 100_000, links: {} }) as Envelope<T>;
+      if (path === '/car/check') return envelope<PolicyResult>({ policyNumber: 'CAR 1', policyUrl: '/car.pdf' }) as Envelope<T>;
+      throw new Error(`unknown POST ${path}`);
+    },
+  };
+}
+
+const complete = (row: Record<string, unknown>) =>
+  typeof row.plate === 'string' && /^[0-9]{2}[A-Z0-9]{5,7}$/.test(row.plate) && typeof row.techPassport === 'string' && /^[A-Z]{3}[0-9]{7}$/.test(row.techPassport);
+
+export const carUi: UiSchema = {
+  plate: { 'ui:widget': 'plate' },
+  techPassport: { 'ui:widget': 'passport', 'ui:options': { seriesLength: 3 } },
+  found: { 'ui:widget': 'hidden' },
+  edit: { 'ui:widget': 'toggle-button' },
+};
+
+export const carDefinition: ProductDefinition<CarData, CarCatalog> = {
+  id: 'car-fixture',
+  version: 1,
+  title: 'car-fixture.title',
+  steps: [
+    { id: 'car', title: 'car-fixture.step.car', schema: carSchema as RJSFSchema, uiSchema: carUi, submit: 'save' },
+    { id: 'pay', title: 'car-fixture.step.pay', component: 'payment' },
+    { id: 'done', title: 'car-fixture.step.done', component: 'download', hidden: true },
+  ],
+  initialData: { car: {} },
+  machine: {
+    show: { 'car.owner': 'vehicleFound', 'car.model': 'vehicleFound', 'car.year': 'vehicleFound', 'car.edit': 'vehicleFound' },
+    lock: { 'car.owner': 'vehicleLocked', 'car.model': 'vehicleLocked', 'car.year': 'vehicleLocked' },
+    guards: {
+      vehicleFound: (data) => data.car.found === true,
+      // What the registry answered stays as it said, until the visitor asks to correct it.
+      vehicleLocked: (data) => data.car.found === true && data.car.edit !== true,
+    },
+    actions: {},
+  },
+  pricing: (data) => (data.car.found ? { total: 100_000, lines: [{ label: 'car-fixture.price.base', amount: 100_000 }] } : null),
+  binding: {
+    load: async (api) => (await api.get<CarCatalog>('/car/catalog')).response,
+    lookups: [
+      {
+        step: 'car',
+        key: (car) => (complete(car) ? `${String(car.plate)}|${String(car.techPassport)}` : null),
+        run: async (api, car, catalog) => {
+          const answer = await api.post<{ owner: string; model: string; year: number }>('/car/vehicle', { plate: car.plate, techPassport: car.techPassport });
+          if (!answer.result) throw new CarFailure('car-fixture.error.not-found', { step: 'car', path: '/plate' });
+          if (catalog.restricted.includes(answer.response.model.toLowerCase())) throw new CarFailure('car-fixture.error.restricted', { step: 'car', path: '/plate' });
+          // A new car is the registry's again: the visitor's corrections of the last one do not carry over.
+          return { ...answer.response, found: true, edit: false };
+        },
+      },
+    ],
+    save: async (api) => (await api.post<PaymentDetails>('/car/save', {})).response,
+    check: async (api, payment) => (await api.post<PolicyResult | null>('/car/check', { contract: payment.contractId })).response,
+  },
+  summary: (data) => [{ label: 'car-fixture.field.model', value: data.car.model ?? '' }],
+};
+
+/** The fixture's texts in English (tests) — the widget gallery carries them in three languages. */
+export const carMessages: Record<string, string> = {
+  'car-fixture.title': 'Car cover',
+  'car-fixture.step.car': 'Car',
+  'car-fixture.step.pay': 'Payment',
+  'car-fixture.step.done': 'Policy',
+  'car-fixture.field.plate': 'Plate',
+  'car-fixture.field.tech-passport': 'Tech passport',
+  'car-fixture.field.owner': 'Owner',
+  'car-fixture.field.model': 'Model',
+  'car-fixture.field.year': 'Year',
+  'car-fixture.field.edit': 'Edit vehicle data',
+  'car-fixture.price.base': 'Premium',
+  'car-fixture.error.not-found': 'No such vehicle in the registry',
+  'car-fixture.error.restricted': 'This model is not insured online',
+};

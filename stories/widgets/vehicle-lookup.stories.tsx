@@ -1,0 +1,73 @@
+import { useCallback, useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import type { ApiPort } from '../../engine/definition';
+import { FlowRunner } from '../../engine/flow-runner';
+import { carApi, carDefinition } from '../../engine/test-fixtures/car-definition';
+import { MemoryStorage } from '../../engine/test-fixtures/memory-storage';
+
+/**
+ * The vehicle lookup group on the engine's car fixture: plate and tech passport typed, the
+ * registry's owner, model and year filled in read-only (lock rules), with the "edit" escape that
+ * lets the visitor correct them; a model of the catalog's restricted list is refused at the plate.
+ */
+function VehicleLookup() {
+  const [api] = useState<ApiPort>(() => {
+    const inner = carApi();
+    const slow = <T,>(answer: Promise<T>) => new Promise<T>((resolve) => setTimeout(() => resolve(answer), 300));
+    return { get: (path) => slow(inner.get(path)), post: (path, body) => slow(inner.post(path, body)) };
+  });
+  const [storage] = useState(() => new MemoryStorage());
+  const [step, setStep] = useState<string | null>(null);
+  const onStepChange = useCallback((id: string) => setStep(id), []);
+  return (
+    <div className="min-h-screen bg-white p-4 sm:p-6">
+      <FlowRunner definition={carDefinition} api={api} stepInUrl={step} onStepChange={onStepChange} stepHref={(id) => `?step=${id}`} storage={storage} />
+    </div>
+  );
+}
+
+const meta: Meta<typeof VehicleLookup> = {
+  title: 'Widgets/Vehicle lookup',
+  component: VehicleLookup,
+};
+export default meta;
+
+type Story = StoryObj<typeof VehicleLookup>;
+
+const field = (root: HTMLElement, name: string) => root.querySelector<HTMLInputElement>(`[id="flow-car_${name}"]`);
+
+async function typeCar(root: HTMLElement, userEvent: { type: (el: Element, text: string) => Promise<void> }, plate: string, techPassport: string) {
+  const plateInput = await waitFor(() => {
+    const input = field(root, 'plate');
+    if (!input) throw new Error('no plate field yet');
+    return input;
+  });
+  await userEvent.type(plateInput, plate);
+  const tech = field(root, 'techPassport');
+  if (!tech) throw new Error('no tech passport field');
+  await userEvent.type(tech, techPassport);
+}
+
+/** Typed as a Russian keyboard types it: the plate is stored in Latin capitals, the car fills in read-only; "edit" opens it. */
+export const FoundThenEdited: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    await typeCar(canvasElement, userEvent, '01 а 123 вс', 'aaf0390422');
+    await waitFor(() => expect(field(canvasElement, 'model')?.value).toBe('Chevrolet Cobalt'), { timeout: 4000 });
+    expect(field(canvasElement, 'plate')?.value).toBe('01 A 123 BC');
+    expect(field(canvasElement, 'model')?.readOnly).toBe(true);
+    const edit = canvasElement.querySelector<HTMLButtonElement>('[id="flow-car_edit"]');
+    expect(edit?.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(edit as HTMLButtonElement);
+    await waitFor(() => expect(field(canvasElement, 'model')?.readOnly).toBe(false));
+  },
+};
+
+/** A model the insurer does not sell online: the message stands at the plate, nothing is filled in. */
+export const RestrictedModel: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    await typeCar(canvasElement, userEvent, '01Z777ZZ', 'AAF7777777');
+    await waitFor(() => expect(canvasElement.querySelector('[id="flow-car_plate__error"]')).not.toBeNull(), { timeout: 4000 });
+    expect(field(canvasElement, 'model')).toBeNull();
+  },
+};
