@@ -53,6 +53,69 @@ export interface RegistryPerson {
   birthday: string;
 }
 
+/** Vehicle type ids of the vehicle registry: 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor. */
+export type VehicleTypeId = 1 | 6 | 9 | 15;
+
+/** Who owns a vehicle: a person of the person registry or a company of the tax registry. */
+export type RegistryOwner =
+  | { kind: 'person'; name: string; pinfl: string; passportSeria: string; passportNumber: string; birthday: string }
+  | { kind: 'company'; name: string; inn: string };
+
+/** A vehicle of the state vehicle registry, found by plate and tech passport. */
+export interface RegistryVehicle {
+  plate: string;
+  techSeria: string;
+  techNumber: string;
+  model: string;
+  vehicleType: VehicleTypeId;
+  issueYear: number;
+  seats: number;
+  fuel: string;
+  owner: RegistryOwner;
+  /** The last day (ISO) of a compulsory policy in force, or null. */
+  policyEnd: string | null;
+}
+
+/** A company (or individual entrepreneur) of the tax registry; `shortName` may be missing. */
+export interface RegistryCompany {
+  inn: string;
+  name: string;
+  shortName: string | null;
+  director: string;
+  address: string;
+  oked: string;
+  mfo: string;
+  bank: string;
+  account: string;
+}
+
+/** A driving licence of the licence registry. */
+export interface RegistryLicence {
+  seria: string;
+  number: string;
+  /** ISO date. */
+  issuedOn: string;
+}
+
+/** A passport, as the registries key people. */
+export interface PassportQuery {
+  passportSeria: string;
+  passportNumber: string;
+}
+
+/** The state registries a car product asks (sandbox tables, or the state's services in production). */
+export interface Registries {
+  vehicle(query: { plate: string; techSeria: string; techNumber: string }): Promise<RegistryVehicle | null>;
+  company(inn: string): Promise<RegistryCompany | null>;
+  licence(query: PassportQuery): Promise<RegistryLicence | null>;
+  /** A person's OSAGO benefit category (2–9), or null for none. */
+  benefit(pinfl: string): Promise<number | null>;
+  /** The OSAGO save error a contract naming this person is refused with: the sandbox's test people only, null in production. */
+  saveError(query: PassportQuery): Promise<number | null>;
+  /** Keeps a vehicle check (/save-ip): the plate and when. */
+  recordVehicleCheck(plate: string): Promise<void>;
+}
+
 /** The ports a sale may use, given by the server. */
 export interface SaleContext<T> {
   /** The product's reference data as stored (seeded from `ProductSale.tariffs`). */
@@ -60,6 +123,7 @@ export interface SaleContext<T> {
   /** Today in Tashkent, ISO. */
   today: string;
   findPerson(query: PersonQuery): Promise<RegistryPerson | null>;
+  registries: Registries;
 }
 
 /**

@@ -9,6 +9,7 @@ import { ageOn, coverPeriod, daysBetween, spendDayOptions, travelMode } from './
 import { travelCover, type TravelData } from './rules';
 import sale from './sale';
 import { sandboxTravelReference } from './tariffs';
+import { memoryRegistries } from '../memory-registries';
 import {
   sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
 } from './samples';
@@ -257,7 +258,7 @@ describe('travel save, check and load', () => {
   });
 
   it('prices on the server exactly as on the page, for the period the policy states', async () => {
-    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null };
+    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
     for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
       const price = travel.pricing(data, sampleTravelCatalog);
       if (!price) throw new Error('no price');
@@ -268,7 +269,7 @@ describe('travel save, check and load', () => {
   });
 
   it('the calculator quotes every program at the price the page shows for it', async () => {
-    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null };
+    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
     const calculator = sale.calls?.find((call) => call.path.endsWith('/calculator'));
     if (!calculator?.read) throw new Error('no calculator');
     for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
