@@ -5,7 +5,7 @@ import { isIsoDate, isoToDmy, splitPassport } from './api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions } from './binding-failure';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
-import type { GetPersonRequest, GetPersonResponse } from './site-api.generated';
+import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
 /**
  * The plumbing every product's API binding shares, written once: calling the API with failures
@@ -184,6 +184,51 @@ export function personLookup(options: PersonLookupOptions): LookupBinding {
       const person = requireFields<GetPersonResponse>(envelope.response, ['ism_eng', 'familya_eng'], options.call);
       const found: FoundPerson = { firstName: person.ism_eng, lastName: person.familya_eng, ...(options.withPinfl && person.pinfl ? { pinfl: person.pinfl } : {}) };
       return mergeFound(target, found);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- company lookups
+
+/** What a tax-registry lookup fills in: the company's short name as the policy prints it. */
+export interface FoundCompany {
+  name: string;
+}
+
+export interface CompanyLookupOptions {
+  /** The lookup call (`/osgor_neo/inn`). */
+  call: string;
+  step: string;
+  /** Property of the step object holding the company (`{ inn, name }`); absent: the step object itself. */
+  at?: string;
+  /** What to merge into the step object once the company is found; by default its name beside the INN. */
+  merge?: (target: Record<string, unknown>, found: FoundCompany) => Record<string, unknown>;
+}
+
+/**
+ * Looks a company up in the tax registry once its INN has 9 digits and fills its short name. An INN
+ * the registry does not know, or knows without a short name, says `wrong_inn` (spec §5) at the INN.
+ */
+export function companyLookup(options: CompanyLookupOptions): LookupBinding {
+  const companyOf = (target: Record<string, unknown>) => (options.at ? asRecord(target[options.at]) : target);
+  const field = { step: options.step, path: options.at ? `/${options.at}/inn` : '/inn' };
+  const mergeFound = options.merge ?? ((target: Record<string, unknown>, found: FoundCompany) =>
+    (options.at ? { [options.at]: { ...companyOf(target), ...found } } : { ...found }));
+  const innOf = (target: Record<string, unknown>) => {
+    const { inn } = companyOf(target);
+    return typeof inn === 'string' && /^[0-9]{9}$/.test(inn) ? inn : null;
+  };
+  return {
+    step: options.step,
+    key: innOf,
+    run: async (api, target) => {
+      const inn = innOf(target);
+      if (!inn) throw new ProductBindingFailure('wrong_inn', { field, detail: 'INN incomplete' });
+      const envelope = await call(() => api.post<CompanyResponse>(options.call, { inn }), { field });
+      if (!envelope.result) throw envelopeFailure(envelope, 'wrong_inn', { field });
+      const shortName = asRecord(envelope.response).short_name;
+      if (typeof shortName !== 'string' || shortName.trim() === '') throw new ProductBindingFailure('wrong_inn', { field, detail: `${options.call}: no short name` });
+      return mergeFound(target, { name: shortName });
     },
   };
 }

@@ -226,3 +226,42 @@ export function personLookupCall<T>(path: string, schemas: { request: string; re
     },
   };
 }
+
+/** A company of the tax registry as `/osgor_neo/inn` answers it. */
+export function companyAnswer(company: RegistryCompany) {
+  return {
+    inn: company.inn,
+    name: company.name,
+    short_name: company.shortName,
+    director: company.director,
+    address: company.address,
+    oked: company.oked,
+    mfo: company.mfo,
+    bank: company.bank,
+    account: company.account,
+  };
+}
+
+/** A taxpayer number sent as a number, or with spaces (`301 234 567`), read as its digits; anything else is left for the schema to refuse. */
+function readCompanyQuery(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const inn = record.inn ?? record.tin ?? record.stir;
+  const digits = typeof inn === 'number' && Number.isInteger(inn) ? String(inn) : typeof inn === 'string' && /^[0-9 ]+$/.test(inn) ? inn.replace(/ /g, '') : inn;
+  return { inn: digits };
+}
+
+/** The company lookup call (`{ inn }`): the company of the tax registry, or `wrong_inn` when it knows no such number. */
+export function companyLookupCall<T>(path: string, schemas: { request: string; response: string }): ProductCall<T> {
+  return {
+    method: 'POST',
+    path,
+    summary: 'A company or individual entrepreneur of the tax registry by INN: names (short_name null when the registry has none), director, address, bank details; or wrong_inn',
+    ...schemas,
+    read: readCompanyQuery,
+    async answer(body, context) {
+      const company = await context.registries.company((body as { inn: string }).inn);
+      return company ? companyAnswer(company) : new Refusal(1, 'wrong_inn');
+    },
+  };
+}
