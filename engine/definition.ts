@@ -27,8 +27,16 @@ export interface StepDefinition {
   uiSchema?: UiSchema;
   /** Hidden steps are not drawn in the stepper header (e.g. policy download). */
   hidden?: boolean;
-  /** Binding call made on `step.next` before the flow leaves this step. */
+  /**
+   * The save: made when the flow leaves this step forward — or leaves an earlier step for a later
+   * one past this step, when a skip rule removes this one (the save always comes before payment).
+   */
   submit?: 'save';
+  /**
+   * A call of the binding's `calls` made when Next leaves this step (a registry check, a discount):
+   * what it answers is merged into the flow data; a failure keeps the visitor on the step with its message.
+   */
+  call?: string;
 }
 
 /** A line of a price breakdown. */
@@ -159,10 +167,18 @@ export interface SaveContext {
   returnPath: string;
 }
 
+/**
+ * A call made when the visitor leaves a step (`StepDefinition.call`): answers the step objects to
+ * replace in the flow data (the others stay as they are); throws BindingFailure.
+ */
+export type StepCall<D extends FlowData, C> = (api: ApiPort, data: D, catalog: C) => Promise<Partial<D>>;
+
 export interface ProductBinding<D extends FlowData, C> {
   /** Catalog data loaded when the flow starts (tariffs, programs, option lists). */
   load: (api: ApiPort) => Promise<C>;
   lookups?: LookupBinding<C>[];
+  /** Calls made on leaving a step, by the name its `call` gives. */
+  calls?: Record<string, StepCall<D, C>>;
   /** Saves the contract; throws BindingFailure. */
   save: (api: ApiPort, data: D, price: Price, context: SaveContext) => Promise<PaymentDetails>;
   /** Checks payment; throws BindingFailure on other failures. */

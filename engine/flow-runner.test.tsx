@@ -312,7 +312,9 @@ describe('FlowRunner: registry-filled fields', () => {
     expect(screen.getByRole('button', { name: /Edit vehicle data/ }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.change(screen.getByLabelText(/Model/), { target: { value: 'Chevrolet Cobalt LTZ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await heading('Payment');
+    // Leaving the car step asks for the policy in force: the cover starts after it.
+    await heading('Cover');
+    expect((screen.getByLabelText(/Cover starts on/) as HTMLInputElement).value).toBe('01.01.2031');
   });
 
   it('refuses a model of the catalog\'s restricted list at the plate, and a car the registry lacks', async () => {

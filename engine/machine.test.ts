@@ -14,6 +14,7 @@ import {
   type SaveInput,
 } from './machine';
 import type { PaymentCheck, PaymentDetails } from './definition';
+import { carApi, carDefinition } from './test-fixtures/car-definition';
 import {
   SampleFailure,
   sampleApi,
@@ -428,5 +429,75 @@ describe('flow machine paths (@xstate/graph)', () => {
     expect(skipped.length).toBeGreaterThan(0);
     expect(shown.length).toBeGreaterThan(0);
     expect(skipped[0]?.steps.some((step) => step.event.type === 'step.next' && 'data' in step.event && step.event.data.purpose === 'business')).toBe(true);
+  });
+});
+
+describe('flow machine: calls on leaving a step, and the save before payment', () => {
+  const car = { plate: '01A123BC', techPassport: 'AAF0390422', owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true };
+  const startCar = (api = carApi()) => {
+    const actor = createActor(createFlowMachine(carDefinition, { api, returnPath: '/car?step=pay' }), { input: {} });
+    actor.start();
+    return actor;
+  };
+  const carAt = (step: string) => (s: Snapshot) => stepOf(s.value) === step && !isBusy(s);
+
+  it('makes the step\'s call when Next leaves it, busy meanwhile, and merges its answer into another step', async () => {
+    const api = carApi();
+    const actor = startCar(api);
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'step.next', data: car });
+    expect(standsIn(actor.getSnapshot(), { car: 'calling' })).toBe(true);
+    expect(isBusy(actor.getSnapshot())).toBe(true);
+    const snap = await waitFor(actor, carAt('cover'));
+    expect(api.calls).toContain('/car/policy-in-force');
+    // Insured until 31.12.2030: the new cover starts the day after.
+    expect(snap.context.data.cover).toEqual({ drivers: 'limited', startDate: '2031-01-01' });
+    expect(snap.context.steps.car).toEqual({ status: 'active', completed: true });
+  });
+
+  it('a failed call keeps the visitor on the step with its message at the field it names', async () => {
+    const actor = startCar();
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'step.next', data: { ...car, plate: '01Z777ZZ' } });
+    const snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(stepOf(snap.value)).toBe('car');
+    expect(snap.context.error).toEqual({ messageId: 'car-fixture.error.registry', field: { step: 'car', path: '/plate' } });
+    expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.registry' });
+  });
+
+  it('saves on the save step, or on the step before it when a skip rule removes it, always before payment', async () => {
+    const saved: string[] = [];
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
+          saved.push(String((input.data.cover as { drivers: string }).drivers));
+          return samplePayment;
+        }),
+        // Unpaid: the flow stays on the payment step.
+        check: fromPromise<PaymentCheck, CheckInput>(async () => null),
+      },
+    });
+    for (const drivers of ['limited', 'unlimited'] as const) {
+      const actor = createActor(machine, { input: {} });
+      actor.start();
+      await waitFor(actor, carAt('car'));
+      actor.send({ type: 'step.next', data: car });
+      await waitFor(actor, carAt('cover'));
+      actor.send({ type: 'step.next', data: { drivers, startDate: '2031-01-01' } });
+      if (drivers === 'limited') {
+        const atDrivers = await waitFor(actor, carAt('drivers'));
+        expect(atDrivers.context.payment).toBeNull();
+        actor.send({ type: 'step.next', data: { drivers: [{ passport: 'AA1234567', licence: 'AF0557857' }] } });
+      }
+      const paying = await waitFor(actor, carAt('pay'));
+      expect(paying.context.payment).toEqual(samplePayment);
+      expect(paying.context.steps.drivers?.completed).toBe(drivers === 'limited');
+    }
+    expect(saved).toEqual(['limited', 'unlimited']);
+  });
+
+  it('refuses a definition whose step names a call its binding lacks', () => {
+    const broken = { ...carDefinition, steps: carDefinition.steps.map((s) => (s.id === 'cover' ? { ...s, call: 'nope' } : s)) };
+    expect(() => createFlowMachine(broken, { api: carApi(), returnPath: '/car?step=pay' })).toThrow(/step "cover" names unknown call "nope"/);
   });
 });

@@ -8,7 +8,7 @@ import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
 import { advanced, initialSteps, retreated, setFieldError, withoutKey } from './machine/progress';
 import {
-  ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type SaveInput,
+  ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type SaveInput, type StepCallInput,
 } from './machine/types';
 import { parseShowKey } from './visibility';
 
@@ -38,6 +38,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   if (firstStep === undefined) throw new Error(`${definition.id}: a flow needs at least one step`);
   const lookups = binding.lookups ?? [];
   const skip = rules.skip ?? {};
+  for (const step of steps) {
+    if (step.call && !binding.calls?.[step.call]) throw new Error(`${definition.id}: step "${step.id}" names unknown call "${step.call}"`);
+  }
 
   for (const [step, guard] of Object.entries(skip)) {
     if (!rules.guards[guard]) throw new Error(`${definition.id}: skip rule of step "${step}" names unknown guard "${guard}"`);
@@ -84,6 +87,11 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         if (!input.payment) throw new Error('check: no payment details');
         return binding.check(deps.api, input.payment);
       }),
+      stepCall: fromPromise<Partial<FlowData>, StepCallInput>(async ({ input }) => {
+        const run = binding.calls?.[input.call];
+        if (!run) throw new Error(`call ${input.call} is not defined`);
+        return run(deps.api, input.data as D, input.catalog as C);
+      }),
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
         const lookup = lookups[input.lookup];
         if (!lookup) throw new Error(`lookup ${input.lookup} is not defined`);
@@ -115,7 +123,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),
-      storeSaveFailure: assign(({ context }, params: { failure: unknown }) => {
+      mergeCallAnswer: assign(({ context }, params: { answer: Partial<FlowData> }) => {
+        const data = { ...context.data } as FlowData;
+        for (const [step, value] of Object.entries(params.answer)) if (value) data[step] = value;
+        return { data, price: repriced(context.price, data, context.catalog) };
+      }),
+      storeCallFailure: assign(({ context }, params: { failure: unknown }) => {
         const { failure } = params;
         if (!isBindingFailure(failure)) return { error: { messageId: 'maybe-data-is-incorrect', modal: true } };
         const error: FlowError = { messageId: failure.messageId };

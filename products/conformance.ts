@@ -198,6 +198,8 @@ export function stepProblems(definition: AnyDefinition): string[] {
     if (component === 'form' && !step.schema) problems.push(`form step "${step.id}" has no schema`);
     if (component !== 'form' && step.schema) problems.push(`step "${step.id}" (${component}) should not carry a schema`);
     if (step.submit && component !== 'form') problems.push(`step "${step.id}" submits but is not a form`);
+    if (step.call && component !== 'form') problems.push(`step "${step.id}" makes a call but is not a form`);
+    if (step.call && !definition.binding.calls?.[step.call]) problems.push(`step "${step.id}" names call "${step.call}", which the binding does not define`);
     if (step.hidden) hiddenSeen = true;
     else if (hiddenSeen) problems.push(`visible step "${step.id}" follows a hidden step`);
   }

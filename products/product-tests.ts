@@ -9,7 +9,7 @@ import { getShortestPaths } from '@xstate/graph';
 import { fromPromise } from 'xstate';
 import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
 import {
-  createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type SaveInput,
+  ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type SaveInput, type StepCallInput,
 } from '../engine/machine';
 import { deepEqual } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
@@ -92,6 +92,8 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
       save: fromPromise<PaymentDetails, SaveInput>(async () => payment),
       check: fromPromise<PaymentCheck, CheckInput>(async () => policy),
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async () => ({})),
+      // A sample flow already holds what a step's call fills in, so the walk's calls answer nothing new.
+      stepCall: fromPromise<Partial<FlowData>, StepCallInput>(async () => ({})),
     },
   });
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as FlowEvent;
@@ -104,7 +106,7 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
     return distinct.map((data): FlowEvent => ({ type: 'step.next', data }));
   };
   const paths = getShortestPaths(machine, {
-    events: (snapshot) => [done('catalog', samples.catalog), done('save', payment), done('check', policy), ...submissions(stepOf(snapshot.value) ?? '')],
+    events: (snapshot) => [done('catalog', samples.catalog), done(ACTOR_IDS.stepCall, {}), done('save', payment), done('check', policy), ...submissions(stepOf(snapshot.value) ?? '')],
     serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.steps, snapshot.context.data]),
   });
   return paths.map((path) => {

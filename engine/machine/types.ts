@@ -78,6 +78,13 @@ export interface CheckInput {
   payment: PaymentDetails | null;
 }
 
+export interface StepCallInput {
+  /** The name in `binding.calls`. */
+  call: string;
+  data: FlowData;
+  catalog: unknown;
+}
+
 export interface LookupInput {
   lookup: number;
   row: Record<string, unknown>;
@@ -86,7 +93,7 @@ export interface LookupInput {
 }
 
 /** Invoke/spawn ids; the matching done/error events are `xstate.done.actor.<id>`. */
-export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', lookupPrefix: 'lookup.' } as const;
+export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', stepCall: 'step-call', lookupPrefix: 'lookup.' } as const;
 
-/** The tag of every state that waits for the API (catalog, save, payment check). */
+/** The tag of every state that waits for the API (catalog, a step's call, save, payment check). */
 export const BUSY = 'busy';

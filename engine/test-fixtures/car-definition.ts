@@ -1,14 +1,21 @@
 import type { ApiPort, BindingFailure, Envelope, FlowData, PaymentDetails, PolicyResult, ProductDefinition, RJSFSchema, UiSchema } from '../definition';
 import carSchema from './car-step.json';
+import coverSchema from './cover-step.json';
+import driversSchema from './drivers-step.json';
 
 /**
  * A generic definition of a car flow: a vehicle lookup group (plate and tech passport typed, the
- * registry's owner, model and year filled in read-only, with an "edit" escape), then payment and
- * download. It exercises the engine's registry-filled fields; not a real product. Its step schema
- * is a file, so Storybook precompiles its validator as the site does.
+ * registry's owner, model and year filled in read-only, with an "edit" escape) whose step asks the
+ * registry for the policy in force on leaving (a step's call, answering the cover's first day), the
+ * cover, the drivers of a limited cover (skipped for an unlimited one, so the save runs on whichever
+ * step leaves for payment), then payment and download. It exercises the engine's registry-filled
+ * fields and calls; not a real product. Its step schemas are files, so Storybook precompiles their
+ * validators as the site does.
  */
 export interface CarData extends FlowData {
   car: { plate?: string; techPassport?: string; owner?: string; model?: string; year?: number; found?: boolean; edit?: boolean };
+  cover: { drivers: 'unlimited' | 'limited'; startDate?: string };
+  drivers: { drivers: { passport?: string; licence?: string }[] };
 }
 
 export interface CarCatalog {
@@ -24,6 +31,9 @@ export class CarFailure extends Error implements BindingFailure {
     super(messageId);
   }
 }
+
+/** Cars insured until a day: the new cover starts the day after. */
+export const fixtureInsuredUntil: Record<string, string> = { '01A123BC': '2030-12-31' };
 
 /** What the fixture registry knows: plate|tech passport → vehicle. */
 export const fixtureVehicles: Record<string, { owner: string; model: string; year: number }> = {
@@ -50,6 +60,11 @@ export function carApi(): ApiPort & { calls: string[] } {
         const vehicle = fixtureVehicles[`${plate}|${techPassport}`];
         return (vehicle ? envelope(vehicle) : { result: false, error: 1, message: 'vehicle_not_found', response: null }) as Envelope<T>;
       }
+      if (path === '/car/policy-in-force') {
+        const { plate } = body as { plate: string };
+        if (plate === '01Z777ZZ') return { result: false, error: 3, message: 'registry_busy', response: null } as Envelope<T>;
+        return envelope({ until: fixtureInsuredUntil[plate] ?? null }) as Envelope<T>;
+      }
       if (path === '/car/save') return envelope<PaymentDetails>({ contractId: 'CAR-1', orderId: '1', price: 100_000, links: {} }) as Envelope<T>;
       if (path === '/car/check') return envelope<PolicyResult>({ policyNumber: 'CAR 1', policyUrl: '/car.pdf' }) as Envelope<T>;
       throw new Error(`unknown POST ${path}`);
@@ -67,23 +82,35 @@ export const carUi: UiSchema = {
   edit: { 'ui:widget': 'toggle-button' },
 };
 
+const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 export const carDefinition: ProductDefinition<CarData, CarCatalog> = {
   id: 'car-fixture',
   version: 1,
   title: 'car-fixture.title',
   steps: [
-    { id: 'car', title: 'car-fixture.step.car', schema: carSchema as RJSFSchema, uiSchema: carUi, submit: 'save' },
+    { id: 'car', title: 'car-fixture.step.car', schema: carSchema as RJSFSchema, uiSchema: carUi, call: 'policyInForce' },
+    { id: 'cover', title: 'car-fixture.step.cover', schema: coverSchema as RJSFSchema, uiSchema: { drivers: { 'ui:widget': 'radio' }, startDate: { 'ui:widget': 'date' } } },
+    {
+      id: 'drivers',
+      title: 'car-fixture.step.drivers',
+      schema: driversSchema as RJSFSchema,
+      uiSchema: { drivers: { 'ui:ArrayFieldTemplate': 'persons', items: { passport: { 'ui:widget': 'passport' }, licence: { 'ui:widget': 'passport' } } } },
+      submit: 'save',
+    },
     { id: 'pay', title: 'car-fixture.step.pay', component: 'payment' },
     { id: 'done', title: 'car-fixture.step.done', component: 'download', hidden: true },
   ],
-  initialData: { car: {} },
+  initialData: { car: {}, cover: { drivers: 'limited' }, drivers: { drivers: [{}] } },
   machine: {
+    skip: { drivers: 'unlimitedDrivers' },
     show: { 'car.owner': 'vehicleFound', 'car.model': 'vehicleFound', 'car.year': 'vehicleFound', 'car.edit': 'vehicleFound' },
     lock: { 'car.owner': 'vehicleLocked', 'car.model': 'vehicleLocked', 'car.year': 'vehicleLocked' },
     guards: {
       vehicleFound: (data) => data.car.found === true,
       // What the registry answered stays as it said, until the visitor asks to correct it.
       vehicleLocked: (data) => data.car.found === true && data.car.edit !== true,
+      unlimitedDrivers: (data) => data.cover.drivers === 'unlimited',
     },
     actions: {},
   },
@@ -103,7 +130,15 @@ export const carDefinition: ProductDefinition<CarData, CarCatalog> = {
         },
       },
     ],
-    save: async (api) => (await api.post<PaymentDetails>('/car/save', {})).response,
+    calls: {
+      // A car insured until a day is covered anew from the day after.
+      policyInForce: async (api, data) => {
+        const answer = await api.post<{ until: string | null }>('/car/policy-in-force', { plate: data.car.plate });
+        if (!answer.result) throw new CarFailure('car-fixture.error.registry', { step: 'car', path: '/plate' });
+        return answer.response.until ? { cover: { ...data.cover, startDate: dayAfter(answer.response.until) } } : {};
+      },
+    },
+    save: async (api, data) => (await api.post<PaymentDetails>('/car/save', { drivers: data.cover.drivers === 'limited' ? data.drivers.drivers : [] })).response,
     check: async (api, payment) => (await api.post<PolicyResult | null>('/car/check', { contract: payment.contractId })).response,
   },
   summary: (data) => [{ label: 'car-fixture.field.model', value: data.car.model ?? '' }],
@@ -113,6 +148,8 @@ export const carDefinition: ProductDefinition<CarData, CarCatalog> = {
 export const carMessages: Record<string, string> = {
   'car-fixture.title': 'Car cover',
   'car-fixture.step.car': 'Car',
+  'car-fixture.step.cover': 'Cover',
+  'car-fixture.step.drivers': 'Drivers',
   'car-fixture.step.pay': 'Payment',
   'car-fixture.step.done': 'Policy',
   'car-fixture.field.plate': 'Plate',
@@ -121,7 +158,13 @@ export const carMessages: Record<string, string> = {
   'car-fixture.field.model': 'Model',
   'car-fixture.field.year': 'Year',
   'car-fixture.field.edit': 'Edit vehicle data',
+  'car-fixture.field.drivers': 'Who may drive',
+  'car-fixture.field.start-date': 'Cover starts on',
+  'car-fixture.field.drivers-list': 'Drivers',
+  'car-fixture.field.passport': 'Passport',
+  'car-fixture.field.licence': 'Driving licence',
   'car-fixture.price.base': 'Premium',
   'car-fixture.error.not-found': 'No such vehicle in the registry',
   'car-fixture.error.restricted': 'This model is not insured online',
+  'car-fixture.error.registry': 'The registry does not answer; try again',
 };

@@ -10,6 +10,8 @@ import { MemoryStorage } from '../../engine/test-fixtures/memory-storage';
  * The vehicle lookup group on the engine's car fixture: plate and tech passport typed, the
  * registry's owner, model and year filled in read-only (lock rules), with the "edit" escape that
  * lets the visitor correct them; a model of the catalog's restricted list is refused at the plate.
+ * Leaving the step asks the registry for the policy in force (a step's call), whose answer sets the
+ * next step's start date.
  */
 function VehicleLookup() {
   const [api] = useState<ApiPort>(() => {
@@ -69,5 +71,20 @@ export const RestrictedModel: Story = {
     await typeCar(canvasElement, userEvent, '01Z777ZZ', 'AAF7777777');
     await waitFor(() => expect(canvasElement.querySelector('[id="flow-car_plate__error"]')).not.toBeNull(), { timeout: 4000 });
     expect(field(canvasElement, 'model')).toBeNull();
+  },
+};
+
+/** Next on a car insured until 31.12.2030: the call on leaving the step sets the cover to start on 01.01.2031. */
+export const PolicyInForceSetsTheStart: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    await typeCar(canvasElement, userEvent, '01A123BC', 'AAF0390422');
+    await waitFor(() => expect(field(canvasElement, 'model')?.value).toBe('Chevrolet Cobalt'), { timeout: 4000 });
+    await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]')!);
+    const start = await waitFor(() => {
+      const input = canvasElement.querySelector<HTMLInputElement>('[id="flow-cover_startDate"]');
+      if (!input) throw new Error('not on the cover step yet');
+      return input;
+    }, { timeout: 4000 });
+    expect(start.value).toBe('01.01.2031');
   },
 };
