@@ -173,9 +173,22 @@ export interface SaveContext {
  */
 export type StepCall<D extends FlowData, C> = (api: ApiPort, data: D, catalog: C) => Promise<Partial<D>>;
 
+/**
+ * The server's price for the flow (a calculator call): asked again whenever `key` changes, while the
+ * visitor goes on typing. Until it answers the page shows `pricing`'s figure; once it has, the
+ * server's. `key` is null while the data cannot be quoted yet.
+ */
+export interface QuoteBinding<D extends FlowData, C> {
+  key: (data: D) => string | null;
+  /** Answers the server's price; throws (the page keeps its own figure) when the call fails. */
+  run: (api: ApiPort, data: D, catalog: C) => Promise<Price>;
+}
+
 export interface ProductBinding<D extends FlowData, C> {
   /** Catalog data loaded when the flow starts (tariffs, programs, option lists). */
   load: (api: ApiPort) => Promise<C>;
+  /** The server quotes the price (authoritative; the page's `pricing` shows meanwhile). */
+  quote?: QuoteBinding<D, C>;
   lookups?: LookupBinding<C>[];
   /** Calls made on leaving a step, by the name its `call` gives. */
   calls?: Record<string, StepCall<D, C>>;

@@ -317,6 +317,40 @@ describe('FlowRunner: registry-filled fields', () => {
     expect((screen.getByLabelText(/Cover starts on/) as HTMLInputElement).value).toBe('01.01.2031');
   });
 
+  it('says the price is updating while the server quotes it, keeps the form open, then shows the server\'s figure', async () => {
+    const inner = carApi();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api: ApiPort = {
+      get: inner.get,
+      post: async (path, body) => {
+        if (path === '/car/quote') await held;
+        return inner.post(path, body);
+      },
+    };
+    renderCar(api as ReturnType<typeof carApi>);
+    await heading('Car');
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01A123BC' } });
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF0390422' } });
+    await screen.findByLabelText(/Model/);
+    // The car is known: the server is asked for its price, the page's own figure shows meanwhile.
+    expect(await screen.findByTestId('price-updating')).toBeTruthy();
+    expect(screen.getByTestId('price-total').textContent).toBe('100 000 UZS');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // Typing is never held up by it.
+    fireEvent.click(screen.getByRole('button', { name: /Edit vehicle data/ }));
+    await waitFor(() => expect((screen.getByLabelText(/Model/) as HTMLInputElement).readOnly).toBe(false));
+    fireEvent.change(screen.getByLabelText(/Model/), { target: { value: 'Chevrolet Cobalt LTZ' } });
+    expect((screen.getByLabelText(/Model/) as HTMLInputElement).value).toBe('Chevrolet Cobalt LTZ');
+    release();
+    await waitFor(() => expect(screen.getByTestId('price-total').textContent).toBe('105 000 UZS'));
+    expect(screen.queryByTestId('price-updating')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Registry fee')).toBeTruthy();
+  });
+
   it('refuses a model of the catalog\'s restricted list at the plate, and a car the registry lacks', async () => {
     renderCar();
     await heading('Car');

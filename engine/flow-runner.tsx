@@ -7,7 +7,7 @@ import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation
 import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
 import { loadDraft, saveDraft } from './draft';
 import { formatPrice } from './format';
-import { createFlowMachine, isBusy, standsIn, stepOf, type StepsProgress } from './machine';
+import { createFlowMachine, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
 import { Spinner } from './spinner';
 import { dateProblems } from './date-rules';
@@ -102,6 +102,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const context = useSelector(actor, (s) => s.context);
   const bootFailed = useSelector(actor, (s) => standsIn(s, { boot: 'failed' }));
   const busy = useSelector(actor, isBusy);
+  const quoting = useSelector(actor, isQuoting);
   const hydrated = useHydrated();
 
   // URL → machine (browser back/forward). A refused goto puts the URL back on the real step.
@@ -223,7 +224,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               </Suspense>
             )}
           </div>
-          {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} />}
+          {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} quoting={quoting} />}
         </div>
       )}
       {error?.modal && (
@@ -297,10 +298,16 @@ function StepperHeader({ steps, progress, current, compact }: { steps: StepDefin
   );
 }
 
-function PriceBox({ price }: { price: Price | null }) {
+/** The price panel; while the server's price is asked it keeps the figure it has and says it is updating. */
+function PriceBox({ price, quoting }: { price: Price | null; quoting: boolean }) {
   const { i18n } = useLingui();
   return (
-    <aside aria-live="polite" className="h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+    <aside aria-live="polite" aria-busy={quoting} className="h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+      {quoting && (
+        <p role="status" className="mb-2 flex items-center gap-2 text-sm text-slate-600" data-testid="price-updating">
+          <Spinner /> {i18n._('engine.price.updating')}
+        </p>
+      )}
       {price ? (
         <>
           {price.lines.length > 1 && (

@@ -4,6 +4,7 @@ import { getShortestPaths } from '@xstate/graph';
 import {
   createFlowMachine,
   isBusy,
+  isQuoting,
   standsIn,
   stepOf,
   type CheckInput,
@@ -11,9 +12,10 @@ import {
   type FlowInput,
   type FlowMachine,
   type LookupInput,
+  type QuoteInput,
   type SaveInput,
 } from './machine';
-import type { PaymentCheck, PaymentDetails } from './definition';
+import type { PaymentCheck, PaymentDetails, Price } from './definition';
 import { carApi, carDefinition } from './test-fixtures/car-definition';
 import {
   SampleFailure,
@@ -499,5 +501,66 @@ describe('flow machine: calls on leaving a step, and the save before payment', (
   it('refuses a definition whose step names a call its binding lacks', () => {
     const broken = { ...carDefinition, steps: carDefinition.steps.map((s) => (s.id === 'cover' ? { ...s, call: 'nope' } : s)) };
     expect(() => createFlowMachine(broken, { api: carApi(), returnPath: '/car?step=pay' })).toThrow(/step "cover" names unknown call "nope"/);
+  });
+});
+
+describe('flow machine: the server quotes the price', () => {
+  const car = { plate: '01A123BC', techPassport: 'AAF0390422', owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true };
+
+  it('shows the page\'s figure, asks the server when the key changes, keeps typing open meanwhile, and shows the server\'s answer', async () => {
+    const gates: ReturnType<typeof deferred<Price>>[] = [];
+    const asked: string[] = [];
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        quote: fromPromise<Price, QuoteInput>(({ input }) => {
+          asked.push(String((input.data.cover as { drivers: string }).drivers));
+          const gate = deferred<Price>();
+          gates.push(gate);
+          return gate.promise;
+        }),
+        stepCall: fromPromise(async () => ({})),
+      },
+    });
+    const actor = createActor(machine, { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    expect(asked).toEqual([]);
+    actor.send({ type: 'step.next', data: car });
+    let snap = await waitFor(actor, (s) => stepOf(s.value) === 'cover');
+    // The key (plate and drivers) is complete: the page's own figure shows while the server is asked.
+    expect(asked).toEqual(['limited']);
+    expect(isQuoting(snap)).toBe(true);
+    expect(snap.context.price?.total).toBe(100_000);
+    // Typing goes on while the price is asked; Next waits for it.
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'limited', startDate: '2031-01-01' } });
+    expect(actor.getSnapshot().context.data.cover).toEqual({ drivers: 'limited', startDate: '2031-01-01' });
+    expect(asked).toEqual(['limited']);
+    actor.send({ type: 'step.next', data: { drivers: 'limited', startDate: '2031-01-01' } });
+    expect(stepOf(actor.getSnapshot().value)).toBe('cover');
+    // A new key stops the running quote: its late answer is not shown.
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'unlimited', startDate: '2031-01-01' } });
+    expect(asked).toEqual(['limited', 'unlimited']);
+    expect(actor.getSnapshot().context.price?.total).toBe(200_000);
+    gates[0]?.resolve({ total: 1, lines: [] });
+    gates[1]?.resolve({ total: 205_000, lines: [{ label: 'car-fixture.price.base', amount: 200_000 }, { label: 'car-fixture.price.fee', amount: 5_000 }] });
+    snap = await waitFor(actor, (s) => !isQuoting(s));
+    expect(snap.context.price?.total).toBe(205_000);
+    // Back to a key already quoted, and forth again: the server's answer for that key stays shown without asking again.
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'unlimited', startDate: '2031-01-02' } });
+    expect(actor.getSnapshot().context.price?.total).toBe(205_000);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('keeps the page\'s figure when the server cannot quote', async () => {
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: { quote: fromPromise<Price, QuoteInput>(async () => Promise.reject(new Error('calculator down'))) },
+    });
+    const actor = createActor(machine, { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    actor.send({ type: 'step.next', data: car });
+    const snap = await waitFor(actor, (s) => stepOf(s.value) === 'cover' && !isBusy(s));
+    expect(snap.context.price?.total).toBe(100_000);
+    expect(snap.context.quote).toBeNull();
   });
 });

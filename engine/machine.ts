@@ -8,7 +8,7 @@ import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
 import { advanced, initialSteps, retreated, setFieldError, withoutKey } from './machine/progress';
 import {
-  ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type SaveInput, type StepCallInput,
+  ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from './machine/types';
 import { parseShowKey } from './visibility';
 
@@ -65,6 +65,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     const next = priceOf(data, catalog);
     return deepEqual(previous, next) ? previous : next;
   };
+  const quoteBinding = binding.quote;
+  const quoteKey = (data: FlowData): string | null => (quoteBinding ? quoteBinding.key(data as D) : null);
   const isSkipped = (step: string, data: FlowData): boolean => {
     const guard = skip[step];
     const fn = guard ? rules.guards[guard] : undefined;
@@ -92,6 +94,10 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         if (!run) throw new Error(`call ${input.call} is not defined`);
         return run(deps.api, input.data as D, input.catalog as C);
       }),
+      quote: fromPromise<Price, QuoteInput>(async ({ input }) => {
+        if (!quoteBinding) throw new Error('quote: the binding quotes no price');
+        return quoteBinding.run(deps.api, input.data as D, input.catalog as C);
+      }),
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
         const lookup = lookups[input.lookup];
         if (!lookup) throw new Error(`lookup ${input.lookup} is not defined`);
@@ -102,7 +108,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       ...Object.fromEntries(
         Object.entries(rules.guards).map(([name, fn]) => [name, ({ context }: { context: FlowContext }) => fn(context.data as D)]),
       ),
-      noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0,
+      // Next waits for lookups and for the server's price (typing never does).
+      noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0 && context.quoting === null,
       isOwnStep: ({ event }, params: { step: string }) => event.type === 'field.changed' && event.step === params.step,
       resumeAt: ({ context }, params: { step: string }) => context.resumeStep === params.step,
       isPaid: (_, params: { policy: PaymentCheck }) => typeof params.policy === 'object' && params.policy !== null,
@@ -197,6 +204,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       reportCheckFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       resetFlow: enqueueActions(({ context, enqueue }) => {
         for (const id of Object.keys(context.pending)) enqueue.stopChild(id);
+        if (context.quoting) enqueue.stopChild(context.quoting.id);
         const data = structuredClone(definition.initialData) as FlowData;
         enqueue.assign({
           data,
@@ -208,10 +216,38 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           fieldErrors: {},
           lookupKeys: {},
           pending: {},
+          quote: null,
+          quoting: null,
           resumeStep: null,
         });
       }),
       forgetResume: assign({ resumeStep: null }),
+      // After any change of data: the server's price shows while its key still holds, and a new
+      // quote is asked when the key changed (the one running for an older key is stopped).
+      requote: enqueueActions(({ context, enqueue }) => {
+        if (!quoteBinding || context.catalog === null) return;
+        const key = quoteKey(context.data);
+        let { quoting, quoteSeq } = context;
+        if (quoting && quoting.key !== key) {
+          enqueue.stopChild(quoting.id);
+          quoting = null;
+        }
+        if (key !== null && context.quote?.key !== key && quoting === null) {
+          const id = `${ACTOR_IDS.quotePrefix}${quoteSeq++}`;
+          quoting = { id, key };
+          enqueue.spawnChild('quote', { id, input: { data: context.data, catalog: context.catalog } });
+        }
+        const quoted = context.quote && key !== null && context.quote.key === key ? context.quote.price : null;
+        const price = quoted && !deepEqual(quoted, context.price) ? quoted : context.price;
+        enqueue.assign({ quoting, quoteSeq, price });
+      }),
+      storeQuote: assign(({ context }, params: { actorId: string; price: Price }) => {
+        if (context.quoting?.id !== params.actorId) return {};
+        const quote = { key: context.quoting.key, price: params.price };
+        return { quote, quoting: null, price: deepEqual(context.price, quote.price) ? context.price : quote.price };
+      }),
+      // The page keeps its own figure when the server's price cannot be had.
+      dropQuote: assign(({ context }, params: { actorId: string }) => (context.quoting?.id === params.actorId ? { quoting: null } : {})),
     },
   });
 
@@ -237,15 +273,24 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         lookupKeys: {},
         pending: {},
         lookupSeq: 0,
+        quote: null,
+        quoting: null,
+        quoteSeq: 0,
         resumeStep: resume?.step ?? null,
       };
     },
     initial: BOOT,
     on: {
-      'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: 'resetFlow' },
+      'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: ['resetFlow', 'requote'] },
       'error.dismiss': { actions: 'clearError' },
       [`xstate.done.actor.${ACTOR_IDS.lookupPrefix}*`]: {
-        actions: { type: 'mergeLookup', params: ({ event }: { event: DoneEvent<Record<string, unknown>> }) => ({ actorId: event.actorId ?? '', answer: event.output }) },
+        actions: [{ type: 'mergeLookup', params: ({ event }: { event: DoneEvent<Record<string, unknown>> }) => ({ actorId: event.actorId ?? '', answer: event.output }) }, 'requote'],
+      },
+      [`xstate.done.actor.${ACTOR_IDS.quotePrefix}*`]: {
+        actions: { type: 'storeQuote', params: ({ event }: { event: DoneEvent<Price> }) => ({ actorId: event.actorId ?? '', price: event.output }) },
+      },
+      [`xstate.error.actor.${ACTOR_IDS.quotePrefix}*`]: {
+        actions: { type: 'dropQuote', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '' }) },
       },
       [`xstate.error.actor.${ACTOR_IDS.lookupPrefix}*`]: {
         actions: { type: 'storeLookupFailure', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '', failure: event.error }) },
@@ -259,7 +304,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           starting: { always: [{ guard: 'catalogLoaded', target: 'ready' }, { target: 'loading' }] },
           loading: catalogLoad,
           failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
-          ready: { always: bootTargets },
+          ready: { entry: 'requote', always: bootTargets },
         },
       },
       ...stepStates,
@@ -284,7 +329,12 @@ export function standsIn(snapshot: FlowSnapshot, value: StateValue): boolean {
   return snapshot.matches(value as never);
 }
 
-/** Whether the flow waits for the API: a busy state (catalog, save, payment check) or a registry lookup. */
+/** Whether the flow waits for the API: a busy state (catalog, call, save, payment check), a registry lookup or the server's price. */
 export function isBusy(snapshot: { hasTag(tag: string): boolean; context: FlowContext }): boolean {
-  return snapshot.hasTag(BUSY) || Object.keys(snapshot.context.pending).length > 0;
+  return snapshot.hasTag(BUSY) || Object.keys(snapshot.context.pending).length > 0 || snapshot.context.quoting !== null;
+}
+
+/** Whether the server's price is being asked (the page's own figure shows meanwhile). */
+export function isQuoting(snapshot: { context: FlowContext }): boolean {
+  return snapshot.context.quoting !== null;
 }

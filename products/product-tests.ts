@@ -7,9 +7,9 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
 import { fromPromise } from 'xstate';
-import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
+import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, Price, ProductDefinition } from '../engine/definition';
 import {
-  ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type SaveInput, type StepCallInput,
+  ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from '../engine/machine';
 import { deepEqual } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
@@ -94,6 +94,7 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async () => ({})),
       // A sample flow already holds what a step's call fills in, so the walk's calls answer nothing new.
       stepCall: fromPromise<Partial<FlowData>, StepCallInput>(async () => ({})),
+      quote: fromPromise<Price, QuoteInput>(async () => ({ total: 1, lines: [] })),
     },
   });
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as FlowEvent;
@@ -106,8 +107,13 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
     return distinct.map((data): FlowEvent => ({ type: 'step.next', data }));
   };
   const paths = getShortestPaths(machine, {
-    events: (snapshot) => [done('catalog', samples.catalog), done(ACTOR_IDS.stepCall, {}), done('save', payment), done('check', policy), ...submissions(stepOf(snapshot.value) ?? '')],
-    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.steps, snapshot.context.data]),
+    events: (snapshot) => [
+      done('catalog', samples.catalog), done(ACTOR_IDS.stepCall, {}), done('save', payment), done('check', policy),
+      // The server quotes the price the page computes (the same pricing function).
+      ...(snapshot.context.quoting ? [done(snapshot.context.quoting.id, snapshot.context.price)] : []),
+      ...submissions(stepOf(snapshot.value) ?? ''),
+    ],
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.steps, snapshot.context.data, snapshot.context.quoting !== null]),
   });
   return paths.map((path) => {
     const states = [...path.steps.map((step) => step.state), path.state] as FlowSnapshot[];

@@ -74,8 +74,8 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
         states: {
           idle: {
             on: {
-              'step.next': { guard: 'noPendingLookups', target: step.call ? 'calling' : 'leaving', actions: { type: 'acceptStepData', params: { step: step.id } } },
-              'field.changed': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: 'changeField' },
+              'step.next': { guard: 'noPendingLookups', target: step.call ? 'calling' : 'leaving', actions: [{ type: 'acceptStepData', params: { step: step.id } }, 'requote'] },
+              'field.changed': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: ['changeField', 'requote'] },
               ...navigation,
             },
           },
@@ -87,7 +87,7 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
                     id: ACTOR_IDS.stepCall,
                     src: 'stepCall',
                     input: ({ context }: { context: FlowContext }) => ({ call: step.call, data: context.data, catalog: context.catalog }),
-                    onDone: { target: 'leaving', actions: { type: 'mergeCallAnswer', params: outputAs('answer') } },
+                    onDone: { target: 'leaving', actions: [{ type: 'mergeCallAnswer', params: outputAs('answer') }, 'requote'] },
                     onError: { target: 'idle', actions: { type: 'storeCallFailure', params: failureOf } },
                   },
                 },

@@ -39,6 +39,11 @@ export interface FlowContext {
   lookupKeys: Record<string, string>;
   pending: Record<string, PendingLookup>;
   lookupSeq: number;
+  /** The server's last price and the quote key it was asked for. */
+  quote: { key: string; price: Price } | null;
+  /** The quote being asked (its spawned child's id and key), or null. */
+  quoting: { id: string; key: string } | null;
+  quoteSeq: number;
   /** Step to land on once the catalog is loaded (draft resume). */
   resumeStep: string | null;
 }
@@ -85,6 +90,11 @@ export interface StepCallInput {
   catalog: unknown;
 }
 
+export interface QuoteInput {
+  data: FlowData;
+  catalog: unknown;
+}
+
 export interface LookupInput {
   lookup: number;
   row: Record<string, unknown>;
@@ -93,7 +103,7 @@ export interface LookupInput {
 }
 
 /** Invoke/spawn ids; the matching done/error events are `xstate.done.actor.<id>`. */
-export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', stepCall: 'step-call', lookupPrefix: 'lookup.' } as const;
+export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', stepCall: 'step-call', lookupPrefix: 'lookup.', quotePrefix: 'quote.' } as const;
 
 /** The tag of every state that waits for the API (catalog, a step's call, save, payment check). */
 export const BUSY = 'busy';

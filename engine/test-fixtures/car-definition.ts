@@ -1,4 +1,4 @@
-import type { ApiPort, BindingFailure, Envelope, FlowData, PaymentDetails, PolicyResult, ProductDefinition, RJSFSchema, UiSchema } from '../definition';
+import type { ApiPort, BindingFailure, Envelope, FlowData, PaymentDetails, PolicyResult, Price, ProductDefinition, RJSFSchema, UiSchema } from '../definition';
 import carSchema from './car-step.json';
 import coverSchema from './cover-step.json';
 import driversSchema from './drivers-step.json';
@@ -8,7 +8,8 @@ import driversSchema from './drivers-step.json';
  * registry's owner, model and year filled in read-only, with an "edit" escape) whose step asks the
  * registry for the policy in force on leaving (a step's call, answering the cover's first day), the
  * cover, the drivers of a limited cover (skipped for an unlimited one, so the save runs on whichever
- * step leaves for payment), then payment and download. It exercises the engine's registry-filled
+ * step leaves for payment), then payment and download. The server quotes the price (the page's own
+ * figure shows until it answers). It exercises the engine's registry-filled
  * fields and calls; not a real product. Its step schemas are files, so Storybook precompiles their
  * validators as the site does.
  */
@@ -65,6 +66,12 @@ export function carApi(): ApiPort & { calls: string[] } {
         if (plate === '01Z777ZZ') return { result: false, error: 3, message: 'registry_busy', response: null } as Envelope<T>;
         return envelope({ until: fixtureInsuredUntil[plate] ?? null }) as Envelope<T>;
       }
+      if (path === '/car/quote') {
+        const { drivers } = body as { drivers: string };
+        // The server adds the registry's fee, which the page does not know of: its figure wins.
+        const premium = drivers === 'unlimited' ? 200_000 : 100_000;
+        return envelope({ total: premium + 5_000, lines: [{ label: 'car-fixture.price.base', amount: premium }, { label: 'car-fixture.price.fee', amount: 5_000 }] }) as Envelope<T>;
+      }
       if (path === '/car/save') return envelope<PaymentDetails>({ contractId: 'CAR-1', orderId: '1', price: 100_000, links: {} }) as Envelope<T>;
       if (path === '/car/check') return envelope<PolicyResult>({ policyNumber: 'CAR 1', policyUrl: '/car.pdf' }) as Envelope<T>;
       throw new Error(`unknown POST ${path}`);
@@ -114,9 +121,21 @@ export const carDefinition: ProductDefinition<CarData, CarCatalog> = {
     },
     actions: {},
   },
-  pricing: (data) => (data.car.found ? { total: 100_000, lines: [{ label: 'car-fixture.price.base', amount: 100_000 }] } : null),
+  pricing: (data) => {
+    if (!data.car.found) return null;
+    const premium = data.cover.drivers === 'unlimited' ? 200_000 : 100_000;
+    return { total: premium, lines: [{ label: 'car-fixture.price.base', amount: premium }] };
+  },
   binding: {
     load: async (api) => (await api.get<CarCatalog>('/car/catalog')).response,
+    quote: {
+      key: (data) => (data.car.found && data.car.plate ? `${data.car.plate}|${data.cover.drivers}` : null),
+      run: async (api, data) => {
+        const answer = await api.post<Price>('/car/quote', { plate: data.car.plate, drivers: data.cover.drivers });
+        if (!answer.result) throw new CarFailure('car-fixture.error.registry');
+        return answer.response;
+      },
+    },
     lookups: [
       {
         step: 'car',
@@ -164,6 +183,7 @@ export const carMessages: Record<string, string> = {
   'car-fixture.field.passport': 'Passport',
   'car-fixture.field.licence': 'Driving licence',
   'car-fixture.price.base': 'Premium',
+  'car-fixture.price.fee': 'Registry fee',
   'car-fixture.error.not-found': 'No such vehicle in the registry',
   'car-fixture.error.restricted': 'This model is not insured online',
   'car-fixture.error.registry': 'The registry does not answer; try again',

@@ -79,12 +79,28 @@ export const PolicyInForceSetsTheStart: Story = {
   play: async ({ canvasElement, userEvent }) => {
     await typeCar(canvasElement, userEvent, '01A123BC', 'AAF0390422');
     await waitFor(() => expect(field(canvasElement, 'model')?.value).toBe('Chevrolet Cobalt'), { timeout: 4000 });
-    await userEvent.click(canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]')!);
+    // Next waits for the server's price of the car found.
+    const next = await waitFor(() => {
+      const button = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
+      if (!button || button.disabled) throw new Error('Next is not ready');
+      return button;
+    }, { timeout: 4000 });
+    await userEvent.click(next);
     const start = await waitFor(() => {
       const input = canvasElement.querySelector<HTMLInputElement>('[id="flow-cover_startDate"]');
       if (!input) throw new Error('not on the cover step yet');
       return input;
     }, { timeout: 4000 });
     expect(start.value).toBe('01.01.2031');
+  },
+};
+
+/** Once the car is known the server quotes the price: the panel says it is updating, keeps the page's figure, then shows the server's (with its fee). */
+export const PriceQuotedByTheServer: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    await typeCar(canvasElement, userEvent, '01A123BC', 'AAF0390422');
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="price-updating"]')).not.toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="price-total"]')?.textContent).toMatch(/105\s000/), { timeout: 4000 });
+    expect(canvasElement.querySelector('[data-testid="price-updating"]')).toBeNull();
   },
 };
