@@ -255,7 +255,8 @@ describe('FlowRunner', () => {
     fireEvent.change(birthday, { target: { value: '1505' } });
     expect(birthday.value).toBe('15.05');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Enter the full date as DD.MM.YYYY')).toBeTruthy();
+    // At the field and in its row's summary.
+    expect(await screen.findAllByText('Enter the full date as DD.MM.YYYY')).toHaveLength(2);
     fireEvent.change(birthday, { target: { value: '15.05.1990' } });
     await waitFor(() => expect(screen.queryByText('Enter the full date as DD.MM.YYYY')).toBeNull());
     // Typing reaches the draft within a quarter of a second.
@@ -264,7 +265,7 @@ describe('FlowRunner', () => {
       expect(draft.data.people?.persons).toEqual([expect.objectContaining({ birthday: '1990-05-15' })]);
     });
     fireEvent.change(birthday, { target: { value: '01.01.2100' } });
-    expect(await screen.findByText(/The date cannot be later than \d{2}\.\d{2}\.\d{4}/)).toBeTruthy();
+    expect(await screen.findAllByText(/The date cannot be later than \d{2}\.\d{2}\.\d{4}/)).toHaveLength(2);
   });
 
   it('never marks a checkbox required: a required boolean only has to be present', async () => {
@@ -349,6 +350,33 @@ describe('FlowRunner: registry-filled fields', () => {
     expect(screen.queryByTestId('price-updating')).toBeNull();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.getByText('Registry fee')).toBeTruthy();
+  });
+
+  it('puts a refused save\'s message on the repeater row the answer names', async () => {
+    renderCar();
+    await heading('Car');
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01A123BC' } });
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF0390422' } });
+    await screen.findByLabelText(/Model/);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Cover');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Drivers');
+    fireEvent.click(screen.getByRole('button', { name: '+ Add person' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/Passport/)).toHaveLength(2));
+    const passports = screen.getAllByLabelText(/Passport/);
+    const licences = screen.getAllByLabelText(/Driving licence/);
+    fireEvent.change(passports[0] as HTMLElement, { target: { value: 'AA1234567' } });
+    fireEvent.change(licences[0] as HTMLElement, { target: { value: 'AF0557857' } });
+    fireEvent.change(passports[1] as HTMLElement, { target: { value: 'AF0000004' } });
+    fireEvent.change(licences[1] as HTMLElement, { target: { value: 'AF0900004' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/Driving licence/)[1]?.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByLabelText(/Driving licence/)[0]?.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Person 2 has errors:')).toBeTruthy();
+    expect(screen.getAllByText('This driving licence was not found').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('heading', { level: 2, name: 'Drivers' })).toBeTruthy();
   });
 
   it('refuses a model of the catalog\'s restricted list at the plate, and a car the registry lacks', async () => {

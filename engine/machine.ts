@@ -130,6 +130,11 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),
+      // What opens the error dialog is not the visitor's to fix: it is logged for the insurer to see (spec §8).
+      logUnexpected: (_, params: { failure: unknown }) => {
+        const { failure } = params;
+        if (!isBindingFailure(failure) || failure.modal) console.error(`${definition.id}: ${failure instanceof Error ? failure.message : String(failure)}`);
+      },
       mergeCallAnswer: assign(({ context }, params: { answer: Partial<FlowData> }) => {
         const data = { ...context.data } as FlowData;
         for (const [step, value] of Object.entries(params.answer)) if (value) data[step] = value;

@@ -1,5 +1,5 @@
 import type {
-  ApiPort, Envelope, FlowData, LookupBinding, PaymentDetails, PolicyResult, Price, ProductBinding,
+  ApiPort, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
 } from '../engine/definition';
 import { isIsoDate, isoToDmy, splitPassport } from './api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions } from './binding-failure';
@@ -53,6 +53,49 @@ export const policyNumberAnswer: PolicyReader = {
   read: (answer) => ({ policyNumber: String(answer.policy_number), policyUrl: String(answer.pdf_url) }),
 };
 
+/**
+ * Where a refused save's message goes (`result: false` with an `error` code): a general message on
+ * the page, the error dialog, or — when the answer names a row with its 1-based `response.key` — that
+ * row's field of a repeater (a driver's passport).
+ */
+export interface SaveErrorPlacement {
+  message: MessageId;
+  /** The repeater whose rows `response.key` counts from 1, and the field of the row the message marks. */
+  row?: { step: string; rows: string; field: string };
+  /** Opens the error dialog (and the failure is logged) instead of a message on the page. */
+  modal?: boolean;
+}
+
+/** The placement of each save error code, and of any other code. */
+export interface SaveErrorTable {
+  codes: Record<number, SaveErrorPlacement>;
+  otherwise: SaveErrorPlacement;
+}
+
+/** The 1-based row a refusal names in `response.key`, as a 0-based index, or null. */
+function keyedRow(response: unknown): number | null {
+  const key = asRecord(response).key;
+  const row = typeof key === 'number' ? key : typeof key === 'string' && /^[0-9]{1,3}$/.test(key) ? Number(key) : NaN;
+  return Number.isInteger(row) && row >= 1 ? row - 1 : null;
+}
+
+/**
+ * The failure of a refused save placed as `table` says: on the named row's field when the code has a
+ * row and the answer a valid key (a row the flow has), else a general message or the error dialog.
+ */
+export function placedSaveFailure(envelope: Envelope<unknown>, table: SaveErrorTable, data: FlowData): ProductBindingFailure {
+  const placement = table.codes[envelope.error] ?? table.otherwise;
+  const detail = `save refused: error ${envelope.error} "${envelope.message}"`;
+  if (placement.modal) return new ProductBindingFailure(placement.message, { modal: true, detail });
+  const row = placement.row ? keyedRow(envelope.response) : null;
+  const rows = placement.row ? asRecord(data[placement.row.step])[placement.row.rows] : undefined;
+  if (placement.row && row !== null && Array.isArray(rows) && row < rows.length) {
+    const { step, rows: array, field } = placement.row;
+    return new ProductBindingFailure(placement.message, { field: { step, path: `/${array}/${row}/${field}` }, detail });
+  }
+  return new ProductBindingFailure(placement.message, { detail });
+}
+
 export interface SaleBindingConfig<D extends FlowData, C> {
   calls: ProductManifest['calls'];
   /** Catalog data for the flow (tariffs, programs, countries), loaded when it starts. */
@@ -65,6 +108,8 @@ export interface SaleBindingConfig<D extends FlowData, C> {
    * otherwise the envelope's spec key, on the page.
    */
   saveFailure?: 'modal' | 'inline';
+  /** Where each error code of a refused save (`result: false`) is shown; by default the envelope's spec key on the page. */
+  saveErrors?: SaveErrorTable;
   policy: PolicyReader;
 }
 
@@ -83,6 +128,7 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       }
       const envelope = await call(() => api.post<SaveResponse>(config.calls.save, request), failure);
       if (!envelope.result) {
+        if (config.saveErrors) throw placedSaveFailure(envelope, config.saveErrors, data);
         throw failure.modal
           ? new ProductBindingFailure(genericErrorId, { modal: true, detail: `${config.calls.save}: ${envelope.message}` })
           : envelopeFailure(envelope, genericErrorId);

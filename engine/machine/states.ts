@@ -88,7 +88,7 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
                     src: 'stepCall',
                     input: ({ context }: { context: FlowContext }) => ({ call: step.call, data: context.data, catalog: context.catalog }),
                     onDone: { target: 'leaving', actions: [{ type: 'mergeCallAnswer', params: outputAs('answer') }, 'requote'] },
-                    onError: { target: 'idle', actions: { type: 'storeCallFailure', params: failureOf } },
+                    onError: { target: 'idle', actions: [{ type: 'storeCallFailure', params: failureOf }, { type: 'logUnexpected', params: failureOf }] },
                   },
                 },
               }
@@ -103,7 +103,7 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
                     src: 'save',
                     input: ({ context }: { context: FlowContext }) => ({ data: context.data, price: context.price }),
                     onDone: { target: 'advancing', actions: { type: 'storePayment', params: outputAs('payment') } },
-                    onError: { target: 'idle', actions: { type: 'storeCallFailure', params: failureOf } },
+                    onError: { target: 'idle', actions: [{ type: 'storeCallFailure', params: failureOf }, { type: 'logUnexpected', params: failureOf }] },
                   },
                 },
                 // Saved: the same data takes the same move.

@@ -72,7 +72,13 @@ export function carApi(): ApiPort & { calls: string[] } {
         const premium = drivers === 'unlimited' ? 200_000 : 100_000;
         return envelope({ total: premium + 5_000, lines: [{ label: 'car-fixture.price.base', amount: premium }, { label: 'car-fixture.price.fee', amount: 5_000 }] }) as Envelope<T>;
       }
-      if (path === '/car/save') return envelope<PaymentDetails>({ contractId: 'CAR-1', orderId: '1', price: 100_000, links: {} }) as Envelope<T>;
+      if (path === '/car/save') {
+        // The registry does not know AF 0000004's licence: the refusal names the driver's row, 1-based.
+        const drivers = (body as { drivers: { passport?: string }[] }).drivers;
+        const unknown = drivers.findIndex((d) => d.passport === 'AF0000004');
+        if (unknown >= 0) return { result: false, error: 4, message: 'driver_license_not_found', response: { key: unknown + 1 } } as Envelope<T>;
+        return envelope<PaymentDetails>({ contractId: 'CAR-1', orderId: '1', price: 100_000, links: {} }) as Envelope<T>;
+      }
       if (path === '/car/check') return envelope<PolicyResult>({ policyNumber: 'CAR 1', policyUrl: '/car.pdf' }) as Envelope<T>;
       throw new Error(`unknown POST ${path}`);
     },
@@ -157,7 +163,12 @@ export const carDefinition: ProductDefinition<CarData, CarCatalog> = {
         return answer.response.until ? { cover: { ...data.cover, startDate: dayAfter(answer.response.until) } } : {};
       },
     },
-    save: async (api, data) => (await api.post<PaymentDetails>('/car/save', { drivers: data.cover.drivers === 'limited' ? data.drivers.drivers : [] })).response,
+    save: async (api, data) => {
+      const answer = await api.post<PaymentDetails>('/car/save', { drivers: data.cover.drivers === 'limited' ? data.drivers.drivers : [] });
+      if (answer.result) return answer.response;
+      const key = (answer.response as { key?: number } | null)?.key;
+      throw new CarFailure('car-fixture.error.licence', key ? { step: 'drivers', path: `/drivers/${key - 1}/licence` } : undefined);
+    },
     check: async (api, payment) => (await api.post<PolicyResult | null>('/car/check', { contract: payment.contractId })).response,
   },
   summary: (data) => [{ label: 'car-fixture.field.model', value: data.car.model ?? '' }],
@@ -187,4 +198,5 @@ export const carMessages: Record<string, string> = {
   'car-fixture.error.not-found': 'No such vehicle in the registry',
   'car-fixture.error.restricted': 'This model is not insured online',
   'car-fixture.error.registry': 'The registry does not answer; try again',
+  'car-fixture.error.licence': 'This driving licence was not found',
 };

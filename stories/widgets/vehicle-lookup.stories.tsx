@@ -104,3 +104,35 @@ export const PriceQuotedByTheServer: Story = {
     expect(canvasElement.querySelector('[data-testid="price-updating"]')).toBeNull();
   },
 };
+
+/** A refused save names its second driver (response.key 2): the message stands on that row's licence, which the row summary repeats. */
+export const RefusedSaveNamesADriverRow: Story = {
+  play: async ({ canvasElement, userEvent }) => {
+    const ready = () => waitFor(() => {
+      const button = canvasElement.querySelector<HTMLButtonElement>('form button[type="submit"]');
+      if (!button || button.disabled) throw new Error('Next is not ready');
+      return button;
+    }, { timeout: 4000 });
+    await typeCar(canvasElement, userEvent, '01A123BC', 'AAF0390422');
+    await waitFor(() => expect(field(canvasElement, 'model')?.value).toBe('Chevrolet Cobalt'), { timeout: 4000 });
+    await userEvent.click(await ready());
+    await waitFor(() => expect(canvasElement.querySelector('[id="flow-cover_startDate"]')).not.toBeNull(), { timeout: 4000 });
+    await userEvent.click(await ready());
+    const add = await waitFor(() => {
+      const button = canvasElement.querySelector<HTMLButtonElement>('[id="flow-drivers_drivers__add"]');
+      if (!button) throw new Error('not on the drivers step yet');
+      return button;
+    }, { timeout: 4000 });
+    await userEvent.click(add);
+    const input = (row: number, name: string) => canvasElement.querySelector<HTMLInputElement>(`[id="flow-drivers_drivers_${row}_${name}"]`)!;
+    await waitFor(() => expect(input(1, 'passport')).not.toBeNull());
+    await userEvent.type(input(0, 'passport'), 'AA1234567');
+    await userEvent.type(input(0, 'licence'), 'AF0557857');
+    await userEvent.type(input(1, 'passport'), 'AF0000004');
+    await userEvent.type(input(1, 'licence'), 'AF0900004');
+    await userEvent.click(await ready());
+    await waitFor(() => expect(input(1, 'licence').getAttribute('aria-invalid')).toBe('true'), { timeout: 4000 });
+    expect(canvasElement.querySelector('[id="flow-drivers_drivers_1__summary"]')).not.toBeNull();
+    expect(input(0, 'licence').getAttribute('aria-invalid')).toBeNull();
+  },
+};
