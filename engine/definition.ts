@@ -20,6 +20,8 @@ export type FlowData = Record<string, Record<string, unknown>>;
 export interface StepDefinition {
   id: string;
   title: MessageId;
+  /** A line under the step's title saying what the step asks and why (message id). */
+  description?: MessageId;
   /** Defaults to 'form'. */
   component?: StepComponent;
   /** JSON Schema of this step's object (form steps only). */

@@ -363,6 +363,7 @@ describe('FlowRunner: registry-filled fields', () => {
     await heading('Cover');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await heading('Drivers');
+    expect(screen.getByText('Who may drive the car under a limited cover.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '+ Add person' }));
     await waitFor(() => expect(screen.getAllByLabelText(/Passport/)).toHaveLength(2));
     const passports = screen.getAllByLabelText(/Passport/);

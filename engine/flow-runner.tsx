@@ -189,7 +189,8 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
           className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}
         >
           <div className="min-w-0">
-            <h2 className="mb-4 text-xl font-semibold text-slate-900">{i18n._(current.title)}</h2>
+            <h2 className={`${current.description ? 'mb-1' : 'mb-4'} text-xl font-semibold text-slate-900`}>{i18n._(current.title)}</h2>
+            {current.description && <p className="mb-4 text-sm text-slate-600">{i18n._(current.description)}</p>}
             {error && !error.modal && (
               <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
                 {i18n._(error.messageId)}

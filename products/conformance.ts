@@ -214,7 +214,7 @@ export function stepProblems(definition: AnyDefinition): string[] {
 export function definitionMessageIds(definition: AnyDefinition): string[] {
   const ids: MessageId[] = [definition.title];
   for (const step of definition.steps) {
-    ids.push(step.title, ...schemaMessageIds(step.schema), ...uiMessageIds(step.uiSchema));
+    ids.push(step.title, ...(step.description ? [step.description] : []), ...schemaMessageIds(step.schema), ...uiMessageIds(step.uiSchema));
   }
   return ids;
 }

@@ -107,6 +107,7 @@ export const carDefinition: ProductDefinition<CarData, CarCatalog> = {
     {
       id: 'drivers',
       title: 'car-fixture.step.drivers',
+      description: 'car-fixture.step.drivers.description',
       schema: driversSchema as RJSFSchema,
       uiSchema: { drivers: { 'ui:ArrayFieldTemplate': 'persons', items: { passport: { 'ui:widget': 'passport' }, licence: { 'ui:widget': 'passport' } } } },
       submit: 'save',
@@ -180,6 +181,7 @@ export const carMessages: Record<string, string> = {
   'car-fixture.step.car': 'Car',
   'car-fixture.step.cover': 'Cover',
   'car-fixture.step.drivers': 'Drivers',
+  'car-fixture.step.drivers.description': 'Who may drive the car under a limited cover.',
   'car-fixture.step.pay': 'Payment',
   'car-fixture.step.done': 'Policy',
   'car-fixture.field.plate': 'Plate',
