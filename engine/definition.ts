@@ -229,6 +229,11 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   title: MessageId;
   steps: StepDefinition[];
   initialData: D;
+  /**
+   * Answers a variant fixes (OSAGO limited: named drivers): filled in from the start, kept whatever
+   * the form reports, drawn read-only. Step id → the step object's fields.
+   */
+  preset?: Partial<Record<keyof D & string, Record<string, unknown>>>;
   machine: MachineRules<D>;
   /** Live price in the browser, authoritative price on the server. Null while data is incomplete. */
   pricing: (data: D, catalog: C) => Price | null;

@@ -380,6 +380,23 @@ describe('FlowRunner: registry-filled fields', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Drivers' })).toBeTruthy();
   });
 
+  it('draws a variant\'s fixed answers read-only', async () => {
+    const i18n = engineI18n('en', carMessages);
+    const storage = new MemoryStorage();
+    const limited = { ...carDefinition, id: 'car-limited', preset: { cover: { drivers: 'limited' } } };
+    const steps = { car: { status: 'active', completed: true }, cover: { status: 'active', completed: false }, drivers: { status: 'inactive', completed: false }, pay: { status: 'inactive', completed: false }, done: { status: 'inactive', completed: false } };
+    storage.setItem(draftKey('car-limited'), JSON.stringify({ product: 'car-limited', version: 1, step: 'cover', data: { car: { plate: '01A123BC', found: true }, cover: { drivers: 'limited' }, drivers: { drivers: [{}] } }, steps, payment: null, policy: null, savedAt: new Date().toISOString() }));
+    render(
+      <I18nProvider i18n={i18n}>
+        <FlowRunner definition={limited} api={carApi()} stepInUrl={null} onStepChange={vi.fn()} stepHref={(id) => `/car?step=${id}`} storage={storage} />
+      </I18nProvider>,
+    );
+    await heading('Cover');
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => [r.checked, r.disabled])).toEqual([[false, true], [true, true]]);
+    expect((screen.getByLabelText(/Cover starts on/) as HTMLInputElement).readOnly).toBe(false);
+  });
+
   it('refuses a model of the catalog\'s restricted list at the plate, and a car the registry lacks', async () => {
     renderCar();
     await heading('Car');

@@ -15,7 +15,7 @@ import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { useHydrated } from './use-hydrated';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
-import { hiddenPaths, lockedPaths, withoutHiddenErrors, withRuledFields } from './visibility';
+import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
 const loadPaymentStep = () => import('./steps/payment-step');
@@ -155,7 +155,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
     [definition, current, context.data],
   );
   const lockedKey = useMemo(
-    () => (current ? lockedPaths(definition.machine, current.id, context.data as D).join('|') : ''),
+    () => (current ? [...presetPaths(definition.preset, current.id), ...lockedPaths(definition.machine, current.id, context.data as D)].join('|') : ''),
     [definition, current, context.data],
   );
   const hidden = useMemo(() => (hiddenKey ? hiddenKey.split('|') : []), [hiddenKey]);

@@ -564,3 +564,21 @@ describe('flow machine: the server quotes the price', () => {
     expect(snap.context.quote).toBeNull();
   });
 });
+
+describe('flow machine: a variant\'s preset', () => {
+  it('starts with the fixed answers and keeps them whatever the form reports', async () => {
+    const limited = { ...carDefinition, id: 'car-limited', preset: { cover: { drivers: 'limited' } } };
+    const actor = createActor(createFlowMachine(limited, { api: carApi(), returnPath: '/car?step=pay' }), { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    expect(actor.getSnapshot().context.data.cover).toEqual({ drivers: 'limited' });
+    actor.send({ type: 'step.next', data: { plate: '01A123BC', techPassport: 'AAF0390422', owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true } });
+    await waitFor(actor, (s) => stepOf(s.value) === 'cover' && !isBusy(s));
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'unlimited', startDate: '2031-01-01' } });
+    expect(actor.getSnapshot().context.data.cover).toEqual({ drivers: 'limited', startDate: '2031-01-01' });
+    actor.send({ type: 'step.next', data: { drivers: 'unlimited', startDate: '2031-01-01' } });
+    // The drivers step stays: the preset, not the form, decides the skip.
+    const snap = await waitFor(actor, (s) => stepOf(s.value) === 'drivers' && !isBusy(s));
+    expect(snap.context.data.cover.drivers).toBe('limited');
+  });
+});

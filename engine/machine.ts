@@ -65,6 +65,14 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     const next = priceOf(data, catalog);
     return deepEqual(previous, next) ? previous : next;
   };
+  const preset = (definition.preset ?? {}) as Partial<Record<string, Record<string, unknown>>>;
+  /** A step object with the variant's fixed answers in place, whatever was reported. */
+  const withPreset = (step: string, object: Record<string, unknown>): Record<string, unknown> => (preset[step] ? { ...object, ...preset[step] } : object);
+  const initialData = (): FlowData => {
+    const data = structuredClone(definition.initialData) as FlowData;
+    for (const [step, fixed] of Object.entries(preset)) if (fixed) data[step] = { ...data[step], ...fixed };
+    return data;
+  };
   const quoteBinding = binding.quote;
   const quoteKey = (data: FlowData): string | null => (quoteBinding ? quoteBinding.key(data as D) : null);
   const isSkipped = (step: string, data: FlowData): boolean => {
@@ -126,7 +134,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       storeBootFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       acceptStepData: assign(({ context, event }, params: { step: string }) => {
         assertEvent(event, 'step.next');
-        const data = { ...context.data, [params.step]: event.data };
+        const data = { ...context.data, [params.step]: withPreset(params.step, event.data) };
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),
@@ -155,8 +163,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       retreat: assign(({ context }, params: Move) => ({ steps: retreated(context.steps, params), error: null })),
       changeField: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'field.changed');
-        if (deepEqual(context.data[event.step] ?? {}, event.data)) return;
-        const { data, fieldErrors } = changedStep(rules, context.data, context.fieldErrors, event.step, event.data);
+        const reported = withPreset(event.step, event.data);
+        if (deepEqual(context.data[event.step] ?? {}, reported)) return;
+        const { data, fieldErrors } = changedStep(rules, context.data, context.fieldErrors, event.step, reported);
         const lookupKeys = { ...context.lookupKeys };
         let pending = context.pending;
         let seq = context.lookupSeq;
@@ -210,7 +219,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       resetFlow: enqueueActions(({ context, enqueue }) => {
         for (const id of Object.keys(context.pending)) enqueue.stopChild(id);
         if (context.quoting) enqueue.stopChild(context.quoting.id);
-        const data = structuredClone(definition.initialData) as FlowData;
+        const data = initialData();
         enqueue.assign({
           data,
           steps: initialSteps(steps),
@@ -264,7 +273,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     id: FLOW_ID,
     context: ({ input }) => {
       const resume = input?.resume && ids.includes(input.resume.step) ? input.resume : null;
-      const data = resume ? resume.data : (structuredClone(definition.initialData) as FlowData);
+      const data = resume ? resume.data : initialData();
       const catalog = input?.catalog ?? null;
       return {
         data,

@@ -215,3 +215,8 @@ function ruleAnswers<D extends FlowData>(map: Readonly<Record<string, string>> |
   for (const segment of segments.slice(0, rowsAt + 1)) node = isRecord(node) ? node[segment.replace(/\[\]$/, '')] : undefined;
   return Array.isArray(node) ? node.filter(isRecord).map((row) => guard(data, row)) : [];
 }
+
+/** Paths of the fields of `step` a variant's preset fixes (drawn read-only, like locked fields). */
+export function presetPaths(preset: Readonly<Record<string, Record<string, unknown> | undefined>> | undefined, step: string): string[] {
+  return Object.keys(preset?.[step] ?? {}).map((field) => `/${field}`).sort();
+}

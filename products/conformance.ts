@@ -207,6 +207,12 @@ export function stepProblems(definition: AnyDefinition): string[] {
     if (!isRecord(definition.initialData[step.id])) problems.push(`initialData has no object for form step "${step.id}"`);
   }
   if (!definition.steps.some((s) => s.submit === 'save')) problems.push('no step submits the save call');
+  for (const [stepId, fixed] of Object.entries(definition.preset ?? {})) {
+    const step = definition.steps.find((s) => s.id === stepId && (s.component ?? 'form') === 'form');
+    const properties = isRecord(step?.schema) && isRecord(step.schema.properties) ? step.schema.properties : {};
+    if (!step) problems.push(`preset names "${stepId}", which is not a form step`);
+    for (const field of Object.keys(fixed ?? {})) if (step && !(field in properties)) problems.push(`preset fixes "${stepId}.${field}", which is not a field of its schema`);
+  }
   return problems;
 }
 

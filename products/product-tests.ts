@@ -169,6 +169,14 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       }
     });
 
+    it('keeps a variant\'s fixed answers in every sample', () => {
+      for (const [step, fixed] of Object.entries(definition.preset ?? {})) {
+        for (const { name, data } of [...samples.flows, { name: 'purchase', data: samples.purchase }]) {
+          expect((data as FlowData)[step], `${name} / ${step}`).toMatchObject(fixed ?? {});
+        }
+      }
+    });
+
     it('rejects the initial data somewhere (a blank flow cannot be bought)', () => {
       const ajv = createStepAjv();
       const invalid = formSteps.filter((step) => !ajv.compile(step.schema as object)(definition.initialData[step.id]));

@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CatalogOption, FlowData, ProductDefinition } from '../../engine/definition';
-import { hiddenPaths, isHiddenPath, lockedPaths } from '../../engine/visibility';
+import { hiddenPaths, isHiddenPath, lockedPaths, presetPaths } from '../../engine/visibility';
 import { isoToDmy } from '../../products/api-format';
 import type { ProductManifest, ProductSamples } from '../../products/define';
 
@@ -116,7 +116,7 @@ async function plan(folder: string): Promise<PurchasePlan> {
     const context: Context = {
       step: step.id,
       hidden: hiddenPaths(definition.machine, step.id, data),
-      locked: lockedPaths(definition.machine, step.id, data),
+      locked: [...presetPaths(definition.preset, step.id), ...lockedPaths(definition.machine, step.id, data)],
       options,
       initial: definition.initialData[step.id],
     };
