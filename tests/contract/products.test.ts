@@ -46,6 +46,7 @@ function serverApi(): ApiPort & { exchanges: Exchange[] } {
 async function callSchemas(): Promise<Map<string, { request?: string; response: string }>> {
   const schemas = new Map<string, { request?: string; response: string }>([
     ['/sayt/getPerson', { request: 'site/get-person.request', response: 'site/get-person.response' }],
+    ['/osgor_neo/inn', { request: 'site/company.request', response: 'site/company.response' }],
   ]);
   for (const { manifest, sale } of await loadProducts()) {
     schemas.set(manifest.calls.save, { request: sale.schemas.save, response: 'common/save.response' });
