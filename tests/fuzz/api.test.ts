@@ -129,6 +129,9 @@ async function validRequests(): Promise<{ url: string; body: unknown }[]> {
     { url: '/api/takoful/travel-neo/calculator', body: travelCalculatorBody() },
     { url: '/api/sayt/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' } },
     { url: '/api/takoful/travel-neo/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' } },
+    // The OSGOP registry calls answer from the vehicle registry: a registered bus gets past the lookup to the pricing.
+    { url: '/api/sayt/osgop/auto', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333' } },
+    { url: '/api/sayt/osgop/calculation', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333', period: 6 } },
   ];
   for (const { definition, samples } of registeredProducts()) {
     const recorder = fakeApi((call) => (call.path.endsWith('check') || call.path.endsWith('checkPolis')
