@@ -9,7 +9,7 @@ const phone = '998901234567';
 
 /** The Bukhara city bus (30 seats, 29 passengers) of "BUXORO YOʻLOVCHI TRANS" AJ, insured by its owner for a year. */
 export const sampleBus: OsgopData = {
-  car: { plate: '80321BTR', techPassport: 'AAL3333333', category: 'bus', passengerSeats: 29, model: 'Isuzu Citiport', issueYear: 2021, owner: '"BUXORO YOʻLOVCHI TRANS" AJ', edit: false },
+  car: { plate: '80321BTR', techPassport: 'AAL3333333', category: 'bus', passengerSeats: 29, model: 'Isuzu Citiport', issueYear: 2021, owner: '"BUXORO YOʻLOVCHI TRANS" AJ' },
   holder: { kind: 'company', inn: '303456789', companyName: '"BUXORO YOʻLOVCHI TRANS" AJ', phone },
   policy: { months: 12, beginDate: '2030-07-01', endDate: '2031-06-30' },
 };
