@@ -81,9 +81,9 @@ const sale = saleBinding<OsgopData, OsgopTariff>({
   // The page's own figure uses the tariff the shop documents; the calculator's answer is the price.
   load: async () => structuredClone(osgopTariff),
   lookups: [
-    vehicleLookup,
     // A carrier that is a company names itself by INN; the person's lookup waits for a person.
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'holder', withPinfl: true, skip: (holder) => holder.kind !== 'person' }),
+    vehicleLookup,
     companyLookup({ call: '/osgor_neo/inn', step: 'holder', merge: (_holder, found) => ({ companyName: found.name }) }),
   ],
   saveRequest: osgopSaveRequest,

@@ -130,7 +130,7 @@ describe('osgop binding', () => {
     expect(payment).toEqual({ contractId: 'O-1', orderId: '100001', price: 765_600, links: { click: saved.url, payme: saved.payme_url } } satisfies PaymentDetails);
     const person = osgopSaveRequest(sampleMinibus, { total: 147_840, lines: [] });
     expect(person.insurant).toEqual({ type: 'person', passport_seria: 'AD', passport_number: '2222222', birthday: '01.07.1958', pinfl: '30107580000044' });
-    expect(person).toMatchObject({ model: 'Chevrolet Damas DLX', period: 6 });
+    expect(person).toMatchObject({ model: 'Chevrolet Damas', period: 6 });
     expect(apiSchema('osgop/save.request')(person)).toEqual([]);
   });
 
@@ -170,7 +170,16 @@ describe('osgop sale', () => {
     const minibus = await sale.quote(osgopSaveRequest(sampleMinibus, { total: 147_840, lines: [] }), context);
     expect(minibus.price.total).toBe(147_840);
     expect(minibus.terms).toMatchObject({ holder: 'Rustam Nazarov', endDate: '2030-12-31' });
-    expect(minibus.terms.subject).toContain('Chevrolet Damas DLX');
+    const taxi = await sale.quote(osgopSaveRequest(sampleTaxi, { total: 70_400, lines: [] }), {
+      ...context,
+      registries: memoryRegistries({
+        vehicles: [{ plate: '01777TAX', techSeria: 'AAF', techNumber: '4444444', model: 'Chevrolet Nexia 3', vehicleType: 1, issueYear: 2020, seats: 5, fuel: 'gas', owner, policyEnd: null }],
+        companies: [company('304567890', '"TOSHKENT TAKSI" MChJ')],
+      }),
+    });
+    // The visitor's correction of the model is what the policy prints; the price is the registry's seats.
+    expect(taxi.terms.subject).toContain('Chevrolet Nexia 3 R2');
+    expect(taxi.price.total).toBe(70_400);
   });
 
   it('refuses what cannot be sold, naming the field', async () => {
@@ -201,9 +210,10 @@ describe('osgop sale', () => {
 
 describe('osgop on the server', () => {
   let app: FastifyInstance;
+  // Migrating and seeding a fresh database takes a while on a busy machine.
   beforeAll(async () => {
     app = await createTestApp();
-  });
+  }, 60_000);
   afterAll(() => app.close());
 
   const body = (extra: Record<string, unknown> = {}) => ({
