@@ -2,13 +2,15 @@ import type { ApiPort, LookupBinding, Price, ProductBinding } from '../../engine
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import carSchema from '../../schemas/products/osgop/car.json';
 import type { AutoRequest, AutoResponse, CalculationResponse, SaveRequest } from './api.generated';
 import { osgopTariff, type OsgopTariff } from './pricing';
 import manifest from './product';
 import type { OsgopData } from './rules';
 
-const platePattern = /^(?:[0-9]{2}[A-Z][0-9]{3}[A-Z]{2}|[0-9]{5}[A-Z]{3}|[0-9]{5,6}[A-Z]{2}|[0-9]{2}[MH][0-9]{6})$/;
-const techPattern = /^[A-Z]{3}[0-9]{7}$/;
+// The step's own patterns (schemas/common shapes): a lookup asks only for what the form would accept.
+const platePattern = new RegExp(carSchema.properties.plate.pattern);
+const techPattern = new RegExp(carSchema.properties.techPassport.pattern);
 
 /** The vehicle of the car step as the registry calls name it, or null while plate or tech passport is incomplete. */
 export function vehicleQuery(car: Record<string, unknown>): AutoRequest | null {
