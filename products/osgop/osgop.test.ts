@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { createTestApp, inDays, post } from '../../server/test-helpers';
+import { createTestApp, inDays, payInSandbox, post } from '../../server/test-helpers';
+import { pdfText } from '../../tests/support/pdf-text';
 import { isoToDmy } from '../api-format';
 import { fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { memoryRegistries } from '../memory-registries';
@@ -228,6 +229,25 @@ describe('osgop on the server', () => {
     const saved = await post(app, '/api/sayt/osgop/save', body());
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ result: true, response: { amount: 70_400 } });
+  });
+
+  it('issues the paid policy: the check answers an OSG number, the PDF names the vehicle, the bot hears of it without personal data', async () => {
+    const request = { ...osgopSaveRequest({ ...sampleMinibus, policy: { months: 6, beginDate: inDays(2) } }, { total: 147_840, lines: [] }), return_url: '/ru/osgop?step=payment' };
+    const saved = (await post(app, '/api/sayt/osgop/save', request)).json<{ response: { contract_id: string; payme_url: string } }>().response;
+    expect((await post(app, '/api/sayt/osgop/check', { contract_id: saved.contract_id })).json()).toMatchObject({ result: false, error: 1, message: 'payment_not_made' });
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    const checked = (await post(app, '/api/sayt/osgop/check', { contract_id: saved.contract_id })).json<{ response: { policy_number: string; pdf_url: string } }>().response;
+    expect(checked.policy_number).toMatch(/^OSG \d{10}$/);
+    const pdf = await app.inject(new URL(checked.pdf_url).pathname);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const printed = pdfText(pdf.rawPayload);
+    expect(printed).toContain(checked.policy_number);
+    expect(printed).toContain('95E555EE');
+    expect(printed).toContain('Rustam Nazarov');
+    const messages = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'purchase').execute();
+    const message = messages.map((m) => m.text).find((text) => text.includes(checked.policy_number));
+    expect(message).toContain('osgop');
+    for (const secret of ['2222222', '998901234567', '30107580000044']) expect(message).not.toContain(secret);
   });
 
   it('answers bad input with 4xx naming the field', async () => {
