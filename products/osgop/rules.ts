@@ -38,29 +38,23 @@ function syncPeriod(next: OsgopData): EffectResult<OsgopData> {
   return { data };
 }
 
-const guards = {
-  isCompany: (data: OsgopData) => data.holder.kind === 'company',
-  isPerson: (data: OsgopData) => data.holder.kind === 'person',
-  // What the registry answered stays as it said until the visitor asks to correct it.
-  vehicleLocked: (data: OsgopData) => data.car.edit !== true,
-};
-
-/** Registry-filled vehicle texts the visitor may correct (the policy prints them); seats and category never (they set the price). */
-const lock: Record<string, keyof typeof guards> = { 'car.model': 'vehicleLocked', 'car.issueYear': 'vehicleLocked', 'car.owner': 'vehicleLocked' };
-
-export const osgopRules = {
-  ...defineRules<OsgopData>()({
-    onChange: { 'policy.beginDate': 'syncPeriod', 'policy.months': 'syncPeriod' },
-    show: {
-      'holder.inn': 'isCompany',
-      'holder.companyName': 'isCompany',
-      'holder.passport': 'isPerson',
-      'holder.birthday': 'isPerson',
-      'holder.firstName': 'isPerson',
-      'holder.lastName': 'isPerson',
-    },
-    guards,
-    actions: { syncPeriod },
-  }),
-  lock,
-};
+export const osgopRules = defineRules<OsgopData>()({
+  onChange: { 'policy.beginDate': 'syncPeriod', 'policy.months': 'syncPeriod' },
+  show: {
+    'holder.inn': 'isCompany',
+    'holder.companyName': 'isCompany',
+    'holder.passport': 'isPerson',
+    'holder.birthday': 'isPerson',
+    'holder.firstName': 'isPerson',
+    'holder.lastName': 'isPerson',
+  },
+  // Registry-filled vehicle texts the visitor may correct (the policy prints them); seats and category never (they set the price).
+  lock: { 'car.model': 'vehicleLocked', 'car.issueYear': 'vehicleLocked', 'car.owner': 'vehicleLocked' },
+  guards: {
+    isCompany: (data) => data.holder.kind === 'company',
+    isPerson: (data) => data.holder.kind === 'person',
+    // What the registry answered stays as it said until the visitor asks to correct it.
+    vehicleLocked: (data) => data.car.edit !== true,
+  },
+  actions: { syncPeriod },
+});
