@@ -38,7 +38,15 @@ const vehicleLookup: LookupBinding<OsgopTariff> = {
     if (!envelope.result) throw envelopeFailure(envelope, vehicleRefusals[envelope.error] ?? genericErrorId, atPlate);
     const vehicle = requireFields<AutoResponse>(envelope.response, ['model', 'category', 'passenger_seats', 'issue_year', 'owner'], manifest.calls.auto);
     // A new vehicle is the registry's again: corrections made to the last one do not carry over.
-    return { category: vehicle.category, passengerSeats: vehicle.passenger_seats, model: vehicle.model, issueYear: vehicle.issue_year, owner: vehicle.owner, edit: false };
+    return {
+      category: vehicle.category,
+      passengerSeats: vehicle.passenger_seats,
+      model: vehicle.model,
+      issueYear: vehicle.issue_year,
+      owner: vehicle.owner,
+      ownerInn: vehicle.owner_inn ?? undefined,
+      edit: false,
+    };
   },
 };
 

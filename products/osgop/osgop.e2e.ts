@@ -3,8 +3,8 @@ import { dayFromToday, downloadPolicyText, expectStep, loadTexts, next, payWithS
 
 /**
  * OSGOP in the browser: the registry fills the vehicle in (seats and category never editable), a
- * truck is refused at the plate, the calculator's figure is the price, and a carrier buys a bus's
- * policy in Russian down to the PDF.
+ * truck is refused at the plate, the owning company becomes the carrier, the calculator's figure is
+ * the price, and a carrier buys a bus's policy in Russian down to the PDF.
  */
 
 test.beforeAll(loadTexts);
@@ -39,8 +39,9 @@ test('a carrier buys a bus\'s policy in Russian: registry vehicle, company by IN
   await next(page, 'ru');
 
   await expectStep(page, 'holder');
-  await page.locator('#flow-holder_kind-0').check();
-  await page.locator('#flow-holder_inn').fill('303456789');
+  // The bus's owning company is the carrier until the visitor names another: its INN and name are filled in.
+  await expect(page.locator('#flow-holder_kind-0')).toBeChecked();
+  await expect(page.locator('#flow-holder_inn')).toHaveValue('303456789');
   await expect(page.locator('#flow-holder_companyName')).toHaveValue('"BUXORO YOʻLOVCHI TRANS" AJ');
   await expect(page.locator('#flow-holder_passport')).toHaveCount(0);
   await page.locator('#flow-holder_phone').fill('901234567');

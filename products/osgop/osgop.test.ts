@@ -55,6 +55,17 @@ describe('osgop period', () => {
     expect(coverEnd('2031-11-30', 3)).toBe('2032-02-29');
   });
 
+  it('makes the owning company the carrier, unless the visitor chose a person or named another INN', () => {
+    const prefill = osgop.machine.actions.prefillCarrier;
+    if (!prefill) throw new Error('no prefillCarrier');
+    const fresh = { ...sampleBus, holder: { kind: 'company' as const } };
+    expect(prefill({ ...fresh, car: { ...fresh.car, ownerInn: '303456789' } }, fresh).data.holder).toEqual({ kind: 'company', inn: '303456789' });
+    const person = { ...sampleMinibus, car: { ...sampleMinibus.car, ownerInn: '303456789' } };
+    expect(prefill(person, sampleMinibus).data.holder).toEqual(sampleMinibus.holder);
+    const named = { ...sampleTaxi, car: { ...sampleTaxi.car, ownerInn: '303456789' } };
+    expect(prefill(named, sampleTaxi).data.holder.inn).toBe('304567890');
+  });
+
   it('derives the end from start and term, and refuses a start in the past', () => {
     const syncPeriod = osgop.machine.actions.syncPeriod;
     if (!syncPeriod) throw new Error('no syncPeriod');
@@ -82,7 +93,9 @@ describe('osgop binding', () => {
     expect(api.calls[0]).toEqual({ method: 'POST', path: '/sayt/osgop/auto', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333' } });
     expect(apiSchema('osgop/auto.request')(api.calls[0]?.body)).toEqual([]);
     expect(apiSchema('osgop/auto.response')(autoAnswer)).toEqual([]);
-    expect(found).toEqual({ category: 'bus', passengerSeats: 29, model: 'Isuzu Citiport', issueYear: 2021, owner: '"BUXORO YOʻLOVCHI TRANS" AJ', edit: false });
+    expect(found).toEqual({ category: 'bus', passengerSeats: 29, model: 'Isuzu Citiport', issueYear: 2021, owner: '"BUXORO YOʻLOVCHI TRANS" AJ', ownerInn: '303456789', edit: false });
+    const personal = await vehicleLookup.run(fakeApi(() => ok({ ...autoAnswer, owner: 'NAZAROV RUSTAM', owner_inn: null })), { plate: '80321BTR', techPassport: 'AAL3333333' }, osgopTariff);
+    expect(personal.ownerInn).toBeUndefined();
   });
 
   it('says at the plate when the registry does not know the vehicle or it carries no passengers', async () => {

@@ -14,6 +14,7 @@ export type OsgopData = {
     issueYear?: number;
     owner?: string;
     edit?: boolean;
+    ownerInn?: string;
   };
   holder: {
     kind: 'company' | 'person';
@@ -38,8 +39,15 @@ function syncPeriod(next: OsgopData): EffectResult<OsgopData> {
   return { data };
 }
 
+/** A company's vehicle is most often insured by that company: its INN becomes the carrier's, unless the visitor named one. */
+function prefillCarrier(next: OsgopData): EffectResult<OsgopData> {
+  const { ownerInn } = next.car;
+  if (!ownerInn || next.holder.kind !== 'company' || next.holder.inn) return { data: next };
+  return { data: { ...next, holder: { ...next.holder, inn: ownerInn } } };
+}
+
 export const osgopRules = defineRules<OsgopData>()({
-  onChange: { 'policy.beginDate': 'syncPeriod', 'policy.months': 'syncPeriod' },
+  onChange: { 'car.ownerInn': 'prefillCarrier', 'policy.beginDate': 'syncPeriod', 'policy.months': 'syncPeriod' },
   show: {
     'holder.inn': 'isCompany',
     'holder.companyName': 'isCompany',
@@ -56,5 +64,5 @@ export const osgopRules = defineRules<OsgopData>()({
     // What the registry answered stays as it said until the visitor asks to correct it.
     vehicleLocked: (data) => data.car.edit !== true,
   },
-  actions: { syncPeriod },
+  actions: { prefillCarrier, syncPeriod },
 });

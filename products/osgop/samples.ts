@@ -9,7 +9,7 @@ const phone = '998901234567';
 
 /** The Bukhara city bus (30 seats, 29 passengers) of "BUXORO YOʻLOVCHI TRANS" AJ, insured by its owner for a year. */
 export const sampleBus: OsgopData = {
-  car: { plate: '80321BTR', techPassport: 'AAL3333333', category: 'bus', passengerSeats: 29, model: 'Isuzu Citiport', issueYear: 2021, owner: '"BUXORO YOʻLOVCHI TRANS" AJ' },
+  car: { plate: '80321BTR', techPassport: 'AAL3333333', category: 'bus', passengerSeats: 29, model: 'Isuzu Citiport', issueYear: 2021, owner: '"BUXORO YOʻLOVCHI TRANS" AJ', ownerInn: '303456789' },
   holder: { kind: 'company', inn: '303456789', companyName: '"BUXORO YOʻLOVCHI TRANS" AJ', phone },
   policy: { months: 12, beginDate: '2030-07-01', endDate: '2031-06-30' },
 };
@@ -23,7 +23,7 @@ export const sampleMinibus: OsgopData = {
 
 /** A Tashkent taxi (4 passengers) of "TOSHKENT TAKSI" MChJ for 3 months, its trim added to the model by hand. */
 export const sampleTaxi: OsgopData = {
-  car: { plate: '01777TAX', techPassport: 'AAF4444444', category: 'taxi', passengerSeats: 4, model: 'Chevrolet Nexia 3 R2', issueYear: 2020, owner: '"TOSHKENT TAKSI" MChJ', edit: true },
+  car: { plate: '01777TAX', techPassport: 'AAF4444444', category: 'taxi', passengerSeats: 4, model: 'Chevrolet Nexia 3 R2', issueYear: 2020, owner: '"TOSHKENT TAKSI" MChJ', ownerInn: '304567890', edit: true },
   holder: { kind: 'company', inn: '304567890', companyName: '"TOSHKENT TAKSI" MChJ', phone },
   policy: { months: 3, beginDate: '2030-07-01', endDate: '2030-09-30' },
 };
