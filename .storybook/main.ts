@@ -11,6 +11,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
  */
 const siteOnlyPlugins = new Set(['site-build-manifest', 'step-validators']);
 const widgetStorySchema = /[\\/]stories[\\/]widgets[\\/]schemas[\\/][^\\/]+\.json$/;
+/** The engine's test fixtures with step schema files (the vehicle lookup story runs one). */
+const engineFixtureSchema = /[\\/]engine[\\/]test-fixtures[\\/][^\\/]+-step\.json$/;
 
 /** Drops the site-only plugins; plugin options may nest arrays, so they are flattened first. */
 function withoutSiteOnly(plugins: PluginOption[] | undefined): PluginOption[] {
@@ -31,7 +33,7 @@ const config: StorybookConfig = {
     mergeConfig({ ...viteConfig, plugins: withoutSiteOnly(viteConfig.plugins) }, {
       root: repoRoot,
       publicDir: false,
-      plugins: [stepValidators({ include: [stepSchemaFile, widgetStorySchema] })],
+      plugins: [stepValidators({ include: [stepSchemaFile, widgetStorySchema, engineFixtureSchema] })],
     }),
 };
 

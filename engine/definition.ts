@@ -20,6 +20,8 @@ export type FlowData = Record<string, Record<string, unknown>>;
 export interface StepDefinition {
   id: string;
   title: MessageId;
+  /** A line under the step's title saying what the step asks and why (message id). */
+  description?: MessageId;
   /** Defaults to 'form'. */
   component?: StepComponent;
   /** JSON Schema of this step's object (form steps only). */
@@ -27,8 +29,16 @@ export interface StepDefinition {
   uiSchema?: UiSchema;
   /** Hidden steps are not drawn in the stepper header (e.g. policy download). */
   hidden?: boolean;
-  /** Binding call made on `step.next` before the flow leaves this step. */
+  /**
+   * The save: made when the flow leaves this step forward — or leaves an earlier step for a later
+   * one past this step, when a skip rule removes this one (the save always comes before payment).
+   */
   submit?: 'save';
+  /**
+   * A call of the binding's `calls` made when Next leaves this step (a registry check, a discount):
+   * what it answers is merged into the flow data; a failure keeps the visitor on the step with its message.
+   */
+  call?: string;
 }
 
 /** A line of a price breakdown. */
@@ -75,6 +85,12 @@ export interface MachineRules<D extends FlowData> {
    * guard with the row as its second argument. A hidden field is neither rendered nor required.
    */
   show?: Record<string, string>;
+  /**
+   * Registry-filled fields, keyed as `show` is: the field is read-only while the guard holds (a
+   * vehicle the registry found, until the visitor asks to edit it; a licence the registry knows).
+   * A locked field is still validated and saved.
+   */
+  lock?: Record<string, string>;
   guards: Record<string, Guard<D>>;
   actions: Record<string, Action<D>>;
 }
@@ -134,14 +150,17 @@ export interface PolicyResult {
 export type PaymentCheck = PolicyResult | 'declined' | null;
 
 /** Prefill of one object (a step object or one row of an array in it) from a registry lookup. */
-export interface LookupBinding {
+export interface LookupBinding<C = unknown> {
   step: string;
   /** Array property of the step whose rows are looked up; absent = the step object itself. */
   rows?: string;
   /** A stable key of the inputs; a lookup runs when it is non-null and differs from the last one. */
   key: (row: Record<string, unknown>) => string | null;
-  /** Answers the fields to merge into the row; throws BindingFailure on failure. */
-  run: (api: ApiPort, row: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /**
+   * Answers the fields to merge into the row (its field effects then run as for a change the visitor
+   * made); throws BindingFailure on failure. `catalog` is the flow's (e.g. a list the answer is checked against).
+   */
+  run: (api: ApiPort, row: Record<string, unknown>, catalog: C) => Promise<Record<string, unknown>>;
 }
 
 /** What the page tells a save besides the data. */
@@ -150,10 +169,31 @@ export interface SaveContext {
   returnPath: string;
 }
 
+/**
+ * A call made when the visitor leaves a step (`StepDefinition.call`): answers the step objects to
+ * replace in the flow data (the others stay as they are); throws BindingFailure.
+ */
+export type StepCall<D extends FlowData, C> = (api: ApiPort, data: D, catalog: C) => Promise<Partial<D>>;
+
+/**
+ * The server's price for the flow (a calculator call): asked again whenever `key` changes, while the
+ * visitor goes on typing. Until it answers the page shows `pricing`'s figure; once it has, the
+ * server's. `key` is null while the data cannot be quoted yet.
+ */
+export interface QuoteBinding<D extends FlowData, C> {
+  key: (data: D) => string | null;
+  /** Answers the server's price; throws (the page keeps its own figure) when the call fails. */
+  run: (api: ApiPort, data: D, catalog: C) => Promise<Price>;
+}
+
 export interface ProductBinding<D extends FlowData, C> {
   /** Catalog data loaded when the flow starts (tariffs, programs, option lists). */
   load: (api: ApiPort) => Promise<C>;
-  lookups?: LookupBinding[];
+  /** The server quotes the price (authoritative; the page's `pricing` shows meanwhile). */
+  quote?: QuoteBinding<D, C>;
+  lookups?: LookupBinding<C>[];
+  /** Calls made on leaving a step, by the name its `call` gives. */
+  calls?: Record<string, StepCall<D, C>>;
   /** Saves the contract; throws BindingFailure. */
   save: (api: ApiPort, data: D, price: Price, context: SaveContext) => Promise<PaymentDetails>;
   /** Checks payment; throws BindingFailure on other failures. */
@@ -189,6 +229,11 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   title: MessageId;
   steps: StepDefinition[];
   initialData: D;
+  /**
+   * Answers a variant fixes (OSAGO limited: named drivers): filled in from the start, kept whatever
+   * the form reports, drawn read-only. Step id → the step object's fields.
+   */
+  preset?: Partial<Record<keyof D & string, Record<string, unknown>>>;
   machine: MachineRules<D>;
   /** Live price in the browser, authoritative price on the server. Null while data is incomplete. */
   pricing: (data: D, catalog: C) => Price | null;

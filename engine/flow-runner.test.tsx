@@ -7,6 +7,7 @@ import { draftKey, type FlowDraft } from './draft';
 import { FlowRunner, type FlowRunnerProps } from './flow-runner';
 import { engineI18n } from './test-fixtures/engine-i18n';
 import { MemoryStorage } from './test-fixtures/memory-storage';
+import { carApi, carDefinition, carMessages } from './test-fixtures/car-definition';
 import { sampleApi, sampleDefinition, type SampleCatalog, type SampleData } from './test-fixtures/sample-definition';
 import { registerSampleValidators, sampleMessages } from './test-fixtures/sample-validators';
 
@@ -257,7 +258,8 @@ describe('FlowRunner', () => {
     fireEvent.change(birthday, { target: { value: '1505' } });
     expect(birthday.value).toBe('15.05');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Enter the full date as DD.MM.YYYY')).toBeTruthy();
+    // At the field and in its row's summary.
+    expect(await screen.findAllByText('Enter the full date as DD.MM.YYYY')).toHaveLength(2);
     fireEvent.change(birthday, { target: { value: '15.05.1990' } });
     await waitFor(() => expect(screen.queryByText('Enter the full date as DD.MM.YYYY')).toBeNull());
     // Typing reaches the draft within a quarter of a second.
@@ -266,7 +268,7 @@ describe('FlowRunner', () => {
       expect(draft.data.people?.persons).toEqual([expect.objectContaining({ birthday: '1990-05-15' })]);
     });
     fireEvent.change(birthday, { target: { value: '01.01.2100' } });
-    expect(await screen.findByText(/The date cannot be later than \d{2}\.\d{2}\.\d{4}/)).toBeTruthy();
+    expect(await screen.findAllByText(/The date cannot be later than \d{2}\.\d{2}\.\d{4}/)).toHaveLength(2);
   });
 
   it('never marks a checkbox required: a required boolean only has to be present', async () => {
@@ -282,5 +284,130 @@ describe('FlowRunner', () => {
     expect(agree.required).toBe(false);
     expect(agree.closest('div')?.textContent).not.toContain('*');
     expect((screen.getByLabelText(/Phone/) as HTMLInputElement).required).toBe(true);
+  });
+});
+
+describe('FlowRunner: registry-filled fields', () => {
+  function renderCar(api = carApi()) {
+    const i18n = engineI18n('en', carMessages);
+    render(
+      <I18nProvider i18n={i18n}>
+        <FlowRunner definition={carDefinition} api={api} stepInUrl={null} onStepChange={vi.fn()} stepHref={(id) => `/car?step=${id}`} storage={new MemoryStorage()} />
+      </I18nProvider>,
+    );
+    return api;
+  }
+
+  it('fills the vehicle read-only from plate and tech passport, and lets the visitor edit it', async () => {
+    renderCar();
+    await heading('Car');
+    expect(screen.queryByLabelText(/Model/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01 a 123 bc' } });
+    expect((screen.getByLabelText(/Plate/) as HTMLInputElement).value).toBe('01 A 123 BC');
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'aaf0390422' } });
+    const model = (await screen.findByLabelText(/Model/)) as HTMLInputElement;
+    expect(model.value).toBe('Chevrolet Cobalt');
+    expect(model.readOnly).toBe(true);
+    expect((screen.getByLabelText(/Owner/) as HTMLInputElement).readOnly).toBe(true);
+    const edit = screen.getByRole('button', { name: /Edit vehicle data/ });
+    expect(edit.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(edit);
+    await waitFor(() => expect((screen.getByLabelText(/Model/) as HTMLInputElement).readOnly).toBe(false));
+    expect(screen.getByRole('button', { name: /Edit vehicle data/ }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(screen.getByLabelText(/Model/), { target: { value: 'Chevrolet Cobalt LTZ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // Leaving the car step asks for the policy in force: the cover starts after it.
+    await heading('Cover');
+    expect((screen.getByLabelText(/Cover starts on/) as HTMLInputElement).value).toBe('01.01.2031');
+  });
+
+  it('says the price is updating while the server quotes it, keeps the form open, then shows the server\'s figure', async () => {
+    const inner = carApi();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api: ApiPort = {
+      get: inner.get,
+      post: async (path, body) => {
+        if (path === '/car/quote') await held;
+        return inner.post(path, body);
+      },
+    };
+    renderCar(api as ReturnType<typeof carApi>);
+    await heading('Car');
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01A123BC' } });
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF0390422' } });
+    await screen.findByLabelText(/Model/);
+    // The car is known: the server is asked for its price, the page's own figure shows meanwhile.
+    expect(await screen.findByTestId('price-updating')).toBeTruthy();
+    expect(screen.getByTestId('price-total').textContent).toBe('100 000 UZS');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // Typing is never held up by it.
+    fireEvent.click(screen.getByRole('button', { name: /Edit vehicle data/ }));
+    await waitFor(() => expect((screen.getByLabelText(/Model/) as HTMLInputElement).readOnly).toBe(false));
+    fireEvent.change(screen.getByLabelText(/Model/), { target: { value: 'Chevrolet Cobalt LTZ' } });
+    expect((screen.getByLabelText(/Model/) as HTMLInputElement).value).toBe('Chevrolet Cobalt LTZ');
+    release();
+    await waitFor(() => expect(screen.getByTestId('price-total').textContent).toBe('105 000 UZS'));
+    expect(screen.queryByTestId('price-updating')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Registry fee')).toBeTruthy();
+  });
+
+  it('puts a refused save\'s message on the repeater row the answer names', async () => {
+    renderCar();
+    await heading('Car');
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01A123BC' } });
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF0390422' } });
+    await screen.findByLabelText(/Model/);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Cover');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('Drivers');
+    expect(screen.getByText('Who may drive the car under a limited cover.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '+ Add person' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/Passport/)).toHaveLength(2));
+    const passports = screen.getAllByLabelText(/Passport/);
+    const licences = screen.getAllByLabelText(/Driving licence/);
+    fireEvent.change(passports[0] as HTMLElement, { target: { value: 'AA1234567' } });
+    fireEvent.change(licences[0] as HTMLElement, { target: { value: 'AF0557857' } });
+    fireEvent.change(passports[1] as HTMLElement, { target: { value: 'AF0000004' } });
+    fireEvent.change(licences[1] as HTMLElement, { target: { value: 'AF0900004' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/Driving licence/)[1]?.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByLabelText(/Driving licence/)[0]?.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('Person 2 has errors:')).toBeTruthy();
+    expect(screen.getAllByText('This driving licence was not found').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole('heading', { level: 2, name: 'Drivers' })).toBeTruthy();
+  });
+
+  it('draws a variant\'s fixed answers read-only', async () => {
+    const i18n = engineI18n('en', carMessages);
+    const storage = new MemoryStorage();
+    const limited = { ...carDefinition, id: 'car-limited', preset: { cover: { drivers: 'limited' } } };
+    const steps = { car: { status: 'active', completed: true }, cover: { status: 'active', completed: false }, drivers: { status: 'inactive', completed: false }, pay: { status: 'inactive', completed: false }, done: { status: 'inactive', completed: false } };
+    storage.setItem(draftKey('car-limited'), JSON.stringify({ product: 'car-limited', version: 1, step: 'cover', data: { car: { plate: '01A123BC', found: true }, cover: { drivers: 'limited' }, drivers: { drivers: [{}] } }, steps, payment: null, policy: null, savedAt: new Date().toISOString() }));
+    render(
+      <I18nProvider i18n={i18n}>
+        <FlowRunner definition={limited} api={carApi()} stepInUrl={null} onStepChange={vi.fn()} stepHref={(id) => `/car?step=${id}`} storage={storage} />
+      </I18nProvider>,
+    );
+    await heading('Cover');
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((r) => [r.checked, r.disabled])).toEqual([[false, true], [true, true]]);
+    expect((screen.getByLabelText(/Cover starts on/) as HTMLInputElement).readOnly).toBe(false);
+  });
+
+  it('refuses a model of the catalog\'s restricted list at the plate, and a car the registry lacks', async () => {
+    renderCar();
+    await heading('Car');
+    fireEvent.change(screen.getByLabelText(/Plate/), { target: { value: '01Z777ZZ' } });
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF7777777' } });
+    expect(await screen.findByText('This model is not insured online')).toBeTruthy();
+    expect(screen.queryByLabelText(/Model/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Tech passport/), { target: { value: 'AAF7777770' } });
+    expect(await screen.findByText('No such vehicle in the registry')).toBeTruthy();
   });
 });

@@ -7,7 +7,7 @@ import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation
 import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
 import { loadDraft, saveDraft } from './draft';
 import { formatPrice } from './format';
-import { createFlowMachine, isBusy, standsIn, stepOf, type StepsProgress } from './machine';
+import { createFlowMachine, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
 import { Spinner } from './spinner';
 import { dateProblems } from './date-rules';
@@ -15,7 +15,7 @@ import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { useHydrated } from './use-hydrated';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
-import { hiddenPaths, withHiddenFields, withoutHiddenErrors } from './visibility';
+import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
 const loadPaymentStep = () => import('./steps/payment-step');
@@ -102,6 +102,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const context = useSelector(actor, (s) => s.context);
   const bootFailed = useSelector(actor, (s) => standsIn(s, { boot: 'failed' }));
   const busy = useSelector(actor, isBusy);
+  const quoting = useSelector(actor, isQuoting);
   const hydrated = useHydrated();
 
   // URL → machine (browser back/forward). A refused goto puts the URL back on the real step.
@@ -149,12 +150,17 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   const current = definition.steps.find((s) => s.id === step) ?? null;
   const index = current ? definition.steps.indexOf(current) : -1;
-  // Joined into a string so the form's memoised uiSchema and validator change only with the set.
+  // Joined into strings so the form's memoised uiSchema and validator change only with the sets.
   const hiddenKey = useMemo(
     () => (current ? hiddenPaths(definition.machine, current.id, context.data as D).join('|') : ''),
     [definition, current, context.data],
   );
+  const lockedKey = useMemo(
+    () => (current ? [...presetPaths(definition.preset, current.id), ...lockedPaths(definition.machine, current.id, context.data as D)].join('|') : ''),
+    [definition, current, context.data],
+  );
   const hidden = useMemo(() => (hiddenKey ? hiddenKey.split('|') : []), [hiddenKey]);
+  const locked = useMemo(() => (lockedKey ? lockedKey.split('|') : []), [lockedKey]);
   const error = context.error;
   const webview = layout === 'webview';
   const onSummaryStep = current?.component === 'payment' || current?.component === 'download';
@@ -184,7 +190,8 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
           className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}
         >
           <div className="min-w-0">
-            <h2 className="mb-4 text-xl font-semibold text-slate-900">{i18n._(current.title)}</h2>
+            <h2 className={`${current.description ? 'mb-1' : 'mb-4'} text-xl font-semibold text-slate-900`}>{i18n._(current.title)}</h2>
+            {current.description && <p className="mb-4 text-sm text-slate-600">{i18n._(current.description)}</p>}
             {error && !error.modal && (
               <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
                 {i18n._(error.messageId)}
@@ -199,6 +206,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                 fieldErrors={context.fieldErrors[current.id]}
                 price={context.price}
                 hidden={hidden}
+                locked={locked}
                 loading={busy}
                 canGoBack={index > 0}
                 formContext={formContext}
@@ -229,7 +237,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               </Suspense>
             )}
           </div>
-          {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} />}
+          {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} quoting={quoting} />}
         </div>
       )}
       {error?.modal && (
@@ -303,10 +311,16 @@ function StepperHeader({ steps, progress, current, compact }: { steps: StepDefin
   );
 }
 
-function PriceBox({ price }: { price: Price | null }) {
+/** The price panel; while the server's price is asked it keeps the figure it has and says it is updating. */
+function PriceBox({ price, quoting }: { price: Price | null; quoting: boolean }) {
   const { i18n } = useLingui();
   return (
-    <aside aria-live="polite" className="h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+    <aside aria-live="polite" aria-busy={quoting} className="h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+      {quoting && (
+        <p role="status" className="mb-2 flex items-center gap-2 text-sm text-slate-600" data-testid="price-updating">
+          <Spinner /> {i18n._('engine.price.updating')}
+        </p>
+      )}
       {price ? (
         <>
           {price.lines.length > 1 && (
@@ -359,6 +373,8 @@ interface StepFormProps {
   price: Price | null;
   /** Pointers of the fields the definition's `show` rules hide right now. */
   hidden: string[];
+  /** Pointers of the fields the definition's `lock` rules make read-only right now. */
+  locked: string[];
   loading: boolean;
   canGoBack: boolean;
   formContext: FlowFormContext;
@@ -369,7 +385,7 @@ interface StepFormProps {
 
 /** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
 const StepForm = memo(function StepForm(props: StepFormProps) {
-  const { step, validator, formData, fieldErrors, price, hidden, loading, canGoBack, onFieldChange, onNext, onBack } = props;
+  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, onFieldChange, onNext, onBack } = props;
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
   const [dateDrafts] = useState(() => new Map<string, string>());
@@ -382,7 +398,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     return correctionCount.current;
   }, [formData]);
   const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, corrections }), [props.formContext, dateDrafts, corrections]);
-  const uiSchema = useMemo(() => withHiddenFields(step.uiSchema as UiSchema | undefined, hidden), [step.uiSchema, hidden]);
+  const uiSchema = useMemo(() => withRuledFields(step.uiSchema as UiSchema | undefined, hidden, locked), [step.uiSchema, hidden, locked]);
   const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
   const customValidate = useCallback<CustomValidator>(
     (data, errors) => {

@@ -4,6 +4,7 @@ import { getShortestPaths } from '@xstate/graph';
 import {
   createFlowMachine,
   isBusy,
+  isQuoting,
   standsIn,
   stepOf,
   type CheckInput,
@@ -11,9 +12,11 @@ import {
   type FlowInput,
   type FlowMachine,
   type LookupInput,
+  type QuoteInput,
   type SaveInput,
 } from './machine';
-import type { PaymentCheck, PaymentDetails } from './definition';
+import type { PaymentCheck, PaymentDetails, Price } from './definition';
+import { carApi, carDefinition } from './test-fixtures/car-definition';
 import {
   SampleFailure,
   sampleApi,
@@ -226,6 +229,27 @@ describe('flow machine', () => {
     expect(snap.context.data.people?.persons).toEqual([{ ...row, lastName: 'Aliyev', firstName: 'Vali' }]);
   });
 
+  it('a lookup\'s answer is a change like the visitor\'s: the field effects run on it, and the lookup reads the catalog', async () => {
+    const catalogs: unknown[] = [];
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
+      actors: {
+        lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
+          catalogs.push(input.catalog);
+          // The registry writes names in Cyrillic; the Latin-only effect clears and names it.
+          return { firstName: 'Вали', lastName: 'Aliyev' };
+        }),
+      },
+    });
+    const actor = start(machine);
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 1 } });
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ passport: 'AA1234567', birthday: '1990-05-15' }] } });
+    const snap = await waitFor(actor, (s) => !isBusy(s));
+    expect((snap.context.data.people?.persons as unknown[] | undefined)?.[0]).toMatchObject({ firstName: '', lastName: 'Aliyev' });
+    expect(snap.context.fieldErrors.people).toEqual({ '/persons/0/firstName': 'use_latin_alphabet' });
+    expect(catalogs).toEqual([snap.context.catalog]);
+  });
+
   it('a failed lookup puts its message on the row', async () => {
     const actor = start();
     await ready(actor);
@@ -407,5 +431,154 @@ describe('flow machine paths (@xstate/graph)', () => {
     expect(skipped.length).toBeGreaterThan(0);
     expect(shown.length).toBeGreaterThan(0);
     expect(skipped[0]?.steps.some((step) => step.event.type === 'step.next' && 'data' in step.event && step.event.data.purpose === 'business')).toBe(true);
+  });
+});
+
+describe('flow machine: calls on leaving a step, and the save before payment', () => {
+  const car = { plate: '01A123BC', techPassport: 'AAF0390422', owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true };
+  const startCar = (api = carApi()) => {
+    const actor = createActor(createFlowMachine(carDefinition, { api, returnPath: '/car?step=pay' }), { input: {} });
+    actor.start();
+    return actor;
+  };
+  const carAt = (step: string) => (s: Snapshot) => stepOf(s.value) === step && !isBusy(s);
+
+  it('makes the step\'s call when Next leaves it, busy meanwhile, and merges its answer into another step', async () => {
+    const api = carApi();
+    const actor = startCar(api);
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'step.next', data: car });
+    expect(standsIn(actor.getSnapshot(), { car: 'calling' })).toBe(true);
+    expect(isBusy(actor.getSnapshot())).toBe(true);
+    const snap = await waitFor(actor, carAt('cover'));
+    expect(api.calls).toContain('/car/policy-in-force');
+    // Insured until 31.12.2030: the new cover starts the day after.
+    expect(snap.context.data.cover).toEqual({ drivers: 'limited', startDate: '2031-01-01' });
+    expect(snap.context.steps.car).toEqual({ status: 'active', completed: true });
+  });
+
+  it('a failed call keeps the visitor on the step with its message at the field it names', async () => {
+    const actor = startCar();
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'step.next', data: { ...car, plate: '01Z777ZZ' } });
+    const snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(stepOf(snap.value)).toBe('car');
+    expect(snap.context.error).toEqual({ messageId: 'car-fixture.error.registry', field: { step: 'car', path: '/plate' } });
+    expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.registry' });
+  });
+
+  it('saves on the save step, or on the step before it when a skip rule removes it, always before payment', async () => {
+    const saved: string[] = [];
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
+          saved.push(String((input.data.cover as { drivers: string }).drivers));
+          return samplePayment;
+        }),
+        // Unpaid: the flow stays on the payment step.
+        check: fromPromise<PaymentCheck, CheckInput>(async () => null),
+      },
+    });
+    for (const drivers of ['limited', 'unlimited'] as const) {
+      const actor = createActor(machine, { input: {} });
+      actor.start();
+      await waitFor(actor, carAt('car'));
+      actor.send({ type: 'step.next', data: car });
+      await waitFor(actor, carAt('cover'));
+      actor.send({ type: 'step.next', data: { drivers, startDate: '2031-01-01' } });
+      if (drivers === 'limited') {
+        const atDrivers = await waitFor(actor, carAt('drivers'));
+        expect(atDrivers.context.payment).toBeNull();
+        actor.send({ type: 'step.next', data: { drivers: [{ passport: 'AA1234567', licence: 'AF0557857' }] } });
+      }
+      const paying = await waitFor(actor, carAt('pay'));
+      expect(paying.context.payment).toEqual(samplePayment);
+      expect(paying.context.steps.drivers?.completed).toBe(drivers === 'limited');
+    }
+    expect(saved).toEqual(['limited', 'unlimited']);
+  });
+
+  it('refuses a definition whose step names a call its binding lacks', () => {
+    const broken = { ...carDefinition, steps: carDefinition.steps.map((s) => (s.id === 'cover' ? { ...s, call: 'nope' } : s)) };
+    expect(() => createFlowMachine(broken, { api: carApi(), returnPath: '/car?step=pay' })).toThrow(/step "cover" names unknown call "nope"/);
+  });
+});
+
+describe('flow machine: the server quotes the price', () => {
+  const car = { plate: '01A123BC', techPassport: 'AAF0390422', owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true };
+
+  it('shows the page\'s figure, asks the server when the key changes, keeps typing open meanwhile, and shows the server\'s answer', async () => {
+    const gates: ReturnType<typeof deferred<Price>>[] = [];
+    const asked: string[] = [];
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        quote: fromPromise<Price, QuoteInput>(({ input }) => {
+          asked.push(String((input.data.cover as { drivers: string }).drivers));
+          const gate = deferred<Price>();
+          gates.push(gate);
+          return gate.promise;
+        }),
+        stepCall: fromPromise(async () => ({})),
+      },
+    });
+    const actor = createActor(machine, { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    expect(asked).toEqual([]);
+    actor.send({ type: 'step.next', data: car });
+    let snap = await waitFor(actor, (s) => stepOf(s.value) === 'cover');
+    // The key (plate and drivers) is complete: the page's own figure shows while the server is asked.
+    expect(asked).toEqual(['limited']);
+    expect(isQuoting(snap)).toBe(true);
+    expect(snap.context.price?.total).toBe(100_000);
+    // Typing goes on while the price is asked; Next waits for it.
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'limited', startDate: '2031-01-01' } });
+    expect(actor.getSnapshot().context.data.cover).toEqual({ drivers: 'limited', startDate: '2031-01-01' });
+    expect(asked).toEqual(['limited']);
+    actor.send({ type: 'step.next', data: { drivers: 'limited', startDate: '2031-01-01' } });
+    expect(stepOf(actor.getSnapshot().value)).toBe('cover');
+    // A new key stops the running quote: its late answer is not shown.
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'unlimited', startDate: '2031-01-01' } });
+    expect(asked).toEqual(['limited', 'unlimited']);
+    expect(actor.getSnapshot().context.price?.total).toBe(200_000);
+    gates[0]?.resolve({ total: 1, lines: [] });
+    gates[1]?.resolve({ total: 205_000, lines: [{ label: 'car-fixture.price.base', amount: 200_000 }, { label: 'car-fixture.price.fee', amount: 5_000 }] });
+    snap = await waitFor(actor, (s) => !isQuoting(s));
+    expect(snap.context.price?.total).toBe(205_000);
+    // Back to a key already quoted, and forth again: the server's answer for that key stays shown without asking again.
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'unlimited', startDate: '2031-01-02' } });
+    expect(actor.getSnapshot().context.price?.total).toBe(205_000);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('keeps the page\'s figure when the server cannot quote', async () => {
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: { quote: fromPromise<Price, QuoteInput>(async () => Promise.reject(new Error('calculator down'))) },
+    });
+    const actor = createActor(machine, { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    actor.send({ type: 'step.next', data: car });
+    const snap = await waitFor(actor, (s) => stepOf(s.value) === 'cover' && !isBusy(s));
+    expect(snap.context.price?.total).toBe(100_000);
+    expect(snap.context.quote).toBeNull();
+  });
+});
+
+describe('flow machine: a variant\'s preset', () => {
+  it('starts with the fixed answers and keeps them whatever the form reports', async () => {
+    const limited = { ...carDefinition, id: 'car-limited', preset: { cover: { drivers: 'limited' } } };
+    const actor = createActor(createFlowMachine(limited, { api: carApi(), returnPath: '/car?step=pay' }), { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    expect(actor.getSnapshot().context.data.cover).toEqual({ drivers: 'limited' });
+    actor.send({ type: 'step.next', data: { plate: '01A123BC', techPassport: 'AAF0390422', owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true } });
+    await waitFor(actor, (s) => stepOf(s.value) === 'cover' && !isBusy(s));
+    actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'unlimited', startDate: '2031-01-01' } });
+    expect(actor.getSnapshot().context.data.cover).toEqual({ drivers: 'limited', startDate: '2031-01-01' });
+    actor.send({ type: 'step.next', data: { drivers: 'unlimited', startDate: '2031-01-01' } });
+    // The drivers step stays: the preset, not the form, decides the skip.
+    const snap = await waitFor(actor, (s) => stepOf(s.value) === 'drivers' && !isBusy(s));
+    expect(snap.context.data.cover?.drivers).toBe('limited');
   });
 });

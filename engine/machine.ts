@@ -8,7 +8,7 @@ import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
 import { advanced, initialSteps, retreated, setFieldError, withoutKey } from './machine/progress';
 import {
-  ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type SaveInput,
+  ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from './machine/types';
 import { parseShowKey } from './visibility';
 
@@ -38,6 +38,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   if (firstStep === undefined) throw new Error(`${definition.id}: a flow needs at least one step`);
   const lookups = binding.lookups ?? [];
   const skip = rules.skip ?? {};
+  for (const step of steps) {
+    if (step.call && !binding.calls?.[step.call]) throw new Error(`${definition.id}: step "${step.id}" names unknown call "${step.call}"`);
+  }
 
   for (const [step, guard] of Object.entries(skip)) {
     if (!rules.guards[guard]) throw new Error(`${definition.id}: skip rule of step "${step}" names unknown guard "${guard}"`);
@@ -45,10 +48,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   for (const [field, action] of Object.entries(rules.onChange ?? {})) {
     if (!rules.actions[action]) throw new Error(`${definition.id}: field effect "${field}" names unknown action "${action}"`);
   }
-  for (const [field, guard] of Object.entries(rules.show ?? {})) {
-    const { step } = parseShowKey(field);
-    if (!ids.includes(step)) throw new Error(`${definition.id}: show rule "${field}" names unknown step "${step}"`);
-    if (!rules.guards[guard]) throw new Error(`${definition.id}: show rule "${field}" names unknown guard "${guard}"`);
+  for (const [kind, map] of [['show', rules.show], ['lock', rules.lock]] as const) {
+    for (const [field, guard] of Object.entries(map ?? {})) {
+      const { step } = parseShowKey(field);
+      if (!ids.includes(step)) throw new Error(`${definition.id}: ${kind} rule "${field}" names unknown step "${step}"`);
+      if (!rules.guards[guard]) throw new Error(`${definition.id}: ${kind} rule "${field}" names unknown guard "${guard}"`);
+    }
   }
 
   // Definition functions are typed by the product's D and C; the machine stores the erased forms.
@@ -60,6 +65,16 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     const next = priceOf(data, catalog);
     return deepEqual(previous, next) ? previous : next;
   };
+  const preset = (definition.preset ?? {}) as Partial<Record<string, Record<string, unknown>>>;
+  /** A step object with the variant's fixed answers in place, whatever was reported. */
+  const withPreset = (step: string, object: Record<string, unknown>): Record<string, unknown> => (preset[step] ? { ...object, ...preset[step] } : object);
+  const initialData = (): FlowData => {
+    const data = structuredClone(definition.initialData) as FlowData;
+    for (const [step, fixed] of Object.entries(preset)) if (fixed) data[step] = { ...data[step], ...fixed };
+    return data;
+  };
+  const quoteBinding = binding.quote;
+  const quoteKey = (data: FlowData): string | null => (quoteBinding ? quoteBinding.key(data as D) : null);
   const isSkipped = (step: string, data: FlowData): boolean => {
     const guard = skip[step];
     const fn = guard ? rules.guards[guard] : undefined;
@@ -82,17 +97,27 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         if (!input.payment) throw new Error('check: no payment details');
         return binding.check(deps.api, input.payment);
       }),
+      stepCall: fromPromise<Partial<FlowData>, StepCallInput>(async ({ input }) => {
+        const run = binding.calls?.[input.call];
+        if (!run) throw new Error(`call ${input.call} is not defined`);
+        return run(deps.api, input.data as D, input.catalog as C);
+      }),
+      quote: fromPromise<Price, QuoteInput>(async ({ input }) => {
+        if (!quoteBinding) throw new Error('quote: the binding quotes no price');
+        return quoteBinding.run(deps.api, input.data as D, input.catalog as C);
+      }),
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async ({ input }) => {
         const lookup = lookups[input.lookup];
         if (!lookup) throw new Error(`lookup ${input.lookup} is not defined`);
-        return lookup.run(deps.api, input.row);
+        return lookup.run(deps.api, input.row, input.catalog as C);
       }),
     },
     guards: {
       ...Object.fromEntries(
         Object.entries(rules.guards).map(([name, fn]) => [name, ({ context }: { context: FlowContext }) => fn(context.data as D)]),
       ),
-      noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0,
+      // Next waits for lookups and for the server's price (typing never does).
+      noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0 && context.quoting === null,
       isOwnStep: ({ event }, params: { step: string }) => event.type === 'field.changed' && event.step === params.step,
       resumeAt: ({ context }, params: { step: string }) => context.resumeStep === params.step,
       isPaid: (_, params: { policy: PaymentCheck }) => typeof params.policy === 'object' && params.policy !== null,
@@ -109,11 +134,21 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       storeBootFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       acceptStepData: assign(({ context, event }, params: { step: string }) => {
         assertEvent(event, 'step.next');
-        const data = { ...context.data, [params.step]: event.data };
+        const data = { ...context.data, [params.step]: withPreset(params.step, event.data) };
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),
-      storeSaveFailure: assign(({ context }, params: { failure: unknown }) => {
+      // What opens the error dialog is not the visitor's to fix: it is logged for the insurer to see (spec §8).
+      logUnexpected: (_, params: { failure: unknown }) => {
+        const { failure } = params;
+        if (!isBindingFailure(failure) || failure.modal) console.error(`${definition.id}: ${failure instanceof Error ? failure.message : String(failure)}`);
+      },
+      mergeCallAnswer: assign(({ context }, params: { answer: Partial<FlowData> }) => {
+        const data = { ...context.data } as FlowData;
+        for (const [step, value] of Object.entries(params.answer)) if (value) data[step] = value;
+        return { data, price: repriced(context.price, data, context.catalog) };
+      }),
+      storeCallFailure: assign(({ context }, params: { failure: unknown }) => {
         const { failure } = params;
         if (!isBindingFailure(failure)) return { error: { messageId: 'maybe-data-is-incorrect', modal: true } };
         const error: FlowError = { messageId: failure.messageId };
@@ -128,8 +163,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       retreat: assign(({ context }, params: Move) => ({ steps: retreated(context.steps, params), error: null })),
       changeField: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'field.changed');
-        if (deepEqual(context.data[event.step] ?? {}, event.data)) return;
-        const { data, fieldErrors } = changedStep(rules, context.data, context.fieldErrors, event.step, event.data);
+        const reported = withPreset(event.step, event.data);
+        if (deepEqual(context.data[event.step] ?? {}, reported)) return;
+        const { data, fieldErrors } = changedStep(rules, context.data, context.fieldErrors, event.step, reported);
         const lookupKeys = { ...context.lookupKeys };
         let pending = context.pending;
         let seq = context.lookupSeq;
@@ -147,7 +183,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           lookupKeys[job.rowKey] = job.key;
           const id = `${ACTOR_IDS.lookupPrefix}${seq++}`;
           pending = { ...pending, [id]: { lookup: job.lookup, row: job.row, rowKey: job.rowKey, key: job.key } };
-          enqueue.spawnChild('lookup', { id, input: { lookup: job.lookup, row: job.value } });
+          enqueue.spawnChild('lookup', { id, input: { lookup: job.lookup, row: job.value, catalog: context.catalog } });
         }
         const progress = context.steps[event.step];
         enqueue.assign({
@@ -162,7 +198,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         });
       }),
       mergeLookup: assign(({ context }, params: { actorId: string; answer: Record<string, unknown> }) => {
-        const merged = mergedLookup(context, lookups, params.actorId, params.answer);
+        const merged = mergedLookup(context, lookups, rules, params.actorId, params.answer);
         return merged.data ? { ...merged, price: repriced(context.price, merged.data, context.catalog) } : merged;
       }),
       storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => failedLookup(context, lookups, params.actorId, params.failure)),
@@ -182,7 +218,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       reportCheckFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       resetFlow: enqueueActions(({ context, enqueue }) => {
         for (const id of Object.keys(context.pending)) enqueue.stopChild(id);
-        const data = structuredClone(definition.initialData) as FlowData;
+        if (context.quoting) enqueue.stopChild(context.quoting.id);
+        const data = initialData();
         enqueue.assign({
           data,
           steps: initialSteps(steps),
@@ -193,10 +230,38 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           fieldErrors: {},
           lookupKeys: {},
           pending: {},
+          quote: null,
+          quoting: null,
           resumeStep: null,
         });
       }),
       forgetResume: assign({ resumeStep: null }),
+      // After any change of data: the server's price shows while its key still holds, and a new
+      // quote is asked when the key changed (the one running for an older key is stopped).
+      requote: enqueueActions(({ context, enqueue }) => {
+        if (!quoteBinding || context.catalog === null) return;
+        const key = quoteKey(context.data);
+        let { quoting, quoteSeq } = context;
+        if (quoting && quoting.key !== key) {
+          enqueue.stopChild(quoting.id);
+          quoting = null;
+        }
+        if (key !== null && context.quote?.key !== key && quoting === null) {
+          const id = `${ACTOR_IDS.quotePrefix}${quoteSeq++}`;
+          quoting = { id, key };
+          enqueue.spawnChild('quote', { id, input: { data: context.data, catalog: context.catalog } });
+        }
+        const quoted = context.quote && key !== null && context.quote.key === key ? context.quote.price : null;
+        const price = quoted && !deepEqual(quoted, context.price) ? quoted : context.price;
+        enqueue.assign({ quoting, quoteSeq, price });
+      }),
+      storeQuote: assign(({ context }, params: { actorId: string; price: Price }) => {
+        if (context.quoting?.id !== params.actorId) return {};
+        const quote = { key: context.quoting.key, price: params.price };
+        return { quote, quoting: null, price: deepEqual(context.price, quote.price) ? context.price : quote.price };
+      }),
+      // The page keeps its own figure when the server's price cannot be had.
+      dropQuote: assign(({ context }, params: { actorId: string }) => (context.quoting?.id === params.actorId ? { quoting: null } : {})),
     },
   });
 
@@ -208,7 +273,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     id: FLOW_ID,
     context: ({ input }) => {
       const resume = input?.resume && ids.includes(input.resume.step) ? input.resume : null;
-      const data = resume ? resume.data : (structuredClone(definition.initialData) as FlowData);
+      const data = resume ? resume.data : initialData();
       const catalog = input?.catalog ?? null;
       return {
         data,
@@ -222,15 +287,24 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         lookupKeys: {},
         pending: {},
         lookupSeq: 0,
+        quote: null,
+        quoting: null,
+        quoteSeq: 0,
         resumeStep: resume?.step ?? null,
       };
     },
     initial: BOOT,
     on: {
-      'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: 'resetFlow' },
+      'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: ['resetFlow', 'requote'] },
       'error.dismiss': { actions: 'clearError' },
       [`xstate.done.actor.${ACTOR_IDS.lookupPrefix}*`]: {
-        actions: { type: 'mergeLookup', params: ({ event }: { event: DoneEvent<Record<string, unknown>> }) => ({ actorId: event.actorId ?? '', answer: event.output }) },
+        actions: [{ type: 'mergeLookup', params: ({ event }: { event: DoneEvent<Record<string, unknown>> }) => ({ actorId: event.actorId ?? '', answer: event.output }) }, 'requote'],
+      },
+      [`xstate.done.actor.${ACTOR_IDS.quotePrefix}*`]: {
+        actions: { type: 'storeQuote', params: ({ event }: { event: DoneEvent<Price> }) => ({ actorId: event.actorId ?? '', price: event.output }) },
+      },
+      [`xstate.error.actor.${ACTOR_IDS.quotePrefix}*`]: {
+        actions: { type: 'dropQuote', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '' }) },
       },
       [`xstate.error.actor.${ACTOR_IDS.lookupPrefix}*`]: {
         actions: { type: 'storeLookupFailure', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '', failure: event.error }) },
@@ -244,7 +318,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           starting: { always: [{ guard: 'catalogLoaded', target: 'ready' }, { target: 'loading' }] },
           loading: catalogLoad,
           failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
-          ready: { always: bootTargets },
+          ready: { entry: 'requote', always: bootTargets },
         },
       },
       ...stepStates,
@@ -269,7 +343,12 @@ export function standsIn(snapshot: FlowSnapshot, value: StateValue): boolean {
   return snapshot.matches(value as never);
 }
 
-/** Whether the flow waits for the API: a busy state (catalog, save, payment check) or a registry lookup. */
+/** Whether the flow waits for the API: a busy state (catalog, call, save, payment check), a registry lookup or the server's price. */
 export function isBusy(snapshot: { hasTag(tag: string): boolean; context: FlowContext }): boolean {
-  return snapshot.hasTag(BUSY) || Object.keys(snapshot.context.pending).length > 0;
+  return snapshot.hasTag(BUSY) || Object.keys(snapshot.context.pending).length > 0 || snapshot.context.quoting !== null;
+}
+
+/** Whether the server's price is being asked (the page's own figure shows meanwhile). */
+export function isQuoting(snapshot: { context: FlowContext }): boolean {
+  return snapshot.context.quoting !== null;
 }

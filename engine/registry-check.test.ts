@@ -15,7 +15,7 @@ function uiFiles(dir: string): string[] {
 
 describe('widget registry', () => {
   it('offers the widgets and templates of the design', () => {
-    for (const name of ['passport', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6', 'checkbox', 'select', 'radio']) {
+    for (const name of ['passport', 'plate', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6', 'checkbox', 'select', 'radio', 'toggle-button']) {
       expect(theme.widgets[name], name).toBeDefined();
     }
     expect(theme.templates.persons).toBeDefined();

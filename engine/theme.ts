@@ -13,12 +13,13 @@ import {
   UnusedButton,
 } from './templates/field-templates';
 import { ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate } from './templates/persons-template';
-import { CheckboxWidget, CountryMultiselectWidget, ProgramCardsWidget, RadioWidget, SelectWidget } from './widgets/choice-widgets';
-import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget } from './widgets/text-widgets';
+import { CheckboxWidget, CountryMultiselectWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
+import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
 
 /** Widgets by the names uiSchemas use (`"ui:widget": "passport"`). */
 export const widgets: RegistryWidgetsType = {
   passport: PassportWidget,
+  plate: PlateWidget,
   phone: PhoneWidget,
   date: DateWidget,
   money: MoneyWidget,
@@ -31,6 +32,7 @@ export const widgets: RegistryWidgetsType = {
   select: SelectWidget,
   RadioWidget,
   radio: RadioWidget,
+  'toggle-button': ToggleButtonWidget,
 };
 
 /**

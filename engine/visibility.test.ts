@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { hiddenPaths, parseShowKey, withHiddenFields, withoutHiddenErrors } from './visibility';
+import { hiddenPaths, lockedPaths, lockRuleAnswers, parseShowKey, withoutHiddenErrors, withRuledFields } from './visibility';
 import { peopleSchema, planSchema, sampleDefinition, type SampleData } from './test-fixtures/sample-definition';
 import { stepValidatorOptions } from './validator-options';
 
@@ -37,13 +37,13 @@ describe('show rules', () => {
 
   it('marks hidden fields in the uiSchema, per row for arrays', () => {
     const ui = sampleDefinition.steps[1]?.uiSchema as UiSchema;
-    expect(withHiddenFields(ui, [])).toBe(ui);
-    const hidden = withHiddenFields(ui, ['/persons/1/citizenship']) as { persons: { items: (item: unknown, index: number) => UiSchema } };
+    expect(withRuledFields(ui, [], [])).toBe(ui);
+    const hidden = withRuledFields(ui, ['/persons/1/citizenship'], []) as { persons: { items: (item: unknown, index: number) => UiSchema } };
     expect(typeof hidden.persons.items).toBe('function');
     expect(hidden.persons.items({}, 0).citizenship).toBeUndefined();
     expect(hidden.persons.items({}, 1).citizenship).toEqual({ 'ui:widget': 'hidden' });
     expect(hidden.persons.items({}, 1).passport).toEqual({ 'ui:widget': 'passport' });
-    expect(withHiddenFields(undefined, ['/company'])).toEqual({ company: { 'ui:widget': 'hidden' } });
+    expect(withRuledFields(undefined, ['/company'], [])).toEqual({ company: { 'ui:widget': 'hidden' } });
   });
 
   it('drops the errors of hidden fields only, keeping the precompiled validator in charge', () => {
@@ -64,5 +64,30 @@ describe('show rules', () => {
     const result = people.validateFormData({ persons: rows }, peopleSchema as RJSFSchema);
     expect(result.errors.map((e) => e.property)).toEqual(['.persons.0.citizenship']);
     expect(Object.keys(result.errorSchema.persons ?? {})).toEqual(['0']);
+  });
+});
+
+describe('lock rules', () => {
+  const locks = {
+    lock: { 'plan.days': 'isBusiness', 'people.persons[].firstName': 'isForeign' },
+    guards: { isBusiness: (d: SampleData) => d.plan.purpose === 'business', isForeign: (_d: SampleData, row?: Record<string, unknown>) => row?.foreign === true },
+  };
+
+  it('locks a field while its guard holds, and a row field per row', () => {
+    expect(lockedPaths(locks, 'plan', data({ purpose: 'business' }))).toEqual(['/days']);
+    expect(lockedPaths(locks, 'plan', data({ purpose: 'leisure' }))).toEqual([]);
+    expect(lockedPaths(locks, 'people', data({}, [{ foreign: true }, {}]))).toEqual(['/persons/0/firstName']);
+    expect(lockRuleAnswers(locks, 'people.persons[].firstName', data({}, [{ foreign: true }, {}]))).toEqual([true, false]);
+    expect(() => lockedPaths({ lock: { 'plan.days': 'nope' }, guards: {} }, 'plan', data({}))).toThrow(/unknown guard "nope"/);
+  });
+
+  it('marks locked fields read-only beside hidden ones, per row, keeping the row uiSchema', () => {
+    const ui = sampleDefinition.steps[1]?.uiSchema as UiSchema;
+    const ruled = withRuledFields(ui, ['/persons/1/citizenship'], ['/persons/0/firstName', '/persons/1/passport']) as { persons: { items: (item: unknown, index: number) => UiSchema } };
+    expect(ruled.persons.items({}, 0).firstName).toEqual({ 'ui:readonly': true });
+    expect(ruled.persons.items({}, 1).passport).toEqual({ 'ui:widget': 'passport', 'ui:readonly': true });
+    expect(ruled.persons.items({}, 1).citizenship).toEqual({ 'ui:widget': 'hidden' });
+    expect(ruled.persons.items({}, 2).passport).toEqual({ 'ui:widget': 'passport' });
+    expect(withRuledFields(undefined, [], ['/days'])).toEqual({ days: { 'ui:readonly': true } });
   });
 });

@@ -3,9 +3,10 @@ import type { FlowData, Guard, MachineRules } from './definition';
 import { pathSegments } from './paths';
 
 /**
- * Conditional fields (`MachineRules.show`): a key names a field of a step — `step.field`,
- * `step.object.field` or `step.rows[].field` (row level) — and its guard decides whether the field
- * is shown. A hidden field is not rendered and none of its validation errors count.
+ * Conditional fields (`MachineRules.show`) and registry-filled fields (`MachineRules.lock`): a key
+ * names a field of a step — `step.field`, `step.object.field` or `step.rows[].field` (row level) —
+ * and its guard decides whether the field is shown, or read-only. A hidden field is not rendered and
+ * none of its validation errors count; a locked field is drawn read-only and still validated.
  */
 
 /** A parsed `show` key: the step, then property names; `[]` after a name walks every row of that array. */
@@ -29,21 +30,26 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * JSON-pointer-like paths (`/holder/citizenship`, `/persons/1/pinfl`) of the fields of `step` that the
- * definition's `show` rules hide for `data`. Row rules give the guard the row they stand in.
- * Throws when a rule names a guard the definition does not define.
+ * Paths of `step`'s fields named by a rule map (`show` or `lock`) whose guard answers `wanted` for
+ * `data`. Row rules give the guard the row they stand in. Throws when a rule names an undefined guard.
  */
-export function hiddenPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, step: string, data: D): string[] {
-  const hidden: string[] = [];
-  for (const [key, guardName] of Object.entries(rules.show ?? {})) {
+function pathsWhere<D extends FlowData>(
+  rules: Readonly<Record<string, string>> | undefined,
+  guards: MachineRules<D>['guards'],
+  step: string,
+  data: D,
+  wanted: boolean,
+): string[] {
+  const found: string[] = [];
+  for (const [key, guardName] of Object.entries(rules ?? {})) {
     const parsed = parseShowKey(key);
     if (parsed.step !== step) continue;
-    const guard: Guard<D> | undefined = rules.guards[guardName];
-    if (!guard) throw new Error(`show rule "${key}" names unknown guard "${guardName}"`);
+    const guard: Guard<D> | undefined = guards[guardName];
+    if (!guard) throw new Error(`rule "${key}" names unknown guard "${guardName}"`);
     const walk = (node: unknown, index: number, path: string, row: Record<string, unknown> | undefined) => {
       const segment = parsed.segments[index];
       if (!segment) {
-        if (!guard(data, row)) hidden.push(path);
+        if (guard(data, row) === wanted) found.push(path);
         return;
       }
       const here = `${path}/${segment.name}`;
@@ -57,7 +63,24 @@ export function hiddenPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'sh
     };
     walk(data[step], 0, '', undefined);
   }
-  return hidden.sort();
+  return found.sort();
+}
+
+/**
+ * JSON-pointer-like paths (`/holder/citizenship`, `/persons/1/pinfl`) of the fields of `step` that the
+ * definition's `show` rules hide for `data`. Row rules give the guard the row they stand in.
+ * Throws when a rule names a guard the definition does not define.
+ */
+export function hiddenPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, step: string, data: D): string[] {
+  return pathsWhere(rules.show, rules.guards, step, data, false);
+}
+
+/**
+ * Paths of the fields of `step` that the definition's `lock` rules make read-only for `data`: what a
+ * registry filled in, until the visitor asks to edit it. Throws on an undefined guard.
+ */
+export function lockedPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'lock' | 'guards'>, step: string, data: D): string[] {
+  return pathsWhere(rules.lock, rules.guards, step, data, true);
 }
 
 /** Whether `path` is one of `hidden` or lies inside one of them. */
@@ -65,47 +88,59 @@ export function isHiddenPath(path: string, hidden: readonly string[]): boolean {
   return hidden.some((h) => path === h || path.startsWith(`${h}/`));
 }
 
-interface HiddenTree {
-  leaf?: boolean;
-  children: Record<string, HiddenTree>;
+/** What a path of the tree marks: the field is hidden (`show`) or read-only (`lock`). */
+type Mark = 'hidden' | 'locked';
+
+interface MarkTree {
+  marks: Set<Mark>;
+  children: Record<string, MarkTree>;
 }
 
-function toTree(paths: readonly string[]): HiddenTree {
-  const root: HiddenTree = { children: {} };
+function addPaths(root: MarkTree, paths: readonly string[], mark: Mark): void {
   for (const path of paths) {
     let node = root;
     for (const segment of pathSegments(path)) {
-      node.children[segment] ??= { children: {} };
+      node.children[segment] ??= { marks: new Set(), children: {} };
       node = node.children[segment];
     }
-    node.leaf = true;
+    node.marks.add(mark);
   }
-  return root;
 }
 
-function applyTree(ui: UiSchema, tree: HiddenTree): UiSchema {
-  if (tree.leaf) return { ...ui, 'ui:widget': 'hidden' };
-  const next: UiSchema = { ...ui };
-  const rows: Record<number, HiddenTree> = {};
+type UiItems = UiSchema | ((item: unknown, index: number) => UiSchema);
+
+function applyTree(ui: UiSchema, tree: MarkTree): UiSchema {
+  let next: UiSchema = { ...ui };
+  if (tree.marks.has('hidden')) next = { ...next, 'ui:widget': 'hidden' };
+  if (tree.marks.has('locked')) next = { ...next, 'ui:readonly': true };
+  const rows: Record<number, MarkTree> = {};
   for (const [segment, child] of Object.entries(tree.children)) {
     if (/^\d+$/.test(segment)) rows[Number(segment)] = child;
     else next[segment] = applyTree(isRecord(ui[segment]) ? (ui[segment] as UiSchema) : {}, child);
   }
   if (Object.keys(rows).length > 0) {
-    const items: UiSchema = isRecord(ui.items) ? (ui.items as UiSchema) : {};
-    // rjsf asks for each row's uiSchema by index, so one row can hide what another shows.
-    next.items = (_item: unknown, index: number) => {
+    const items = ui.items as UiItems | undefined;
+    const itemsAt = (item: unknown, index: number): UiSchema =>
+      (typeof items === 'function' ? items(item, index) : isRecord(items) ? (items as UiSchema) : {});
+    // rjsf asks for each row's uiSchema by index, so one row can hide or lock what another shows.
+    next.items = (item: unknown, index: number) => {
       const row = rows[index];
-      return row ? applyTree(items, row) : items;
+      return row ? applyTree(itemsAt(item, index), row) : itemsAt(item, index);
     };
   }
   return next;
 }
 
-/** `uiSchema` with `ui:widget: 'hidden'` on every hidden path (rows get a per-index `items`). */
-export function withHiddenFields(uiSchema: UiSchema | undefined, hidden: readonly string[]): UiSchema | undefined {
-  if (hidden.length === 0) return uiSchema;
-  return applyTree(uiSchema ?? {}, toTree(hidden));
+/**
+ * `uiSchema` with `ui:widget: 'hidden'` on every hidden path and `ui:readonly: true` on every locked
+ * one (rows get a per-index `items`); the very object when neither list names a field.
+ */
+export function withRuledFields(uiSchema: UiSchema | undefined, hidden: readonly string[], locked: readonly string[]): UiSchema | undefined {
+  if (hidden.length === 0 && locked.length === 0) return uiSchema;
+  const tree: MarkTree = { marks: new Set(), children: {} };
+  addPaths(tree, hidden, 'hidden');
+  addPaths(tree, locked, 'locked');
+  return applyTree(uiSchema ?? {}, tree);
 }
 
 /** The pointer of an rjsf validation error: `.persons.0.citizenship` → `/persons/0/citizenship`. */
@@ -161,8 +196,17 @@ export function withoutHiddenErrors(validator: ValidatorType, hidden: readonly s
  * row rule (`step.rows[].field`); no answer while the rows are absent.
  */
 export function showRuleAnswers<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, key: string, data: D): boolean[] {
-  const guardName = rules.show?.[key];
-  const guard = guardName ? rules.guards[guardName] : undefined;
+  return ruleAnswers(rules.show, rules.guards, key, data);
+}
+
+/** What a `lock` rule's guard answers for flow data, as `showRuleAnswers` does for show rules. */
+export function lockRuleAnswers<D extends FlowData>(rules: Pick<MachineRules<D>, 'lock' | 'guards'>, key: string, data: D): boolean[] {
+  return ruleAnswers(rules.lock, rules.guards, key, data);
+}
+
+function ruleAnswers<D extends FlowData>(map: Readonly<Record<string, string>> | undefined, guards: MachineRules<D>['guards'], key: string, data: D): boolean[] {
+  const guardName = map?.[key];
+  const guard = guardName ? guards[guardName] : undefined;
   if (!guard) return [];
   const [stepId = '', ...segments] = key.split('.');
   const rowsAt = segments.findIndex((segment) => segment.endsWith('[]'));
@@ -170,4 +214,9 @@ export function showRuleAnswers<D extends FlowData>(rules: Pick<MachineRules<D>,
   let node: unknown = (data as FlowData)[stepId];
   for (const segment of segments.slice(0, rowsAt + 1)) node = isRecord(node) ? node[segment.replace(/\[\]$/, '')] : undefined;
   return Array.isArray(node) ? node.filter(isRecord).map((row) => guard(data, row)) : [];
+}
+
+/** Paths of the fields of `step` a variant's preset fixes (drawn read-only, like locked fields). */
+export function presetPaths(preset: Readonly<Record<string, Record<string, unknown> | undefined>> | undefined, step: string): string[] {
+  return Object.keys(preset?.[step] ?? {}).map((field) => `/${field}`).sort();
 }

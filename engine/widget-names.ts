@@ -4,8 +4,8 @@
  * checks product uiSchemas against; the registry must register every name here.
  */
 export const widgetNames = [
-  'passport', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6',
-  'checkbox', 'select', 'radio', 'text', 'hidden',
+  'passport', 'plate', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6',
+  'checkbox', 'select', 'radio', 'toggle-button', 'text', 'hidden',
 ] as const;
 
 export const arrayFieldTemplateNames = ['persons'] as const;

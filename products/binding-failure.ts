@@ -1,7 +1,7 @@
 import type { ApiFailure, BindingFailure, Envelope, MessageId } from '../engine/definition';
 
 /** The spec's error keys (§8) a server may put in an envelope's `message`; they are message ids as they stand. */
-export const specErrorKeys = ['datas_not_found', 'maybe-data-is-incorrect', 'payment_not_made', 'use_latin_alphabet'] as const;
+export const specErrorKeys = ['datas_not_found', 'maybe-data-is-incorrect', 'payment_not_made', 'use_latin_alphabet', 'wrong_inn', 'fault_on_driver_data'] as const;
 
 /** No answer at all (network down, timeout, abort). */
 export const networkErrorId: MessageId = 'network_error';

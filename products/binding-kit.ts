@@ -1,11 +1,11 @@
 import type {
-  ApiPort, Envelope, FlowData, LookupBinding, PaymentDetails, PolicyResult, Price, ProductBinding,
+  ApiPort, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
 } from '../engine/definition';
 import { isIsoDate, isoToDmy, splitPassport } from './api-format';
 import { envelopeFailure, genericErrorId, networkErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions } from './binding-failure';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
-import type { GetPersonRequest, GetPersonResponse } from './site-api.generated';
+import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
 /**
  * The plumbing every product's API binding shares, written once: calling the API with failures
@@ -91,11 +91,54 @@ export const checkReadings = {
 
 export type CheckReading = keyof typeof checkReadings;
 
+/**
+ * Where a refused save's message goes (`result: false` with an `error` code): a general message on
+ * the page, the error dialog, or — when the answer names a row with its 1-based `response.key` — that
+ * row's field of a repeater (a driver's passport).
+ */
+export interface SaveErrorPlacement {
+  message: MessageId;
+  /** The repeater whose rows `response.key` counts from 1, and the field of the row the message marks. */
+  row?: { step: string; rows: string; field: string };
+  /** Opens the error dialog (and the failure is logged) instead of a message on the page. */
+  modal?: boolean;
+}
+
+/** The placement of each save error code, and of any other code. */
+export interface SaveErrorTable {
+  codes: Record<number, SaveErrorPlacement>;
+  otherwise: SaveErrorPlacement;
+}
+
+/** The 1-based row a refusal names in `response.key`, as a 0-based index, or null. */
+function keyedRow(response: unknown): number | null {
+  const key = asRecord(response).key;
+  const row = typeof key === 'number' ? key : typeof key === 'string' && /^[0-9]{1,3}$/.test(key) ? Number(key) : NaN;
+  return Number.isInteger(row) && row >= 1 ? row - 1 : null;
+}
+
+/**
+ * The failure of a refused save placed as `table` says: on the named row's field when the code has a
+ * row and the answer a valid key (a row the flow has), else a general message or the error dialog.
+ */
+export function placedSaveFailure(envelope: Envelope<unknown>, table: SaveErrorTable, data: FlowData): ProductBindingFailure {
+  const placement = table.codes[envelope.error] ?? table.otherwise;
+  const detail = `save refused: error ${envelope.error} "${envelope.message}"`;
+  if (placement.modal) return new ProductBindingFailure(placement.message, { modal: true, detail });
+  const row = placement.row ? keyedRow(envelope.response) : null;
+  const rows = placement.row ? asRecord(data[placement.row.step])[placement.row.rows] : undefined;
+  if (placement.row && row !== null && Array.isArray(rows) && row < rows.length) {
+    const { step, rows: array, field } = placement.row;
+    return new ProductBindingFailure(placement.message, { field: { step, path: `/${array}/${row}/${field}` }, detail });
+  }
+  return new ProductBindingFailure(placement.message, { detail });
+}
+
 export interface SaleBindingConfig<D extends FlowData, C> {
   calls: ProductManifest['calls'];
   /** Catalog data for the flow (tariffs, programs, countries), loaded when it starts. */
   load: (api: ApiPort) => Promise<C>;
-  lookups?: LookupBinding[];
+  lookups?: LookupBinding<C>[];
   /** The save request for flow data and the total the visitor was shown; throws (e.g. through `required`) when data is incomplete. */
   saveRequest: (data: D, price: Price) => object;
   /**
@@ -103,6 +146,8 @@ export interface SaleBindingConfig<D extends FlowData, C> {
    * otherwise the envelope's spec key, on the page.
    */
   saveFailure?: 'modal' | 'inline';
+  /** Where each error code of a refused save (`result: false`) is shown; by default the envelope's spec key on the page. */
+  saveErrors?: SaveErrorTable;
   policy: PolicyReader;
   /** How the check's answer reads (`checkReadings`); `standard` when not said. */
   checkAnswer?: CheckReading;
@@ -123,6 +168,7 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       }
       const envelope = await call(() => api.post<SaveResponse>(config.calls.save, request), failure);
       if (!envelope.result) {
+        if (config.saveErrors) throw placedSaveFailure(envelope, config.saveErrors, data);
         throw failure.modal
           ? new ProductBindingFailure(genericErrorId, { modal: true, detail: `${config.calls.save}: ${envelope.message}` })
           : envelopeFailure(envelope, genericErrorId);
@@ -224,6 +270,51 @@ export function personLookup(options: PersonLookupOptions): LookupBinding {
       const person = requireFields<GetPersonResponse>(envelope.response, ['ism_eng', 'familya_eng'], options.call);
       const found: FoundPerson = { firstName: person.ism_eng, lastName: person.familya_eng, ...(options.withPinfl && person.pinfl ? { pinfl: person.pinfl } : {}) };
       return mergeFound(target, found);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- company lookups
+
+/** What a tax-registry lookup fills in: the company's short name as the policy prints it. */
+export interface FoundCompany {
+  name: string;
+}
+
+export interface CompanyLookupOptions {
+  /** The lookup call (`/osgor_neo/inn`). */
+  call: string;
+  step: string;
+  /** Property of the step object holding the company (`{ inn, name }`); absent: the step object itself. */
+  at?: string;
+  /** What to merge into the step object once the company is found; by default its name beside the INN. */
+  merge?: (target: Record<string, unknown>, found: FoundCompany) => Record<string, unknown>;
+}
+
+/**
+ * Looks a company up in the tax registry once its INN has 9 digits and fills its short name. An INN
+ * the registry does not know, or knows without a short name, says `wrong_inn` (spec §5) at the INN.
+ */
+export function companyLookup(options: CompanyLookupOptions): LookupBinding {
+  const companyOf = (target: Record<string, unknown>) => (options.at ? asRecord(target[options.at]) : target);
+  const field = { step: options.step, path: options.at ? `/${options.at}/inn` : '/inn' };
+  const mergeFound = options.merge ?? ((target: Record<string, unknown>, found: FoundCompany) =>
+    (options.at ? { [options.at]: { ...companyOf(target), ...found } } : { ...found }));
+  const innOf = (target: Record<string, unknown>) => {
+    const { inn } = companyOf(target);
+    return typeof inn === 'string' && /^[0-9]{9}$/.test(inn) ? inn : null;
+  };
+  return {
+    step: options.step,
+    key: innOf,
+    run: async (api, target) => {
+      const inn = innOf(target);
+      if (!inn) throw new ProductBindingFailure('wrong_inn', { field, detail: 'INN incomplete' });
+      const envelope = await call(() => api.post<CompanyResponse>(options.call, { inn }), { field });
+      if (!envelope.result) throw envelopeFailure(envelope, 'wrong_inn', { field });
+      const shortName = asRecord(envelope.response).short_name;
+      if (typeof shortName !== 'string' || shortName.trim() === '') throw new ProductBindingFailure('wrong_inn', { field, detail: `${options.call}: no short name` });
+      return mergeFound(target, { name: shortName });
     },
   };
 }

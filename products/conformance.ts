@@ -6,6 +6,9 @@ import phoneShape from '../schemas/common/phone.json';
 import dateShape from '../schemas/common/date.json';
 import pinflShape from '../schemas/common/pinfl.json';
 import latinNameShape from '../schemas/common/latin-name.json';
+import plateShape from '../schemas/common/plate.json';
+import techPassportShape from '../schemas/common/tech-passport.json';
+import innShape from '../schemas/common/inn.json';
 
 /**
  * Pure inspections of a product definition, shared by the conformance suite (product-tests.ts)
@@ -170,11 +173,13 @@ export function machineProblems(definition: AnyDefinition): string[] {
     }
     if (!(action in actions)) problems.push(`machine.onChange["${key}"] names undefined action "${action}"`);
   }
-  for (const [key, guard] of Object.entries(definition.machine.show ?? {})) {
-    if (!showKeyResolves(definition, key)) problems.push(`machine.show key "${key}" is not "<step>.<field>" or "<step>.<array>[].<field>" of a form step`);
-    if (!(guard in guards)) problems.push(`machine.show["${key}"] names undefined guard "${guard}"`);
+  for (const kind of ['show', 'lock'] as const) {
+    for (const [key, guard] of Object.entries(definition.machine[kind] ?? {})) {
+      if (!showKeyResolves(definition, key)) problems.push(`machine.${kind} key "${key}" is not "<step>.<field>" or "<step>.<array>[].<field>" of a form step`);
+      if (!(guard in guards)) problems.push(`machine.${kind}["${key}"] names undefined guard "${guard}"`);
+    }
   }
-  const usedGuards = new Set([...Object.values(skip), ...Object.values(definition.machine.show ?? {})]);
+  const usedGuards = new Set([...Object.values(skip), ...Object.values(definition.machine.show ?? {}), ...Object.values(definition.machine.lock ?? {})]);
   const usedActions = new Set(Object.values(onChange));
   for (const name of Object.keys(guards)) if (!usedGuards.has(name)) problems.push(`guard "${name}" is defined but never named`);
   for (const name of Object.keys(actions)) if (!usedActions.has(name)) problems.push(`action "${name}" is defined but never named`);
@@ -193,6 +198,8 @@ export function stepProblems(definition: AnyDefinition): string[] {
     if (component === 'form' && !step.schema) problems.push(`form step "${step.id}" has no schema`);
     if (component !== 'form' && step.schema) problems.push(`step "${step.id}" (${component}) should not carry a schema`);
     if (step.submit && component !== 'form') problems.push(`step "${step.id}" submits but is not a form`);
+    if (step.call && component !== 'form') problems.push(`step "${step.id}" makes a call but is not a form`);
+    if (step.call && !definition.binding.calls?.[step.call]) problems.push(`step "${step.id}" names call "${step.call}", which the binding does not define`);
     if (step.hidden) hiddenSeen = true;
     else if (hiddenSeen) problems.push(`visible step "${step.id}" follows a hidden step`);
   }
@@ -200,6 +207,12 @@ export function stepProblems(definition: AnyDefinition): string[] {
     if (!isRecord(definition.initialData[step.id])) problems.push(`initialData has no object for form step "${step.id}"`);
   }
   if (!definition.steps.some((s) => s.submit === 'save')) problems.push('no step submits the save call');
+  for (const [stepId, fixed] of Object.entries(definition.preset ?? {})) {
+    const step = definition.steps.find((s) => s.id === stepId && (s.component ?? 'form') === 'form');
+    const properties = isRecord(step?.schema) && isRecord(step.schema.properties) ? step.schema.properties : {};
+    if (!step) problems.push(`preset names "${stepId}", which is not a form step`);
+    for (const field of Object.keys(fixed ?? {})) if (step && !(field in properties)) problems.push(`preset fixes "${stepId}.${field}", which is not a field of its schema`);
+  }
   return problems;
 }
 
@@ -207,7 +220,7 @@ export function stepProblems(definition: AnyDefinition): string[] {
 export function definitionMessageIds(definition: AnyDefinition): string[] {
   const ids: MessageId[] = [definition.title];
   for (const step of definition.steps) {
-    ids.push(step.title, ...schemaMessageIds(step.schema), ...uiMessageIds(step.uiSchema));
+    ids.push(step.title, ...(step.description ? [step.description] : []), ...schemaMessageIds(step.schema), ...uiMessageIds(step.uiSchema));
   }
   return ids;
 }
@@ -250,6 +263,9 @@ export const commonShapes: Record<string, { file: string; shape: Record<string, 
   pinfl: { file: 'pinfl.json', shape: pinflShape },
   firstName: { file: 'latin-name.json', shape: latinNameShape },
   lastName: { file: 'latin-name.json', shape: latinNameShape },
+  plate: { file: 'plate.json', shape: plateShape },
+  techPassport: { file: 'tech-passport.json', shape: techPassportShape },
+  inn: { file: 'inn.json', shape: innShape },
 };
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

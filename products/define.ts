@@ -33,18 +33,19 @@ export interface ProductManifest {
 
 export const defineManifest = <const M extends ProductManifest>(manifest: M): M => manifest;
 
-/** Rules whose skip, show and onChange entries may name only the guards and actions they define. */
+/** Rules whose skip, show, lock and onChange entries may name only the guards and actions they define. */
 interface NamedRules<D extends FlowData, G extends Record<string, Guard<D>>, A extends Record<string, Action<D>>> {
   skip?: Record<string, NoInfer<keyof G & string>>;
   onChange?: Record<string, NoInfer<keyof A & string>>;
   show?: Record<string, NoInfer<keyof G & string>>;
+  lock?: Record<string, NoInfer<keyof G & string>>;
   guards: G;
   actions: A;
 }
 
 /**
- * Types a product's rules: `defineRules<Data>()({ guards, actions, skip, show, onChange })`. A skip,
- * show or onChange entry naming a guard or action that is not defined fails the type check.
+ * Types a product's rules: `defineRules<Data>()({ guards, actions, skip, show, lock, onChange })`. A
+ * skip, show, lock or onChange entry naming a guard or action that is not defined fails the type check.
  */
 export function defineRules<D extends FlowData>() {
   return <G extends Record<string, Guard<D>>, A extends Record<string, Action<D>>>(rules: NamedRules<D, G, A>): MachineRules<D> => rules;

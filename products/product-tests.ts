@@ -7,15 +7,15 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
 import { fromPromise } from 'xstate';
-import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, ProductDefinition } from '../engine/definition';
+import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, Price, ProductDefinition } from '../engine/definition';
 import {
-  createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type SaveInput,
+  ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from '../engine/machine';
 import { deepEqual } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
 import { MemoryStorage } from '../engine/test-fixtures/memory-storage';
 import type { ProductManifest, ProductSamples } from './define';
-import { hiddenPaths, isHiddenPath, showRuleAnswers } from '../engine/visibility';
+import { hiddenPaths, isHiddenPath, lockRuleAnswers, showRuleAnswers } from '../engine/visibility';
 import {
   commonFieldProblems, definitionMessageIds, flatnessProblems, isMessageId, machineProblems, missingMessages, parsePo,
   sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
@@ -92,6 +92,9 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
       save: fromPromise<PaymentDetails, SaveInput>(async () => payment),
       check: fromPromise<PaymentCheck, CheckInput>(async () => policy),
       lookup: fromPromise<Record<string, unknown>, LookupInput>(async () => ({})),
+      // A sample flow already holds what a step's call fills in, so the walk's calls answer nothing new.
+      stepCall: fromPromise<Partial<FlowData>, StepCallInput>(async () => ({})),
+      quote: fromPromise<Price, QuoteInput>(async () => ({ total: 1, lines: [] })),
     },
   });
   const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id }) as unknown as FlowEvent;
@@ -104,8 +107,13 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
     return distinct.map((data): FlowEvent => ({ type: 'step.next', data }));
   };
   const paths = getShortestPaths(machine, {
-    events: (snapshot) => [done('catalog', samples.catalog), done('save', payment), done('check', policy), ...submissions(stepOf(snapshot.value) ?? '')],
-    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.steps, snapshot.context.data]),
+    events: (snapshot) => [
+      done('catalog', samples.catalog), done(ACTOR_IDS.stepCall, {}), done('save', payment), done('check', policy),
+      // The server quotes the price the page computes (the same pricing function).
+      ...(snapshot.context.quoting ? [done(snapshot.context.quoting.id, snapshot.context.price)] : []),
+      ...submissions(stepOf(snapshot.value) ?? ''),
+    ],
+    serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.steps, snapshot.context.data, snapshot.context.quoting !== null]),
   });
   return paths.map((path) => {
     const states = [...path.steps.map((step) => step.state), path.state] as FlowSnapshot[];
@@ -161,6 +169,14 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       }
     });
 
+    it('keeps a variant\'s fixed answers in every sample', () => {
+      for (const [step, fixed] of Object.entries(definition.preset ?? {})) {
+        for (const { name, data } of [...samples.flows, { name: 'purchase', data: samples.purchase }]) {
+          expect((data as FlowData)[step], `${name} / ${step}`).toMatchObject(fixed ?? {});
+        }
+      }
+    });
+
     it('rejects the initial data somewhere (a blank flow cannot be bought)', () => {
       const ajv = createStepAjv();
       const invalid = formSteps.filter((step) => !ajv.compile(step.schema as object)(definition.initialData[step.id]));
@@ -190,14 +206,26 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
         }
       });
 
+      /** What a rule answers on every path once the visitor has left its step (what they submitted there is in the data). */
+      const answersOf = (key: string, answer: (data: D) => boolean[]) => {
+        const after = order.indexOf(key.split('.')[0] ?? '');
+        const submitted = (s: FlowSnapshot) => order.indexOf(stepOf(s.value) ?? '') > after;
+        return paths.flatMap((path) => path.states.filter(submitted).flatMap((s) => answer(s.context.data as D)));
+      };
+
       it('shows and hides every conditional field on some path', () => {
         for (const key of Object.keys(definition.machine.show ?? {})) {
-          // What the visitor submitted on the rule's step is in the data once the flow has left it.
-          const after = order.indexOf(key.split('.')[0] ?? '');
-          const submitted = (s: FlowSnapshot) => order.indexOf(stepOf(s.value) ?? '') > after;
-          const answers = paths.flatMap((path) => path.states.filter(submitted).flatMap((s) => showRuleAnswers(definition.machine, key, s.context.data as D)));
+          const answers = answersOf(key, (data) => showRuleAnswers(definition.machine, key, data));
           expect(answers, `${key} shown`).toContain(true);
           expect(answers, `${key} hidden`).toContain(false);
+        }
+      });
+
+      it('locks and leaves open every registry-filled field on some path', () => {
+        for (const key of Object.keys(definition.machine.lock ?? {})) {
+          const answers = answersOf(key, (data) => lockRuleAnswers(definition.machine, key, data));
+          expect(answers, `${key} locked`).toContain(true);
+          expect(answers, `${key} open`).toContain(false);
         }
       });
     });

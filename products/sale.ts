@@ -53,6 +53,69 @@ export interface RegistryPerson {
   birthday: string;
 }
 
+/** Vehicle type ids of the vehicle registry: 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor. */
+export type VehicleTypeId = 1 | 6 | 9 | 15;
+
+/** Who owns a vehicle: a person of the person registry or a company of the tax registry. */
+export type RegistryOwner =
+  | { kind: 'person'; name: string; pinfl: string; passportSeria: string; passportNumber: string; birthday: string }
+  | { kind: 'company'; name: string; inn: string };
+
+/** A vehicle of the state vehicle registry, found by plate and tech passport. */
+export interface RegistryVehicle {
+  plate: string;
+  techSeria: string;
+  techNumber: string;
+  model: string;
+  vehicleType: VehicleTypeId;
+  issueYear: number;
+  seats: number;
+  fuel: string;
+  owner: RegistryOwner;
+  /** The last day (ISO) of a compulsory policy in force, or null. */
+  policyEnd: string | null;
+}
+
+/** A company (or individual entrepreneur) of the tax registry; `shortName` may be missing. */
+export interface RegistryCompany {
+  inn: string;
+  name: string;
+  shortName: string | null;
+  director: string;
+  address: string;
+  oked: string;
+  mfo: string;
+  bank: string;
+  account: string;
+}
+
+/** A driving licence of the licence registry. */
+export interface RegistryLicence {
+  seria: string;
+  number: string;
+  /** ISO date. */
+  issuedOn: string;
+}
+
+/** A passport, as the registries key people. */
+export interface PassportQuery {
+  passportSeria: string;
+  passportNumber: string;
+}
+
+/** The state registries a car product asks (sandbox tables, or the state's services in production). */
+export interface Registries {
+  vehicle(query: { plate: string; techSeria: string; techNumber: string }): Promise<RegistryVehicle | null>;
+  company(inn: string): Promise<RegistryCompany | null>;
+  licence(query: PassportQuery): Promise<RegistryLicence | null>;
+  /** A person's OSAGO benefit category (2–9), or null for none. */
+  benefit(pinfl: string): Promise<number | null>;
+  /** The OSAGO save error a contract naming this person is refused with: the sandbox's test people only, null in production. */
+  saveError(query: PassportQuery): Promise<number | null>;
+  /** Keeps a vehicle check (/save-ip): the plate and when. */
+  recordVehicleCheck(plate: string): Promise<void>;
+}
+
 /** The ports a sale may use, given by the server. */
 export interface SaleContext<T> {
   /** The product's reference data as stored (seeded from `ProductSale.tariffs`). */
@@ -60,6 +123,7 @@ export interface SaleContext<T> {
   /** Today in Tashkent, ISO. */
   today: string;
   findPerson(query: PersonQuery): Promise<RegistryPerson | null>;
+  registries: Registries;
 }
 
 /**
@@ -159,6 +223,45 @@ export function personLookupCall<T>(path: string, schemas: { request: string; re
       const { passportSeria, passportNumber, birthday, pinfl } = body as { passportSeria: string; passportNumber: string; birthday: string; pinfl?: string };
       const person = await context.findPerson({ passportSeria, passportNumber, birthday: requestDate(birthday, '/birthday'), ...(pinfl ? { pinfl } : {}) });
       return person ? personAnswer(person) : new Refusal(1, 'datas_not_found');
+    },
+  };
+}
+
+/** A company of the tax registry as `/osgor_neo/inn` answers it. */
+export function companyAnswer(company: RegistryCompany) {
+  return {
+    inn: company.inn,
+    name: company.name,
+    short_name: company.shortName,
+    director: company.director,
+    address: company.address,
+    oked: company.oked,
+    mfo: company.mfo,
+    bank: company.bank,
+    account: company.account,
+  };
+}
+
+/** A taxpayer number sent as a number, or with spaces (`301 234 567`), read as its digits; anything else is left for the schema to refuse. */
+function readCompanyQuery(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  const inn = record.inn ?? record.tin ?? record.stir;
+  const digits = typeof inn === 'number' && Number.isInteger(inn) ? String(inn) : typeof inn === 'string' && /^[0-9 ]+$/.test(inn) ? inn.replace(/ /g, '') : inn;
+  return { inn: digits };
+}
+
+/** The company lookup call (`{ inn }`): the company of the tax registry, or `wrong_inn` when it knows no such number. */
+export function companyLookupCall<T>(path: string, schemas: { request: string; response: string }): ProductCall<T> {
+  return {
+    method: 'POST',
+    path,
+    summary: 'A company or individual entrepreneur of the tax registry by INN: names (short_name null when the registry has none), director, address, bank details; or wrong_inn',
+    ...schemas,
+    read: readCompanyQuery,
+    async answer(body, context) {
+      const company = await context.registries.company((body as { inn: string }).inn);
+      return company ? companyAnswer(company) : new Refusal(1, 'wrong_inn');
     },
   };
 }

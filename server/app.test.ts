@@ -174,6 +174,17 @@ describe('site routes', () => {
     expect(dashed.statusCode).toBe(400);
   });
 
+  test('/osgor_neo/inn answers a company of the tax registry, its short name null when it has none, and wrong_inn for an unknown INN', async () => {
+    const found = await post(app, '/api/osgor_neo/inn', { inn: '301234567' });
+    expect(found.json().response).toMatchObject({ inn: '301234567', short_name: '"NEO LOGISTIKA" MChJ', director: 'Karimova Dilnoza' });
+    assertMatchesSchema('site/company.response', found.json().response);
+    expect((await post(app, '/api/osgor_neo/inn', { inn: '309999999' })).json().response.short_name).toBeNull();
+    // Partners send the INN as a number as often as a string.
+    expect((await post(app, '/api/osgor_neo/inn', { inn: 301234567 })).json().response.inn).toBe('301234567');
+    expect((await post(app, '/api/osgor_neo/inn', { inn: '300000000' })).json()).toMatchObject({ result: false, error: 1, message: 'wrong_inn' });
+    expect((await post(app, '/api/osgor_neo/inn', { inn: '30123' })).statusCode).toBe(400);
+  });
+
   test('redirects answer the seeded redirect or null', async () => {
     const hit = await get(app, '/api/redirects?path=/en/travel-insurance');
     expect(hit.json().response).toEqual({ to: '/en/travel', status: 301 });

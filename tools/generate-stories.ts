@@ -3,7 +3,7 @@
  * product folder (run by `npm run storybook` and `storybook:build`; the folder is not committed).
  * Storybook indexes static exports only, so this lists, per product, the stories that
  * `stories/products/product-stories.tsx` builds: the flow, every step, both ways of every skip and
- * show rule, every widget, and the API failures.
+ * show rule, every registry-filled field locked and open, every widget, and the API failures.
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,10 @@ function storyFile(id: string, definition: ProductDefinition<FlowData, unknown>)
   for (const key of Object.keys(definition.machine.show ?? {})) {
     add(`Field${pascal(key)}Shown`, `show(${JSON.stringify(key)}, true)`);
     add(`Field${pascal(key)}Hidden`, `show(${JSON.stringify(key)}, false)`);
+  }
+  for (const key of Object.keys(definition.machine.lock ?? {})) {
+    add(`Field${pascal(key)}Locked`, `lock(${JSON.stringify(key)}, true)`);
+    add(`Field${pascal(key)}Open`, `lock(${JSON.stringify(key)}, false)`);
   }
   for (const [widget, place] of widgetPlaces(definition)) add(`Widget${pascal(widget)}`, `widget(${JSON.stringify(place.step)}, ${JSON.stringify(place.segments)})`);
   add('SaveFailure', 'saveFailure()');

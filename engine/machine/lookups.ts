@@ -1,4 +1,5 @@
-import type { FieldErrors, FlowData, LookupBinding } from '../definition';
+import type { FieldErrors, FlowData, LookupBinding, MachineRules } from '../definition';
+import { changedStep } from './effects';
 import { failureMessageId, isBindingFailure } from '../failure';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
 import type { FlowContext, PendingLookup } from './types';
@@ -20,7 +21,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
 
 /** Lookups to (re)start for `data`: rows whose key is set and differs from the last one started, or cleared. */
-export function lookupJobs(lookups: readonly LookupBinding[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
+export function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
   const jobs: LookupJob[] = [];
   lookups.forEach((lookup, index) => {
     const object = data[lookup.step] ?? {};
@@ -38,8 +39,17 @@ export function lookupJobs(lookups: readonly LookupBinding[], lookupKeys: Record
   return jobs.filter((job) => job.key !== (lookupKeys[job.rowKey] ?? null));
 }
 
-/** The context once a lookup child answered: its answer merged into its row (or object), its row's message cleared. */
-export function mergedLookup(context: FlowContext, lookups: readonly LookupBinding[], actorId: string, answer: Record<string, unknown>): Partial<FlowContext> {
+/**
+ * The context once a lookup child answered: its answer merged into its row (or object), its row's
+ * message cleared, and the step's field effects run for what the answer changed, as for the visitor's own change.
+ */
+export function mergedLookup<D extends FlowData>(
+  context: FlowContext,
+  lookups: readonly LookupBinding<never>[],
+  rules: MachineRules<D>,
+  actorId: string,
+  answer: Record<string, unknown>,
+): Partial<FlowContext> {
   const job: PendingLookup | undefined = context.pending[actorId];
   const pending = withoutKey(context.pending, actorId);
   const lookup = job ? lookups[job.lookup] : undefined;
@@ -56,15 +66,12 @@ export function mergedLookup(context: FlowContext, lookups: readonly LookupBindi
     rows[job.row] = { ...current, ...answer };
     nextObject = { ...object, [lookup.rows]: rows };
   }
-  return {
-    pending,
-    data: { ...context.data, [lookup.step]: nextObject },
-    fieldErrors: clearFieldError(context.fieldErrors, lookup.step, rowPath(lookup.rows, job.row) || '/'),
-  };
+  const changed = changedStep(rules, context.data, clearFieldError(context.fieldErrors, lookup.step, rowPath(lookup.rows, job.row) || '/'), lookup.step, nextObject);
+  return { pending, data: changed.data, fieldErrors: changed.fieldErrors };
 }
 
 /** The context once a lookup child failed: its message on the field the failure names, else on its row. */
-export function failedLookup(context: FlowContext, lookups: readonly LookupBinding[], actorId: string, failure: unknown): Partial<FlowContext> {
+export function failedLookup(context: FlowContext, lookups: readonly LookupBinding<never>[], actorId: string, failure: unknown): Partial<FlowContext> {
   const job = context.pending[actorId];
   const pending = withoutKey(context.pending, actorId);
   const lookup = job ? lookups[job.lookup] : undefined;

@@ -1,5 +1,5 @@
 import type { StepDefinition } from '../definition';
-import { FLOW_ID, moves } from './navigation';
+import { FLOW_ID, moves, type MoveTransition } from './navigation';
 import { ACTOR_IDS, BUSY, type FlowContext } from './types';
 
 /** What an invoked or spawned actor's done and error events carry. */
@@ -18,6 +18,7 @@ export const failureOf = ({ event }: { event: FailEvent }) => ({ failure: event.
 export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<string, string>>) {
   const ids = steps.map((s) => s.id);
   const downloadStep = steps.find((s) => s.component === 'download')?.id ?? null;
+  const saveIndex = steps.findIndex((s) => s.submit === 'save');
 
   const gotoTransitions = (from: string) =>
     ids
@@ -69,17 +70,40 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
           : {},
       };
     } else {
+      const forward = moves(ids, skip, index, 1, downloadStep);
+      // Moves that pass the save step (its own, or one that skips it) save first, then move.
+      const passesSave = (move: MoveTransition) => {
+        const from = move.actions[0]?.params;
+        return saveIndex >= 0 && from !== undefined && ids.indexOf(from.to) > saveIndex
+          && (index === saveIndex || from.skipped.includes(ids[saveIndex] ?? ''));
+      };
+      const saves = forward.some(passesSave);
       stepStates[step.id] = {
         initial: 'idle',
         states: {
           idle: {
             on: {
-              'step.next': { guard: 'noPendingLookups', target: step.submit === 'save' ? 'saving' : 'leaving', actions: { type: 'acceptStepData', params: { step: step.id } } },
-              'field.changed': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: 'changeField' },
+              'step.next': { guard: 'noPendingLookups', target: step.call ? 'calling' : 'leaving', actions: [{ type: 'acceptStepData', params: { step: step.id } }, 'requote'] },
+              'field.changed': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: ['changeField', 'requote'] },
               ...navigation,
             },
           },
-          ...(step.submit === 'save'
+          ...(step.call
+            ? {
+                calling: {
+                  tags: [BUSY],
+                  invoke: {
+                    id: ACTOR_IDS.stepCall,
+                    src: 'stepCall',
+                    input: ({ context }: { context: FlowContext }) => ({ call: step.call, data: context.data, catalog: context.catalog }),
+                    onDone: { target: 'leaving', actions: [{ type: 'mergeCallAnswer', params: outputAs('answer') }, 'requote'] },
+                    onError: { target: 'idle', actions: [{ type: 'storeCallFailure', params: failureOf }, { type: 'logUnexpected', params: failureOf }] },
+                  },
+                },
+              }
+            : {}),
+          leaving: { always: saves ? forward.map((move) => (passesSave(move) ? { ...move, target: 'saving', actions: [] } : move)) : forward },
+          ...(saves
             ? {
                 saving: {
                   tags: [BUSY],
@@ -87,13 +111,14 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
                     id: ACTOR_IDS.save,
                     src: 'save',
                     input: ({ context }: { context: FlowContext }) => ({ data: context.data, price: context.price }),
-                    onDone: { target: 'leaving', actions: { type: 'storePayment', params: outputAs('payment') } },
-                    onError: { target: 'idle', actions: { type: 'storeSaveFailure', params: failureOf } },
+                    onDone: { target: 'advancing', actions: { type: 'storePayment', params: outputAs('payment') } },
+                    onError: { target: 'idle', actions: [{ type: 'storeCallFailure', params: failureOf }, { type: 'logUnexpected', params: failureOf }] },
                   },
                 },
+                // Saved: the same data takes the same move.
+                advancing: { always: forward },
               }
             : {}),
-          leaving: { always: moves(ids, skip, index, 1, downloadStep) },
         },
       };
     }

@@ -39,6 +39,11 @@ export interface FlowContext {
   lookupKeys: Record<string, string>;
   pending: Record<string, PendingLookup>;
   lookupSeq: number;
+  /** The server's last price and the quote key it was asked for. */
+  quote: { key: string; price: Price } | null;
+  /** The quote being asked (its spawned child's id and key), or null. */
+  quoting: { id: string; key: string } | null;
+  quoteSeq: number;
   /** Step to land on once the catalog is loaded (draft resume). */
   resumeStep: string | null;
 }
@@ -80,13 +85,27 @@ export interface CheckInput {
   payment: PaymentDetails | null;
 }
 
+export interface StepCallInput {
+  /** The name in `binding.calls`. */
+  call: string;
+  data: FlowData;
+  catalog: unknown;
+}
+
+export interface QuoteInput {
+  data: FlowData;
+  catalog: unknown;
+}
+
 export interface LookupInput {
   lookup: number;
   row: Record<string, unknown>;
+  /** The flow's catalog when the lookup started. */
+  catalog: unknown;
 }
 
 /** Invoke/spawn ids; the matching done/error events are `xstate.done.actor.<id>`. */
-export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', lookupPrefix: 'lookup.' } as const;
+export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', stepCall: 'step-call', lookupPrefix: 'lookup.', quotePrefix: 'quote.' } as const;
 
-/** The tag of every state that waits for the API (catalog, save, payment check). */
+/** The tag of every state that waits for the API (catalog, a step's call, save, payment check). */
 export const BUSY = 'busy';

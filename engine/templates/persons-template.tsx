@@ -1,3 +1,4 @@
+import { isValidElement, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import {
   buttonId,
@@ -25,13 +26,20 @@ function rowErrors(schema: ErrorSchema | undefined): string[] {
 }
 
 /**
+ * A row's errors. rjsf (6.11) hands an array template no error schema; each row element carries its own
+ * (`itemErrorSchema`, what the row's fields show), so the summary reads the same errors the fields do.
+ */
+function itemErrors(item: ReactNode): ErrorSchema | undefined {
+  return isValidElement<{ itemErrorSchema?: ErrorSchema }>(item) ? item.props.itemErrorSchema : undefined;
+}
+
+/**
  * Repeated persons (any list of people in a step): a numbered card per row with a remove button,
  * a summary of the row's errors, and an add button while `maxItems` allows (rjsf's `canAdd`).
  */
 export function PersonsArrayTemplate(props: ArrayFieldTemplateProps) {
   const { i18n } = useLingui();
-  const { items, canAdd, onAddClick, disabled, readonly, title, required, fieldPathId, errorSchema, rawErrors } = props;
-  const errors = errorSchema as Record<number, ErrorSchema> | undefined;
+  const { items, canAdd, onAddClick, disabled, readonly, title, required, fieldPathId, rawErrors } = props;
   return (
     <fieldset className="mb-4" id={fieldPathId.$id}>
       {title && (
@@ -42,7 +50,7 @@ export function PersonsArrayTemplate(props: ArrayFieldTemplateProps) {
       )}
       <ol className="space-y-4">
         {items.map((item, index) => {
-          const summary = rowErrors(errors?.[index]);
+          const summary = rowErrors(itemErrors(item));
           const summaryId = `${fieldPathId.$id}_${index}__summary`;
           return (
             <li

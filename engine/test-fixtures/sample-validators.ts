@@ -1,6 +1,7 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { registerStepValidator } from '../step-validators';
 import { stepValidatorOptions } from '../validator-options';
+import { carDefinition } from './car-definition';
 import { sampleDefinition } from './sample-definition';
 
 /**
@@ -8,7 +9,7 @@ import { sampleDefinition } from './sample-definition';
  * build uses (schema files get theirs precompiled by tools/vite-plugin-step-validators.ts).
  */
 export function registerSampleValidators(): void {
-  for (const step of sampleDefinition.steps) {
+  for (const step of [...sampleDefinition.steps, ...carDefinition.steps]) {
     if (step.schema) registerStepValidator(step.schema, customizeValidator(stepValidatorOptions));
   }
 }

@@ -57,6 +57,32 @@ export function CheckboxWidget(props: WidgetProps) {
   );
 }
 
+/**
+ * A yes/no answer drawn as a button that stays pressed (`aria-pressed`): the "edit" escape of
+ * fields a registry filled in, whose lock rule lets go while it is on. Its label is the field's title.
+ */
+export function ToggleButtonWidget(props: WidgetProps) {
+  const { i18n } = useLingui();
+  const { id, value, disabled, readonly, label, onChange, onBlur, onFocus } = props;
+  const pressed = value === true;
+  return (
+    <button
+      id={id}
+      type="button"
+      aria-pressed={pressed}
+      aria-describedby={ariaDescribedByIds(id)}
+      disabled={disabled || readonly}
+      className={`${pressed ? 'border-sky-700 bg-sky-50 text-sky-900' : 'border-slate-300 bg-white text-slate-800'} inline-flex items-center gap-2 rounded-lg border px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:opacity-60`}
+      onClick={() => onChange(!pressed)}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    >
+      <span aria-hidden="true">✎</span>
+      {label ? i18n._(label) : null}
+    </button>
+  );
+}
+
 export function SelectWidget(props: WidgetProps) {
   const { i18n } = useLingui();
   const { id, htmlName, value, disabled, readonly, autofocus, required, rawErrors, onChange, onBlur, onFocus, options, placeholder, registry } = props;

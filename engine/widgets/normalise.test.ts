@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, regionName, resolveDateBound } from './normalise';
+import { displayDate, displayPassport, displayPlate, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, regionName, resolveDateBound } from './normalise';
 
 describe('widget normalisers', () => {
   it('passport: uppercased series then digits', () => {
@@ -9,6 +9,20 @@ describe('widget normalisers', () => {
     expect(normalisePassport('1234')).toBe('');
     expect(normalisePassport('abc1234567', 3)).toBe('ABC1234567');
     expect(displayPassport('AA1234567')).toBe('AA 1234567');
+    // A Russian keyboard's look-alike capitals are the Latin letters the document carries.
+    expect(normalisePassport('аа1234567')).toBe('AA1234567');
+    expect(normalisePassport('ААF 0390422', 3)).toBe('AAF0390422');
+  });
+
+  it('plate: Latin capitals and digits without spaces, shown as the plate prints them', () => {
+    expect(normalisePlate('01 a 123 bc')).toBe('01A123BC');
+    expect(normalisePlate('01 А 123 ВС')).toBe('01A123BC');
+    expect(normalisePlate('01-123-abc')).toBe('01123ABC');
+    expect(normalisePlate('01M1234567')).toBe('01M123456');
+    expect(displayPlate('01A123BC')).toBe('01 A 123 BC');
+    expect(displayPlate('01123ABC')).toBe('01 123 ABC');
+    expect(displayPlate('01A1')).toBe('01 A 1');
+    expect(displayPlate('0')).toBe('0');
   });
 
   it('phone: stored without plus or spaces, shown grouped', () => {

@@ -1,9 +1,40 @@
+/**
+ * Cyrillic capitals that look like Latin ones, as a Russian keyboard types them into a plate or a
+ * document series (`А` → `A`): Uzbek plates and documents use the Latin letters only.
+ */
+const latinLookalikes: Readonly<Record<string, string>> = {
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', У: 'Y',
+};
+
+/** Uppercased, Cyrillic look-alikes made Latin, then only Latin letters and digits kept. */
+function latinCaps(raw: string): string {
+  return raw.toUpperCase().replace(/[А-Я]/g, (c) => latinLookalikes[c] ?? c).replace(/[^A-Z0-9]/g, '');
+}
+
 /** Passport as stored: series letters (uppercased) then up to 7 digits, no spaces (`AA1234567`). */
 export function normalisePassport(raw: string, seriesLength = 2): string {
-  const chars = raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const chars = latinCaps(raw);
   const series = (chars.match(/^[A-Z]*/)?.[0] ?? '').slice(0, seriesLength);
   const number = chars.slice(series.length).replace(/\D/g, '').slice(0, 7);
   return series.length < seriesLength ? series : series + number;
+}
+
+/**
+ * A vehicle plate as stored (`01A123BC`, a legal entity's `01123ABC`): Latin capitals and digits,
+ * no spaces, at most 9 characters (the longest Uzbek format, `01M123456`).
+ */
+export function normalisePlate(raw: string): string {
+  return latinCaps(raw).slice(0, 9);
+}
+
+/**
+ * A plate as shown: the region's two digits, then each run of letters or digits apart, as the
+ * plate itself is printed (`01 A 123 BC`, `01 123 ABC`, `01 M 123456`).
+ */
+export function displayPlate(value: string): string {
+  const region = value.slice(0, 2);
+  const rest = value.slice(2).match(/[A-Z]+|[0-9]+/g) ?? [];
+  return [region, ...rest].filter(Boolean).join(' ');
 }
 
 /** Passport as shown: `AA 1234567`. */

@@ -7,9 +7,11 @@ import {
   displayDate,
   displayPassport,
   displayPhone,
+  displayPlate,
   maskDate,
   normaliseCode,
   normalisePassport,
+  normalisePlate,
   parseAmount,
   parseDisplayDate,
   readPhone,
@@ -51,6 +53,30 @@ export function PassportWidget(props: WidgetProps) {
       placeholder={seriesLength === 3 ? 'AAA 1234567' : 'AA 1234567'}
       maxLength={seriesLength + 8}
       value={displayPassport(value, seriesLength)}
+      onChange={handle}
+    />
+  );
+}
+
+/** A vehicle's state number plate, stored `01A123BC` (spec §5: uppercased), shown `01 A 123 BC`. */
+export function PlateWidget(props: WidgetProps) {
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePlate(e.target.value) || options.emptyValue),
+    [onChange, options.emptyValue],
+  );
+  return (
+    <input
+      {...common(props)}
+      type="text"
+      autoCapitalize="characters"
+      autoComplete="off"
+      spellCheck={false}
+      placeholder="01 A 123 BC"
+      maxLength={13}
+      className={`${inputClass} max-w-56 font-mono uppercase tracking-wide`}
+      value={displayPlate(value)}
       onChange={handle}
     />
   );

@@ -8,6 +8,7 @@ import accident from './definition';
 import { accidentTariff, type AccidentTariff } from './pricing';
 import sale from './sale';
 import { sampleAlone, sampleCouple } from './samples';
+import { memoryRegistries } from '../memory-registries';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -72,6 +73,7 @@ describe('accident sale', () => {
     tariffs: accidentTariff,
     today: '2030-06-15',
     findPerson: async (query) => registry.find((p) => p.birthday === query.birthday) ?? null,
+    registries: memoryRegistries(),
   };
 
   it('prices exactly the persons and the sum the policy names, for a year', async () => {

@@ -112,13 +112,13 @@ describe('home applicant lookup', () => {
     expect(lookup.step).toBe('applicant');
     expect(lookup.key({ passport: 'AA12345', birthday: '1990-05-15' })).toBeNull();
     const api = fakeApi(() => ok({ ism: 'Вали', familya: 'Алиев', ism_eng: 'VALI', familya_eng: 'ALIYEV', pinfl: '31505900000011' }));
-    expect(await lookup.run(api, { passport: 'AA1234567', birthday: '1990-05-15', phone: '998901234567' })).toEqual({ firstName: 'VALI', lastName: 'ALIYEV' });
+    expect(await lookup.run(api, { passport: 'AA1234567', birthday: '1990-05-15', phone: '998901234567' }, catalog)).toEqual({ firstName: 'VALI', lastName: 'ALIYEV' });
     expect(api.calls).toEqual([{ method: 'POST', path: '/sayt/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' } }]);
   });
 
   it('says datas_not_found at the passport of an unknown applicant', async () => {
     if (!lookup) throw new Error('no applicant lookup');
-    await expect(lookup.run(fakeApi(() => notOk(1, 'datas_not_found')), { passport: 'ZZ0000000', birthday: '1990-01-01' }))
+    await expect(lookup.run(fakeApi(() => notOk(1, 'datas_not_found')), { passport: 'ZZ0000000', birthday: '1990-01-01' }, catalog))
       .rejects.toMatchObject({ messageId: 'datas_not_found', field: { step: 'applicant', path: '/passport' } });
   });
 });

@@ -9,6 +9,7 @@ import { ageOn, coverPeriod, daysBetween, spendDayOptions, travelMode } from './
 import { travelCover, type TravelData } from './rules';
 import sale from './sale';
 import { sandboxTravelReference } from './tariffs';
+import { memoryRegistries } from '../memory-registries';
 import {
   sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
 } from './samples';
@@ -176,7 +177,7 @@ describe('travel lookups', () => {
     expect(payerLookup.key({ payer: { ...step.payer, foreign: true } })).toBeNull();
     expect(payerLookup.key(step)).toBe('AA1234567|15-05-1990');
     const api = fakeApi(() => ok(person));
-    const answer = await payerLookup.run(api, step);
+    const answer = await payerLookup.run(api, step, sampleTravelCatalog);
     expect(api.calls).toEqual([{
       method: 'POST', path: '/takoful/travel-neo/getPerson',
       body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' },
@@ -196,14 +197,14 @@ describe('travel lookups', () => {
     expect(rowLookup.key({ isPayer: true, passport: 'AC1111111', birthday: '2020-03-20' })).toBeNull();
     const api = fakeApi(() => ok({ ...person, ism_eng: 'TIMUR', pinfl: '32003120000033' }));
     const row = { isPayer: false, passport: 'AC1111111', birthday: '2020-03-20', pinfl: '32003120000033' };
-    expect(await rowLookup.run(api, row)).toEqual({ firstName: 'TIMUR', lastName: 'ALIYEV', pinfl: '32003120000033' });
+    expect(await rowLookup.run(api, row, sampleTravelCatalog)).toEqual({ firstName: 'TIMUR', lastName: 'ALIYEV', pinfl: '32003120000033' });
     expect(api.calls[0]?.body).toEqual({ passportSeria: 'AC', passportNumber: '1111111', birthday: '20-03-2020', pinfl: '32003120000033' });
   });
 
   it('maps a not-found envelope to datas_not_found on the payer passport', async () => {
     if (!payerLookup) throw new Error('no payer lookup');
     const step = { payer: { passport: 'ZZ0000000', birthday: '1990-01-01', foreign: false }, tourists: [] };
-    await expect(payerLookup.run(fakeApi(() => notOk(1, 'datas_not_found')), step)).rejects.toMatchObject({
+    await expect(payerLookup.run(fakeApi(() => notOk(1, 'datas_not_found')), step, sampleTravelCatalog)).rejects.toMatchObject({
       messageId: 'datas_not_found', field: { step: 'tourists', path: '/payer/passport' },
     });
   });
@@ -211,9 +212,9 @@ describe('travel lookups', () => {
   it('maps HTTP 422 and other failures to maybe-data-is-incorrect, no answer to network_error', async () => {
     if (!rowLookup) throw new Error('no row lookup');
     const row = { isPayer: false, passport: 'AC1111111', birthday: '2020-03-20' };
-    await expect(rowLookup.run(fakeApi(() => apiFailure(422)), row)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
-    await expect(rowLookup.run(fakeApi(() => apiFailure(500)), row)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
-    await expect(rowLookup.run(fakeApi(() => apiFailure(null)), row)).rejects.toMatchObject({ messageId: 'network_error' });
+    await expect(rowLookup.run(fakeApi(() => apiFailure(422)), row, sampleTravelCatalog)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(rowLookup.run(fakeApi(() => apiFailure(500)), row, sampleTravelCatalog)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(rowLookup.run(fakeApi(() => apiFailure(null)), row, sampleTravelCatalog)).rejects.toMatchObject({ messageId: 'network_error' });
   });
 });
 
@@ -257,7 +258,7 @@ describe('travel save, check and load', () => {
   });
 
   it('prices on the server exactly as on the page, for the period the policy states', async () => {
-    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null };
+    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
     for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
       const price = travel.pricing(data, sampleTravelCatalog);
       if (!price) throw new Error('no price');
@@ -268,7 +269,7 @@ describe('travel save, check and load', () => {
   });
 
   it('the calculator quotes every program at the price the page shows for it', async () => {
-    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null };
+    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
     const calculator = sale.calls?.find((call) => call.path.endsWith('/calculator'));
     if (!calculator?.read) throw new Error('no calculator');
     for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {

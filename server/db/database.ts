@@ -130,6 +130,64 @@ export interface PersonsTable {
   last_name_cyr: string;
 }
 
+export interface CompaniesTable {
+  inn: string;
+  name: string;
+  short_name: string | null;
+  director: string;
+  address: string;
+  oked: string;
+  mfo: string;
+  bank: string;
+  account: string;
+}
+
+/** Vehicle type ids of the registry: 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor. */
+export type VehicleTypeId = 1 | 6 | 9 | 15;
+
+export interface VehiclesTable {
+  plate: string;
+  tech_seria: string;
+  tech_number: string;
+  model: string;
+  vehicle_type: VehicleTypeId;
+  issue_year: number;
+  seats: number;
+  fuel: string;
+  owner_pinfl: string | null;
+  owner_passport_seria: string | null;
+  owner_passport_number: string | null;
+  owner_birthday: DateText | null;
+  owner_inn: string | null;
+  owner_name: string;
+  policy_end: DateText | null;
+}
+
+export interface DriverLicencesTable {
+  passport_seria: string;
+  passport_number: string;
+  licence_seria: string;
+  licence_number: string;
+  issued_on: DateText;
+}
+
+export interface BenefitsTable {
+  pinfl: string;
+  category: number;
+}
+
+export interface SaveErrorTriggersTable {
+  passport_seria: string;
+  passport_number: string;
+  code: number;
+}
+
+export interface VehicleChecksTable {
+  id: Generated<number>;
+  plate: string;
+  checked_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -146,6 +204,12 @@ export interface Database {
   redirects: RedirectsTable;
   tariffs: TariffsTable;
   persons: PersonsTable;
+  companies: CompaniesTable;
+  vehicles: VehiclesTable;
+  driver_licences: DriverLicencesTable;
+  benefits: BenefitsTable;
+  save_error_triggers: SaveErrorTriggersTable;
+  vehicle_checks: VehicleChecksTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

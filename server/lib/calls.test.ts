@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { memoryRegistries } from '../../products/memory-registries';
 import type { SaleContext } from '../../products/sale';
 import { readCheck } from './contract-check';
 import { loadApiSchemas, type JsonSchema } from '../plugins/external/schemas';
@@ -77,9 +78,9 @@ function documentedBodies(name: string): fc.Arbitrary<unknown> {
 
 const products = await loadProducts();
 const readers: { name: string; schema: string; read: (body: unknown, context: SaleContext<unknown>) => unknown; context: SaleContext<unknown> }[] = [
-  { name: 'check', schema: 'common/check.request', read: readCheck, context: { tariffs: null, today: '2026-01-01', findPerson: async () => null } },
+  { name: 'check', schema: 'common/check.request', read: readCheck, context: { tariffs: null, today: '2026-01-01', findPerson: async () => null, registries: memoryRegistries() } },
   ...products.flatMap(({ manifest, sale }) => {
-    const context: SaleContext<unknown> = { tariffs: sale.tariffs, today: '2026-01-01', findPerson: async () => null };
+    const context: SaleContext<unknown> = { tariffs: sale.tariffs, today: '2026-01-01', findPerson: async () => null, registries: memoryRegistries() };
     return [
       ...(sale.readSave ? [{ name: `${manifest.id} save`, schema: sale.schemas.save, read: sale.readSave.bind(sale), context }] : []),
       ...(sale.calls ?? []).flatMap((call) => (call.read && call.request ? [{ name: `${manifest.id} ${call.path}`, schema: call.request, read: call.read.bind(call), context }] : [])),

@@ -5,7 +5,7 @@ import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
 import type { JsonSchema } from '../plugins/external/schemas';
 
-/** The sale contexts of one product (or of none, `null`): its stored reference data, Tashkent's today, the person registry. */
+/** The sale contexts of one product (or of none, `null`): its stored reference data, Tashkent's today, the person and car registries. */
 interface SaleContexts<T> {
   /** The context now, when the reference data is already read and kept (no waiting); else null. */
   now(): SaleContext<T> | null;
@@ -25,10 +25,11 @@ function saleContexts<T>(app: FastifyInstance, product: string | null): SaleCont
   let contexts = ofApp.get(product);
   if (!contexts) {
     const findPerson = (query: PersonQuery) => app.persons.find(query);
-    let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson };
+    const { registries } = app;
+    let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson, registries };
     const withTariffs = (tariffs: unknown): SaleContext<unknown> => {
       const today = todayInTashkent();
-      if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson };
+      if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson, registries };
       return last;
     };
     contexts = {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from '../../engine/definition';
-import { hiddenPaths, isHiddenPath, showRuleAnswers } from '../../engine/visibility';
+import { hiddenPaths, isHiddenPath, lockRuleAnswers, showRuleAnswers } from '../../engine/visibility';
 import type { ProductManifest, ProductSamples } from '../../products/define';
 import type { ProductSale } from '../../products/sale';
 import type { FixtureApiOptions, FixtureProduct } from '../fixtures/fixture-api';
@@ -115,6 +115,26 @@ export function productStories(id: string) {
         play: async ({ canvasElement }) => {
           await nextButton(canvasElement);
           expect(canvasElement.querySelector(`[id="${fieldId(step, path)}"]`) !== null).toBe(shown);
+        },
+      });
+    },
+
+    /** A registry-filled field's step with a sample that locks it (read-only) or leaves it open. */
+    lock: (key: string, locked: boolean): Story => {
+      const [step = '', ...segments] = key.split('.');
+      const pathAt = (row: number) => segments.flatMap((segment) => (segment.endsWith('[]') ? [segment.slice(0, -2), row] : [segment]));
+      // A sample where the rule answers so for a field (or row) the show rules draw: a hidden field has nothing to lock.
+      const found = flows.flatMap((d) => lockRuleAnswers(definition.machine, key, d).map((answer, row) => ({ d, answer, path: pathAt(row) })))
+        .find(({ d, answer, path }) => answer === locked && !isHiddenPath(`/${path.join('/')}`, hiddenPaths(definition.machine, step, d)));
+      if (!found) throw new Error(`${id}: no sample ${locked ? 'locks' : 'leaves open'} "${key}" where it is shown`);
+      const { d: data, path } = found;
+      return story(start(step, data), {}, {
+        play: async ({ canvasElement }) => {
+          await nextButton(canvasElement);
+          const control = canvasElement.querySelector<HTMLInputElement | HTMLSelectElement>(`[id="${fieldId(step, path)}"], [id^="${fieldId(step, path)}-"]`);
+          if (!control) throw new Error(`${id}: ${key} is not drawn`);
+          const readOnly = control instanceof HTMLInputElement && control.type !== 'radio' && control.type !== 'checkbox' ? control.readOnly : control.disabled;
+          expect(readOnly).toBe(locked);
         },
       });
     },

@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
 import type { CatalogOption } from '../../engine/definition';
 import { WidgetForm } from './widget-form';
 
-/** Choice widgets: country multi-select, program cards, checkbox, select, radio. */
+/** Choice widgets: country multi-select, program cards, checkbox, select, radio, toggle button. */
 const meta: Meta<typeof WidgetForm> = {
   title: 'Widgets/Choice',
   component: WidgetForm,
@@ -88,5 +89,17 @@ export const RadioInline: Story = {
   args: {
     ...Radio.args,
     uiSchema: { houseType: { 'ui:widget': 'radio', 'ui:enumNames': ['story.house_type.apartment', 'story.house_type.house'], 'ui:options': { inline: true } } },
+  },
+};
+
+/** A yes/no drawn as a button that stays pressed: the "edit" escape of registry-filled fields. */
+export const ToggleButton: Story = {
+  args: { name: 'toggle', uiSchema: { edit: { 'ui:widget': 'toggle-button' } }, formData: { edit: false } },
+  play: async ({ canvasElement, userEvent }) => {
+    const button = canvasElement.querySelector<HTMLButtonElement>('button[aria-pressed]')!;
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
+    expect(canvasElement.querySelector('[data-testid="form-data"]')?.textContent).toMatch(/"edit": true/);
   },
 };

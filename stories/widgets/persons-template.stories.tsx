@@ -50,6 +50,11 @@ export const LookupErrorOnRow: Story = {
     ...TwoPersons.args,
     fieldErrors: { '/persons/1/passport': 'datas_not_found' },
   },
+  play: async ({ canvasElement }) => {
+    // The row the error stands on is framed and summarises it; the other row is not.
+    await waitFor(() => expect(canvasElement.querySelector('[id$="_1__summary"]')).not.toBeNull());
+    expect(canvasElement.querySelector('[id$="_0__summary"]')).toBeNull();
+  },
 };
 
 /** Add a row, then remove the first one. */

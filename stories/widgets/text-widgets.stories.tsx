@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { WidgetForm } from './widget-form';
 
-/** Text-like widgets: passport, phone, date, money, code6; each normalises what is typed. */
+/** Text-like widgets: passport, plate, phone, date, money, code6; each normalises what is typed. */
 const meta: Meta<typeof WidgetForm> = {
   title: 'Widgets/Text',
   component: WidgetForm,
@@ -28,6 +28,25 @@ export const PassportTyping: Story = {
 
 export const PassportInvalid: Story = {
   args: { name: 'passport', uiSchema: { passport: { 'ui:widget': 'passport' } }, formData: { passport: 'A12' }, validateOnMount: true },
+};
+
+export const Plate: Story = {
+  args: { name: 'plate', uiSchema: { plate: { 'ui:widget': 'plate' } }, formData: { plate: '01A123BC' } },
+};
+
+/** A legal entity's plate typed with a Russian keyboard's look-alike letters is stored in Latin capitals. */
+export const PlateTyping: Story = {
+  args: { name: 'plate', uiSchema: { plate: { 'ui:widget': 'plate' } } },
+  play: async ({ canvasElement, userEvent }) => {
+    const input = canvasElement.querySelector<HTMLInputElement>('input')!;
+    await userEvent.type(input, '01 123 аве');
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="form-data"]')?.textContent).toContain('01123ABE'));
+    expect(input.value).toBe('01 123 ABE');
+  },
+};
+
+export const PlateInvalid: Story = {
+  args: { name: 'plate', uiSchema: { plate: { 'ui:widget': 'plate' } }, formData: { plate: '01A12' }, validateOnMount: true },
 };
 
 export const Phone: Story = {

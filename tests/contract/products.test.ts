@@ -46,6 +46,7 @@ function serverApi(): ApiPort & { exchanges: Exchange[] } {
 async function callSchemas(): Promise<Map<string, { request?: string; response: string }>> {
   const schemas = new Map<string, { request?: string; response: string }>([
     ['/sayt/getPerson', { request: 'site/get-person.request', response: 'site/get-person.response' }],
+    ['/osgor_neo/inn', { request: 'site/company.request', response: 'site/company.response' }],
   ]);
   for (const { manifest, sale } of await loadProducts()) {
     schemas.set(manifest.calls.save, { request: sale.schemas.save, response: 'common/save.response' });
@@ -68,16 +69,16 @@ async function expectContract(exchanges: Exchange[]) {
 }
 
 /** Runs the binding's lookups on the flow as the machine would and merges what they find. */
-async function lookedUp<D extends FlowData>(definition: ProductDefinition<D, unknown>, api: ApiPort, data: D): Promise<D> {
+async function lookedUp<D extends FlowData>(definition: ProductDefinition<D, unknown>, api: ApiPort, data: D, catalog: unknown): Promise<D> {
   const result = structuredClone(data) as FlowData;
   for (const lookup of definition.binding.lookups ?? []) {
     const object = result[lookup.step] ?? {};
     if (!lookup.rows) {
-      if (lookup.key(object) !== null) result[lookup.step] = { ...object, ...(await lookup.run(api, object)) };
+      if (lookup.key(object) !== null) result[lookup.step] = { ...object, ...(await lookup.run(api, object, catalog)) };
       continue;
     }
     const rows = (object[lookup.rows] ?? []) as Record<string, unknown>[];
-    for (const [i, row] of rows.entries()) if (lookup.key(row) !== null) rows[i] = { ...row, ...(await lookup.run(api, row)) };
+    for (const [i, row] of rows.entries()) if (lookup.key(row) !== null) rows[i] = { ...row, ...(await lookup.run(api, row, catalog)) };
   }
   return result as D;
 }
@@ -106,7 +107,7 @@ for (const { manifest, definition, samples } of registeredProducts()) {
     it('buys the purchase sample: lookups, save, unpaid check, sandbox payment, policy and its PDF', async () => {
       const api = serverApi();
       const catalog = await definition.binding.load(api);
-      const data = await lookedUp(definition, api, samples.purchase);
+      const data = await lookedUp(definition, api, samples.purchase, samples.catalog);
       const price = definition.pricing(data, catalog);
       if (!price) throw new Error(`${manifest.id}: the purchase sample has no price`);
       const payment = await definition.binding.save(api, data, price, saveContext);

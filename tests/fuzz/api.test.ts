@@ -148,6 +148,9 @@ async function validRequests(): Promise<{ url: string; body: unknown }[]> {
     { url: '/api/takoful/travel-neo/calculator', body: travelCalculatorBody() },
     { url: '/api/sayt/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' } },
     { url: '/api/takoful/travel-neo/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' } },
+    // The OSGOP registry calls answer from the vehicle registry: a registered bus gets past the lookup to the pricing.
+    { url: '/api/sayt/osgop/auto', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333' } },
+    { url: '/api/sayt/osgop/calculation', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333', period: 6 } },
   ];
   // The payment calls of the site API, each for a contract it can take.
   for (const [url, extra] of [['/api/payment/initialize', {}], ['/api/alifpay/createAlifInvoice', { phone: '998901234567' }]] as const) {

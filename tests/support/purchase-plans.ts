@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CatalogOption, FlowData, ProductDefinition } from '../../engine/definition';
-import { hiddenPaths, isHiddenPath } from '../../engine/visibility';
+import { hiddenPaths, isHiddenPath, lockedPaths, presetPaths } from '../../engine/visibility';
 import { isoToDmy } from '../../products/api-format';
 import type { ProductManifest, ProductSamples } from '../../products/define';
 
@@ -47,6 +47,8 @@ function orderedKeys(schema: Schema, ui: Ui): string[] {
 interface Context {
   step: string;
   hidden: string[];
+  /** Read-only fields (a lookup filled them): nothing to type there. */
+  locked: string[];
   options: Record<string, CatalogOption[]>;
   initial: unknown;
 }
@@ -83,6 +85,7 @@ function leafActions(id: string, schema: Schema, ui: Ui, value: unknown, context
 function fieldActions(path: (string | number)[], schema: Schema, ui: Ui, value: unknown, context: Context): FormAction[] {
   const id = ['flow-' + context.step, ...path].join('_');
   if (path.length > 0 && isHiddenPath(`/${path.join('/')}`, context.hidden)) return [];
+  if (path.length > 0 && isHiddenPath(`/${path.join('/')}`, context.locked)) return [];
   if (schema.type === 'object' && schema.properties) {
     const object = asRecord(value);
     return orderedKeys(schema, ui).flatMap((key) =>
@@ -110,7 +113,13 @@ async function plan(folder: string): Promise<PurchasePlan> {
   const options = definition.options?.(samples.catalog, data) ?? {};
   const steps: Record<string, FormAction[]> = {};
   for (const step of definition.steps.filter((s) => (s.component ?? 'form') === 'form')) {
-    const context: Context = { step: step.id, hidden: hiddenPaths(definition.machine, step.id, data), options, initial: definition.initialData[step.id] };
+    const context: Context = {
+      step: step.id,
+      hidden: hiddenPaths(definition.machine, step.id, data),
+      locked: [...presetPaths(definition.preset, step.id), ...lockedPaths(definition.machine, step.id, data)],
+      options,
+      initial: definition.initialData[step.id],
+    };
     steps[step.id] = fieldActions([], step.schema as Schema, asRecord(step.uiSchema), data[step.id], context);
   }
   const total = definition.pricing(data, samples.catalog)?.total;

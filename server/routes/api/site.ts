@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { personLookupCall } from '../../../products/sale';
+import { companyLookupCall, personLookupCall } from '../../../products/sale';
 import { AppError, ok } from '../../envelope';
 import { serveCall } from '../../lib/calls';
 
-/** Site-wide calls: redirect lookup, contract status and the person lookup (schemas/api/site). */
+/** Site-wide calls: redirect lookup, contract status, the person lookup and the company lookup (schemas/api/site). */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { path: string } }>(
     '/redirects',
@@ -34,4 +34,6 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   // The site-wide person lookup (birthday DD.MM.YYYY); travel has its own at its own path.
   serveCall(app, personLookupCall('/sayt/getPerson', { request: 'site/get-person.request', response: 'site/get-person.response' }), null);
+  // The tax registry by INN (spec §7 names it with job loss; the car products' legal-entity owners use it too).
+  serveCall(app, companyLookupCall('/osgor_neo/inn', { request: 'site/company.request', response: 'site/company.response' }), null);
 }

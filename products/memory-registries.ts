@@ -1,0 +1,35 @@
+import type { PassportQuery, Registries, RegistryCompany, RegistryLicence, RegistryVehicle } from './sale';
+
+/** What an in-memory registry holds; every list may be left out. */
+export interface RegistryData {
+  vehicles?: RegistryVehicle[];
+  companies?: RegistryCompany[];
+  /** Licences by passport (`AA1234567`). */
+  licences?: Record<string, RegistryLicence>;
+  /** Benefit categories by PINFL. */
+  benefits?: Record<string, number>;
+  /** Save errors by passport (`AF0000001`). */
+  saveErrors?: Record<string, number>;
+}
+
+/**
+ * The car registries port over plain data, for tests and stories that price or sell a car product
+ * without the server (the server's own adapter reads the tables of migration 010). `checks` lists the
+ * plates recorded by `recordVehicleCheck`.
+ */
+export function memoryRegistries(data: RegistryData = {}): Registries & { checks: string[] } {
+  const checks: string[] = [];
+  const passport = (query: PassportQuery) => `${query.passportSeria}${query.passportNumber}`;
+  return {
+    checks,
+    vehicle: async ({ plate, techSeria, techNumber }) =>
+      data.vehicles?.find((v) => v.plate === plate && v.techSeria === techSeria && v.techNumber === techNumber) ?? null,
+    company: async (inn) => data.companies?.find((c) => c.inn === inn) ?? null,
+    licence: async (query) => data.licences?.[passport(query)] ?? null,
+    benefit: async (pinfl) => data.benefits?.[pinfl] ?? null,
+    saveError: async (query) => data.saveErrors?.[passport(query)] ?? null,
+    recordVehicleCheck: async (plate) => {
+      checks.push(plate);
+    },
+  };
+}

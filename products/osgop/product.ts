@@ -1,0 +1,14 @@
+import { defineManifest } from '../define';
+import { fromOsgop, osgopTariff } from './pricing';
+
+export default defineManifest({
+  id: 'osgop',
+  title: 'site.product.osgop.title',
+  summary: 'site.product.osgop.summary',
+  kind: 'osago',
+  // Spec §2 lists no webview page for OSGOP; the engine's webview layout serves it all the same.
+  routes: { page: '/osgop', webview: '/mobile/osgop' },
+  // The spec names auto, calculation and save; the check follows the other /sayt/… products (README.md).
+  calls: { save: '/sayt/osgop/save', check: '/sayt/osgop/check', auto: '/sayt/osgop/auto', calculation: '/sayt/osgop/calculation' },
+  fromPrice: fromOsgop(osgopTariff),
+});

@@ -1,0 +1,94 @@
+import fp from 'fastify-plugin';
+import type { Registries, RegistryVehicle } from '../../../products/sale';
+import type { VehiclesTable } from '../../db/database';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registries: Registries;
+  }
+}
+
+/** A vehicle row as the products read it: the owner a person or a company. */
+function vehicleOf(row: VehiclesTable): RegistryVehicle {
+  const owner: RegistryVehicle['owner'] = row.owner_inn !== null
+    ? { kind: 'company', name: row.owner_name, inn: row.owner_inn }
+    : {
+      kind: 'person',
+      name: row.owner_name,
+      pinfl: row.owner_pinfl ?? '',
+      passportSeria: row.owner_passport_seria ?? '',
+      passportNumber: row.owner_passport_number ?? '',
+      birthday: row.owner_birthday ?? '',
+    };
+  return {
+    plate: row.plate,
+    techSeria: row.tech_seria,
+    techNumber: row.tech_number,
+    model: row.model,
+    vehicleType: row.vehicle_type,
+    issueYear: row.issue_year,
+    seats: row.seats,
+    fuel: row.fuel,
+    owner,
+    policyEnd: row.policy_end,
+  };
+}
+
+/**
+ * The state registries the car products ask (vehicles, the tax registry, driving licences, benefit
+ * categories): the sandbox adapter answers from the tables of migration 010, seeded with the data
+ * README.md lists, so lookups are deterministic in tests and by hand.
+ */
+export default fp(
+  async (app) => {
+    app.decorate('registries', {
+      async vehicle({ plate, techSeria, techNumber }) {
+        const row = await app.db
+          .selectFrom('vehicles')
+          .select([
+            'plate', 'tech_seria', 'tech_number', 'model', 'vehicle_type', 'issue_year', 'seats', 'fuel', 'owner_pinfl',
+            'owner_passport_seria', 'owner_passport_number', 'owner_birthday', 'owner_inn', 'owner_name', 'policy_end',
+          ])
+          .where('plate', '=', plate)
+          .where('tech_seria', '=', techSeria)
+          .where('tech_number', '=', techNumber)
+          .executeTakeFirst();
+        return row ? vehicleOf(row) : null;
+      },
+      async company(inn) {
+        const row = await app.db
+          .selectFrom('companies')
+          .select(['inn', 'name', 'short_name', 'director', 'address', 'oked', 'mfo', 'bank', 'account'])
+          .where('inn', '=', inn)
+          .executeTakeFirst();
+        return row ? { ...row, shortName: row.short_name } : null;
+      },
+      async licence({ passportSeria, passportNumber }) {
+        const row = await app.db
+          .selectFrom('driver_licences')
+          .select(['licence_seria', 'licence_number', 'issued_on'])
+          .where('passport_seria', '=', passportSeria)
+          .where('passport_number', '=', passportNumber)
+          .executeTakeFirst();
+        return row ? { seria: row.licence_seria, number: row.licence_number, issuedOn: row.issued_on } : null;
+      },
+      async benefit(pinfl) {
+        const row = await app.db.selectFrom('benefits').select('category').where('pinfl', '=', pinfl).executeTakeFirst();
+        return row?.category ?? null;
+      },
+      async saveError({ passportSeria, passportNumber }) {
+        const row = await app.db
+          .selectFrom('save_error_triggers')
+          .select('code')
+          .where('passport_seria', '=', passportSeria)
+          .where('passport_number', '=', passportNumber)
+          .executeTakeFirst();
+        return row?.code ?? null;
+      },
+      async recordVehicleCheck(plate) {
+        await app.db.insertInto('vehicle_checks').values({ plate }).execute();
+      },
+    } satisfies Registries);
+  },
+  { name: 'registries', dependencies: ['database'] },
+);
