@@ -4,8 +4,8 @@ import { flowIslandId } from '../products/site-pages';
 import { i18n } from './i18n';
 import { languages, switchLangPath } from './language';
 import { ProductFlow, type StepAddress } from './product-flow';
-import { productById } from './products';
 import { SectionBoundary } from './section-boundary';
+import type { SiteProduct } from './site-product';
 import { useHistoryStepAddress } from './history-step-address';
 import { Toaster } from './toast/toaster';
 
@@ -16,7 +16,7 @@ import { Toaster } from './toast/toaster';
  */
 
 export interface FlowIslandProps {
-  product: string;
+  product: SiteProduct;
   webview: boolean;
   /** The page's path (`/ru/travel/neo`). */
   pathname: string;
@@ -43,9 +43,7 @@ function mendLanguageLinks(): void {
 
 function IslandFlow({ product, webview, pathname, initialCatalog }: FlowIslandProps) {
   const address: StepAddress = useHistoryStepAddress(pathname, mendLanguageLinks);
-  const siteProduct = productById(product);
-  if (!siteProduct) throw new Error(`no product "${product}" for the flow island`);
-  return <ProductFlow product={siteProduct} webview={webview} address={address} initialCatalog={initialCatalog} />;
+  return <ProductFlow product={product} webview={webview} address={address} initialCatalog={initialCatalog} />;
 }
 
 /** The island's tree: translations, the flow behind its error boundary, and the page's toasts. */

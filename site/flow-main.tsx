@@ -13,12 +13,14 @@ import { prepareFlow, readRenderedCatalog } from './flow-preparation';
 import { catalogs } from './i18n';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
-import { productById } from './products';
+import { knowProductPages } from './partner';
+import { loadSiteProduct } from './site-product';
 
 const element = document.getElementById(flowIslandId);
-const product = productById(element?.dataset.product ?? '');
+const product = await loadSiteProduct(element?.dataset.product ?? '');
 if (!element || !product) throw new Error(`flow page without its island (#${flowIslandId} naming a product)`);
 const { id } = product.manifest;
+knowProductPages([product.manifest]);
 const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
 saveLang(lang);
 
@@ -30,7 +32,7 @@ const [definition] = await Promise.all([initialCatalog === undefined ? null : pr
 
 const island = (
   <StrictMode>
-    <FlowIsland product={id} webview={element.dataset.layout === 'webview'} pathname={window.location.pathname} initialCatalog={initialCatalog} />
+    <FlowIsland product={product} webview={element.dataset.layout === 'webview'} pathname={window.location.pathname} initialCatalog={initialCatalog} />
   </StrictMode>
 );
 // A visitor coming back with a draft resumes on their own step, not the one the HTML shows: drawn anew.

@@ -2,7 +2,7 @@ import type { FlowData, ProductDefinition } from '../engine/definition';
 import { catalogs, engineCatalogs, regionCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-services';
-import { loadDefinition, type SiteProduct } from './products';
+import { loadDefinition, type SiteProduct } from './site-product';
 
 type Definition = ProductDefinition<FlowData, unknown>;
 

@@ -10,6 +10,10 @@ import { siteRouterComponents } from './router-components';
 import { routes } from './routes';
 import { chunkGuard, siteRedirectLookup, versionWatcher } from './navigation/site-services';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
+import { knowProductPages } from './partner';
+import { products } from './products';
+
+knowProductPages(products.map((product) => product.manifest));
 
 const routeObjects = createRouteObjects(
   {

@@ -1,7 +1,16 @@
-import { findSitePage, sitePages } from '../products/site-pages';
-import { products } from './products';
+import type { ProductManifest } from '../products/define';
+import { findSitePage, sitePages, type SitePage } from '../products/site-pages';
 
-const pages = sitePages(products.map((product) => product.manifest));
+let pages: readonly SitePage[] = sitePages([]);
+
+/**
+ * The product pages whose address may name a partner (`/en/travel/neo`), set by the page's entry
+ * before its first call: the site shell knows every product's (site/main.tsx), a flow page its own
+ * (site/flow-main.tsx), so a flow page's scripts carry no other product's manifest.
+ */
+export function knowProductPages(manifests: readonly Pick<ProductManifest, 'id' | 'routes'>[]): void {
+  pages = sitePages(manifests);
+}
 
 /**
  * The partner named by the page: the `ad` route parameter, else the `ad` query parameter. Read from

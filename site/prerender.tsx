@@ -125,13 +125,14 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
       </IslandSlotContext>
     </StrictMode>,
   );
-  const html = product === undefined ? page : withIsland(page, renderToString(
+  const siteProduct = product === undefined ? undefined : productById(product);
+  const html = siteProduct === undefined ? page : withIsland(page, renderToString(
     <StrictMode>
-      <FlowIsland product={product} webview={handle?.layout === 'webview'} pathname={new URL(target.path, 'http://localhost').pathname} initialCatalog={rendered?.product === product ? rendered.catalog : undefined} />
+      <FlowIsland product={siteProduct} webview={handle?.layout === 'webview'} pathname={new URL(target.path, 'http://localhost').pathname} initialCatalog={rendered?.product === siteProduct.manifest.id ? rendered.catalog : undefined} />
     </StrictMode>,
   ));
   // The title usePageTitle sets in the browser: "<product> — <brand>", or the brand alone.
-  const manifest = product ? productById(product)?.manifest : undefined;
+  const manifest = siteProduct?.manifest;
   const brand = i18n._('site.brand');
   const ownTitle = findSitePage(new URL(target.path, 'http://localhost').pathname, pages)?.page.title;
   const pageTitle = target.failed

@@ -4,7 +4,7 @@ import { FlowRunner } from '../engine/flow-runner';
 import type { FlowData, ProductDefinition } from '../engine/definition';
 import { api } from './api/site-api';
 import { prepareFlow, preparedFlow } from './flow-preparation';
-import type { SiteProduct } from './products';
+import type { SiteProduct } from './site-product';
 import { useLang } from './use-lang';
 
 type ProductState = { status: 'loading' } | { status: 'ready'; definition: ProductDefinition<FlowData, unknown> } | { status: 'failed' };

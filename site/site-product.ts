@@ -1,0 +1,43 @@
+import type { FlowData, ProductDefinition } from '../engine/definition';
+import type { ProductManifest } from '../products/define';
+import { catalogLoaders, type CatalogLoaders } from './i18n';
+
+/**
+ * A product as the browser runs it: its manifest and the message catalogs its flow shows. The site
+ * shell knows every product (site/products.ts); a flow page's scripts (site/flow-main.tsx) load
+ * only their own product's manifest, so a flow page does not grow with each product added.
+ */
+export interface SiteProduct {
+  manifest: ProductManifest;
+  /** Message catalogs the flow page needs: the product's own area and those its manifest names. */
+  catalogs: Record<string, CatalogLoaders>;
+}
+
+export function siteProductOf(manifest: ProductManifest): SiteProduct {
+  const areas = [manifest.id, ...(manifest.messages ?? [])];
+  return { manifest, catalogs: Object.fromEntries(areas.map((area) => [area, catalogLoaders(area)])) };
+}
+
+const manifestLoaders = import.meta.glob<{ default: ProductManifest }>('../products/*/product.ts');
+// A definition's own data and catalog types end here: the engine runs any definition alike.
+const definitions = import.meta.glob<{ default: ProductDefinition<FlowData, unknown> }>('../products/*/definition.ts');
+
+/** One product's manifest, loaded on its own (a flow page needs no other), or undefined for an unknown id. */
+export async function loadSiteProduct(id: string): Promise<SiteProduct | undefined> {
+  const load = manifestLoaders[`../products/${id}/product.ts`];
+  return load ? siteProductOf((await load()).default) : undefined;
+}
+
+const loading = new Map<string, Promise<ProductDefinition<FlowData, unknown>>>();
+
+/** Loads a product's definition once; a failed load is forgotten so a retry imports again. */
+export function loadDefinition(id: string): Promise<ProductDefinition<FlowData, unknown>> {
+  let pending = loading.get(id);
+  if (!pending) {
+    const load = definitions[`../products/${id}/definition.ts`];
+    pending = load ? load().then((module) => module.default) : Promise.reject(new Error(`no product "${id}"`));
+    loading.set(id, pending);
+    pending.catch(() => loading.delete(id));
+  }
+  return pending;
+}
