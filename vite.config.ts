@@ -42,6 +42,11 @@ export default defineConfig({
       { find: /^markdown-to-jsx\/react$/, replacement: fileURLToPath(new URL('./engine/plain-text-markdown.tsx', import.meta.url)) },
       // rjsf resolves `$id`-relative `$ref`s with a full URI library; our step forms have no `$id` (engine/uri-resolver.ts).
       { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./engine/uri-resolver.ts', import.meta.url)) },
+      // …compares with fast-equals, which our lighter deepEquals matches for what rjsf compares (engine/deep-equals.ts).
+      { find: /^fast-equals$/, replacement: fileURLToPath(new URL('./engine/deep-equals.ts', import.meta.url)) },
+      // @xstate/react imports the pre-React-18 shims of useSyncExternalStore; React 19 has the hook itself.
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./engine/use-sync-external-store.ts', import.meta.url)) },
       // …and merges `allOf` with a schema merger; our step forms are flat (engine/flat-schema-merge.ts).
       { find: /^@x0k\/json-schema-merge(\/lib\/array)?$/, replacement: fileURLToPath(new URL('./engine/flat-schema-merge.ts', import.meta.url)) },
     ],
