@@ -579,6 +579,6 @@ describe('flow machine: a variant\'s preset', () => {
     actor.send({ type: 'step.next', data: { drivers: 'unlimited', startDate: '2031-01-01' } });
     // The drivers step stays: the preset, not the form, decides the skip.
     const snap = await waitFor(actor, (s) => stepOf(s.value) === 'drivers' && !isBusy(s));
-    expect(snap.context.data.cover.drivers).toBe('limited');
+    expect(snap.context.data.cover?.drivers).toBe('limited');
   });
 });

@@ -38,13 +38,14 @@ interface NamedRules<D extends FlowData, G extends Record<string, Guard<D>>, A e
   skip?: Record<string, NoInfer<keyof G & string>>;
   onChange?: Record<string, NoInfer<keyof A & string>>;
   show?: Record<string, NoInfer<keyof G & string>>;
+  lock?: Record<string, NoInfer<keyof G & string>>;
   guards: G;
   actions: A;
 }
 
 /**
- * Types a product's rules: `defineRules<Data>()({ guards, actions, skip, show, onChange })`. A skip,
- * show or onChange entry naming a guard or action that is not defined fails the type check.
+ * Types a product's rules: `defineRules<Data>()({ guards, actions, skip, show, lock, onChange })`. A skip,
+ * show, lock or onChange entry naming a guard or action that is not defined fails the type check.
  */
 export function defineRules<D extends FlowData>() {
   return <G extends Record<string, Guard<D>>, A extends Record<string, Action<D>>>(rules: NamedRules<D, G, A>): MachineRules<D> => rules;
