@@ -213,6 +213,11 @@ export interface ProductSale<Save, T> {
   tariffs: T;
   /** Members of `tariffs` that are shared tables (`{ miniCasco: miniCascoTariff }`), read from their own row. */
   shared?: Readonly<Record<string, SharedTariff<unknown>>>;
+  /**
+   * A variant that prices with its base product's reference data names the base here: no row of its
+   * own is seeded, and it reads the base's (with the base's shared tables), so the two cannot drift.
+   */
+  tariffsFrom?: string;
   /** The cover a schema-valid save request buys and its price, priced from that cover; throws SaleRefusal. */
   quote(request: Save, context: SaleContext<T>): Promise<SaleQuote>;
   /** Reads a partner's shape of the save request into the documented one before the schema checks it. */

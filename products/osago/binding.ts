@@ -257,28 +257,34 @@ async function load(api: ApiPort): Promise<OsagoCatalog> {
   return requireFields<ReferencesResponse>(envelope.response, ['rates', 'periods', 'extras', 'benefits', 'restrictedModels', 'miniCasco'], manifest.calls.references);
 }
 
-export const osagoBinding = {
-  ...saleBinding<OsagoData, OsagoCatalog>({
-    calls: manifest.calls,
-    load,
-    lookups: [
-      vehicleLookup,
-      personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', at: 'applicant', withPinfl: true }),
-      personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', at: 'owner', withPinfl: true }),
-      companyLookup({ call: '/osgor_neo/inn', step: 'personal', at: 'company' }),
-      personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'drivers', rows: 'drivers', withPinfl: true }),
-      licenceLookup,
-    ],
-    saveRequest: savePolicyRequest,
-    saveErrors: osagoSaveErrors,
-    policy: policyNumberAnswer,
-  }),
-  calls: { checkCar, checkOwner },
-  quote: {
-    key: (data: OsagoData) => {
-      const input = osagoQuoteInput(data);
-      return input ? JSON.stringify([data.car.plate, data.car.techPassport, input]) : null;
+/**
+ * An OSAGO binding saving and checking at `calls` (OSAGO's, or a variant's own save and check); the
+ * registry calls, the catalog and the calculator are OSAGO's for every variant.
+ */
+export function osagoBindingFor(calls: { save: string; check: string }) {
+  return {
+    ...saleBinding<OsagoData, OsagoCatalog>({
+      calls: { ...manifest.calls, ...calls },
+      load,
+      lookups: [
+        vehicleLookup,
+        personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', at: 'applicant', withPinfl: true }),
+        personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', at: 'owner', withPinfl: true }),
+        companyLookup({ call: '/osgor_neo/inn', step: 'personal', at: 'company' }),
+        personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'drivers', rows: 'drivers', withPinfl: true }),
+        licenceLookup,
+      ],
+      saveRequest: savePolicyRequest,
+      saveErrors: osagoSaveErrors,
+      policy: policyNumberAnswer,
+    }),
+    calls: { checkCar, checkOwner },
+    quote: {
+      key: (data: OsagoData) => {
+        const input = osagoQuoteInput(data);
+        return input ? JSON.stringify([data.car.plate, data.car.techPassport, input]) : null;
+      },
+      run: quote,
     },
-    run: quote,
-  },
-};
+  };
+}

@@ -10,7 +10,7 @@ import policySchema from '../../schemas/products/osago/policy.json';
 import policyUi from '../../schemas/products/osago/policy.ui.json';
 import driversSchema from '../../schemas/products/osago/drivers.json';
 import driversUi from '../../schemas/products/osago/drivers.ui.json';
-import { osagoBinding, type OsagoCatalog } from './binding';
+import { osagoBindingFor, type OsagoCatalog } from './binding';
 import { osagoPrice } from './pricing';
 import manifest from './product';
 import { coverEnd, osagoRules, type OsagoData, type OsagoPolicy } from './rules';
@@ -88,7 +88,7 @@ export function osagoDefinition(product: ProductManifest, preset: OsagoPreset = 
     machine: rules,
     pricing: (data, catalog) => osagoPrice(data, catalog),
     options,
-    binding: osagoBinding,
+    binding: osagoBindingFor(product.calls),
     summary,
   };
 }

@@ -148,8 +148,6 @@ const guards = {
   // Spec §4: a legal-entity owner with policy type 1 (any driver) skips the drivers step; with
   // type 3 (named drivers: number_drivers_id 4 of the partner API) it lists them.
   legalEntityType1: (data: OsagoData) => isLegalEntity(data) && data.policy.drivers === 1,
-  driverFound: (_data: OsagoData, row?: Record<string, unknown>) => typeof row?.pinfl === 'string',
-  licenceKnown: (_data: OsagoData, row?: Record<string, unknown>) => row?.licenceSource === 'registry' || row?.licenceSource === 'manual',
   licenceFromRegistry: (_data: OsagoData, row?: Record<string, unknown>) => row?.licenceSource === 'registry',
 };
 
@@ -157,8 +155,9 @@ const actions = { clearAccidentExtra, checkStartDate };
 
 /**
  * Which rule shows, locks or skips what; OSAGO limited keeps them all but those its fixed drivers
- * decide. The registry's answers (the vehicle, the applicant's names) are always drawn: empty, and
- * so holding Next back, until a lookup fills them.
+ * decide. The registry's answers (the vehicle, the people's names, a driver's licence) are always
+ * drawn: empty, and so holding Next back, until a lookup fills them (or, for a licence the registry
+ * lacks, the visitor types it).
  */
 const showRules = {
   'personal.isOwner': 'individualOwner',
@@ -171,10 +170,6 @@ const showRules = {
   'policy.miniCascoProgram': 'wantsMiniCasco',
   'policy.benefit': 'hasBenefit',
   'drivers.drivers': 'limitedDrivers',
-  'drivers.drivers[].firstName': 'driverFound',
-  'drivers.drivers[].lastName': 'driverFound',
-  'drivers.drivers[].licence': 'licenceKnown',
-  'drivers.drivers[].licenseIssueDate': 'licenceKnown',
 } as const;
 
 const lockRules = {

@@ -29,9 +29,9 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   });
 }
 
-/** Each product's own row: its tariffs without the members that are shared tables. */
+/** Each product's own row (a variant reading its base's has none): its tariffs without the members that are shared tables. */
 function ownTariffRows(products: readonly ServerProduct[]) {
-  return products.map(({ manifest, sale }) => {
+  return products.filter(({ sale }) => sale.tariffsFrom === undefined).map(({ manifest, sale }) => {
     const shared = new Set(Object.keys(sale.shared ?? {}));
     const own = Object.fromEntries(Object.entries(sale.tariffs as Record<string, unknown>).filter(([name]) => !shared.has(name)));
     return { product: manifest.id, data: JSON.stringify(own) };
