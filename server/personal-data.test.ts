@@ -5,6 +5,9 @@ import { buildApp } from './app';
 import { testConfig } from './config';
 import { deliverOutbox } from './lib/outbox-worker';
 import { loggerOptions } from './logging';
+import { savePolicyRequest } from '../products/osago/binding';
+import osago from '../products/osago/definition';
+import { sampleOsagoCatalog, sampleOwnCarTwoDrivers } from '../products/osago/samples';
 import { homeSaveBody, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
@@ -18,6 +21,7 @@ const secrets = [
   'AA1234567', '1234567', 'AB7654321', '7654321', // passports
   '31505900000011', '41102850000022', // PINFLs
   '998901234567', '901234567', '90 123 45 67', // phones
+  'AF0557857', '0557857', 'AB1234321', // driving licences
   '8600000000000001', '8600000000000002', '8600 0000 0000 0002', // cards
 ];
 
@@ -40,6 +44,21 @@ describe('personal data', () => {
     const saved = (await post(app, '/api/takoful/travel-neo/save-polis', travelSaveBody(price))).json().response;
     expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
     expect((await post(app, '/api/takoful/travel-neo/checkPolis', { contract_id: saved.contract_id })).json().result).toBe(true);
+  });
+
+  test('an OSAGO purchase, and its declined saves, write none', async () => {
+    const price = osago.pricing(sampleOwnCarTwoDrivers, sampleOsagoCatalog);
+    if (!price) throw new Error('the OSAGO sample has no price');
+    const body = savePolicyRequest(sampleOwnCarTwoDrivers, price);
+    const saved = (await post(app, '/api/osago-neo/save-policy/v2', body)).json().response;
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    expect((await post(app, '/api/osago-neo/confirm-check', { contract_id: saved.contract_id })).json().result).toBe(true);
+    // A driver row the insurer declines (logged), and error 10 (also reported to the chat).
+    const [vali] = body.drivers;
+    for (const n of ['0000003', '0000010']) {
+      const declined = { ...body, drivers: [vali, { passport__seria: 'AF', passport__number: n, driver_birthday: '01.01.1980', licenseSeria: 'AF', licenseNumber: '0900001', licenseIssueDate: '10.01.2000', relative: 0 }] };
+      expect((await post(app, '/api/osago-neo/save-policy/v2', declined)).json().result).toBe(false);
+    }
   });
 
   test('failures write none', async () => {

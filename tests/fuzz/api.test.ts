@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
 import { fakeApi, notOk, ok, saveContext } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
+import { calculatorRequest } from '../../products/osago/binding';
+import { sampleSomeoneElsesCarAllExtras } from '../../products/osago/samples';
 import { createTestApp, homeSaveBody, paycomAuth, post, siteAuth, travelCalculatorBody } from '../../server/test-helpers';
 
 /**
@@ -123,12 +125,28 @@ function setLeaf(value: unknown, path: Path, leaf: unknown) {
   else parent[key] = leaf;
 }
 
+/** A valid request for each of OSAGO's registry calls, about the sandbox's vehicles and people (their answers go past validation). */
+function osagoRequests(): { url: string; body: unknown }[] {
+  const vehicle = { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: '0390422' };
+  const car = { carNumber: '01A123BC', techSery: 'AAF', techNumber: '0390422' };
+  return [
+    { url: '/api/osago-neo/osago-juridik', body: vehicle },
+    { url: '/api/osago-neo/check-person', body: { ...vehicle, owner__pass_seria: 'AA', owner__pass_number: '1234567' } },
+    { url: '/api/osago-neo/check-discount', body: { gos_number: '10B456CD', owner__pass_seria: 'AD', owner__pass_number: '2222222', owner__pinfl: '30107580000044' } },
+    { url: '/api/osago-neo/driver-check', body: { passport__seria: 'AA', passport__number: '1234567', driver_birthday: '15.05.1990' } },
+    { url: '/api/osago-neo/get-calc-osago/v2', body: calculatorRequest(sampleSomeoneElsesCarAllExtras) },
+    { url: '/api/check-ip', body: car },
+    { url: '/api/save-ip', body: car },
+  ];
+}
+
 /** A valid request for every product's save and check (each product's purchase sample, as its binding sends it) and for the site calls. */
 async function validRequests(): Promise<{ url: string; body: unknown }[]> {
   const requests: { url: string; body: unknown }[] = [
     { url: '/api/takoful/travel-neo/calculator', body: travelCalculatorBody() },
     { url: '/api/sayt/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' } },
     { url: '/api/takoful/travel-neo/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' } },
+    ...osagoRequests(),
   ];
   for (const { definition, samples } of registeredProducts()) {
     const recorder = fakeApi((call) => (call.path.endsWith('check') || call.path.endsWith('checkPolis')
