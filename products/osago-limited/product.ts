@@ -1,5 +1,5 @@
 import { defineManifest } from '../define';
-import { lowestPassengerPremium } from '../osago/tariff';
+import osago from '../osago/product';
 
 /**
  * OSAGO limited (spec §2 `/osago-limited`): OSAGO with named drivers fixed. Its save and check are
@@ -14,7 +14,7 @@ export default defineManifest({
   routes: { page: '/osago-limited', webview: '/mobile/osago-limited' },
   calls: { save: '/osago-neo/limited/save-policy/v2', check: '/osago-neo/limited/confirm-check' },
   // Named drivers are OSAGO's cheaper option: the card's "from" price is OSAGO's.
-  fromPrice: lowestPassengerPremium,
+  fromPrice: osago.fromPrice,
   // Its steps are OSAGO's, and so are their messages.
   messages: ['osago'],
 });

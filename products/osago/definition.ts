@@ -15,7 +15,7 @@ import { osagoPrice } from './pricing';
 import manifest from './product';
 import { coverEnd, osagoRules, type OsagoData, type OsagoPolicy } from './rules';
 
-/** Lists the policy step draws from: each extra's price, the mini-casco programs with theirs, the benefit categories. */
+/** Lists the policy step draws from: each extra's price, the mini-casco programs with theirs. */
 function options(catalog: OsagoCatalog): Record<string, CatalogOption[]> {
   return {
     extras: [
@@ -30,7 +30,6 @@ function options(catalog: OsagoCatalog): Record<string, CatalogOption[]> {
       details: [{ label: 'osago.mini_casco.sum_insured', value: groupDigits(p.sumInsured) }],
       price: p.premium,
     })),
-    benefits: [1, ...catalog.benefits.map((b) => b.id)].map((id) => ({ value: id, label: `osago.benefit.${id}` })),
   };
 }
 

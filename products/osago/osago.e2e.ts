@@ -71,7 +71,8 @@ test('any driver with every extra and mini-casco, for someone else\'s car, in En
   await expectStep(page, 'personal');
   await person(page, 'personal_applicant', 'AA1234567', '15.05.1990', 'Aliyev');
   await field(page, 'personal_isOwner').uncheck();
-  await person(page, 'personal_owner', 'AB7654321', '02.11.1985', 'Karimova');
+  await field(page, 'personal_owner_passport').fill('AB7654321');
+  await field(page, 'personal_owner_birthday').fill('02.11.1985');
   await field(page, 'personal_phone').fill('901234567');
   await leave(page, lang, 'personal');
   await expectStep(page, 'policy');

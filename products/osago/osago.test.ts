@@ -17,7 +17,8 @@ import sale from './sale';
 import {
   sampleCompanyAnyDriver, sampleCompanyNamedDriver, sampleOsagoCatalog, sampleOwnCarTwoDrivers, samplePensionerTruck, sampleSomeoneElsesCarAllExtras,
 } from './samples';
-import { sandboxOsagoReference, type OsagoReference } from './tariff';
+import manifest from './product';
+import { lowestPassengerPremium, sandboxOsagoReference, type OsagoReference } from './tariff';
 
 // ---------------------------------------------------------------- the registries, as the server seeds them
 
@@ -88,6 +89,10 @@ describe('OSAGO pricing against the 2026 tariff (reference §2)', () => {
     expect(total({ plate: true })).toBe(222_000);
     expect([1, 2, 3].map((p) => total({ miniCasco: p as 1 | 2 | 3 }))).toEqual([252_000, 282_000, 302_000]);
     expect(total({ benefit: 7, gas: true })).toBe(96_000 + 10_000);
+  });
+
+  it('offers the card\'s "from" price the tariff\'s lowest premium makes', () => {
+    expect(manifest.fromPrice).toBe(lowestPassengerPremium);
   });
 
   it('reads the territory from the plate: Tashkent city and region are codes 01–19', () => {

@@ -140,10 +140,8 @@ const guards = {
   individualOwner: isIndividual,
   legalEntityOwner: isLegalEntity,
   ownerIsSomeoneElse: (data: OsagoData) => isIndividual(data) && !data.personal.isOwner,
-  ownerFound: (data: OsagoData) => typeof data.personal.owner?.pinfl === 'string',
   companyFound: (data: OsagoData) => typeof data.personal.company?.name === 'string',
   wantsMiniCasco: (data: OsagoData) => data.policy.miniCasco === true,
-  hasBenefit: (data: OsagoData) => (data.policy.benefit ?? 1) > 1,
   limitedDrivers: (data: OsagoData) => data.policy.drivers === 4,
   // Spec §4: a legal-entity owner with policy type 1 (any driver) skips the drivers step; with
   // type 3 (named drivers: number_drivers_id 4 of the partner API) it lists them.
@@ -163,12 +161,9 @@ const showRules = {
   'personal.isOwner': 'individualOwner',
   'personal.owner': 'ownerIsSomeoneElse',
   'personal.company': 'legalEntityOwner',
-  'personal.owner.firstName': 'ownerFound',
-  'personal.owner.lastName': 'ownerFound',
   'personal.company.name': 'companyFound',
   'policy.accident': 'individualOwner',
   'policy.miniCascoProgram': 'wantsMiniCasco',
-  'policy.benefit': 'hasBenefit',
   'drivers.drivers': 'limitedDrivers',
 } as const;
 
