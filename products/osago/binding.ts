@@ -266,13 +266,14 @@ export function osagoBindingFor(calls: { save: string; check: string }) {
     ...saleBinding<OsagoData, OsagoCatalog>({
       calls: { ...manifest.calls, ...calls },
       load,
+      // The person lookups first: stories and tools take the first lookup as the flow's person lookup.
       lookups: [
-        vehicleLookup,
         personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', at: 'applicant', withPinfl: true }),
         personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', at: 'owner', withPinfl: true }),
         companyLookup({ call: '/osgor_neo/inn', step: 'personal', at: 'company' }),
         personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'drivers', rows: 'drivers', withPinfl: true }),
         licenceLookup,
+        vehicleLookup,
       ],
       saveRequest: savePolicyRequest,
       saveErrors: osagoSaveErrors,

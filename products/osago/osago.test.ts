@@ -14,7 +14,7 @@ import osago from './definition';
 import { quoteOsago, territoryOf, type OsagoQuoteInput } from './pricing';
 import { osagoRules, type OsagoData } from './rules';
 import sale from './sale';
-import {
+import samples, {
   sampleCompanyAnyDriver, sampleCompanyNamedDriver, sampleOsagoCatalog, sampleOwnCarTwoDrivers, samplePensionerTruck, sampleSomeoneElsesCarAllExtras,
 } from './samples';
 import manifest from './product';
@@ -197,6 +197,18 @@ describe('OSAGO binding', () => {
 });
 
 // ---------------------------------------------------------------- sale
+
+describe('OSAGO sandbox answers (stories answer with them)', () => {
+  it('match the answer schemas of their calls, and the purchase\'s price', () => {
+    const paths = Object.keys(samples.answers).filter((path) => path !== manifest.calls.check);
+    for (const path of paths) {
+      const call = sale.calls?.find((c) => c.path === path);
+      expect(call, path).toBeDefined();
+      expect(apiSchema(call?.response ?? '')(samples.answers[path]), path).toEqual([]);
+    }
+    expect(samples.answers[manifest.calls.calculator]).toEqual({ amount_uzs: priced(samples.purchase).total, inn: false });
+  });
+});
 
 describe('OSAGO sale (the server\'s price and checks)', () => {
   it('prices every sample on the server exactly as on the page', async () => {

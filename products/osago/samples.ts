@@ -105,8 +105,16 @@ export default defineSamples({
     { name: 'pensioner, Tashkent truck, limited, gas', data: samplePensionerTruck, total: 178_000 },
   ],
   purchase: sampleOwnCarTwoDrivers,
+  // The sandbox's answers for the purchase (the Cobalt of Vali Aliyev, no policy in force, no benefit).
   answers: {
     [manifest.calls.references]: sandboxOsagoReference,
+    [manifest.calls.vehicle]: { juridik: 0, name: 'ALIYEV VALI', pinfl: '31505900000011', inn: null, modelName: 'Chevrolet Cobalt', vehicleTypeId: 1, issueYear: 2022, seats: 5, yoqilgi_type: 'petrol', restricted: false },
+    [manifest.calls.checkIp]: { status: 0, end_date: null },
+    [manifest.calls.saveIp]: { saved: true },
+    [manifest.calls.checkPerson]: { owner: true },
+    [manifest.calls.discount]: { discountId: 1, percent: 0 },
+    [manifest.calls.driverCheck]: { licenseSeria: 'AF', licenseNumber: '0557857', licenseIssueDate: '01.06.2010', name: 'Aliyev Vali' },
+    [manifest.calls.calculator]: { amount_uzs: 192_000, inn: false },
     [manifest.calls.check]: { policy_number: 'OSG 2026000001', pdf_url: 'https://shop.example.uz/policies/O-1.pdf' },
   },
 });
