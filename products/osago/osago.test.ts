@@ -265,6 +265,10 @@ describe('OSAGO sale (the server\'s price and checks)', () => {
     }
   });
 
+  it('refuses an applicant the person registry does not know', async () => {
+    await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { applicant__birthday: '16.05.1990' }), context)).rejects.toMatchObject({ status: 422, field: '/applicant__pass_seria' });
+  });
+
   it('names drivers only for number_drivers_id 4', async () => {
     await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { drivers: [] }), context)).rejects.toBeInstanceOf(SaleRefusal);
     await expect(sale.quote(requestOf(sampleCompanyAnyDriver, { drivers: [testDriver(1)] }), context)).rejects.toMatchObject({ code: 1 });

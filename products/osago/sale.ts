@@ -176,6 +176,12 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
   const territory = territoryOf(vehicle.plate);
   if (territory === null) throw new SaleRefusal(400, 'body/gos_number is not a plate of a region', '/gos_number');
   const holder = await checkOwner(request, vehicle, context);
+  const applicant = await context.findPerson({
+    passportSeria: request.applicant__pass_seria,
+    passportNumber: request.applicant__pass_number,
+    birthday: requestDate(request.applicant__birthday, '/applicant__birthday'),
+  });
+  if (!applicant) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant__pass_seria');
   const start = firstDay(request, vehicle, context.today);
   const insured = await checkDrivers(request, start, context);
   const legalEntity = vehicle.owner.kind === 'company';
