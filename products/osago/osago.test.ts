@@ -206,7 +206,8 @@ describe('OSAGO sandbox answers (stories answer with them)', () => {
       expect(call, path).toBeDefined();
       expect(apiSchema(call?.response ?? '')(samples.answers[path]), path).toEqual([]);
     }
-    expect(samples.answers[manifest.calls.calculator]).toEqual({ amount_uzs: priced(samples.purchase).total, inn: false });
+    expect(samples.purchase).toBe(sampleOwnCarTwoDrivers);
+    expect(samples.answers[manifest.calls.calculator]).toEqual({ amount_uzs: priced(sampleOwnCarTwoDrivers).total, inn: false });
   });
 });
 
