@@ -58,6 +58,12 @@ function daysInMonth(year: number, month: number): number {
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
+/** Whole years between an ISO birthday and an ISO date. */
+export function ageOn(birthday: string, on: string): number {
+  // `YYYY-MM-DD` compares as text from the month on: priced for every traveller of every quote.
+  return Number(on.slice(0, 4)) - Number(birthday.slice(0, 4)) - (on.slice(5) < birthday.slice(5) ? 1 : 0);
+}
+
 /** Last day of a cover that starts on `iso` and lasts a year. */
 export function oneYearFrom(iso: string): string {
   const [y, m, d] = iso.split('-');

@@ -142,6 +142,22 @@ export class SaleRefusal extends Error {
   }
 }
 
+/**
+ * A save the insurer declines with a code of its own (OSAGO's errors 1–10, spec §8): HTTP 200,
+ * `result: false`, `error` the code and `response` what names the cause (`{ key: 2 }`, the 1-based
+ * driver row). `message` must carry no personal data: it is logged.
+ */
+export class SaveDeclined extends Error {
+  override name = 'SaveDeclined';
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly response: Record<string, unknown> | null = null,
+  ) {
+    super(message);
+  }
+}
+
 /** A business "no" that is still a successful call (HTTP 200, `result: false`): unpaid, unknown person. */
 export class Refusal {
   constructor(
@@ -178,11 +194,30 @@ export interface PolicyWording {
   subjectLabel: { uz: string; ru: string };
 }
 
+/**
+ * Reference data several products read (the mini-casco programs): kept once, as the `tariffs` row
+ * `key`, seeded from `seed` when missing.
+ */
+export interface SharedTariff<T> {
+  key: string;
+  seed: T;
+}
+
 export interface ProductSale<Save, T> {
   /** Name of the `schemas/api` schema of the save request (`home/save.request`). */
   schemas: { save: string };
-  /** Reference data the server seeds under the product id and prices with (tariffs, programs). */
+  /**
+   * Reference data the server seeds under the product id and prices with (tariffs, programs). The
+   * members named in `shared` are not stored with it: they are the shared rows, read in their place.
+   */
   tariffs: T;
+  /** Members of `tariffs` that are shared tables (`{ miniCasco: miniCascoTariff }`), read from their own row. */
+  shared?: Readonly<Record<string, SharedTariff<unknown>>>;
+  /**
+   * A variant that prices with its base product's reference data names the base here: no row of its
+   * own is seeded, and it reads the base's (with the base's shared tables), so the two cannot drift.
+   */
+  tariffsFrom?: string;
   /** The cover a schema-valid save request buys and its price, priced from that cover; throws SaleRefusal. */
   quote(request: Save, context: SaleContext<T>): Promise<SaleQuote>;
   /** Reads a partner's shape of the save request into the documented one before the schema checks it. */

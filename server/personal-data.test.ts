@@ -6,6 +6,9 @@ import { testConfig } from './config';
 import { deliverOutbox } from './lib/outbox-worker';
 import { loggerOptions } from './logging';
 import { alifSandboxOtp } from './payments/alif/sandbox-api';
+import { savePolicyRequest } from '../products/osago/binding';
+import osago from '../products/osago/definition';
+import { sampleOsagoCatalog, sampleOwnCarTwoDrivers } from '../products/osago/samples';
 import { homeSaveBody, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
@@ -22,6 +25,7 @@ const secrets = [
   '8600000000000001', '8600000000000002', '8600 0000 0000 0002', '8600 0000 0000 0001', '8600069195406311', // cards
   '666666', // the card API's SMS code
   alifSandboxOtp, // Alif's SMS code
+  'AF0557857', '0557857', 'AB1234321', // driving licences
 ];
 
 let app: FastifyInstance;
@@ -47,6 +51,21 @@ describe('personal data', () => {
     const home = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     expect((await payInSandbox(app, home.url)).statusCode).toBe(303);
     expect((await app.db.selectFrom('payments').select('state').where('contract_id', '=', home.contract_id).where('provider', '=', 'click').executeTakeFirst())?.state).toBe('paid');
+  });
+
+  test('an OSAGO purchase, and its declined saves, write none', async () => {
+    const price = osago.pricing(sampleOwnCarTwoDrivers, sampleOsagoCatalog);
+    if (!price) throw new Error('the OSAGO sample has no price');
+    const body = savePolicyRequest(sampleOwnCarTwoDrivers, price);
+    const saved = (await post(app, '/api/osago-neo/save-policy/v2', body)).json().response;
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    expect((await post(app, '/api/osago-neo/confirm-check', { contract_id: saved.contract_id })).json().result).toBe(true);
+    // A driver row the insurer declines (logged), and error 10 (also reported to the chat).
+    const [vali] = body.drivers;
+    for (const n of ['0000003', '0000010']) {
+      const declined = { ...body, drivers: [vali, { passport__seria: 'AF', passport__number: n, driver_birthday: '01.01.1980', licenseSeria: 'AF', licenseNumber: '0900001', licenseIssueDate: '10.01.2000', relative: 0 }] };
+      expect((await post(app, '/api/osago-neo/save-policy/v2', declined)).json().result).toBe(false);
+    }
   });
 
   test('failures write none', async () => {

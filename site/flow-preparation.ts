@@ -1,5 +1,5 @@
 import type { FlowData, ProductDefinition } from '../engine/definition';
-import { catalogs, engineCatalogs, regionCatalogs, type CatalogLoaders } from './i18n';
+import { catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-services';
 import { loadDefinition, type SiteProduct } from './site-product';
@@ -8,9 +8,12 @@ type Definition = ProductDefinition<FlowData, unknown>;
 
 const prepared = new Map<string, Definition>();
 
-/** The message areas a flow page shows besides the site's: the engine's, the regions', the product's own. */
+/**
+ * The message areas a flow page shows besides the site's: the engine's and the product's own (with
+ * those its manifest borrows, such as the country names of `regions`, which only some flows list).
+ */
 function flowAreas(product: SiteProduct): [string, CatalogLoaders][] {
-  return [['engine', engineCatalogs], ['regions', regionCatalogs], ...Object.entries(product.catalogs)];
+  return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
 }
 
 /**

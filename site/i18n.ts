@@ -29,9 +29,6 @@ const coreCatalogs: Record<string, CatalogLoaders> = { site: catalogLoaders('sit
 /** The flow runtime's messages, for pages that run a purchase flow. */
 export const engineCatalogs = catalogLoaders('engine');
 
-/** Country and territory names (`region.XX`), for pages that list countries. */
-export const regionCatalogs = catalogLoaders('regions');
-
 export interface CatalogManager {
   /** Loads every required area of `lang`, then makes it the active language. */
   activate(lang: Lang): Promise<void>;

@@ -44,13 +44,24 @@ function withExtension(quoted: string): string {
 }
 
 /**
+ * A schema without its `$comment`s: notes for the reader of the schema file, which validation and
+ * rendering ignore, so the browser is not sent them (twice: in the schema and in its validator).
+ */
+function withoutComments(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutComments);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== '$comment').map(([key, child]) => [key, withoutComments(child)]));
+}
+
+/**
  * The ES module that replaces a step schema file in the browser build: its default export is the
- * schema itself (what `import schema from './step.json'` gives everywhere else), and importing it
+ * schema itself, less its `$comment`s (what `import schema from './step.json'` gives everywhere else), and importing it
  * registers the schema's precompiled rjsf validator with the engine. The output contains no
  * `require`, `eval` or `new Function`, so it runs under a CSP without `unsafe-eval`.
  * `registry` and `formats` name the modules it registers with and takes its formats from. Throws when the schema does not compile.
  */
-export function generateSchemaModule(schema: RJSFSchema, registry = registryModule, formats = formatsModule): string {
+export function generateSchemaModule(source: RJSFSchema, registry = registryModule, formats = formatsModule): string {
+  const schema = withoutComments(source) as RJSFSchema;
   const imports = new Map<string, string>();
   const code = compileSchemaValidatorsCode(schema, compileOptions(formats)).replace(REQUIRE, (_match, quoted: string) => {
     const spec = withExtension(quoted);

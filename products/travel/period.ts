@@ -49,12 +49,6 @@ export function coverPeriod(mode: TravelMode, beginDate: string | undefined, end
   return { beginDate, endDate: mode === 'multi' ? oneYearFrom(beginDate) : addDays(beginDate, spendDays - 1), days: spendDays };
 }
 
-/** Whole years between an ISO birthday and an ISO date. */
-export function ageOn(birthday: string, on: string): number {
-  // `YYYY-MM-DD` compares as text from the month on: priced for every traveller of every quote.
-  return Number(on.slice(0, 4)) - Number(birthday.slice(0, 4)) - (on.slice(5) < birthday.slice(5) ? 1 : 0);
-}
-
 /** Inclusive day count between two ISO dates (spec: difference + 1). */
 export function daysBetween(beginDate: string, endDate: string): number {
   return Math.round((utcMillis(endDate) - utcMillis(beginDate)) / 86_400_000) + 1;

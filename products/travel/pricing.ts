@@ -1,7 +1,6 @@
 import type { Price } from '../../engine/definition';
-import { isIsoDate } from '../api-format';
+import { ageOn, isIsoDate } from '../api-format';
 import type { GetCountryResponse } from './api.generated';
-import { ageOn } from './period';
 import { riskIds, travelCover, type RiskId, type TravelData } from './rules';
 
 /**

@@ -15,4 +15,6 @@ export default defineManifest({
   },
   // Partner clients call the travel API with and without the /takoful prefix (spec §7 names both).
   alsoUnder: { '/takoful/travel-neo/': '/travel-neo/' },
+  // The countries of a trip are named by the region catalog (`region.TR`).
+  messages: ['regions'],
 });

@@ -1,7 +1,7 @@
 import type { EffectResult, MessageId } from '../../engine/definition';
-import { isIsoDate, todayIso } from '../api-format';
+import { ageOn, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { ageOn, coverPeriod, daysBetween, defaultSpendDays, maxTripDays, spendDayOptions, travelMode } from './period';
+import { coverPeriod, daysBetween, defaultSpendDays, maxTripDays, spendDayOptions, travelMode } from './period';
 
 // ---------------------------------------------------------------- flow data
 

@@ -28,7 +28,7 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
   const own: Record<PageKind, string[]> = {
     home: ['pages/home-page.tsx'],
     product: page.product
-      ? [island ? flowEntry : 'pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', 'regions', ...messageAreas(page.product)])]
+      ? [island ? flowEntry : 'pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', ...messageAreas(page.product)])]
       : [],
     'thank-you': ['pages/thank-you-page.tsx'],
     paynet: ['pages/paynet-page.tsx'],

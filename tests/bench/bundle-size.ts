@@ -54,6 +54,6 @@ for (const id of productIds) {
   const { default: manifestOf } = (await import(join(process.cwd(), 'products', id, 'product.ts'))) as { default: { messages?: string[] } };
   const files = eagerFiles('flow-main.tsx');
   eagerFiles(`../products/${id}/definition.ts`, files);
-  for (const area of ['site', 'engine', 'regions', id, ...(manifestOf.messages ?? [])]) eagerFiles(`../locales/en/${area}.po`, files);
+  for (const area of ['site', 'engine', id, ...(manifestOf.messages ?? [])]) eagerFiles(`../locales/en/${area}.po`, files);
   console.log(`flow (${id}): ${gzipKb(files).toFixed(1)} KB gzip JavaScript (${files.size} files)`);
 }

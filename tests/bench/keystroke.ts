@@ -1,7 +1,9 @@
 /**
- * A keystroke in the largest step form, measured in Debian's Chromium: the travel tourists step with
+ * A keystroke in the largest step forms, measured in Debian's Chromium: the travel tourists step with
  * five tourists (the payer and five rows of passport, birthday, names, citizenship), typing a name
- * letter by letter in the last row. For each key: the time from the keydown to the start of the
+ * letter by letter in the last row; and OSAGO's drivers step with five drivers (relation, passport,
+ * birthday, names, licence per row, each row with its person and licence lookups), typing a passport
+ * in the last row. For each key: the time from the keydown to the start of the
  * next frame (a requestAnimationFrame callback after the form has handled the input), on this
  * machine's CPU and with the CPU slowed four times as Lighthouse does for a mid-range phone.
  * Target (issue #7): ≤ 16 ms to the next frame.
@@ -35,8 +37,32 @@ async function toTouristsWithFive(page: Page, base: string) {
   }
 }
 
+/** OSAGO for the sandbox's Cobalt, its owner applying, named drivers: the drivers step with five rows. */
+async function toOsagoDriversWithFive(page: Page, base: string) {
+  await page.goto(`${base}/en/osago`);
+  await page.waitForURL(/[?&]step=car/);
+  await page.locator('#flow-car_plate').fill('01A123BC');
+  await page.locator('#flow-car_techPassport').fill('AAF0390422');
+  await page.locator('#flow-car_model').and(page.locator('[value="Chevrolet Cobalt"]')).waitFor();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.waitForURL(/[?&]step=personal/);
+  await page.locator('#flow-personal_applicant_passport').fill('AA1234567');
+  await page.locator('#flow-personal_applicant_birthday').fill('15.05.1990');
+  await page.locator('#flow-personal_applicant_lastName').and(page.locator('[value]:not([value=""])')).waitFor();
+  await page.locator('#flow-personal_phone').fill('901234567');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.waitForURL(/[?&]step=policy/);
+  await page.locator('#flow-policy_drivers-1').check();
+  await page.locator('#flow-policy_startDate').fill(dayFromToday(10));
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.waitForURL(/[?&]step=drivers/);
+  while ((await page.locator('[id^="flow-drivers_drivers_"][id$="_passport"]').count()) < 5) {
+    await page.locator('#flow-drivers_drivers__add').click();
+  }
+}
+
 /** Milliseconds from each keydown to the next frame, while `text` is typed into `selector`. */
-async function measureTyping(page: Page, selector: string): Promise<number[]> {
+async function measureTyping(page: Page, selector: string, text: string): Promise<number[]> {
   await page.evaluate(() => {
     const w = window as unknown as { keyLatencies: number[] };
     w.keyLatencies = [];
@@ -64,18 +90,25 @@ const browser = await chromium.launch({
 });
 try {
   await server.start();
-  for (const slowdown of [1, 4]) {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await toTouristsWithFive(page, server.base);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
-    const latencies = await measureTyping(page, '#flow-tourists_tourists_4_firstName');
-    const typed = await page.locator('#flow-tourists_tourists_4_firstName').inputValue();
-    if (typed !== text) throw new Error(`typed "${text}" but the field shows "${typed}"`);
-    console.log(
-      `tourists step, 5 tourists, CPU ×${slowdown}: ${latencies.length} keys, keydown → next frame p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target ≤ 16 ms)`,
-    );
-    await page.close();
+  const cases = [
+    { name: 'tourists step, 5 tourists', open: toTouristsWithFive, field: '#flow-tourists_tourists_4_firstName', text },
+    { name: 'OSAGO drivers step, 5 drivers', open: toOsagoDriversWithFive, field: '#flow-drivers_drivers_4_passport', text: 'AB7654321' },
+  ];
+  for (const { name, open, field, text: typing } of cases) {
+    for (const slowdown of [1, 4]) {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await open(page, server.base);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+      const latencies = await measureTyping(page, field, typing);
+      // Widgets may draw spaces between a document's series and number: the value typed is the characters.
+      const typed = (await page.locator(field).inputValue()).replace(/\s/g, '');
+      if (typed !== typing) throw new Error(`typed "${typing}" but the field shows "${typed}"`);
+      console.log(
+        `${name}, CPU ×${slowdown}: ${latencies.length} keys, keydown → next frame p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target ≤ 16 ms)`,
+      );
+      await page.close();
+    }
   }
 } finally {
   await browser.close();

@@ -58,6 +58,7 @@ async function perform(page: Page, lang: Lang, action: FormAction) {
     case 'checkLabel':
       return page.locator(`[id="${action.within}"]`).getByRole('checkbox', { name: text(lang, action.label), exact: true }).check();
     case 'addRow':
+    case 'press':
       return page.locator(`[id="${action.id}"]`).click();
   }
 }

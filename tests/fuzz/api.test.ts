@@ -7,6 +7,8 @@ import { registeredProducts } from '../../products/product-tests';
 import { alifSignature } from '../../server/payments/alif/client';
 import { hostedSignature } from '../../server/payments/hosted/gateway';
 import { octoSignature } from '../../server/payments/octo/client';
+import { calculatorRequest } from '../../products/osago/binding';
+import { sampleSomeoneElsesCarAllExtras } from '../../products/osago/samples';
 import { createTestApp, homeSaveBody, paycomAuth, post, siteAuth, travelCalculatorBody } from '../../server/test-helpers';
 import { testConfig } from '../../server/config';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
@@ -142,6 +144,21 @@ function setLeaf(value: unknown, path: Path, leaf: unknown) {
   else parent[key] = leaf;
 }
 
+/** A valid request for each of OSAGO's registry calls, about the sandbox's vehicles and people (their answers go past validation). */
+function osagoRequests(): { url: string; body: unknown }[] {
+  const vehicle = { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: '0390422' };
+  const car = { carNumber: '01A123BC', techSery: 'AAF', techNumber: '0390422' };
+  return [
+    { url: '/api/osago-neo/osago-juridik', body: vehicle },
+    { url: '/api/osago-neo/check-person', body: { ...vehicle, owner__pass_seria: 'AA', owner__pass_number: '1234567' } },
+    { url: '/api/osago-neo/check-discount', body: { gos_number: '10B456CD', owner__pass_seria: 'AD', owner__pass_number: '2222222', owner__pinfl: '30107580000044' } },
+    { url: '/api/osago-neo/driver-check', body: { passport__seria: 'AA', passport__number: '1234567', driver_birthday: '15.05.1990' } },
+    { url: '/api/osago-neo/get-calc-osago/v2', body: calculatorRequest(sampleSomeoneElsesCarAllExtras) },
+    { url: '/api/check-ip', body: car },
+    { url: '/api/save-ip', body: car },
+  ];
+}
+
 /** A valid request for every product's save and check (each product's purchase sample, as its binding sends it) and for the site calls. */
 async function validRequests(): Promise<{ url: string; body: unknown }[]> {
   const requests: { url: string; body: unknown }[] = [
@@ -151,6 +168,7 @@ async function validRequests(): Promise<{ url: string; body: unknown }[]> {
     // The OSGOP registry calls answer from the vehicle registry: a registered bus gets past the lookup to the pricing.
     { url: '/api/sayt/osgop/auto', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333' } },
     { url: '/api/sayt/osgop/calculation', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333', period: 6 } },
+    ...osagoRequests(),
   ];
   // The payment calls of the site API, each for a contract it can take.
   for (const [url, extra] of [['/api/payment/initialize', {}], ['/api/alifpay/createAlifInvoice', { phone: '998901234567' }]] as const) {

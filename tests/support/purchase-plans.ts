@@ -20,7 +20,8 @@ export type FormAction =
   | { kind: 'choose'; id: string }
   | { kind: 'select'; id: string; index: number }
   | { kind: 'checkLabel'; within: string; label: string }
-  | { kind: 'addRow'; id: string };
+  | { kind: 'addRow'; id: string }
+  | { kind: 'press'; id: string };
 
 export interface PurchasePlan {
   id: string;
@@ -62,6 +63,9 @@ function leafActions(id: string, schema: Schema, ui: Ui, value: unknown, context
   switch (widget) {
     case 'checkbox':
       return [{ kind: 'check', id, checked: value === true }];
+    // A pressed button (the "edit" escape of a registry's answer) is off until pressed.
+    case 'toggle-button':
+      return value === true ? [{ kind: 'press', id }] : [];
     case 'date':
       return [{ kind: 'fill', id, value: isoToDmy(String(value), '.') }];
     case 'phone':

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CheckRequest } from '../../../products/common-api.generated';
-import { AppError, ok } from '../../envelope';
+import { SaveDeclined } from '../../../products/sale';
+import { AppError, ok, refusal } from '../../envelope';
 import { checkContract, readCheck } from '../../lib/contract-check';
+import { maskPersonalData } from '../../logging';
 import { contextOf, pathsOf, reading, serveCall } from '../../lib/calls';
 import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { saveAnswer } from '../../lib/save-answer';
@@ -12,8 +14,27 @@ import { saveAnswer } from '../../lib/save-answer';
  * product's own calls (catalog, calculator, lookups) are served as it declares them.
  */
 function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): void {
+  /**
+   * A save the insurer declines with a code of its own: `result: false` for the caller, logged; the
+   * codes no visitor can fix (10 and up, spec §8) are also reported to the chat.
+   */
+  const declined = async (request: FastifyRequest, error: SaveDeclined) => {
+    request.log.info({ product: manifest.id, code: error.code, channel: request.channel || undefined }, 'save declined');
+    if (error.code >= 10) {
+      await app.outbox.enqueue('failure', maskPersonalData(`Failure (${manifest.id} save): declined with error ${error.code} [channel ${request.channel || '-'}, request ${request.id}]\n${error.message}`));
+    }
+    return refusal(error.code, error.message, error.response);
+  };
+
   const save = async (request: FastifyRequest<{ Body: SaveBody }>) => {
-    const { terms, price } = await sale.quote(request.body, await contextOf(app, manifest.id, request));
+    let quoted: Awaited<ReturnType<typeof sale.quote>>;
+    try {
+      quoted = await sale.quote(request.body, await contextOf(app, manifest.id, request));
+    } catch (error) {
+      if (!(error instanceof SaveDeclined)) throw error;
+      return declined(request, error);
+    }
+    const { terms, price } = quoted;
     if (sale.amount(request.body) !== price.total) {
       throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
     }

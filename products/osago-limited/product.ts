@@ -1,0 +1,20 @@
+import { defineManifest } from '../define';
+import osago from '../osago/product';
+
+/**
+ * OSAGO limited (spec §2 `/osago-limited`): OSAGO with named drivers fixed. Its save and check are
+ * its own paths (the contracts are its own); every registry call, the catalog and the calculator
+ * are OSAGO's. The spec names no webview page for it: `/mobile/osago-limited` is ours.
+ */
+export default defineManifest({
+  id: 'osago-limited',
+  title: 'site.product.osago-limited.title',
+  summary: 'site.product.osago-limited.summary',
+  kind: 'osago',
+  routes: { page: '/osago-limited', webview: '/mobile/osago-limited' },
+  calls: { save: '/osago-neo/limited/save-policy/v2', check: '/osago-neo/limited/confirm-check' },
+  // Named drivers are OSAGO's cheaper option: the card's "from" price is OSAGO's.
+  fromPrice: osago.fromPrice,
+  // Its steps are OSAGO's, and so are their messages.
+  messages: ['osago'],
+});

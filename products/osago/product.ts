@@ -1,0 +1,27 @@
+import { defineManifest } from '../define';
+
+/** Compulsory motor third-party liability (OSAGO): spec §2, §3, §7; products/osago/README.md. */
+export default defineManifest({
+  id: 'osago',
+  title: 'site.product.osago.title',
+  summary: 'site.product.osago.summary',
+  kind: 'osago',
+  routes: { page: '/osago', webview: '/mobile/osago' },
+  calls: {
+    save: '/osago-neo/save-policy/v2',
+    check: '/osago-neo/confirm-check',
+    references: '/osago-neo/references',
+    vehicle: '/osago-neo/osago-juridik',
+    checkPerson: '/osago-neo/check-person',
+    discount: '/osago-neo/check-discount',
+    driverCheck: '/osago-neo/driver-check',
+    calculator: '/osago-neo/get-calc-osago/v2',
+    checkIp: '/check-ip',
+    saveIp: '/save-ip',
+  },
+  // Partner clients call the calculator without /v2 (reference §1) and check with confirm-policy.
+  alsoUnder: { '/osago-neo/get-calc-osago/v2': '/osago-neo/get-calc-osago', '/osago-neo/confirm-check': '/osago-neo/confirm-policy' },
+  // The tariff's lowest premium (a car's six months with named drivers outside Tashkent, osago.test.ts
+  // holds it to tariff.ts): a figure, so the manifest every page loads does not carry the tariff.
+  fromPrice: 112_000,
+});

@@ -1,0 +1,310 @@
+import type { Price } from '../../engine/definition';
+import { addDays, ageOn, isoToDmy } from '../api-format';
+import { miniCascoTariff } from '../mini-casco-programs';
+import {
+  personAnswer, Refusal, requestDate, SaleRefusal, SaveDeclined,
+  type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
+} from '../sale';
+import type {
+  CheckDiscountRequest, CheckDiscountResponse, CheckIpRequest, CheckIpResponse, CheckPersonRequest, CheckPersonResponse,
+  DriverCheckRequest, DriverCheckResponse, GetCalcOsagoRequest, GetCalcOsagoResponse, OsagoJuridikRequest, OsagoJuridikResponse,
+  SaveIpRequest, SaveIpResponse, SavePolicyRequest,
+} from './api.generated';
+import { quoteOsago, territoryOf, type OsagoQuoteInput } from './pricing';
+import manifest from './product';
+import { readCalculator, readCarCheck, readDiscountQuery, readDriverQuery, readSave, readVehicleQuery } from './read';
+import { coverEnd } from './rules';
+import { sandboxOsagoReference, type OsagoReference } from './tariff';
+
+type Context = SaleContext<OsagoReference>;
+
+/** Spec §8: what each save error code means, as the server logs and answers it (no personal data). */
+const saveErrorMeaning: Record<number, string> = {
+  1: 'car owner data not found',
+  2: 'owner tax number not found',
+  3: 'driver data not found',
+  4: 'driving licence info not found',
+  5: 'driving licence info not found',
+  6: 'fault on driver data',
+  7: 'driving licence info not found',
+  8: 'driving licence info not found',
+  9: 'driving licence info not found',
+  10: 'the insurer could not register the policy',
+};
+
+const declined = (code: number, key?: number) => new SaveDeclined(code, saveErrorMeaning[code] ?? `error ${code}`, key === undefined ? null : { key });
+
+/** The restricted list is lowercase model names (spec §5): matched on the registry's model, trimmed and lowercased. */
+export const isRestricted = (model: string, reference: OsagoReference) => reference.restrictedModels.includes(model.trim().toLowerCase());
+
+async function vehicleOf(context: Context, plate: string, techSeria: string, techNumber: string): Promise<RegistryVehicle | null> {
+  return context.registries.vehicle({ plate, techSeria, techNumber });
+}
+
+function juridikAnswer(vehicle: RegistryVehicle, reference: OsagoReference): OsagoJuridikResponse {
+  const { owner } = vehicle;
+  return {
+    juridik: owner.kind === 'company' ? 1 : 0,
+    name: owner.name,
+    pinfl: owner.kind === 'person' ? owner.pinfl : null,
+    inn: owner.kind === 'company' ? owner.inn : null,
+    modelName: vehicle.model,
+    vehicleTypeId: vehicle.vehicleType,
+    issueYear: vehicle.issueYear,
+    seats: vehicle.seats,
+    yoqilgi_type: vehicle.fuel,
+    restricted: isRestricted(vehicle.model, reference),
+  };
+}
+
+const samePassport = (a: PassportQuery, seria: string | undefined, number: string | undefined) => a.passportSeria === seria && a.passportNumber === number;
+
+/**
+ * The first day of cover a request may take: tomorrow, and after a compulsory policy in force. An
+ * absent start date is that day (partners that do not send one buy the earliest cover).
+ */
+function firstDay(request: SavePolicyRequest, vehicle: RegistryVehicle, today: string): string {
+  const tomorrow = addDays(today, 1);
+  const afterInForce = vehicle.policyEnd !== null && vehicle.policyEnd >= tomorrow ? addDays(vehicle.policyEnd, 1) : tomorrow;
+  if (request.startDate === undefined) return afterInForce;
+  const start = requestDate(request.startDate, '/startDate');
+  if (start < tomorrow) throw new SaleRefusal(400, 'body/startDate must be tomorrow or later', '/startDate');
+  if (start < afterInForce) throw new SaleRefusal(422, `body/startDate must be after the policy in force, from ${isoToDmy(afterInForce, '.')}`, '/startDate');
+  return start;
+}
+
+/**
+ * Sandbox test people (registries.saveError) make the save decline with their code on purpose, so
+ * every message of spec §8 can be seen: as a driver, on that driver's row (response.key from 1).
+ */
+async function triggeredError(request: SavePolicyRequest, context: Context): Promise<SaveDeclined | null> {
+  const { registries } = context;
+  for (const [i, driver] of request.drivers.entries()) {
+    const code = await registries.saveError({ passportSeria: driver.passport__seria, passportNumber: driver.passport__number });
+    if (code !== null) return declined(code, i + 1);
+  }
+  const people: PassportQuery[] = [{ passportSeria: request.applicant__pass_seria, passportNumber: request.applicant__pass_number }];
+  if (request.owner__pass_seria && request.owner__pass_number) people.push({ passportSeria: request.owner__pass_seria, passportNumber: request.owner__pass_number });
+  for (const person of people) {
+    const code = await registries.saveError(person);
+    if (code !== null) return declined(code);
+  }
+  return null;
+}
+
+/** The owner the request names must be the registry's: the person by passport (error 1), the company by INN (error 2). */
+async function checkOwner(request: SavePolicyRequest, vehicle: RegistryVehicle, context: Context): Promise<string> {
+  const { owner } = vehicle;
+  if (owner.kind === 'company') {
+    if (request.owner__inn !== owner.inn || !(await context.registries.company(owner.inn))) throw declined(2);
+    return owner.name;
+  }
+  if (!samePassport(owner, request.owner__pass_seria, request.owner__pass_number)) throw declined(1);
+  if (request.owner_birthday !== undefined && requestDate(request.owner_birthday, '/owner_birthday') !== owner.birthday) throw declined(1);
+  return owner.name;
+}
+
+/**
+ * Each named driver: a person of the registry (error 3), old enough to drive on the first day and
+ * licensed after turning 16 (error 6), and, when the licence registry has the licence, that very
+ * licence (number error 4, issue date error 5). A licence the registry lacks was typed by hand
+ * (driver-check error 2) and is taken as typed.
+ */
+async function checkDrivers(request: SavePolicyRequest, start: string, context: Context): Promise<InsuredPerson[]> {
+  if (request.number_drivers_id === 1) {
+    if (request.drivers.length > 0) throw new SaleRefusal(400, 'body/drivers must be empty for a policy of any driver (number_drivers_id 1)', '/drivers');
+    return [];
+  }
+  if (request.drivers.length === 0) throw new SaleRefusal(400, 'body/drivers must name 1 to 5 drivers for number_drivers_id 4', '/drivers');
+  const insured: InsuredPerson[] = [];
+  for (const [i, driver] of request.drivers.entries()) {
+    const key = i + 1;
+    const birthday = requestDate(driver.driver_birthday, `/drivers/${i}/driver_birthday`);
+    const issued = requestDate(driver.licenseIssueDate, `/drivers/${i}/licenseIssueDate`);
+    const query = { passportSeria: driver.passport__seria, passportNumber: driver.passport__number };
+    const person = await context.findPerson({ ...query, birthday });
+    if (!person) throw declined(3, key);
+    if (ageOn(birthday, start) < 18 || ageOn(birthday, issued) < 16) throw declined(6, key);
+    const licence = await context.registries.licence(query);
+    if (licence && (licence.seria !== driver.licenseSeria || licence.number !== driver.licenseNumber)) throw declined(4, key);
+    if (licence && licence.issuedOn !== issued) throw declined(5, key);
+    insured.push({ name: `${person.lastName} ${person.firstName}`, passport: `${driver.passport__seria}${driver.passport__number}`, birthday });
+  }
+  return insured;
+}
+
+/** The benefit the request claims must be the one the registry grants the owner (none for a legal entity). */
+async function checkBenefit(request: SavePolicyRequest, vehicle: RegistryVehicle, context: Context): Promise<number> {
+  const claimed = request.discountId ?? 1;
+  if (claimed === 1) return 1;
+  const granted = vehicle.owner.kind === 'person' ? await context.registries.benefit(vehicle.owner.pinfl) : null;
+  if (granted !== claimed) throw new SaleRefusal(422, `body/discountId ${claimed} is not a benefit the owner has`, '/discountId');
+  return claimed;
+}
+
+/** The vehicle type priced: the registry's; a request that says another is refused. */
+function vehicleTypeOf(vehicle: RegistryVehicle, claimed: VehicleTypeId | undefined): VehicleTypeId {
+  if (claimed !== undefined && claimed !== vehicle.vehicleType) {
+    throw new SaleRefusal(422, `body/vehicleTypeId: the registry has this vehicle as type ${vehicle.vehicleType}`, '/vehicleTypeId');
+  }
+  return vehicle.vehicleType;
+}
+
+type ExtrasAsked = Pick<SavePolicyRequest, 'accident' | 'miniKasko' | 'minikasko_program_id'> & { gaz?: 0 | 1; plate_insurance?: 0 | 1 };
+
+function extrasOf(request: ExtrasAsked, legalEntity: boolean) {
+  if (legalEntity && request.accident === 1) throw new SaleRefusal(400, 'body/accident: the accident extra is for individual owners only', '/accident');
+  if (request.miniKasko === 1 && request.minikasko_program_id === undefined) throw new SaleRefusal(400, 'body/minikasko_program_id is required with miniKasko', '/minikasko_program_id');
+  if (request.miniKasko === 0 && request.minikasko_program_id !== undefined) throw new SaleRefusal(400, 'body/minikasko_program_id is only for miniKasko 1', '/minikasko_program_id');
+  return {
+    accident: request.accident === 1,
+    gas: request.gaz === 1,
+    plate: request.plate_insurance === 1,
+    miniCasco: request.miniKasko === 1 ? (request.minikasko_program_id ?? null) : null,
+  };
+}
+
+const driversText = { 1: 'any driver / любой водитель', 4: 'named drivers / ограниченный список' } as const;
+
+async function quote(request: SavePolicyRequest, context: Context): Promise<SaleQuote> {
+  const triggered = await triggeredError(request, context);
+  if (triggered) throw triggered;
+  const vehicle = await vehicleOf(context, request.gos_number, request.tech_sery, request.tech_number);
+  if (!vehicle) throw new SaleRefusal(422, 'body/gos_number: no vehicle of this plate and tech passport in the registry', '/gos_number');
+  const reference = context.tariffs;
+  if (isRestricted(vehicle.model, reference)) throw new SaleRefusal(422, 'body/gos_number: this model is not sold online', '/gos_number');
+  const territory = territoryOf(vehicle.plate);
+  if (territory === null) throw new SaleRefusal(400, 'body/gos_number is not a plate of a region', '/gos_number');
+  const holder = await checkOwner(request, vehicle, context);
+  const applicant = await context.findPerson({
+    passportSeria: request.applicant__pass_seria,
+    passportNumber: request.applicant__pass_number,
+    birthday: requestDate(request.applicant__birthday, '/applicant__birthday'),
+  });
+  if (!applicant) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant__pass_seria');
+  const start = firstDay(request, vehicle, context.today);
+  const insured = await checkDrivers(request, start, context);
+  const legalEntity = vehicle.owner.kind === 'company';
+  const input: OsagoQuoteInput = {
+    territory,
+    vehicleType: vehicleTypeOf(vehicle, request.vehicleTypeId),
+    drivers: request.number_drivers_id,
+    period: request.period_id,
+    benefit: await checkBenefit(request, vehicle, context),
+    ...extrasOf(request, legalEntity),
+  };
+  const quoted = quoteOsago(input, reference);
+  if (!quoted) throw new SaleRefusal(422, 'this vehicle type, period or mini-casco program is not sold', '/period_id');
+  const price: Price = { total: quoted.total, lines: quoted.lines };
+  const months = reference.periods.find((p) => p.id === request.period_id)?.months ?? 12;
+  return {
+    price,
+    terms: {
+      holder,
+      insured,
+      beginDate: start,
+      endDate: coverEnd(start, months),
+      sumInsured: reference.sumInsured,
+      currency: 'UZS',
+      programName: `OSAGO / ОСАГО, ${months} oy / мес., ${driversText[request.number_drivers_id]}`,
+      subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}`,
+    },
+  };
+}
+
+/** get-calc-osago: the premium of the vehicle the registry knows (else of the type sent) in its plate's territory. */
+async function calculate(body: unknown, context: Context): Promise<GetCalcOsagoResponse> {
+  const request = body as GetCalcOsagoRequest;
+  const vehicle = request.tech_sery && request.tech_number ? await vehicleOf(context, request.gos_number, request.tech_sery, request.tech_number) : null;
+  const vehicleType = vehicle ? vehicleTypeOf(vehicle, request.vehicleTypeId) : request.vehicleTypeId;
+  if (vehicleType === undefined) throw new SaleRefusal(400, 'body/vehicleTypeId is required for a vehicle the registry does not know', '/vehicleTypeId');
+  const territory = territoryOf(request.gos_number);
+  if (territory === null) throw new SaleRefusal(400, 'body/gos_number is not a plate of a region', '/gos_number');
+  const legalEntity = vehicle ? vehicle.owner.kind === 'company' : request.juridik === 1;
+  const price = quoteOsago({
+    territory,
+    vehicleType,
+    drivers: request.number_drivers_id,
+    period: request.period_id,
+    benefit: legalEntity ? 1 : (request.discountId ?? 1),
+    ...extrasOf({ ...request, accident: request.accident ?? 0, miniKasko: request.minikasko_program_id === undefined ? 0 : 1 }, legalEntity),
+  }, context.tariffs);
+  if (!price) throw new SaleRefusal(422, 'this vehicle type, period or mini-casco program is not sold', '/period_id');
+  return { amount_uzs: price.total, inn: legalEntity };
+}
+
+async function juridik(body: unknown, context: Context) {
+  const request = body as OsagoJuridikRequest;
+  const vehicle = await vehicleOf(context, request.gos_number, request.tech_sery, request.tech_number);
+  return vehicle ? juridikAnswer(vehicle, context.tariffs) : new Refusal(1, 'vehicle_not_found');
+}
+
+async function checkPerson(body: unknown, context: Context): Promise<CheckPersonResponse | Refusal> {
+  const request = body as CheckPersonRequest;
+  const vehicle = await vehicleOf(context, request.gos_number, request.tech_sery, request.tech_number);
+  if (!vehicle) return new Refusal(1, 'vehicle_not_found');
+  const owns = vehicle.owner.kind === 'person' && samePassport(vehicle.owner, request.owner__pass_seria, request.owner__pass_number);
+  return owns ? { owner: true } : new Refusal(1, 'not_owner');
+}
+
+/**
+ * check-discount: the benefit category the registry keeps for the owner's PINFL; none (1) without
+ * one (the registry keys benefits by PINFL, which the page has from the person lookup).
+ */
+async function checkDiscount(body: unknown, context: Context): Promise<CheckDiscountResponse> {
+  const request = body as CheckDiscountRequest;
+  const category = request.owner__pinfl === undefined ? null : await context.registries.benefit(request.owner__pinfl);
+  const discountId = category ?? 1;
+  const percent = discountId > 1 ? (context.tariffs.benefits.find((b) => b.id === discountId)?.percent ?? 0) : 0;
+  return { discountId, percent };
+}
+
+async function driverCheck(body: unknown, context: Context): Promise<DriverCheckResponse | Refusal> {
+  const request = body as DriverCheckRequest;
+  const query = { passportSeria: request.passport__seria, passportNumber: request.passport__number };
+  const person = await context.findPerson({ ...query, birthday: requestDate(request.driver_birthday, '/driver_birthday'), ...(request.driver_pinfl ? { pinfl: request.driver_pinfl } : {}) });
+  if (!person) return new Refusal(1, 'datas_not_found');
+  const licence = await context.registries.licence(query);
+  if (!licence) return new Refusal(2, 'licence_not_found');
+  const { ism_eng, familya_eng } = personAnswer(person);
+  return { licenseSeria: licence.seria, licenseNumber: licence.number, licenseIssueDate: isoToDmy(licence.issuedOn, '.'), name: `${familya_eng} ${ism_eng}` };
+}
+
+async function checkIp(body: unknown, context: Context): Promise<CheckIpResponse | Refusal> {
+  const request = body as CheckIpRequest;
+  const vehicle = await vehicleOf(context, request.carNumber, request.techSery, request.techNumber);
+  if (!vehicle) return new Refusal(1, 'vehicle_not_found');
+  const inForce = vehicle.policyEnd !== null && vehicle.policyEnd >= context.today;
+  return { status: inForce ? 1 : 0, end_date: inForce && vehicle.policyEnd ? isoToDmy(vehicle.policyEnd, '.') : null };
+}
+
+async function saveIp(body: unknown, context: Context): Promise<SaveIpResponse> {
+  await context.registries.recordVehicleCheck((body as SaveIpRequest).carNumber);
+  return { saved: true };
+}
+
+const sale: ProductSale<SavePolicyRequest, OsagoReference> = {
+  schemas: { save: 'osago/save-policy.request' },
+  tariffs: sandboxOsagoReference,
+  shared: { miniCasco: miniCascoTariff },
+  quote,
+  readSave: (body) => readSave(body),
+  amount: (request) => request.amount_uzs,
+  calls: [
+    { method: 'GET', path: manifest.calls.references, summary: 'OSAGO reference data: the 2026 tariff, periods, extras, benefits, mini-casco programs and models not sold online', response: 'osago/references.response', answer: (_body, context) => context.tariffs },
+    { method: 'POST', path: manifest.calls.vehicle, summary: 'A vehicle of the registry by plate and tech passport: owner (person or legal entity), model, type, year; vehicle_not_found', request: 'osago/osago-juridik.request', response: 'osago/osago-juridik.response', read: readVehicleQuery, answer: juridik },
+    { method: 'POST', path: manifest.calls.checkPerson, summary: 'Whether the person of a passport owns the vehicle; not_owner', request: 'osago/check-person.request', response: 'osago/check-person.response', read: readVehicleQuery, answer: checkPerson },
+    { method: 'POST', path: manifest.calls.discount, summary: 'The OSAGO benefit category (discountId) the registry grants the owner, 1 for none', request: 'osago/check-discount.request', response: 'osago/check-discount.response', read: readDiscountQuery, answer: checkDiscount },
+    { method: 'POST', path: manifest.calls.driverCheck, summary: 'A driver\'s licence by passport and birthday; datas_not_found (error 1), licence_not_found (error 2: typed by hand)', request: 'osago/driver-check.request', response: 'osago/driver-check.response', read: readDriverQuery, answer: driverCheck },
+    { method: 'POST', path: manifest.calls.calculator, summary: 'The OSAGO premium with its extras and benefit (the price the save must carry)', request: 'osago/get-calc-osago.request', response: 'osago/get-calc-osago.response', read: readCalculator, answer: calculate },
+    { method: 'POST', path: manifest.calls.checkIp, summary: 'Whether a compulsory policy of the vehicle is in force, and until when', request: 'osago/check-ip.request', response: 'osago/check-ip.response', read: readCarCheck, answer: checkIp },
+    { method: 'POST', path: manifest.calls.saveIp, summary: 'Keeps a vehicle check for the insurer\'s reconciliation', request: 'osago/save-ip.request', response: 'osago/save-ip.response', read: readCarCheck, answer: saveIp },
+  ],
+  policy: {
+    series: 'OSG',
+    title: { uz: 'Avtotransport vositalari egalarining fuqarolik javobgarligini majburiy sugʻurta qilish (OSAGO)', ru: 'Обязательное страхование гражданской ответственности владельцев транспортных средств (ОСАГО)', en: 'Compulsory motor third-party liability insurance (OSAGO)' },
+    subjectLabel: { uz: 'Transport vositasi', ru: 'Транспортное средство' },
+  },
+};
+
+export default sale;
