@@ -60,7 +60,7 @@ export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'rout
       { path: `${manifest.routes.webview}/:ad?`, kind: 'product', layout: 'webview', product: manifest.id, params: { ad: token } },
     ]),
     { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token } },
-    { path: '/paynet', kind: 'paynet', layout: 'webview', title: 'site.paynet.title' },
+    { path: '/paynet', kind: 'paynet', layout: 'webview', title: 'pages.paynet.title' },
     { path: notFoundPath, kind: 'not-found', layout: 'default' },
   ];
 }

@@ -28,7 +28,7 @@ export function RootError() {
     <main id="main" className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className="text-6xl font-black text-brand-700">500</p>
       <h1 className="mt-4 text-2xl font-bold">
-        {translated ? i18n._('site.serverError.title') : 'Xatolik yuz berdi · Something went wrong · Произошла ошибка'}
+        {translated ? i18n._('pages.serverError.title') : 'Xatolik yuz berdi · Something went wrong · Произошла ошибка'}
       </h1>
       <button type="button" className="btn-primary mt-8" onClick={() => window.location.reload()}>
         {translated ? i18n._('site.action.reload') : 'Qayta yuklash · Reload · Обновить'}

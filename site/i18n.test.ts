@@ -63,13 +63,13 @@ describe('catalog manager', () => {
 describe('site catalogs compiled by the Lingui Vite plugin', () => {
   it('are keyed by the explicit ids and carry ICU placeholders', async () => {
     const i18n = setupI18n();
-    const [ru, uz] = await Promise.all([import('../locales/ru/site.po'), import('../locales/uz/site.po')]);
-    i18n.load({ ru: ru.messages, uz: uz.messages });
+    const [ru, uz, uzPages] = await Promise.all([import('../locales/ru/site.po'), import('../locales/uz/site.po'), import('../locales/uz/pages.po')]);
+    i18n.load({ ru: ru.messages, uz: { ...uz.messages, ...uzPages.messages } });
     i18n.activate('ru');
     expect(i18n._('site.error.network')).toBe('Ошибка сети');
     expect(i18n._('site.error.offline')).toBe('Проверьте подключение к сети');
     expect(i18n._('site.price.from', { amount: '70 000' })).toBe('от 70 000 сум');
     i18n.activate('uz');
-    expect(i18n._('site.notFound.text', { path: '/uz/x' })).toMatch(/^\/uz\/x manzilida/);
+    expect(i18n._('pages.notFound.text', { path: '/uz/x' })).toMatch(/^\/uz\/x manzilida/);
   });
 });

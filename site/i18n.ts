@@ -26,6 +26,13 @@ export function catalogLoaders(area: string): CatalogLoaders {
 
 const coreCatalogs: Record<string, CatalogLoaders> = { site: catalogLoaders('site') };
 
+/**
+ * The site's own pages' texts (home, thank-you, 404, 500, paynet, the content pages to come): the
+ * site shell and the server's render need them (site/main.tsx, site/prerender.tsx), a flow page's
+ * island does not, so they are kept out of the `site` area every flow page loads.
+ */
+export const pageCatalogs = catalogLoaders('pages');
+
 /** The flow runtime's messages, for pages that run a purchase flow. */
 export const engineCatalogs = catalogLoaders('engine');
 

@@ -6,10 +6,13 @@ import { languages } from './language';
 const siteDir = import.meta.dirname;
 const localesDir = join(siteDir, '..', 'locales');
 
+/** The site shell's area and its pages' (site/i18n.ts `pageCatalogs`). */
 function poEntries(lang: string): Map<string, string> {
-  const text = readFileSync(join(localesDir, lang, 'site.po'), 'utf8');
   const entries = new Map<string, string>();
-  for (const [, id, str] of text.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)) entries.set(id!, str!);
+  for (const area of ['site', 'pages']) {
+    const text = readFileSync(join(localesDir, lang, `${area}.po`), 'utf8');
+    for (const [, id, str] of text.matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)) entries.set(id!, str!);
+  }
   return entries;
 }
 
@@ -24,15 +27,15 @@ function sourceFiles(dir: string): string[] {
 describe('site messages', () => {
   const catalogs = Object.fromEntries(languages.map((lang) => [lang, poEntries(lang)]));
 
-  it('every site.* id used in the code is translated in uz, en and ru', () => {
+  it('every site.* and pages.* id used in the code is translated in uz, en and ru', () => {
     const used = new Set<string>();
     for (const file of sourceFiles(siteDir)) {
-      for (const [, id] of readFileSync(file, 'utf8').matchAll(/'(site\.[A-Za-z0-9_.-]+[A-Za-z0-9_])'/g)) used.add(id!);
+      for (const [, id] of readFileSync(file, 'utf8').matchAll(/'((?:site|pages)\.[A-Za-z0-9_.-]+[A-Za-z0-9_])'/g)) used.add(id!);
     }
     expect(used.size).toBeGreaterThan(40);
     for (const lang of languages) {
       const missing = [...used].filter((id) => !catalogs[lang]?.get(id));
-      expect(missing, `missing in locales/${lang}/site.po`).toEqual([]);
+      expect(missing, `missing in locales/${lang}/site.po or pages.po`).toEqual([]);
     }
   });
 

@@ -10,7 +10,7 @@ import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
 import { OrderLookupContext } from './order-lookup';
 import { prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
-import { catalogs, i18n } from './i18n';
+import { catalogs, i18n, pageCatalogs } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
 import { productById, products } from './products';
 import { createRouteObjects } from './router';
@@ -37,6 +37,8 @@ const routeObjects = createRouteObjects(
   siteRouterComponents,
 );
 const handler = createStaticHandler(routeObjects);
+// Pages are drawn as the site's entry draws them: with their own texts (a flow's island needs none of them).
+void catalogs.require('pages', pageCatalogs);
 const pages = sitePages(products.map((product) => product.manifest));
 
 export interface PrerenderedPage {
@@ -136,9 +138,9 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const brand = i18n._('site.brand');
   const ownTitle = findSitePage(new URL(target.path, 'http://localhost').pathname, pages)?.page.title;
   const pageTitle = target.failed
-    ? i18n._('site.serverError.title')
+    ? i18n._('pages.serverError.title')
     : notFound
-      ? i18n._('site.notFound.title')
+      ? i18n._('pages.notFound.title')
       : manifest
         ? i18n._(manifest.title)
         : ownTitle

@@ -34,7 +34,8 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
     paynet: ['pages/paynet-page.tsx'],
     'not-found': [],
   };
-  return [...catalogs(['site']), ...own[page.kind]];
+  // The site's entry requires its pages' texts too (site/i18n.ts `pageCatalogs`); a flow's island does not.
+  return [...catalogs(island ? ['site'] : ['site', 'pages']), ...own[page.kind]];
 }
 
 const moduleScript = /\s*<script type="module"[^>]*><\/script>/g;

@@ -20,7 +20,7 @@ describe('home page', () => {
     const i18n = setupI18n();
     i18n.load('ru', {
       'site.price.from': 'от {amount} сум',
-      'site.home.buy': 'Купить онлайн',
+      'pages.home.buy': 'Купить онлайн',
       'site.product.home.title': 'Страхование жилья',
       'site.product.travel.title': 'Страхование путешественников',
     });

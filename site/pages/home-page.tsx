@@ -22,9 +22,9 @@ const kindIcons: Partial<Record<ProductKind, string>> = {
 };
 
 const trustFacts = [
-  { title: 'site.home.fact.online.title', text: 'site.home.fact.online.text' },
-  { title: 'site.home.fact.payment.title', text: 'site.home.fact.payment.text' },
-  { title: 'site.home.fact.policy.title', text: 'site.home.fact.policy.text' },
+  { title: 'pages.home.fact.online.title', text: 'pages.home.fact.online.text' },
+  { title: 'pages.home.fact.payment.title', text: 'pages.home.fact.payment.text' },
+  { title: 'pages.home.fact.policy.title', text: 'pages.home.fact.policy.text' },
 ] as const;
 
 /** "from 70 000 so'm", or null when the product has no fixed lowest premium. */
@@ -41,17 +41,17 @@ export default function HomePage() {
       <section className="bg-brand-800 text-white" aria-labelledby="page-title">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
           <h1 id="page-title" className="max-w-2xl text-3xl leading-tight font-bold sm:text-5xl">
-            {i18n._('site.home.title')}
+            {i18n._('pages.home.title')}
           </h1>
-          <p className="mt-4 max-w-xl text-lg text-brand-50">{i18n._('site.home.lead')}</p>
+          <p className="mt-4 max-w-xl text-lg text-brand-50">{i18n._('pages.home.lead')}</p>
           <a href="#products" className="mt-8 inline-flex min-h-11 items-center rounded-xl bg-white px-5 font-semibold text-brand-800 hover:bg-brand-50">
-            {i18n._('site.home.cta')}
+            {i18n._('pages.home.cta')}
           </a>
         </div>
       </section>
 
       <section id="products" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-12" aria-labelledby="products-title">
-        <h2 id="products-title" className="text-2xl font-bold">{i18n._('site.home.products')}</h2>
+        <h2 id="products-title" className="text-2xl font-bold">{i18n._('pages.home.products')}</h2>
         <ul className="mt-6 grid gap-5 sm:grid-cols-2">
           {products.map(({ manifest: product }) => {
             const price = fromPriceText((messageId, values) => i18n._(messageId, values), product.fromPrice);
@@ -66,9 +66,9 @@ export default function HomePage() {
                 <Link
                   to={localePath(lang, product.routes.page)}
                   className="btn-primary mt-5 self-start"
-                  aria-label={`${i18n._('site.home.buy')}: ${i18n._(product.title)}`}
+                  aria-label={`${i18n._('pages.home.buy')}: ${i18n._(product.title)}`}
                 >
-                  {i18n._('site.home.buy')}
+                  {i18n._('pages.home.buy')}
                 </Link>
               </li>
             );
@@ -77,7 +77,7 @@ export default function HomePage() {
       </section>
 
       <section className="mx-auto max-w-6xl px-4 pb-4" aria-labelledby="facts-title">
-        <h2 id="facts-title" className="text-2xl font-bold">{i18n._('site.home.why')}</h2>
+        <h2 id="facts-title" className="text-2xl font-bold">{i18n._('pages.home.why')}</h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-3">
           {trustFacts.map((fact) => (
             <li key={fact.title} className="rounded-2xl bg-white p-5 ring-1 ring-line">

@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderLookupPlaceholders, orderLookupStates, type OrderLookupState } from '../../products/site-pages';
-import { catalogLoaders } from '../i18n';
+import { catalogLoaders, pageCatalogs } from '../i18n';
 import { languages, type Lang } from '../language';
 import { OrderLookupContext } from '../order-lookup';
 import PaynetPage from './paynet-page';
@@ -20,7 +20,7 @@ const site = catalogLoaders('site');
 
 async function draw(lang: Lang, lookup: OrderLookupState | null) {
   const i18n = setupI18n();
-  i18n.load(lang, (await site[lang]()).messages);
+  i18n.load(lang, { ...(await site[lang]()).messages, ...(await pageCatalogs[lang]()).messages });
   i18n.activate(lang);
   render(
     <I18nProvider i18n={i18n}>
@@ -38,13 +38,13 @@ describe('the /paynet page', () => {
   for (const lang of languages) {
     it(`as first opened in ${lang}: how to pay, step by step, and a form asking for the order number`, async () => {
       const i18n = await draw(lang, null);
-      const title = i18n._('site.paynet.title');
+      const title = i18n._('pages.paynet.title');
       // Translated, not the message id.
       expect(title).not.toMatch(/^site\./);
       expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
       const steps = within(screen.getByRole('list')).getAllByRole('listitem');
-      expect(steps.map((step) => step.textContent)).toEqual(['order', 'find', 'enter', 'pay', 'check'].map((step) => i18n._(`site.paynet.how.${step}`)));
-      const input = screen.getByRole('textbox', { name: i18n._('site.paynet.lookup.label') });
+      expect(steps.map((step) => step.textContent)).toEqual(['order', 'find', 'enter', 'pay', 'check'].map((step) => i18n._(`pages.paynet.how.${step}`)));
+      const input = screen.getByRole('textbox', { name: i18n._('pages.paynet.lookup.label') });
       expect(input.getAttribute('name')).toBe('order');
       expect((input as HTMLInputElement).value).toBe('');
       expect(input.getAttribute('aria-invalid')).toBeNull();
@@ -63,7 +63,7 @@ describe('the /paynet page', () => {
         const i18n = await draw(lang, state);
         const problem = state === 'invalid' || state === 'unknown';
         const result = screen.getByRole(problem ? 'alert' : 'status');
-        expect(result.textContent, `${lang} ${state}`).toBe(i18n._(`site.paynet.result.${state}`, { order, amount: i18n._('site.price.amount', { amount }) }));
+        expect(result.textContent, `${lang} ${state}`).toBe(i18n._(`pages.paynet.result.${state}`, { order, amount: i18n._('site.price.amount', { amount }) }));
         expect(result.textContent).toContain(order);
         if (state === 'unpaid') expect(result.textContent).toContain(amount);
         else expect(result.textContent).not.toContain(amount);

@@ -7,14 +7,14 @@ import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
 
 /** The steps of paying an order at Paynet, in order. */
-const steps = ['site.paynet.how.order', 'site.paynet.how.find', 'site.paynet.how.enter', 'site.paynet.how.pay', 'site.paynet.how.check'] as const;
+const steps = ['pages.paynet.how.order', 'pages.paynet.how.find', 'pages.paynet.how.enter', 'pages.paynet.how.pay', 'pages.paynet.how.check'] as const;
 
 const results: Record<OrderLookupState, string> = {
-  unpaid: 'site.paynet.result.unpaid',
-  paid: 'site.paynet.result.paid',
-  cancelled: 'site.paynet.result.cancelled',
-  unknown: 'site.paynet.result.unknown',
-  invalid: 'site.paynet.result.invalid',
+  unpaid: 'pages.paynet.result.unpaid',
+  paid: 'pages.paynet.result.paid',
+  cancelled: 'pages.paynet.result.cancelled',
+  unknown: 'pages.paynet.result.unknown',
+  invalid: 'pages.paynet.result.invalid',
 };
 
 /** The id of the lookup's section: the form leads back to it, so the answer is in view after the page reloads. */
@@ -29,18 +29,18 @@ export default function PaynetPage() {
   const { i18n } = useLingui();
   const lang = useLang();
   const lookup = useContext(OrderLookupContext);
-  usePageTitle(i18n._('site.paynet.title'));
+  usePageTitle(i18n._('pages.paynet.title'));
   const { order, amount } = orderLookupPlaceholders;
   const problem = lookup === 'invalid' || lookup === 'unknown';
   return (
     <article className="mx-auto max-w-xl space-y-6 py-2" aria-labelledby="page-title">
       <header>
-        <h1 id="page-title" className="text-2xl font-bold">{i18n._('site.paynet.title')}</h1>
-        <p className="mt-2 text-ink-soft">{i18n._('site.paynet.lead')}</p>
+        <h1 id="page-title" className="text-2xl font-bold">{i18n._('pages.paynet.title')}</h1>
+        <p className="mt-2 text-ink-soft">{i18n._('pages.paynet.lead')}</p>
       </header>
 
       <section aria-labelledby="how-title">
-        <h2 id="how-title" className="text-xl font-semibold">{i18n._('site.paynet.how.title')}</h2>
+        <h2 id="how-title" className="text-xl font-semibold">{i18n._('pages.paynet.how.title')}</h2>
         <ol className="mt-3 list-decimal space-y-2 pl-6">
           {steps.map((step) => (
             <li key={step}>{i18n._(step)}</li>
@@ -49,7 +49,7 @@ export default function PaynetPage() {
       </section>
 
       <section id={lookupSection} aria-labelledby="lookup-title" className="scroll-mt-4 rounded-2xl bg-surface p-4 ring-1 ring-line">
-        <h2 id="lookup-title" className="text-xl font-semibold">{i18n._('site.paynet.lookup.title')}</h2>
+        <h2 id="lookup-title" className="text-xl font-semibold">{i18n._('pages.paynet.lookup.title')}</h2>
         {lookup && (
           <p
             id="lookup-result"
@@ -60,8 +60,8 @@ export default function PaynetPage() {
           </p>
         )}
         <form method="get" action={`${localePath(lang, '/paynet')}#${lookupSection}`} className="mt-3">
-          <label htmlFor="order" className="block font-semibold">{i18n._('site.paynet.lookup.label')}</label>
-          <p id="order-hint" className="text-sm text-ink-soft">{i18n._('site.paynet.lookup.hint')}</p>
+          <label htmlFor="order" className="block font-semibold">{i18n._('pages.paynet.lookup.label')}</label>
+          <p id="order-hint" className="text-sm text-ink-soft">{i18n._('pages.paynet.lookup.hint')}</p>
           <div className="mt-2 flex flex-wrap gap-3">
             <input
               id="order"
@@ -75,7 +75,7 @@ export default function PaynetPage() {
               aria-invalid={problem || undefined}
               className="min-h-11 min-w-0 flex-1 rounded-xl border border-ink-soft bg-white px-3 font-mono text-lg"
             />
-            <button type="submit" className="btn-primary">{i18n._('site.paynet.lookup.submit')}</button>
+            <button type="submit" className="btn-primary">{i18n._('pages.paynet.lookup.submit')}</button>
           </div>
         </form>
       </section>

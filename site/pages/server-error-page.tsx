@@ -13,12 +13,12 @@ export default function ServerErrorPage() {
   const { i18n } = useLingui();
   const lang = useLang();
   const { pathname, search } = useLocation();
-  usePageTitle(i18n._('site.serverError.title'));
+  usePageTitle(i18n._('pages.serverError.title'));
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-labelledby="page-title">
       <p className="text-6xl font-black text-brand-700">500</p>
-      <h1 id="page-title" className="mt-4 text-2xl font-bold">{i18n._('site.serverError.title')}</h1>
-      <p className="mt-3 text-ink-soft">{i18n._('site.serverError.text')}</p>
+      <h1 id="page-title" className="mt-4 text-2xl font-bold">{i18n._('pages.serverError.title')}</h1>
+      <p className="mt-3 text-ink-soft">{i18n._('pages.serverError.text')}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <a href={`${pathname}${search}`} className="btn-primary">
           {i18n._('site.action.reload')}

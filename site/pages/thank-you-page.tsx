@@ -15,11 +15,11 @@ type ContractStatus = ContractCheck['status'];
 type CheckState = { status: 'loading' } | { status: 'found'; contract: ContractCheck } | { status: 'unknown' };
 
 const statusText: Record<ContractStatus, string> = {
-  draft: 'site.thankYou.status.draft',
-  awaiting_payment: 'site.thankYou.status.awaiting_payment',
-  paid: 'site.thankYou.status.paid',
-  issued: 'site.thankYou.status.issued',
-  cancelled: 'site.thankYou.status.cancelled',
+  draft: 'pages.thankYou.status.draft',
+  awaiting_payment: 'pages.thankYou.status.awaiting_payment',
+  paid: 'pages.thankYou.status.paid',
+  issued: 'pages.thankYou.status.issued',
+  cancelled: 'pages.thankYou.status.cancelled',
 };
 
 function productTitle(product: string): string | null {
@@ -53,24 +53,24 @@ export default function ThankYouPage() {
   const [search] = useSearchParams();
   const contractId = params.contractId ?? search.get('contract_id');
   const { state, recheck } = useContractCheck(contractId);
-  usePageTitle(i18n._('site.thankYou.title'));
+  usePageTitle(i18n._('pages.thankYou.title'));
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" aria-labelledby="page-title">
-      <h1 id="page-title" className="text-3xl font-bold">{i18n._('site.thankYou.title')}</h1>
+      <h1 id="page-title" className="text-3xl font-bold">{i18n._('pages.thankYou.title')}</h1>
       <div aria-live="polite" className="mt-6">
         {state.status === 'loading' && (
           <p role="status" className="flex items-center gap-3 text-ink-soft">
             <span className="spinner" aria-hidden="true" />
-            {i18n._('site.thankYou.checking')}
+            {i18n._('pages.thankYou.checking')}
           </p>
         )}
         {state.status === 'unknown' && (
           <div className="rounded-2xl bg-white p-6 ring-1 ring-line">
-            <p>{i18n._(contractId ? 'site.thankYou.notFound' : 'site.thankYou.noContract')}</p>
+            <p>{i18n._(contractId ? 'pages.thankYou.notFound' : 'pages.thankYou.noContract')}</p>
             {supportPhone && (
               <p className="mt-3 text-ink-soft">
-                {i18n._('site.thankYou.callUs')}{' '}
+                {i18n._('pages.thankYou.callUs')}{' '}
                 <a className="font-semibold text-brand-800 underline" href={`tel:${supportPhone}`}>
                   {formatPhone(supportPhone)}
                 </a>
@@ -97,29 +97,29 @@ function ContractSummary({ contract, onRecheck }: { contract: ContractCheck; onR
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         {title && (
           <>
-            <dt className="text-ink-soft">{i18n._('site.thankYou.product')}</dt>
+            <dt className="text-ink-soft">{i18n._('pages.thankYou.product')}</dt>
             <dd>{i18n._(title)}</dd>
           </>
         )}
-        <dt className="text-ink-soft">{i18n._('site.thankYou.contract')}</dt>
+        <dt className="text-ink-soft">{i18n._('pages.thankYou.contract')}</dt>
         <dd>{contract.contract_id}</dd>
-        <dt className="text-ink-soft">{i18n._('site.thankYou.amount')}</dt>
+        <dt className="text-ink-soft">{i18n._('pages.thankYou.amount')}</dt>
         <dd>{i18n._('site.price.amount', { amount: formatPrice(contract.amount) })}</dd>
         {contract.policy_number && (
           <>
-            <dt className="text-ink-soft">{i18n._('site.thankYou.policy')}</dt>
+            <dt className="text-ink-soft">{i18n._('pages.thankYou.policy')}</dt>
             <dd className="font-semibold">{contract.policy_number}</dd>
           </>
         )}
       </dl>
       {contract.status === 'issued' && contract.pdf_url && (
         <a href={contract.pdf_url} className="btn-primary mt-6" target="_blank" rel="noopener" download>
-          {i18n._('site.thankYou.download')}
+          {i18n._('pages.thankYou.download')}
         </a>
       )}
       {pending && (
         <button type="button" className="btn-secondary mt-6" onClick={onRecheck}>
-          {i18n._('site.thankYou.recheck')}
+          {i18n._('pages.thankYou.recheck')}
         </button>
       )}
     </div>

@@ -23,8 +23,8 @@ test('an unpaid order found on /paynet, paid at the sandbox Paynet terminal, is 
 
   const paynet = await context.newPage();
   await paynet.goto('/en/paynet');
-  await expect(paynet.getByRole('heading', { level: 1 })).toHaveText(text('en', 'site.paynet.title'));
-  await expect(paynet).toHaveTitle(new RegExp(`^${text('en', 'site.paynet.title')} — `));
+  await expect(paynet.getByRole('heading', { level: 1 })).toHaveText(text('en', 'pages.paynet.title'));
+  await expect(paynet).toHaveTitle(new RegExp(`^${text('en', 'pages.paynet.title')} — `));
   // The webview layout: no site header or footer, and the page sends no script.
   await expect(paynet.getByRole('banner')).toHaveCount(0);
   await expect(paynet.getByRole('contentinfo')).toHaveCount(0);
@@ -32,8 +32,8 @@ test('an unpaid order found on /paynet, paid at the sandbox Paynet terminal, is 
   await expectAccessible(paynet, '/en/paynet');
 
   const lookUp = async (typed: string) => {
-    await paynet.getByLabel(text('en', 'site.paynet.lookup.label')).fill(typed);
-    await paynet.getByRole('button', { name: text('en', 'site.paynet.lookup.submit') }).click();
+    await paynet.getByLabel(text('en', 'pages.paynet.lookup.label')).fill(typed);
+    await paynet.getByRole('button', { name: text('en', 'pages.paynet.lookup.submit') }).click();
   };
   await lookUp('12345');
   await expect(paynet.getByRole('alert')).toHaveText('“12345” is not an order number: enter its 16 digits.');
@@ -73,9 +73,9 @@ test('an unpaid order found on /paynet, paid at the sandbox Paynet terminal, is 
 test('/paynet without a language, as the app links it, opens in the visitor’s language, with the answer for an order number it carries', async ({ page }) => {
   await page.goto('/paynet');
   await expect(page).toHaveURL(/\/en\/paynet$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'site.paynet.title'));
-  await page.getByLabel(text('en', 'site.paynet.lookup.label')).fill('1000000000000000');
-  await page.getByRole('button', { name: text('en', 'site.paynet.lookup.submit') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'pages.paynet.title'));
+  await page.getByLabel(text('en', 'pages.paynet.lookup.label')).fill('1000000000000000');
+  await page.getByRole('button', { name: text('en', 'pages.paynet.lookup.submit') }).click();
   const unknown = 'There is no order 1000000000000000. Check the number on the payment step.';
   await expect(page.getByRole('alert')).toHaveText(unknown);
   // A link carrying the number: the server's answer, though the language was chosen in the browser.

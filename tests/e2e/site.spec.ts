@@ -12,7 +12,7 @@ test('an unknown route shows the 404 page', async ({ page }) => {
   expect(response?.status()).toBe(404);
   // Prerendered, in the address's language, naming the address.
   expect(await response?.text()).toContain('/en/no-such-page');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(text('en', 'site.notFound.title'));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(text('en', 'pages.notFound.title'));
 });
 
 test("the 500 page the server sends for a page it failed to serve works without script, in the address's language, and leads back", async ({ page }) => {
@@ -26,7 +26,7 @@ test("the 500 page the server sends for a page it failed to serve works without 
     await page.route(`**${address}`, (route) => route.fulfill({ status: 500, contentType: 'text/html; charset=utf-8', body: html }), { times: 1 });
     await page.goto(address);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'site.serverError.title'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(lang, 'pages.serverError.title'));
     await expectAccessible(page, `500 page in ${lang}`);
     // Its reload link asks for the same address again (served normally now).
     await page.getByRole('link', { name: text(lang, 'site.action.reload') }).click();
@@ -41,7 +41,7 @@ test('the home page arrives as finished HTML in its language, loads no script, a
     expect(response.status()).toBe(200);
     const html = await response.text();
     expect(html).toContain(`<html lang="${lang}"`);
-    expect(html).toContain(text(lang, 'site.home.title'));
+    expect(html).toContain(text(lang, 'pages.home.title'));
     expect(html).not.toMatch(/<script|modulepreload/);
   }
   const scripts: string[] = [];
@@ -49,9 +49,9 @@ test('the home page arrives as finished HTML in its language, loads no script, a
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
   await page.goto('/ru');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ru', 'site.home.title'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ru', 'pages.home.title'));
   expect(scripts).toEqual([]);
-  await page.getByRole('link', { name: `${text('ru', 'site.home.buy')}: ${text('ru', 'site.product.travel.title')}` }).click();
+  await page.getByRole('link', { name: `${text('ru', 'pages.home.buy')}: ${text('ru', 'site.product.travel.title')}` }).click();
   await expect(page).toHaveURL(/\/ru\/travel\?step=/);
   await expect(page.locator('form')).toBeVisible();
 });
@@ -98,24 +98,24 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
 test('the thank-you page arrives checking its contract (in its path or query) in the HTML and hydrates; without a contract it says so', async ({ page, request }) => {
   const html = await (await request.get('/uz/thank-you/00000000-0000-4000-8000-000000000000')).text();
   expect(html).toContain('<html lang="uz"');
-  expect(html).toContain(text('uz', 'site.thankYou.title'));
-  expect(html).toContain(text('uz', 'site.thankYou.checking'));
+  expect(html).toContain(text('uz', 'pages.thankYou.title'));
+  expect(html).toContain(text('uz', 'pages.thankYou.checking'));
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/uz/thank-you/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByText(text('uz', 'site.thankYou.notFound'))).toBeVisible();
+  await expect(page.getByText(text('uz', 'pages.thankYou.notFound'))).toBeVisible();
   // As providers send the visitor back, with the contract in the query: the same first view.
   const returned = await (await request.get('/uz/thank-you?contract_id=00000000-0000-4000-8000-000000000000')).text();
-  expect(returned).toContain(text('uz', 'site.thankYou.checking'));
+  expect(returned).toContain(text('uz', 'pages.thankYou.checking'));
   await page.goto('/uz/thank-you?contract_id=00000000-0000-4000-8000-000000000000');
-  await expect(page.getByText(text('uz', 'site.thankYou.notFound'))).toBeVisible();
+  await expect(page.getByText(text('uz', 'pages.thankYou.notFound'))).toBeVisible();
   // The address without a contract is drawn in the browser (it shows something else first).
-  expect(await (await request.get('/uz/thank-you')).text()).not.toContain(text('uz', 'site.thankYou.checking'));
+  expect(await (await request.get('/uz/thank-you')).text()).not.toContain(text('uz', 'pages.thankYou.checking'));
   await page.goto('/uz/thank-you');
-  await expect(page.getByText(text('uz', 'site.thankYou.noContract'))).toBeVisible();
+  await expect(page.getByText(text('uz', 'pages.thankYou.noContract'))).toBeVisible();
   // The check of an unknown contract answers 404, which the browser reports; nothing else may appear.
   expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
 });
