@@ -22,9 +22,15 @@ export function shownExpiry(typed: string): string {
 function useSecondsUntil(at: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (at <= Date.now()) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
+    // Counted from now, not from the last tick: a new wait shows its whole length (60 s, not 61).
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    if (at <= Date.now()) return () => clearTimeout(first);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [at]);
   return Math.max(0, Math.ceil((at - now) / 1000));
 }

@@ -63,6 +63,31 @@ describe('PaymentStep', () => {
     await waitFor(() => expect(onCheck).toHaveBeenCalledTimes(1));
   });
 
+  it('counts down to a new code and sends one when the wait is over', async () => {
+    setup();
+    await acceptTerms();
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: sampleCards.pays } });
+    fireEvent.change(screen.getByLabelText('Valid thru'), { target: { value: '03/99' } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Get the SMS code' }));
+    expect(await screen.findByText('We sent a 6-digit code to 99890*****66.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'New code in 60 s' })).toHaveProperty('disabled', true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_000);
+    });
+    expect(screen.getByRole('button', { name: /^New code in (30|29) s$/ })).toHaveProperty('disabled', true);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(31_000);
+    });
+    const resend = screen.getByRole('button', { name: 'Send the code again' });
+    expect(resend).toHaveProperty('disabled', false);
+    fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '12' } });
+    fireEvent.click(resend);
+    // A new code: the wait starts again and the half-typed code is cleared.
+    expect(await screen.findByRole('button', { name: 'New code in 60 s' })).toHaveProperty('disabled', true);
+    expect((screen.getByLabelText('Code from the SMS') as HTMLInputElement).value).toBe('');
+  });
+
   it('says why a card was refused and lets another card be entered', async () => {
     setup();
     await acceptTerms();

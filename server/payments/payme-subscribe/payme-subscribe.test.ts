@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { reconcilePayments } from '../../lib/payment-reconciler';
 import { assertMatchesSchema, createTestApp, homeSaveBody, paycomAuth, post } from '../../test-helpers';
-import { subscribeTestCards } from './sandbox-api';
+import { sandboxCodeAttempts, sandboxCodeTtlMs, subscribeTestCards } from './sandbox-api';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -54,6 +54,26 @@ describe('the card in the page (Payme Subscribe API through its sandbox stand-in
     expect((await card(contract.contract_id, subscribeTestCards.blocked)).json()).toMatchObject({ result: false, message: 'card_blocked' });
     expect((await card(contract.contract_id, { number: '8600111122223333', expire: '1230' })).json()).toMatchObject({ result: false, message: 'card_invalid' });
     expect((await card(contract.contract_id, { number: subscribeTestCards.pays.number, expire: '0120' })).json()).toMatchObject({ result: false, message: 'card_expired' });
+  });
+
+  test('an expired code and too many wrong codes are said as such; a new code then pays', async () => {
+    const contract = await newContract();
+    const cardId = (await card(contract.contract_id)).json().response.card_id as string;
+    const pay = (code: string) => post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + sandboxCodeTtlMs + 1_000 });
+    try {
+      expect((await pay('666666')).json()).toMatchObject({ result: false, message: 'card_code_expired' });
+    } finally {
+      vi.useRealTimers();
+    }
+    // A new code for the same card (the page's "send the code again").
+    const again = (await card(contract.contract_id)).json().response.card_id as string;
+    const payAgain = (code: string) => post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: again, code });
+    for (let i = 0; i < sandboxCodeAttempts; i += 1) expect((await payAgain('000000')).json()).toMatchObject({ message: 'card_code_wrong' });
+    expect((await payAgain('666666')).json()).toMatchObject({ result: false, message: 'card_code_attempts' });
+    expect((await check(contract.contract_id)).json()).toMatchObject({ result: false, message: 'payment_not_made' });
+    const fresh = (await card(contract.contract_id)).json().response.card_id as string;
+    expect((await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: fresh, code: '666666' })).json()).toMatchObject({ result: true, response: { paid: true } });
   });
 
   test('a card asked for one contract does not pay another', async () => {
