@@ -293,11 +293,30 @@ describe('OSAGO on the server', () => {
     const body = requestOf(sampleOwnCarTwoDrivers, { startDate: start });
     const [vali] = body.drivers;
     if (!vali) throw new Error('a driver expected');
+    const failures = () => app.db.selectFrom('outbox').select('text').where('kind', '=', 'failure').execute();
+    const reportedBefore = (await failures()).length;
     for (const n of [3, 10]) {
       const res = await post(app, '/api/osago-neo/save-policy/v2', { ...body, drivers: [vali, testDriver(n)] }, auth);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ result: false, error: n, response: { key: 2 } });
     }
+    // Code 3 is the visitor's to fix (shown on the row); 10 is not (spec §8): it alone reaches the chat,
+    // named by product and code, without the driver's passport.
+    const reported = (await failures()).slice(reportedBefore);
+    expect(reported).toHaveLength(1);
+    expect(reported[0]?.text).toContain('Failure (osago save): declined with error 10');
+    expect(reported[0]?.text).not.toContain(testDriver(10).passport__number);
+  });
+
+  it('records each vehicle check a client keeps (/save-ip), for the insurer\'s reconciliation', async () => {
+    const checks = () => app.db.selectFrom('vehicle_checks').select('plate').where('plate', '=', '30C789DE').execute();
+    const before = (await checks()).length;
+    const kept = await post(app, '/api/save-ip', { carNumber: '30 c 789 de', techSery: 'aal', techNumber: '7654321' }, auth);
+    expect(kept.json()).toEqual({ result: true, error: 0, message: expect.any(String), response: { saved: true } });
+    expect(await checks()).toHaveLength(before + 1);
+    const refused = await post(app, '/api/save-ip', { carNumber: '30C789DE\u0000', techSery: 'AAL', techNumber: '7654321' }, auth);
+    expect(refused.statusCode).toBe(400);
+    expect(await checks()).toHaveLength(before + 1);
   });
 
   it('answers the registry calls for the sandbox vehicles, and 4xx naming the field for bad input', async () => {

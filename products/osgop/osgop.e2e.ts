@@ -61,7 +61,7 @@ test('a carrier buys a bus\'s policy in Russian: registry vehicle, company by IN
   await expect(page.getByText('Isuzu Citiport 12')).toBeVisible();
   await payWithSandboxCard(page, 'ru');
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'ru');
-  expect(policyNumber).toMatch(/^OSG \d{10}$/);
+  expect(policyNumber).toMatch(/^OGP \d{10}$/);
   expect(pdfText).toContain(policyNumber);
   expect(pdfText).toContain('80321BTR');
   expect(pdfText).toContain('"BUXORO YOʻLOVCHI TRANS" AJ');

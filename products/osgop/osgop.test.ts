@@ -150,8 +150,8 @@ describe('osgop binding', () => {
 
   it('checks payment at /sayt/osgop/check: the policy when paid, null while unpaid', async () => {
     const payment: PaymentDetails = { contractId: 'O-1', orderId: '1', price: 1, links: {} };
-    const paid = fakeApi(() => ok({ policy_number: 'OSG 2030000001', pdf_url: 'https://example.uz/o.pdf' }));
-    expect(await osgop.binding.check(paid, payment)).toEqual({ policyNumber: 'OSG 2030000001', policyUrl: 'https://example.uz/o.pdf' });
+    const paid = fakeApi(() => ok({ policy_number: 'OGP 2030000001', pdf_url: 'https://example.uz/o.pdf' }));
+    expect(await osgop.binding.check(paid, payment)).toEqual({ policyNumber: 'OGP 2030000001', policyUrl: 'https://example.uz/o.pdf' });
     expect(paid.calls[0]).toEqual({ method: 'POST', path: '/sayt/osgop/check', body: { contract_id: 'O-1' } });
     expect(await osgop.binding.check(fakeApi(() => notOk(1, 'payment_not_made')), payment)).toBeNull();
   });
@@ -244,13 +244,13 @@ describe('osgop on the server', () => {
     expect(saved.json()).toMatchObject({ result: true, response: { amount: 70_400 } });
   });
 
-  it('issues the paid policy: the check answers an OSG number, the PDF names the vehicle, the bot hears of it without personal data', async () => {
+  it('issues the paid policy: the check answers an OGP number, the PDF names the vehicle, the bot hears of it without personal data', async () => {
     const request = { ...osgopSaveRequest({ ...sampleMinibus, policy: { months: 6, beginDate: inDays(2) } }, { total: 147_840, lines: [] }), return_url: '/ru/osgop?step=payment' };
     const saved = (await post(app, '/api/sayt/osgop/save', request)).json<{ response: { contract_id: string; payme_url: string } }>().response;
     expect((await post(app, '/api/sayt/osgop/check', { contract_id: saved.contract_id })).json()).toMatchObject({ result: false, error: 1, message: 'payment_not_made' });
     expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
     const checked = (await post(app, '/api/sayt/osgop/check', { contract_id: saved.contract_id })).json<{ response: { policy_number: string; pdf_url: string } }>().response;
-    expect(checked.policy_number).toMatch(/^OSG \d{10}$/);
+    expect(checked.policy_number).toMatch(/^OGP \d{10}$/);
     const pdf = await app.inject(new URL(checked.pdf_url).pathname);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const printed = pdfText(pdf.rawPayload);

@@ -124,7 +124,7 @@ const sale: ProductSale<SaveRequest, OsgopTariff> = {
   amount: (request) => request.amount,
   calls,
   policy: {
-    series: 'OSG',
+    series: 'OGP',
     title: {
       uz: 'Tashuvchining yoʻlovchilar oldidagi fuqarolik javobgarligini majburiy sugʻurtalash',
       ru: 'Обязательное страхование гражданской ответственности перевозчика перед пассажирами',

@@ -52,6 +52,6 @@ export default defineSamples({
       gos_number: '95E555EE', model: 'Chevrolet Damas', vehicleTypeId: 9, issue_year: 2015, seats: 7, passenger_seats: 6, category: 'minibus', owner: 'NAZAROV RUSTAM', owner_inn: null,
     },
     [manifest.calls.calculation]: { amount_uzs: 147_840, category: 'minibus', passenger_seats: 6, rate_per_seat: 35_200, period_factor: 0.7, sum_insured: 264_000_000 },
-    [manifest.calls.check]: { policy_number: 'OSG 2026000001', pdf_url: 'https://shop.example.uz/policies/O-1.pdf' },
+    [manifest.calls.check]: { policy_number: 'OGP 2026000001', pdf_url: 'https://shop.example.uz/policies/O-1.pdf' },
   },
 });

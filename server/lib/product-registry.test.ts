@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { loadProducts } from './product-registry';
+
+describe('the server’s product registry', () => {
+  it('gives each product a policy series of its own, so a policy number says which product it is', async () => {
+    const series = (await loadProducts()).map(({ manifest, sale }) => [manifest.id, sale.policy.series] as const);
+    expect(series.length).toBeGreaterThan(1);
+    for (const [id, value] of series) expect(value, id).toMatch(/^[A-Z]{2,4}$/);
+    const taken = new Map<string, string>();
+    for (const [id, value] of series) {
+      expect(taken.get(value), `${id} prints ${value}, as ${taken.get(value)} does`).toBeUndefined();
+      taken.set(value, id);
+    }
+  });
+});
