@@ -18,7 +18,7 @@ export function PurchaseSummary({ title, rows, total }: PurchaseSummaryProps) {
     return 'uzs' in value ? `${formatPrice(value.uzs)} ${i18n._('engine.currency')}` : i18n._(value.message, value.values);
   };
   return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[minmax(8rem,auto)_1fr]">
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[minmax(8rem,auto)_1fr]" data-testid="purchase-summary">
       <dt className="text-slate-600">{i18n._('engine.summary.product')}</dt>
       <dd className="font-medium text-slate-900 sm:mb-0 mb-2">{i18n._(title)}</dd>
       {rows.map((row) => (

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PurchasePlan } from '../support/purchase-plans';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
-import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
+import { downloadPolicyText, expectAccessible, expectSummary, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans, text, type Lang } from './shop';
 
 /**
  * Every registered product bought as a new visitor buys it: on a phone in Uzbek, English and
@@ -19,6 +19,7 @@ async function buy(page: Page, plan: PurchasePlan, lang: Lang, path: string) {
   await fillUntilPayment(page, plan, lang, path, true);
   await payWithSandboxCard(page, lang, undefined, () => expectAccessible(page, `${plan.id} ${lang} sandbox checkout`));
   const { policyNumber, pdfText } = await downloadPolicyText(page, lang);
+  await expectSummary(page, plan, lang);
   await expectAccessible(page, `${plan.id} ${lang} download`);
   expect(policyNumber).toMatch(/^[A-Z]{2,4} \d{10}$/);
   expect(pdfText).toContain(policyNumber);

@@ -95,7 +95,26 @@ export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lan
     await expect(page, `Next leaves the ${step} step`).not.toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout: 20_000 });
   }
   await expect(page.getByTestId('summary-total')).toContainText(plan.total);
+  await expectSummary(page, plan, lang);
   if (checkAccessibility) await expectAccessible(page, `${plan.id} ${lang} payment`);
+}
+
+/**
+ * The purchase summary shown (on the payment step, then with the policy): the product, each row of
+ * the product's summary in the visitor's language with what was typed (holder, period), the total.
+ */
+export async function expectSummary(page: Page, plan: PurchasePlan, lang: Lang): Promise<void> {
+  const summary = page.getByTestId('purchase-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary.locator('dd').first()).not.toBeEmpty();
+  for (const row of plan.summary) {
+    const label = summary.locator('dt', { hasText: text(lang, row.label) });
+    await expect(label, `${plan.id} summary row ${row.label}`).toHaveCount(1);
+    const value = label.locator('xpath=following-sibling::dd[1]');
+    await expect(value, `${plan.id} summary row ${row.label}`).not.toBeEmpty();
+    for (const shown of row.texts) await expect(value, `${plan.id} summary row ${row.label}`).toContainText(shown);
+  }
+  await expect(summary.getByTestId('summary-total')).toContainText(plan.total);
 }
 
 /** Accepts the terms on the payment step (the server records them) and chooses a way to pay (engine/payment/provider-marks.tsx ids). */

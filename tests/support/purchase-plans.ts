@@ -30,6 +30,8 @@ export interface PurchasePlan {
   steps: Record<string, FormAction[]>;
   /** The total the page must show, grouped as the page groups it (`574 015`). */
   total: string;
+  /** The purchase summary the payment and download steps must show: each row's label (a message id) and its plain texts (names, periods). */
+  summary: { label: string; texts: string[] }[];
 }
 
 type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; format?: string };
@@ -128,7 +130,11 @@ async function plan(folder: string): Promise<PurchasePlan> {
   }
   const total = definition.pricing(data, samples.catalog)?.total;
   if (total === undefined) throw new Error(`products/${folder}: the purchase sample has no price`);
-  return { id: manifest.id, routes: manifest.routes, steps, total: total.toLocaleString('en-US').replace(/,/g, ' ') };
+  const summary = definition.summary(data, samples.catalog).map((row) => ({
+    label: row.label,
+    texts: (Array.isArray(row.value) ? row.value : [row.value]).filter((value): value is string => typeof value === 'string' && value !== ''),
+  }));
+  return { id: manifest.id, routes: manifest.routes, steps, total: total.toLocaleString('en-US').replace(/,/g, ' '), summary };
 }
 
 const folders = readdirSync(join(root, 'products')).filter((name) => existsSync(join(root, 'products', name, 'product.ts'))).sort();
