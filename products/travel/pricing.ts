@@ -1,6 +1,7 @@
 import type { Price } from '../../engine/definition';
-import { ageOn, isIsoDate } from '../api-format';
+import { ageOn, isIsoDate, todayIso } from '../api-format';
 import type { GetCountryResponse } from './api.generated';
+import { coverPeriod, travelMode } from './period';
 import { riskIds, travelCover, type RiskId, type TravelData } from './rules';
 
 /**
@@ -61,8 +62,10 @@ export type TravelTripInput = Omit<TravelQuoteInput, 'programId'>;
  */
 export function travelPricer(trip: TravelTripInput, tariffs: TravelTariffs): (programId: number) => TravelQuote | null {
   const purpose = tariffs.purposes.find((p) => p.id === trip.purposeId);
-  if (!purpose || trip.birthdays.length === 0 || !(trip.days > 0) || trip.countries.length === 0) return () => null;
+  if (!purpose || trip.birthdays.length === 0 || !(trip.days > 0)) return () => null;
 
+  // No country yet (the page's "from" price on the first steps) prices without a country's surcharge;
+  // the calculator's and the save's requests always name one (their schemas' minItems).
   const countryFactor = Math.max(1, ...trip.countries.map((c) => tariffs.countryFactors[c] ?? 1));
   const dayFactor = trip.multiTrip ? tariffs.multiTripFactor : 1;
   const covid = trip.hasCovid ? tariffs.covidFactor : 1;
@@ -115,15 +118,60 @@ export function travelQuoteInput(data: TravelData, programId = data.program.prog
   };
 }
 
+/** An ISO birthday of someone `age` years old on `on` (a 29 February becomes the 28th). */
+function birthdayAged(age: number, on: string): string {
+  const year = String(Number(on.slice(0, 4)) - age).padStart(4, '0');
+  const monthDay = on.slice(5) === '02-29' ? '02-28' : on.slice(5);
+  return `${year}-${monthDay}`;
+}
+
+/** An age of the tariff's cheapest age band (its factor the lowest). */
+function cheapestAge(tariffs: TravelTariffs): number {
+  let best = { factor: Infinity, age: 30 };
+  let from = 0;
+  for (const band of tariffs.ageFactors) {
+    if (band.factor < best.factor) best = { factor: band.factor, age: band.maxAge ?? from };
+    from = (band.maxAge ?? from) + 1;
+  }
+  return best.age;
+}
+
 /**
- * The live price of a flow (for another program when given); before a program is chosen, the
- * cheapest program's price for the trip and travellers entered so far ("from …"); null while the
- * trip, its dates or its travellers are incomplete.
+ * The trip as told so far with what is not yet told at its cheapest: the shortest single trip (a
+ * day), no country's surcharge, one traveller of the cheapest age. What is told (purpose, multi-trip
+ * and its days, dates, countries, travellers' birthdays, risks) counts as it is.
+ */
+function tripSoFar(data: TravelData): TravelTripInput {
+  const mode = travelMode(data.trip);
+  const cover = travelCover(data) ?? coverPeriod(mode, todayIso(), undefined, data.trip.spendDays);
+  const beginDate = cover?.beginDate ?? todayIso();
+  const birthdays = (data.tourists.tourists ?? []).map((t) => t.birthday);
+  return {
+    purposeId: data.trip.purpose,
+    days: cover?.days ?? 1,
+    multiTrip: data.trip.reusable,
+    isFamily: data.trip.isFamily,
+    hasCovid: data.trip.hasCovid,
+    countries: data.dates.countries,
+    birthdays: birthdays.length > 0 && birthdays.every(isIsoDate) ? birthdays : [],
+    beginDate,
+    risks: Object.fromEntries(riskIds.map((r) => [r, data.program.risks?.[r]?.on === true])),
+  };
+}
+
+/**
+ * The live price of a flow (for another program when given). Before a program is chosen it is the
+ * cheapest program's price for what the visitor has told so far, shown as "from …" on every step
+ * from the first: the unknowns (dates, countries, travellers) at their cheapest, so the figure only
+ * rises as the trip is told. Null while a chosen program's trip is incomplete.
  */
 export function travelPrice(data: TravelData, tariffs: TravelTariffs, programId?: number): Price | null {
   const chosen = programId ?? data.program.programId;
   if (chosen === undefined) {
-    const totals = tariffs.programs.flatMap((program) => travelPrice(data, tariffs, program.id)?.total ?? []);
+    const trip = tripSoFar(data);
+    const priced = trip.birthdays.length > 0 ? trip : { ...trip, birthdays: [birthdayAged(cheapestAge(tariffs), trip.beginDate)] };
+    const price = travelPricer(priced, tariffs);
+    const totals = tariffs.programs.flatMap((program) => price(program.id)?.total ?? []);
     return totals.length === 0 ? null : { total: Math.min(...totals), lines: [], lowest: true };
   }
   const input = travelQuoteInput(data, chosen);

@@ -135,6 +135,8 @@ export default defineSamples<TravelData, TravelCatalog>({
     { name: 'group of five', data: sampleGroupTrip },
     { name: 'foreign traveller', data: sampleForeignTraveller },
   ],
+  // Before anything is told, "from": Basic 0.9 USD × one day × tourism 1 × a child's 0.8 = 0.72 USD.
+  initialTotal: 9_108,
   // Worked by hand from the sandbox tariff (usdRate 12 650); README.md shows the same sums.
   prices: [
     // Comfort 1.3 USD × 10 days × GB 1.5 = 19.5 USD; ages 40 (×1) + 10 (×0.8) = 1.8 → 35.10 USD

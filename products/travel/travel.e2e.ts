@@ -66,3 +66,28 @@ test('browser back returns to the previous step', async ({ page }) => {
   await page.goBack();
   await expectStep(page, 'trip');
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the price is shown from the first step, beside Next, and follows the trip as it is told', async ({ page }) => {
+    await page.goto('/en/travel');
+    await expectStep(page, 'trip');
+    const bar = page.getByTestId('price-bar');
+    const nextButton = page.getByRole('button', { name: text('en', 'engine.next'), exact: true });
+    // Before the countries and dates are known: the lowest price the open choices allow.
+    await expect(bar).toContainText(/from [\d\s]+ UZS/);
+    await expect(bar).toBeInViewport();
+    await expect(nextButton).toBeInViewport();
+    const lowest = await bar.innerText();
+    await next(page, 'en');
+    await expectStep(page, 'dates');
+    await page.getByRole('checkbox', { name: regionName('en', 'TR'), exact: true }).check();
+    await page.locator('#flow-dates_beginDate').fill(dayFromToday(10));
+    await page.locator('#flow-dates_endDate').fill(dayFromToday(39));
+    // A month in Türkiye costs more than the shortest trip the first step could price.
+    await expect(bar).not.toHaveText(lowest);
+    await expect(bar).toBeInViewport();
+    await expect(nextButton).toBeInViewport();
+  });
+});

@@ -128,6 +128,36 @@ describe('travel days and dates', () => {
   });
 });
 
+describe('travel price before the program is chosen', () => {
+  const price = (data: TravelData) => travel.pricing(data, sampleTravelCatalog);
+
+  it('shows a "from" price on every step, which only rises as the trip is told, up to the cheapest program of the whole trip', () => {
+    const told: TravelData[] = [
+      travel.initialData,
+      { ...travel.initialData, trip: sampleSingleTrip.trip },
+      { ...travel.initialData, trip: sampleSingleTrip.trip, dates: sampleSingleTrip.dates },
+      { ...travel.initialData, trip: sampleSingleTrip.trip, dates: sampleSingleTrip.dates, tourists: sampleSingleTrip.tourists },
+    ];
+    const prices = told.map(price);
+    for (const p of prices) expect(p).toMatchObject({ lowest: true });
+    const totals = prices.map((p) => p?.total ?? 0);
+    expect(totals[0]).toBeGreaterThan(0);
+    for (let i = 1; i < totals.length; i += 1) expect(totals[i], `step ${i}`).toBeGreaterThanOrEqual(totals[i - 1] ?? 0);
+    // Dates and Great Britain raise it: 0.9 USD × 10 days × GB 1.5 × a child's 0.8 = 10.80 USD.
+    expect(totals[2]).toBe(136_620);
+    // With the travellers told it is the cheapest program's exact price, and never above the one chosen.
+    const everyProgram = sampleTravelCatalog.tariffs.programs.map((p) => price({ ...sampleSingleTrip, program: { programId: p.id, risks: {} } })?.total ?? Infinity);
+    expect(totals[3]).toBe(Math.min(...everyProgram));
+    expect(totals[3]).toBeLessThanOrEqual(price(sampleSingleTrip)?.total ?? 0);
+  });
+
+  it('prices a multi-trip policy by its days abroad as soon as they are chosen', () => {
+    const multi = { ...travel.initialData, trip: { ...travel.initialData.trip, reusable: true, spendDays: 45 } };
+    // 0.9 USD × 45 days × multi-trip factor × 0.8, before any date.
+    expect(price(multi)?.total).toBeGreaterThan(price(travel.initialData)?.total ?? Infinity);
+  });
+});
+
 describe('travel tourists rules', () => {
   it('clears Cyrillic names with use_latin_alphabet (spec §5)', () => {
     const payer = { ...sampleSingleTrip.tourists.payer, firstName: 'Вали' };
