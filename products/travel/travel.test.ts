@@ -146,7 +146,7 @@ describe('travel price before the program is chosen', () => {
     // Dates and Great Britain raise it: 0.9 USD × 10 days × GB 1.5 × a child's 0.8 = 10.80 USD.
     expect(totals[2]).toBe(136_620);
     // With the travellers told it is the cheapest program's exact price, and never above the one chosen.
-    const everyProgram = sampleTravelCatalog.tariffs.programs.map((p) => price({ ...sampleSingleTrip, program: { programId: p.id, risks: {} } })?.total ?? Infinity);
+    const everyProgram = sampleTravelCatalog.tariffs.programs.map((p) => price({ ...sampleSingleTrip, program: { ...travel.initialData.program, programId: p.id } })?.total ?? Infinity);
     expect(totals[3]).toBe(Math.min(...everyProgram));
     expect(totals[3]).toBeLessThanOrEqual(price(sampleSingleTrip)?.total ?? 0);
   });

@@ -10,6 +10,8 @@ export interface LighthouseFigures {
   metrics: Record<keyof typeof metricAudits, string>;
   /** Titles of the failed audits of the categories other than performance (what keeps them below 100). */
   failures: string[];
+  /** Cumulative layout shift, as a number. */
+  cls: number;
 }
 
 /**
@@ -80,6 +82,7 @@ async function measure(port: number, url: string, cpuSlowdownMultiplier: number)
       scores: Object.fromEntries(lighthouseCategories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as LighthouseFigures['scores'],
       metrics: Object.fromEntries(Object.entries(metricAudits).map(([name, id]) => [name, lhr.audits[id]?.displayValue ?? '-'])) as LighthouseFigures['metrics'],
       failures,
+      cls: lhr.audits[metricAudits.CLS]?.numericValue ?? Number.NaN,
     },
     benchmarkIndex: lhr.environment.benchmarkIndex,
     unmeasured,
