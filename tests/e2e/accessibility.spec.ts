@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './shop';
+import { dayFromToday, expectAccessible, expectStep, loadTexts, next, text } from './shop';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -34,4 +34,36 @@ test('on a phone, where the header shows short language codes, the home and flow
       await expectAccessible(page, `${path} at 390 px`);
     }
   }
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the help call never covers an error of the form, down to the last field of the tourists step', async ({ page }) => {
+    await loadTexts();
+    await page.goto('/en/travel');
+    await expectStep(page, 'trip');
+    await next(page, 'en');
+    await expectStep(page, 'dates');
+    await page.getByRole('checkbox', { name: text('en', 'region.TR'), exact: true }).check();
+    await page.locator('#flow-dates_beginDate').fill(dayFromToday(10));
+    await page.locator('#flow-dates_endDate').fill(dayFromToday(19));
+    await next(page, 'en');
+    await expectStep(page, 'tourists');
+    // Next on an empty step: every required field says so, the last ones at the foot of the form.
+    await next(page, 'en');
+    const errors = page.locator('form [id$="__error"]');
+    await expect(errors.first()).toBeVisible();
+    const help = page.locator('aside[aria-label]').filter({ has: page.locator('a[href^="tel:"]') });
+    await expect(help).toBeVisible();
+    expect(await errors.count()).toBeGreaterThan(3);
+    for (const error of await errors.all()) {
+      // At the foot of the window, where a floating help call sits.
+      await error.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      const [errorBox, helpBox] = await Promise.all([error.boundingBox(), help.boundingBox()]);
+      if (!errorBox || !helpBox) throw new Error('an error or the help call is not drawn');
+      const overlaps = errorBox.x < helpBox.x + helpBox.width && helpBox.x < errorBox.x + errorBox.width && errorBox.y < helpBox.y + helpBox.height && helpBox.y < errorBox.y + errorBox.height;
+      expect(overlaps, `"${await error.innerText()}" is under the help call`).toBe(false);
+    }
+  });
 });

@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageShell } from '../../server/lib/page-shell';
 import { loadProducts } from '../../server/lib/product-registry';
 import { expectAccessible, loadTexts, text } from './shop';
 
 test.beforeAll(loadTexts);
+
+/** The insurer's legal details the site is built with. */
+const insurer = JSON.parse(readFileSync('config/insurer.json', 'utf8')) as Record<'legalName' | 'licence' | 'address', Record<'uz' | 'en' | 'ru', string>> & { tin: string };
 
 test('an unknown route shows the 404 page', async ({ page }) => {
   const response = await page.goto('/en/no-such-page');
@@ -43,6 +47,12 @@ test('the home page arrives as finished HTML in its language, loads no script, a
     expect(html).toContain(`<html lang="${lang}"`);
     expect(html).toContain(text(lang, 'pages.home.title'));
     expect(html).not.toMatch(/<script|modulepreload/);
+    // The brand's mark and name, and the insurer's legal details from config/insurer.json in the footer.
+    expect(html).toMatch(/<header[^>]*>[\s\S]*<svg aria-hidden="true" viewBox="0 0 32 32"[\s\S]*<\/header>/);
+    const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
+    for (const detail of [insurer.legalName[lang], insurer.licence[lang], insurer.address[lang], insurer.tin, text(lang, 'site.brand')]) {
+      expect(footer, `${lang} footer`).toContain(detail);
+    }
   }
   const scripts: string[] = [];
   page.on('request', (r) => {
