@@ -2,7 +2,7 @@
  * The scripts of a flow page (server/lib/page-shell.ts sends this entry instead of the site's for
  * product pages): they hydrate the flow's island only, so the page loads no router and no layout code.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadDraft } from '../engine/draft';
 import { preloadFlowParts } from '../engine/flow-runner';
@@ -37,7 +37,11 @@ const island = (
 );
 // A visitor coming back with a draft resumes on their own step, not the one the HTML shows: drawn anew.
 if (definition && loadDraft(window.sessionStorage, definition)) createRoot(element).render(island);
-else hydrateRoot(element, island);
+// Hydrated as a transition, so React yields to the browser every few milliseconds instead of holding
+// the main thread for the whole island (long tasks a phone's visitor feels as a page that ignores taps).
+else startTransition(() => {
+  hydrateRoot(element, island);
+});
 
 // What the flow loads later (the API client with its first call, the payment and download steps) is fetched ahead when the page is idle.
 schedulePreload([loadApiClient, preloadFlowParts], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection });
