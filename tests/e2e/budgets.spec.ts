@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { purchasePlans } from './shop';
+import { borrowedMessages, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
 
 /**
  * First-load JavaScript budgets (issue #7), measured as a visitor's browser loads a page: every
@@ -49,3 +50,18 @@ for (const plan of purchasePlans()) {
     expect(kb).toBeLessThanOrEqual(flowBudgetKb);
   });
 }
+
+// The same budgets read from the build manifest, in every language: what a page's entry imports
+// statically, whether or not a browser asks for it before the page is usable.
+test('by the build manifest, every flow page in every language and the home page are inside their budgets', async () => {
+  const manifest = readBuildManifest();
+  for (const lang of ['uz', 'en', 'ru']) {
+    const home = prerenderedScripts(`${lang}/index.html`);
+    expect(home, `/${lang} is prerendered`).not.toBeNull();
+    expect(gzipKb(home ?? []), `home /${lang}`).toBeLessThanOrEqual(homeBudgetKb);
+    for (const id of productIds()) {
+      const kb = gzipKb(flowFiles(manifest, id, await borrowedMessages(id), lang));
+      expect(kb, `flow ${id} in ${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(flowBudgetKb);
+    }
+  }
+});
