@@ -50,6 +50,8 @@ export interface PrerenderedPage {
   html: string;
   /** The document title, as the page sets it in the browser. */
   title: string;
+  /** The meta description: the product's summary, else the site's, in the page's language. */
+  description: string;
   lang: Lang;
   /** False for pages that work as plain HTML (the home page): sent without the site's scripts. */
   hydrate: boolean;
@@ -146,7 +148,9 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
         : ownTitle
           ? i18n._(ownTitle)
           : null;
-  return { ...target, html, title: pageTitle ? `${pageTitle} — ${brand}` : brand };
+  // What search results quote under the title: the product's summary, else what the site offers, in the page's language.
+  const description = i18n._(manifest?.summary ?? 'site.footer.about');
+  return { ...target, html, title: pageTitle ? `${pageTitle} — ${brand}` : brand, description };
 }
 
 // One render at a time: the catalogs and the active language are the process's, and a render must

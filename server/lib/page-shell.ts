@@ -53,6 +53,8 @@ function withEntry(html: string, src: string): string {
 export interface RenderedPage {
   lang: string;
   title: string;
+  /** The page's meta description, in its language. */
+  description?: string;
   /** The markup of `#root`. */
   html: string;
   /** False for pages that work as plain HTML: sent without the site's scripts. */
@@ -66,6 +68,7 @@ export function pageDocument(shell: string, page: RenderedPage): string {
   let html = shell
     .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, (shellDescription) => (page.description === undefined ? shellDescription : `<meta name="description" content="${escapeHtml(page.description)}"`))
     .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.tail ?? ''}`);
   if (!page.hydrate) {
     html = html

@@ -46,6 +46,7 @@ test('the home page arrives as finished HTML in its language, loads no script, a
     const html = await response.text();
     expect(html).toContain(`<html lang="${lang}"`);
     expect(html).toContain(text(lang, 'pages.home.title'));
+    expect(html).toContain(`<meta name="description" content="${text(lang, 'site.footer.about')}"`);
     expect(html).not.toMatch(/<script|modulepreload/);
     // The brand's mark and name, and the insurer's legal details from config/insurer.json in the footer.
     expect(html).toMatch(/<header[^>]*>[\s\S]*<svg aria-hidden="true" viewBox="0 0 32 32"[\s\S]*<\/header>/);
@@ -71,6 +72,7 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   expect(html).toContain('<html lang="ru"');
   expect(html).toContain(`<h1 id="page-title" class="mb-2 text-3xl font-bold">${text('ru', 'site.product.travel.title')}</h1>`);
   expect(html).toContain(text('ru', 'site.product.travel.summary'));
+  expect(html).toContain(`<meta name="description" content="${text('ru', 'site.product.travel.summary')}"`);
   // The first step's form and the price panel, drawn by the server with the live catalog it embeds.
   expect(html).toContain(`>${text('ru', 'travel.step.trip')}</h2>`);
   expect(html).toContain(text('ru', 'travel.field.purpose'));
