@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type RawServerDefault } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
+import { AppError } from './envelope';
 import { RequestLogController, requestLogger } from './request-log';
 
 const dir = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -39,6 +40,11 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
     // Plugins may take as long as they need: on a slow or busy machine the first start creates the
     // embedded database and runs every migration, which can exceed Fastify's default 10 s.
     pluginTimeout: 0,
+    // An address the router cannot decode (`/verify/%00%ff`) is answered like any other bad input:
+    // through the application's error handler, in the envelope (or the 404 page for a page).
+    frameworkErrors: (error, request, reply) => {
+      void reply.server.handleError(new AppError(400, `the address is malformed: ${error.message.slice(0, 200)}`, { field: '/url' }), request, reply);
+    },
     trustProxy: true,
     ajv: {
       // An unknown field is an error (not silently dropped), and a string is never a number.

@@ -120,6 +120,16 @@ describe.each(endpoints)('POST $url', (endpoint) => {
   });
 });
 
+describe('addresses the router cannot decode', () => {
+  test.each(['/verify/%00%ff', '/verify/%E0%A4%A', '/api/sayt/contract/check/%ff', '/policies/%C0%AF'])('%s → 400 in the envelope, naming the address', async (url) => {
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: siteAuth } });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toMatchObject({ result: false, error: 400, response: { field: '/url' } });
+    expect(res.json().message).toContain('the address is malformed');
+  });
+});
+
 describe('GET /api/redirects', () => {
   test.each([
     { name: 'missing path', url: '/api/redirects', field: '/path' },

@@ -13,6 +13,10 @@ import { maskPersonalData } from '../../logging';
 import { isPageNavigation } from './edge';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application's error handler: the envelope, or the site's error page for a page navigation. */
+    handleError(err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
   interface FastifyContextConfig {
     /** Failures of this route are reported to the chat (e.g. 'travel save'). */
     reportFailures?: string;
@@ -127,7 +131,7 @@ export default fp(
       }
     }
 
-    app.setErrorHandler(async (err: FastifyError, request, reply: FastifyReply) => {
+    const handleError = async (err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
       const { status, body } = toEnvelope(err);
       const context = { route: request.routeOptions.url, channel: request.channel || undefined, statusCode: status };
       if (status >= 500) request.log.error({ err, ...context }, 'request failed');
@@ -139,7 +143,10 @@ export default fp(
       const errorPage = !page ? null : status >= 500 ? shell.serverError(request.url) : status === 400 ? shell.notFound(request.url.split('?', 1)[0] ?? '/') : null;
       if (errorPage !== null) return reply.code(status >= 500 ? status : 404).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage);
       return reply.code(status).type('application/json; charset=utf-8').send(body);
-    });
+    };
+    app.setErrorHandler(handleError);
+    // For the errors Fastify raises before any route is found (server/app.ts `frameworkErrors`).
+    app.decorate('handleError', handleError);
 
     app.setNotFoundHandler(async (request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
