@@ -23,8 +23,8 @@ export const sampleTravelCatalog: TravelCatalog = {
 
 const noRisks = { luggage: { on: false }, accident: { on: false }, cancel_travel: { on: false }, person_respon: { on: false }, delay_travel: { on: false } };
 
-const vali = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'VALI', lastName: 'ALIYEV', foreign: false, pinfl: '31505900000011' };
-const timur = { passport: 'AC1111111', birthday: '2020-03-20', firstName: 'TIMUR', lastName: 'ALIYEV', foreign: false, pinfl: '32003120000033' };
+const vali = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev', foreign: false, pinfl: '31505900000011' };
+const timur = { passport: 'AC1111111', birthday: '2020-03-20', firstName: 'Timur', lastName: 'Aliyev', foreign: false, pinfl: '32003120000033' };
 
 /**
  * Single tourism trip, 1–10 July 2030, Turkey and the UK, Comfort, a father (payer, 40) and his

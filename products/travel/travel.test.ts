@@ -166,7 +166,7 @@ describe('travel tourists rules', () => {
     const { data, errors } = action('tourists.tourists')(next, sampleSingleTrip);
     expect(data.tourists.payer.firstName).toBeUndefined();
     expect(data.tourists.tourists[1]?.lastName).toBeUndefined();
-    expect(data.tourists.tourists[1]?.firstName).toBe('TIMUR');
+    expect(data.tourists.tourists[1]?.firstName).toBe('Timur');
     expect(errors).toEqual({
       tourists: { '/payer/firstName': 'use_latin_alphabet', '/tourists/1/lastName': 'use_latin_alphabet' },
     });
@@ -183,7 +183,7 @@ describe('travel tourists rules', () => {
     const rows = sampleGroupTrip.tourists.tourists.map((t, i) => ({ ...t, isPayer: i === 0 || i === 2 }));
     const { data } = action('tourists.tourists')(withTourists(sampleGroupTrip, { tourists: rows }), sampleGroupTrip);
     expect(data.tourists.tourists.map((t) => t.isPayer)).toEqual([false, false, true, false, false]);
-    expect(data.tourists.tourists[2]).toMatchObject({ passport: 'AA1234567', firstName: 'VALI', phone: '998901234567' });
+    expect(data.tourists.tourists[2]).toMatchObject({ passport: 'AA1234567', firstName: 'Vali', phone: '998901234567' });
     expect(data.tourists.tourists.map((t) => t.canPay)).toEqual([true, false, true, true, true]);
   });
 
@@ -269,11 +269,11 @@ describe('travel save, check and load', () => {
       summa_all: 574_015, program_id: 2,
       sugurtalovchi: {
         type: 0, passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011',
-        phone: '998901234567', name: 'VALI', surname: 'ALIYEV',
+        phone: '998901234567', name: 'Vali', surname: 'Aliyev',
       },
       travelers: [
-        { passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011', name: 'VALI', surname: 'ALIYEV', foreign: false, is_payer: true },
-        { passport_seria: 'AC', passport_number: '1111111', birthday: '20-03-2020', pinfl: '32003120000033', name: 'TIMUR', surname: 'ALIYEV', foreign: false, is_payer: false },
+        { passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011', name: 'Vali', surname: 'Aliyev', foreign: false, is_payer: true },
+        { passport_seria: 'AC', passport_number: '1111111', birthday: '20-03-2020', pinfl: '32003120000033', name: 'Timur', surname: 'Aliyev', foreign: false, is_payer: false },
       ],
       return_url: saveContext.returnPath,
     });
