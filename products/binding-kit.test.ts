@@ -70,6 +70,26 @@ describe('a refused save placed by its error code', () => {
   });
 });
 
+describe('a save refused with an HTTP status the product places', () => {
+  const binding = saleBinding<{ applicant: Record<string, unknown> }, null>({
+    calls: { save: '/sayt/product/save', check: '/sayt/product/check' },
+    load: async () => null,
+    saveRequest: () => ({}),
+    policy: policyNumberAnswer,
+    saveStatuses: { 422: { message: 'fault_on_driver_data' } },
+  });
+  const save = (failure: ReturnType<typeof apiFailure>) =>
+    binding.save(fakeApi(() => failure), { applicant: {} }, { total: 1, lines: [] }, { returnPath: '/en/product?step=payment' });
+
+  it('says the product\'s message for that status (spec §8: mini-casco on 422), any other as every product does', async () => {
+    await expect(save(apiFailure(422, notOk(422, 'amount differs, server: 2')))).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
+    await expect(save(apiFailure(422))).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
+    await expect(save(apiFailure(400, notOk(400, 'datas_not_found')))).rejects.toMatchObject({ messageId: 'datas_not_found' });
+    await expect(save(apiFailure(500))).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(save(apiFailure(null))).rejects.toMatchObject({ messageId: 'network_error' });
+  });
+});
+
 /**
  * The paid-flag rules of spec §4 and §8, one reading per kind of check answer. No product reads
  * the sport/documents or pets answers yet (those products arrive with issue #11): these tests are
