@@ -192,6 +192,9 @@ describe('mini-casco on the server', () => {
     expect(old.json().message).toBe('amount differs, server: 95000');
     const saved = await post(app, '/api/takoful/mini-casco/createPolicy', requestOf(sampleComfortCobalt, { begin_date: begin, amount: 95_000 }));
     expect(saved.json()).toMatchObject({ result: true, response: { amount: 95_000 } });
+    // Monthly casco reads the same row: Comfort's 95 000 a year is 7 917 a month.
+    const monthly = await post(app, '/api/takoful/mini-casco/monthly/createPolicy', requestOf(sampleComfortCobalt, { begin_date: begin, months: 1, amount: 7_917 }));
+    expect(monthly.json()).toMatchObject({ result: true, response: { amount: 7_917 } });
   });
 
   it('answers the car check: the vehicle, error 1 for a car the registry lacks, error 9 for an applicant\'s passport it lacks', async () => {
