@@ -1,6 +1,5 @@
-import type { EffectResult } from '../../engine/definition';
-import { addDays, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { programStartActions } from '../program-start';
 import type { MiniCascoMonths } from './pricing';
 
 /** The program step: the program, the term (fixed by the product: 12 months, or 1 for monthly casco) and the first day. */
@@ -37,25 +36,9 @@ export type MiniCascoData = {
   applicant: MiniCascoApplicant;
 };
 
-/** The earliest first day of cover: tomorrow (a car is not covered the day it is insured online, unseen). */
-export const earliestBegin = (today: string = todayIso()): string => addDays(today, 1);
-
-/** A program chosen without a first day gets the earliest, which the visitor may move. */
-function defaultBeginDate(next: MiniCascoData): EffectResult<MiniCascoData> {
-  if (next.program.programId === undefined || isIsoDate(next.program.beginDate)) return { data: next };
-  return { data: { ...next, program: { ...next.program, beginDate: earliestBegin() } } };
-}
-
-/** The first day is tomorrow at the earliest. */
-function checkBeginDate(next: MiniCascoData): EffectResult<MiniCascoData> {
-  const { beginDate } = next.program;
-  if (!isIsoDate(beginDate) || beginDate >= earliestBegin()) return { data: next };
-  return { data: next, errors: { program: { '/beginDate': 'mini-casco.error.begin_date' } } };
-}
-
-/** Mini-casco's rules; monthly casco shares them. */
+/** Mini-casco's rules, monthly casco's too: the first day is tomorrow at the earliest, and set to it when a program is chosen. */
 export const miniCascoRules = defineRules<MiniCascoData>()({
   onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate' },
   guards: {},
-  actions: { defaultBeginDate, checkBeginDate },
+  actions: programStartActions<MiniCascoData>('mini-casco.error.begin_date'),
 });
