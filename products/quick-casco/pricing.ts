@@ -3,8 +3,6 @@ import type { ProgramsResponse } from './api.generated';
 
 /** Quick casco's programs (the `/sayt/tez-kasko/programs` answer, so the shape is declared once, in its schema). */
 export type QuickCascoTariff = ProgramsResponse;
-export type QuickCascoProgram = QuickCascoTariff['programs'][number];
-export type QuickCascoRisk = QuickCascoProgram['risks'][number];
 
 /**
  * The sandbox's programs (README.md "Programs"): a fixed cover for a year, priced at NEO's casco
