@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { BindingFailure, Envelope, PaymentDetails } from '../engine/definition';
-import { checkReadings, companyLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type CheckReading, type SaveErrorTable } from './binding-kit';
+import { checkReadings, companyLookup, personLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type CheckReading, type SaveErrorTable } from './binding-kit';
 import { apiFailure, fakeApi, notOk, ok } from './fake-api';
 
 const company = {
   inn: '301234567', name: '"NEO LOGISTIKA" MASʼULIYATI CHEKLANGAN JAMIYATI', short_name: '"NEO LOGISTIKA" MChJ',
   director: 'Karimova Dilnoza', address: 'Toshkent', oked: '49410', mfo: '00014', bank: 'Milliy bank', account: '20208000900100001010',
 };
+
+describe('person lookup', () => {
+  it('asks for the passport and birthday typed, not the PINFL the last answer left (another person\'s after a correction)', async () => {
+    const lookup = personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true });
+    const api = fakeApi(() => ok({ ism: 'Тимур', familya: 'Алиев', ism_eng: 'Timur', familya_eng: 'Aliyev', pinfl: '32003120000033' }));
+    // Vali's names and PINFL are still there when the visitor corrects the passport to Timur's.
+    const corrected = { passport: 'AC1111111', birthday: '2012-03-20', firstName: 'Vali', lastName: 'Aliyev', pinfl: '31505900000011' };
+    expect(lookup.key(corrected)).toBe('AC1111111|20.03.2012');
+    expect(await lookup.run(api, corrected, {})).toEqual({ firstName: 'Timur', lastName: 'Aliyev', pinfl: '32003120000033' });
+    expect(api.calls[0]?.body).toEqual({ passportSeria: 'AC', passportNumber: '1111111', birthday: '20.03.2012' });
+  });
+});
 
 describe('company lookup by tax number', () => {
   const lookup = companyLookup({ call: '/osgor_neo/inn', step: 'personal', at: 'company' });

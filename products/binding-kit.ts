@@ -231,20 +231,17 @@ export interface FoundPerson {
 const passportPattern = /^[A-Z]{2}[0-9]{7}$/;
 
 /**
- * The lookup request for a person of flow data (`passport`, `birthday`, `pinfl`, `foreign`), or null
- * while passport or birthday is incomplete. Foreign passports are not in the Uzbek registry.
- * Travel dates are `DD-MM-YYYY` (separator `-`), the `/sayt/*` ones `DD.MM.YYYY`.
+ * The lookup request for a person of flow data (`passport`, `birthday`, `foreign`), or null while
+ * passport or birthday is incomplete. Foreign passports are not in the Uzbek registry. Travel dates
+ * are `DD-MM-YYYY` (separator `-`), the `/sayt/*` ones `DD.MM.YYYY`. The PINFL the flow holds is not
+ * sent: the registry filled it for the passport looked up before, so for a corrected passport it
+ * would be another person's, and the registry would find no one.
  */
 export function personRequest(person: Record<string, unknown>, separator: '-' | '.'): GetPersonRequest | null {
-  const { passport, birthday, pinfl, foreign } = person;
+  const { passport, birthday, foreign } = person;
   if (foreign === true || typeof passport !== 'string' || !passportPattern.test(passport) || !isIsoDate(birthday)) return null;
   const { seria, number } = splitPassport(passport);
-  return {
-    passportSeria: seria,
-    passportNumber: number,
-    birthday: isoToDmy(birthday, separator),
-    ...(typeof pinfl === 'string' && /^[0-9]{14}$/.test(pinfl) ? { pinfl } : {}),
-  };
+  return { passportSeria: seria, passportNumber: number, birthday: isoToDmy(birthday, separator) };
 }
 
 export interface PersonLookupOptions {
