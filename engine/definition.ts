@@ -208,6 +208,8 @@ export interface CatalogOption {
   fallback?: string;
   /** Extra lines shown on a program card (sum insured, …). */
   details?: { label: MessageId; value: string }[];
+  /** What a program card lists below its details, one message each (what the program covers). */
+  notes?: MessageId[];
   /** Price of the flow if this option were chosen (program cards). */
   price?: number;
 }

@@ -467,6 +467,20 @@ describe('flow machine: calls on leaving a step, and the save before payment', (
     expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.registry' });
   });
 
+  it('takes away a failed lookup\'s message once its inputs change: a plate refused for a mistyped tech passport', async () => {
+    const actor = startCar();
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'field.changed', step: 'car', data: { plate: '01A123BC', techPassport: 'AAF0000000' } });
+    let snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.not-found' });
+    // The plate stays as it was; only the tech passport is corrected.
+    actor.send({ type: 'field.changed', step: 'car', data: { plate: '01A123BC', techPassport: 'AAF0390422' } });
+    expect(actor.getSnapshot().context.fieldErrors.car).toEqual({});
+    snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(snap.context.fieldErrors.car).toEqual({});
+    expect(snap.context.data.car).toMatchObject({ model: 'Chevrolet Cobalt' });
+  });
+
   it('saves on the save step, or on the step before it when a skip rule removes it, always before payment', async () => {
     const saved: string[] = [];
     const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({

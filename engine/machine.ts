@@ -6,7 +6,7 @@ import { changedStep } from './machine/effects';
 import { failedLookup, lookupJobs, mergedLookup } from './machine/lookups';
 import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
-import { advanced, initialSteps, retreated, setFieldError, withoutKey } from './machine/progress';
+import { advanced, clearFieldError, initialSteps, retreated, setFieldError, withoutKey } from './machine/progress';
 import {
   ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from './machine/types';
@@ -165,8 +165,11 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         assertEvent(event, 'field.changed');
         const reported = withPreset(event.step, event.data);
         if (deepEqual(context.data[event.step] ?? {}, reported)) return;
-        const { data, fieldErrors } = changedStep(rules, context.data, context.fieldErrors, event.step, reported);
+        const changed = changedStep(rules, context.data, context.fieldErrors, event.step, reported);
+        const { data } = changed;
+        let { fieldErrors } = changed;
         const lookupKeys = { ...context.lookupKeys };
+        let { lookupFailures } = context;
         let pending = context.pending;
         let seq = context.lookupSeq;
         for (const job of lookupJobs(lookups, context.lookupKeys, data)) {
@@ -175,6 +178,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
             if (running.rowKey !== job.rowKey) continue;
             enqueue.stopChild(id);
             pending = withoutKey(pending, id);
+          }
+          // The row's inputs changed: the message its last failure placed spoke of the old ones.
+          const failed = lookupFailures[job.rowKey];
+          if (failed) {
+            fieldErrors = clearFieldError(fieldErrors, failed.step, failed.path);
+            lookupFailures = withoutKey(lookupFailures, job.rowKey);
           }
           if (job.key === null) {
             delete lookupKeys[job.rowKey];
@@ -194,6 +203,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           price: repriced(context.price, data, context.catalog),
           pending,
           lookupKeys,
+          lookupFailures,
           lookupSeq: seq,
         });
       }),
@@ -230,6 +240,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           fieldErrors: {},
           lookupKeys: {},
           pending: {},
+          lookupFailures: {},
           quote: null,
           quoting: null,
           resumeStep: null,
@@ -287,6 +298,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         lookupKeys: {},
         pending: {},
         lookupSeq: 0,
+        lookupFailures: {},
         quote: null,
         quoting: null,
         quoteSeq: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, isIsoDate } from './api-format';
+import { addDays, coverEnd, isIsoDate } from './api-format';
 
 describe('isIsoDate', () => {
   test('accepts real calendar dates only', () => {
@@ -11,5 +11,16 @@ describe('isIsoDate', () => {
 
   test('agrees with the calendar on every day of four years', () => {
     for (let day = 0, date = '2023-01-01'; day < 4 * 366; day += 1, date = addDays(date, 1)) expect(isIsoDate(date), date).toBe(true);
+  });
+});
+
+describe('coverEnd', () => {
+  test('ends the day before the same date the months later, clamped to a shorter month', () => {
+    expect(coverEnd('2030-07-01', 12)).toBe('2031-06-30');
+    expect(coverEnd('2030-07-01', 6)).toBe('2030-12-31');
+    expect(coverEnd('2030-07-15', 1)).toBe('2030-08-14');
+    expect(coverEnd('2030-12-20', 1)).toBe('2031-01-19');
+    // 31 January + a month has no 31 February: the cover runs to the day before its last day.
+    expect(coverEnd('2031-01-31', 1)).toBe('2031-02-27');
   });
 });

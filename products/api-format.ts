@@ -64,6 +64,17 @@ export function ageOn(birthday: string, on: string): number {
   return Number(on.slice(0, 4)) - Number(birthday.slice(0, 4)) - (on.slice(5) < birthday.slice(5) ? 1 : 0);
 }
 
+/** The last day of a cover of `months` from its first day `start` (ISO): the same day that many months later (clamped to that month's end), less one day. */
+export function coverEnd(start: string, months: number): string {
+  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
+  const monthIndex = m - 1 + months;
+  const year = y + Math.floor(monthIndex / 12);
+  const month = (monthIndex % 12) + 1;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return addDays(`${year}-${pad(month)}-${pad(Math.min(d, lastDay))}`, -1);
+}
+
 /** Last day of a cover that starts on `iso` and lasts a year. */
 export function oneYearFrom(iso: string): string {
   const [y, m, d] = iso.split('-');

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { BindingFailure, Envelope, PaymentDetails } from '../engine/definition';
-import { checkReadings, companyLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type CheckReading, type SaveErrorTable } from './binding-kit';
+import { checkReadings, companyLookup, personLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type CheckReading, type SaveErrorTable } from './binding-kit';
 import { apiFailure, fakeApi, notOk, ok } from './fake-api';
 
 const company = {
   inn: '301234567', name: '"NEO LOGISTIKA" MASʼULIYATI CHEKLANGAN JAMIYATI', short_name: '"NEO LOGISTIKA" MChJ',
   director: 'Karimova Dilnoza', address: 'Toshkent', oked: '49410', mfo: '00014', bank: 'Milliy bank', account: '20208000900100001010',
 };
+
+describe('person lookup', () => {
+  it('asks for the passport and birthday typed, not the PINFL the last answer left (another person\'s after a correction)', async () => {
+    const lookup = personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true });
+    const api = fakeApi(() => ok({ ism: 'Тимур', familya: 'Алиев', ism_eng: 'Timur', familya_eng: 'Aliyev', pinfl: '32003120000033' }));
+    // Vali's names and PINFL are still there when the visitor corrects the passport to Timur's.
+    const corrected = { passport: 'AC1111111', birthday: '2012-03-20', firstName: 'Vali', lastName: 'Aliyev', pinfl: '31505900000011' };
+    expect(lookup.key(corrected)).toBe('AC1111111|20.03.2012');
+    expect(await lookup.run(api, corrected, {})).toEqual({ firstName: 'Timur', lastName: 'Aliyev', pinfl: '32003120000033' });
+    expect(api.calls[0]?.body).toEqual({ passportSeria: 'AC', passportNumber: '1111111', birthday: '20.03.2012' });
+  });
+});
 
 describe('company lookup by tax number', () => {
   const lookup = companyLookup({ call: '/osgor_neo/inn', step: 'personal', at: 'company' });
@@ -67,6 +79,26 @@ describe('a refused save placed by its error code', () => {
   it('opens the error dialog for the codes that say so and for any unknown code', () => {
     expect(placedSaveFailure(refused(10), table, data)).toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
     expect(placedSaveFailure(refused(77, { key: 1 }), table, data)).toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
+  });
+});
+
+describe('a save refused with an HTTP status the product places', () => {
+  const binding = saleBinding<{ applicant: Record<string, unknown> }, null>({
+    calls: { save: '/sayt/product/save', check: '/sayt/product/check' },
+    load: async () => null,
+    saveRequest: () => ({}),
+    policy: policyNumberAnswer,
+    saveStatuses: { 422: { message: 'fault_on_driver_data' } },
+  });
+  const save = (failure: ReturnType<typeof apiFailure>) =>
+    binding.save(fakeApi(() => failure), { applicant: {} }, { total: 1, lines: [] }, { returnPath: '/en/product?step=payment' });
+
+  it('says the product\'s message for that status (spec §8: mini-casco on 422), any other as every product does', async () => {
+    await expect(save(apiFailure(422, notOk(422, 'amount differs, server: 2')))).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
+    await expect(save(apiFailure(422))).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
+    await expect(save(apiFailure(400, notOk(400, 'datas_not_found')))).rejects.toMatchObject({ messageId: 'datas_not_found' });
+    await expect(save(apiFailure(500))).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(save(apiFailure(null))).rejects.toMatchObject({ messageId: 'network_error' });
   });
 });
 

@@ -2,7 +2,9 @@ import type {
   ApiPort, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
 } from '../engine/definition';
 import { isIsoDate, isoToDmy, splitPassport } from './api-format';
-import { envelopeFailure, genericErrorId, networkErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions } from './binding-failure';
+import {
+  envelopeFailure, genericErrorId, isApiFailure, networkErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions,
+} from './binding-failure';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
@@ -117,21 +119,31 @@ function keyedRow(response: unknown): number | null {
   return Number.isInteger(row) && row >= 1 ? row - 1 : null;
 }
 
-/**
- * The failure of a refused save placed as `table` says: on the named row's field when the code has a
- * row and the answer a valid key (a row the flow has), else a general message or the error dialog.
- */
-export function placedSaveFailure(envelope: Envelope<unknown>, table: SaveErrorTable, data: FlowData): ProductBindingFailure {
-  const placement = table.codes[envelope.error] ?? table.otherwise;
-  const detail = `save refused: error ${envelope.error} "${envelope.message}"`;
+/** The failure a placement says, for an answer whose `response` may name a row. */
+function placed(placement: SaveErrorPlacement, response: unknown, data: FlowData, detail: string): ProductBindingFailure {
   if (placement.modal) return new ProductBindingFailure(placement.message, { modal: true, detail });
-  const row = placement.row ? keyedRow(envelope.response) : null;
+  const row = placement.row ? keyedRow(response) : null;
   const rows = placement.row ? asRecord(data[placement.row.step])[placement.row.rows] : undefined;
   if (placement.row && row !== null && Array.isArray(rows) && row < rows.length) {
     const { step, rows: array, field } = placement.row;
     return new ProductBindingFailure(placement.message, { field: { step, path: `/${array}/${row}/${field}` }, detail });
   }
   return new ProductBindingFailure(placement.message, { detail });
+}
+
+/**
+ * The failure of a refused save placed as `table` says: on the named row's field when the code has a
+ * row and the answer a valid key (a row the flow has), else a general message or the error dialog.
+ */
+export function placedSaveFailure(envelope: Envelope<unknown>, table: SaveErrorTable, data: FlowData): ProductBindingFailure {
+  return placed(table.codes[envelope.error] ?? table.otherwise, envelope.response, data, `save refused: error ${envelope.error} "${envelope.message}"`);
+}
+
+/** The failure of a save the server answered with an HTTP status the product places (`saveStatuses`), or null for any other failure. */
+function placedStatusFailure(error: unknown, statuses: SaleBindingConfig<FlowData, unknown>['saveStatuses'], data: FlowData): ProductBindingFailure | null {
+  if (!statuses || !isApiFailure(error) || error.status === null || !Object.hasOwn(statuses, error.status)) return null;
+  const placement = statuses[error.status];
+  return placement ? placed(placement, error.envelope?.response, data, `save refused: HTTP ${error.status}`) : null;
 }
 
 export interface SaleBindingConfig<D extends FlowData, C> {
@@ -148,6 +160,12 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   saveFailure?: 'modal' | 'inline';
   /** Where each error code of a refused save (`result: false`) is shown; by default the envelope's spec key on the page. */
   saveErrors?: SaveErrorTable;
+  /**
+   * What a save refused with an HTTP status says, by status, where the spec gives a product its own
+   * (mini-casco: 422 → `fault_on_driver_data`, spec §8); any other status as `toFailure` maps it
+   * (422: `maybe-data-is-incorrect`).
+   */
+  saveStatuses?: Record<number, SaveErrorPlacement>;
   policy: PolicyReader;
   /** How the check's answer reads (`checkReadings`); `standard` when not said. */
   checkAnswer?: CheckReading;
@@ -166,7 +184,13 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       } catch (error) {
         throw toFailure(error, failure);
       }
-      const envelope = await call(() => api.post<SaveResponse>(config.calls.save, request), failure);
+      const envelope = await call(async () => {
+        try {
+          return await api.post<SaveResponse>(config.calls.save, request);
+        } catch (error) {
+          throw placedStatusFailure(error, config.saveStatuses, data) ?? error;
+        }
+      }, failure);
       if (!envelope.result) {
         if (config.saveErrors) throw placedSaveFailure(envelope, config.saveErrors, data);
         throw failure.modal
@@ -207,20 +231,17 @@ export interface FoundPerson {
 const passportPattern = /^[A-Z]{2}[0-9]{7}$/;
 
 /**
- * The lookup request for a person of flow data (`passport`, `birthday`, `pinfl`, `foreign`), or null
- * while passport or birthday is incomplete. Foreign passports are not in the Uzbek registry.
- * Travel dates are `DD-MM-YYYY` (separator `-`), the `/sayt/*` ones `DD.MM.YYYY`.
+ * The lookup request for a person of flow data (`passport`, `birthday`, `foreign`), or null while
+ * passport or birthday is incomplete. Foreign passports are not in the Uzbek registry. Travel dates
+ * are `DD-MM-YYYY` (separator `-`), the `/sayt/*` ones `DD.MM.YYYY`. The PINFL the flow holds is not
+ * sent: the registry filled it for the passport looked up before, so for a corrected passport it
+ * would be another person's, and the registry would find no one.
  */
 export function personRequest(person: Record<string, unknown>, separator: '-' | '.'): GetPersonRequest | null {
-  const { passport, birthday, pinfl, foreign } = person;
+  const { passport, birthday, foreign } = person;
   if (foreign === true || typeof passport !== 'string' || !passportPattern.test(passport) || !isIsoDate(birthday)) return null;
   const { seria, number } = splitPassport(passport);
-  return {
-    passportSeria: seria,
-    passportNumber: number,
-    birthday: isoToDmy(birthday, separator),
-    ...(typeof pinfl === 'string' && /^[0-9]{14}$/.test(pinfl) ? { pinfl } : {}),
-  };
+  return { passportSeria: seria, passportNumber: number, birthday: isoToDmy(birthday, separator) };
 }
 
 export interface PersonLookupOptions {

@@ -20,7 +20,7 @@ export interface ProductManifest {
   /** Image kind (spec §9 image-id map). */
   kind: ProductKind;
   /** Unprefixed page paths (spec §2); each also answers with an optional `/{ad}` segment. */
-  routes: { page: string; webview: string };
+  routes: ProductRoutes;
   /** Spec §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */
   calls: { save: string; check: string } & Record<string, string>;
   /** Other path prefixes partner clients call the same API under (`{ '/takoful/travel-neo/': '/travel-neo/' }`). */
@@ -29,6 +29,18 @@ export interface ProductManifest {
   fromPrice?: number;
   /** Message catalog areas (`locales/<lang>/<area>.po`) the flow needs besides its own, e.g. the product it is a variant of. */
   messages?: string[];
+}
+
+/**
+ * A product's pages: the site's page (default layout) and the app's webview page. A product the spec
+ * lists in one layout only has that one: monthly casco lives in the app alone, so it has no site page
+ * (no home page card, no header link); quick casco is a site page the app does not embed.
+ */
+export type ProductRoutes = { page: string; webview?: string } | { page?: undefined; webview: string };
+
+/** The page a visitor opens a product on: its site page, else (an app-only product) its webview page. */
+export function mainRoute(routes: ProductRoutes): string {
+  return routes.page === undefined ? routes.webview : routes.page;
 }
 
 export const defineManifest = <const M extends ProductManifest>(manifest: M): M => manifest;

@@ -2,10 +2,11 @@ import type { SharedTariff } from './sale';
 
 /**
  * The mini-casco programs (reference §1 "Mini-casco"; spec §9 "mini-kasko adds its program price"):
- * one table that OSAGO's mini-casco extra sells today and the mini-casco product (issue #10) will
- * sell too. It lives here, beside the product folders, because two products read it; the server
- * keeps it once, as the `tariffs` row `mini-casco` (seeded from `seed` when missing), and hands it
- * to each sale that names it in `ProductSale.shared`, so a price changed there changes both.
+ * one table that OSAGO's mini-casco extra and the mini-casco product (with its monthly variant) sell.
+ * It lives here, beside the product folders, because several products read it; the server keeps it
+ * once, as the `tariffs` row `mini-casco` — the mini-casco product's own row, seeded from `seed` when
+ * missing — and hands it to OSAGO's sale, which names it in `ProductSale.shared`, so a price changed
+ * there changes every product that sells it.
  */
 export interface MiniCascoProgram {
   id: 1 | 2 | 3;

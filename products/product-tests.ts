@@ -58,6 +58,7 @@ export function productMessageIds<D extends FlowData, C>(definition: ProductDefi
       for (const option of list) {
         if (typeof option.label === 'string' && isMessageId(option.label)) ids.push(option.label);
         for (const detail of option.details ?? []) ids.push(detail.label);
+        ids.push(...(option.notes ?? []));
       }
     }
     for (const line of definition.pricing(data, samples.catalog)?.lines ?? []) ids.push(line.label);

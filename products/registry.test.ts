@@ -17,7 +17,9 @@ describe('the product registry', () => {
   });
 
   it('gives every product its own pages and API paths', () => {
-    const pages = products.flatMap(({ manifest }) => [manifest.routes.page, manifest.routes.webview]);
+    // A product has a site page, a webview page or both (an app-only product has no site page).
+    for (const { manifest } of products) expect(manifest.routes.page ?? manifest.routes.webview, manifest.id).toBeDefined();
+    const pages = products.flatMap(({ manifest }) => [manifest.routes.page, manifest.routes.webview].filter((page) => page !== undefined));
     expect(new Set(pages).size).toBe(pages.length);
     for (const page of pages) expect(page).toMatch(/^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/);
     const calls = products.flatMap(({ manifest }) => Object.values(manifest.calls));

@@ -110,7 +110,10 @@ export interface Registries {
   licence(query: PassportQuery): Promise<RegistryLicence | null>;
   /** A person's OSAGO benefit category (2–9), or null for none. */
   benefit(pinfl: string): Promise<number | null>;
-  /** The OSAGO save error a contract naming this person is refused with: the sandbox's test people only, null in production. */
+  /**
+   * The insurer's error a request naming this person is refused with — an OSAGO save (codes 1–10),
+   * mini-casco's car check (code 9, the passport check): the sandbox's test people only, null in production.
+   */
   saveError(query: PassportQuery): Promise<number | null>;
   /** Keeps a vehicle check (/save-ip): the plate and when. */
   recordVehicleCheck(plate: string): Promise<void>;

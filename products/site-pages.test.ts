@@ -25,3 +25,18 @@ describe('matchPagePath', () => {
     }
   });
 });
+
+describe('sitePages', () => {
+  it('gives a product only the pages its manifest names: a site page, a webview page or both', () => {
+    const pages = sitePages([
+      ...manifests,
+      { id: 'app-only', routes: { webview: '/mobile/app-only' } },
+      { id: 'site-only', routes: { page: '/site-only' } },
+    ]);
+    const of = (id: string) => pages.filter((page) => page.product === id).map((page) => [page.path, page.layout]);
+    expect(of('travel')).toEqual([['/travel/:ad?', 'default'], ['/mobile/travel/:ad?', 'webview']]);
+    expect(of('app-only')).toEqual([['/mobile/app-only/:ad?', 'webview']]);
+    expect(of('site-only')).toEqual([['/site-only/:ad?', 'default']]);
+    expect(pages.some((page) => page.path.includes('undefined'))).toBe(false);
+  });
+});

@@ -49,15 +49,16 @@ export const flowIslandId = 'flow-island';
 const token = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Every page: the home page, each product's page and its webview twin (with an optional partner),
+ * Every page: the home page, each product's page and its webview twin (with an optional partner;
+ * a product has only the pages its manifest names),
  * the thank-you page, the Paynet page (webview layout, spec §2), then the 404.
  */
 export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'routes'>[]): SitePage[] {
   return [
     { path: '/', kind: 'home', layout: 'default' },
-    ...manifests.flatMap((manifest): SitePage[] => [
-      { path: `${manifest.routes.page}/:ad?`, kind: 'product', layout: 'default', product: manifest.id, params: { ad: token } },
-      { path: `${manifest.routes.webview}/:ad?`, kind: 'product', layout: 'webview', product: manifest.id, params: { ad: token } },
+    ...manifests.flatMap(({ id, routes }): SitePage[] => [
+      ...(routes.page === undefined ? [] : [{ path: `${routes.page}/:ad?`, kind: 'product' as const, layout: 'default' as const, product: id, params: { ad: token } }]),
+      ...(routes.webview === undefined ? [] : [{ path: `${routes.webview}/:ad?`, kind: 'product' as const, layout: 'webview' as const, product: id, params: { ad: token } }]),
     ]),
     { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token } },
     { path: '/paynet', kind: 'paynet', layout: 'webview', title: 'pages.paynet.title' },

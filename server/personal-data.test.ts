@@ -9,7 +9,13 @@ import { alifSandboxOtp } from './payments/alif/sandbox-api';
 import { savePolicyRequest } from '../products/osago/binding';
 import osago from '../products/osago/definition';
 import { sampleOsagoCatalog, sampleOwnCarTwoDrivers } from '../products/osago/samples';
-import { homeSaveBody, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
+import { miniCascoSaveRequest } from '../products/mini-casco/binding';
+import { sampleComfortCobalt } from '../products/mini-casco/samples';
+import { sampleMonthlyComfortCobalt } from '../products/monthly-casco/samples';
+import { quickCascoSaveRequest } from '../products/quick-casco/binding';
+import { sampleCitizenOptimal, sampleForeignerStart } from '../products/quick-casco/samples';
+import { isoToDmy } from '../products/api-format';
+import { homeSaveBody, inDays, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
  * No personal data in logs or chat messages, on any path: a whole purchase, and every failure —
@@ -26,6 +32,7 @@ const secrets = [
   '666666', // the card API's SMS code
   alifSandboxOtp, // Alif's SMS code
   'AF0557857', '0557857', 'AB1234321', // driving licences
+  'FRA1234567', 'AC1111111', '1111111', 'AF0000009', // quick casco's foreigner, mini-casco's refused applicants
 ];
 
 let app: FastifyInstance;
@@ -66,6 +73,27 @@ describe('personal data', () => {
       const declined = { ...body, drivers: [vali, { passport__seria: 'AF', passport__number: n, driver_birthday: '01.01.1980', licenseSeria: 'AF', licenseNumber: '0900001', licenseIssueDate: '10.01.2000', relative: 0 }] };
       expect((await post(app, '/api/osago-neo/save-policy/v2', declined)).json().result).toBe(false);
     }
+  });
+
+  test('mini-casco, monthly casco and quick casco purchases, and their refusals, write none', async () => {
+    const buy = async (save: string, check: string, body: object) => {
+      const saved = (await post(app, save, body)).json().response;
+      expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+      expect((await post(app, check, { contract_id: saved.contract_id })).json().result).toBe(true);
+    };
+    await buy('/api/takoful/mini-casco/createPolicy', '/api/minikasko_neo/getPolicy', miniCascoSaveRequest(sampleComfortCobalt, { total: 90_000, lines: [] }));
+    await buy('/api/takoful/mini-casco/monthly/createPolicy', '/api/minikasko_neo/monthly/getPolicy', miniCascoSaveRequest(sampleMonthlyComfortCobalt, { total: 7_500, lines: [] }));
+    await buy('/api/sayt/tez-kasko/save', '/api/sayt/tez-kasko/check', quickCascoSaveRequest(sampleCitizenOptimal, { total: 900_000, lines: [] }));
+    await buy('/api/sayt/tez-kasko/save', '/api/sayt/tez-kasko/check', quickCascoSaveRequest(sampleForeignerStart, { total: 300_000, lines: [] }));
+    // The car check's errors 1 and 9, an applicant under 18 (422), a legal entity's car (422 for_only_individuals).
+    const cobalt = { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: '0390422' };
+    expect((await post(app, '/api/minikasko_neo/checkCar', { ...cobalt, gos_number: '01X000XX' })).json().error).toBe(1);
+    expect((await post(app, '/api/minikasko_neo/checkCar', { ...cobalt, passport_seria: 'AF', passport_number: '0000009', birthday: '01.01.1980' })).json().error).toBe(9);
+    const timur = { passport_seria: 'AC', passport_number: '1111111', birthday: '20.03.2012' };
+    const soon = isoToDmy(inDays(2), '.');
+    expect((await post(app, '/api/takoful/mini-casco/createPolicy', { ...miniCascoSaveRequest(sampleComfortCobalt, { total: 90_000, lines: [] }), begin_date: soon, applicant: timur })).statusCode).toBe(422);
+    const companyCar = { gos_number: '01123ABC', tech_sery: 'AAF', tech_number: '1111111' };
+    expect((await post(app, '/api/sayt/tez-kasko/save', { ...quickCascoSaveRequest(sampleCitizenOptimal, { total: 900_000, lines: [] }), ...companyCar })).statusCode).toBe(422);
   });
 
   test('failures write none', async () => {

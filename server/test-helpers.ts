@@ -3,10 +3,13 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addDays, isoToDmy } from '../products/api-format';
+import { memoryRegistries } from '../products/memory-registries';
+import type { RegistryVehicle, SaleContext } from '../products/sale';
 import { buildApp } from './app';
 import { testConfig, type AppConfig } from './config';
 import { todayInTashkent } from './dates';
 import { loadApiSchemas } from './plugins/external/schemas';
+import { sandboxCompanies, sandboxLicences, sandboxPersons, sandboxSaveErrorTriggers, sandboxVehicles } from './db/sandbox-data';
 
 export const siteAuth = `Basic ${Buffer.from('site:site-sandbox').toString('base64')}`;
 export const neoAuth = `Basic ${Buffer.from('neo:neo-sandbox').toString('base64')}`;
@@ -108,4 +111,43 @@ export async function payInSandbox(app: FastifyInstance, checkoutUrl: string, ca
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `XSRF-TOKEN=${cookie.value}` },
     payload: new URLSearchParams({ card_number: card, card_expiry: expiry, _xsrf: cookie.value }).toString(),
   });
+}
+
+/** The sandbox's vehicle registry as the registries port answers it. */
+const sandboxRegistryVehicles: RegistryVehicle[] = sandboxVehicles.map((v) => ({
+  plate: v.plate,
+  techSeria: v.tech_seria,
+  techNumber: v.tech_number,
+  model: v.model,
+  vehicleType: v.vehicle_type as RegistryVehicle['vehicleType'],
+  issueYear: v.issue_year,
+  seats: v.seats,
+  fuel: v.fuel,
+  owner: v.owner_inn
+    ? { kind: 'company', name: v.owner_name, inn: v.owner_inn }
+    : { kind: 'person', name: v.owner_name, pinfl: v.owner_pinfl ?? '', passportSeria: v.owner_passport_seria ?? '', passportNumber: v.owner_passport_number ?? '', birthday: v.owner_birthday ?? '' },
+  policyEnd: v.policy_end,
+}));
+
+/**
+ * A sale's context over the sandbox's own data (server/db/sandbox-data.ts) without a database: the
+ * registries and the person registry the server seeds, for a product's tests of its sale.
+ */
+export function sandboxSaleContext<T>(tariffs: T, today: string): SaleContext<T> {
+  const registries = memoryRegistries({
+    vehicles: sandboxRegistryVehicles,
+    companies: sandboxCompanies.map((c) => ({ inn: c.inn, name: c.name, shortName: c.short_name, director: c.director, address: c.address, oked: c.oked, mfo: c.mfo, bank: c.bank, account: c.account })),
+    licences: Object.fromEntries(sandboxLicences.map((l) => [`${l.passport_seria}${l.passport_number}`, { seria: l.licence_seria, number: l.licence_number, issuedOn: l.issued_on }])),
+    benefits: { '30107580000044': 7 },
+    saveErrors: Object.fromEntries(sandboxSaveErrorTriggers.map((t) => [`${t.passport_seria}${t.passport_number}`, t.code])),
+  });
+  return {
+    tariffs,
+    today,
+    registries,
+    findPerson: async (query) => {
+      const p = sandboxPersons.find((x) => x.passport_seria === query.passportSeria && x.passport_number === query.passportNumber && x.birthday === query.birthday);
+      return p ? { pinfl: p.pinfl, firstName: p.first_name, lastName: p.last_name, firstNameCyr: p.first_name_cyr, lastNameCyr: p.last_name_cyr, birthday: p.birthday } : null;
+    },
+  };
 }

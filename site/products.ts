@@ -26,3 +26,10 @@ const byId = new Map(products.map((product) => [product.manifest.id, product]));
 export function productById(id: string): SiteProduct | undefined {
   return byId.get(id);
 }
+
+/**
+ * The products the site's own pages link to (home page cards, the header), with their site page: a
+ * product that lives in the app's webview alone (monthly casco) is reached from the app, not here.
+ */
+export const siteProducts: readonly (ProductManifest & { page: string })[] = products.flatMap(({ manifest }) =>
+  manifest.routes.page === undefined ? [] : [{ ...manifest, page: manifest.routes.page }]);

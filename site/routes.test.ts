@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { products, siteProducts } from './products';
 import { expandRoutes, matchRoute, routes } from './routes';
 
 describe('route table', () => {
   it('lists every path once', () => {
     const paths = routes.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('routes every product page its manifest names, and links (home page, header) only to site pages', () => {
+    for (const { manifest } of products) {
+      const named = [manifest.routes.page, manifest.routes.webview].filter((path) => path !== undefined).map((path) => `${path}/:ad?`);
+      expect(routes.filter((r) => r.product === manifest.id).map((r) => r.path), manifest.id).toEqual(named);
+    }
+    expect(siteProducts.map((p) => p.id)).toEqual(products.filter((p) => p.manifest.routes.page !== undefined).map((p) => p.manifest.id));
+    for (const product of siteProducts) expect(product.page).toBe(product.routes.page);
   });
 
   it('expands each route to /uz, /en, /ru and an unprefixed variant', () => {

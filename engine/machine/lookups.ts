@@ -78,5 +78,5 @@ export function failedLookup(context: FlowContext, lookups: readonly LookupBindi
   if (!job || !lookup) return { pending };
   const field = isBindingFailure(failure) && failure.field ? failure.field : { step: lookup.step, path: rowPath(lookup.rows, job.row) || '/' };
   const fieldErrors: FieldErrors = setFieldError(context.fieldErrors, field.step, field.path, failureMessageId(failure));
-  return { pending, fieldErrors };
+  return { pending, fieldErrors, lookupFailures: { ...context.lookupFailures, [job.rowKey]: field } };
 }

@@ -39,6 +39,12 @@ export interface FlowContext {
   lookupKeys: Record<string, string>;
   pending: Record<string, PendingLookup>;
   lookupSeq: number;
+  /**
+   * Where each row's last failed lookup put its message (`<lookup>:<row>` → step and path): taken away
+   * when the lookup's inputs change, since it spoke of the inputs before (a plate refused with the
+   * tech passport that was then corrected).
+   */
+  lookupFailures: Record<string, { step: string; path: string }>;
   /** The server's last price and the quote key it was asked for. */
   quote: { key: string; price: Price } | null;
   /** The quote being asked (its spawned child's id and key), or null. */

@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { engineI18n } from '../test-fixtures/engine-i18n';
-import { CheckboxWidget } from './choice-widgets';
+import { CheckboxWidget, ProgramCardsWidget } from './choice-widgets';
 
 function checkbox(options: Record<string, unknown>) {
   const props = {
@@ -36,5 +36,23 @@ describe('CheckboxWidget', () => {
   it('is a plain checkbox without a catalog option', () => {
     checkbox({});
     expect(screen.getByLabelText('Luggage').closest('div')?.textContent).not.toContain('+');
+  });
+});
+
+describe('ProgramCardsWidget', () => {
+  it('lists a program\'s notes (what it covers) under its details, translated', () => {
+    const programs = [{ value: 1, label: 'Start', details: [{ label: 'Sum insured', value: '30 000 000' }], notes: ['Road accidents', 'Fire'], price: 300_000 }];
+    const props = {
+      id: 'program', name: 'programId', label: 'Program', value: 1, options: { optionsFrom: 'programs' },
+      onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(),
+      registry: { formContext: { locale: 'en', options: { programs } } },
+    } as unknown as WidgetProps;
+    render(
+      <I18nProvider i18n={engineI18n('en')}>
+        <ProgramCardsWidget {...props} />
+      </I18nProvider>,
+    );
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Road accidents', 'Fire']);
+    expect(screen.getByLabelText(/Start/).closest('label')?.textContent).toContain('30 000 000');
   });
 });

@@ -254,6 +254,13 @@ export function ProgramCardsWidget(props: WidgetProps) {
                 ))}
               </dl>
             )}
+            {option.notes && option.notes.length > 0 && (
+              <ul className="mt-2 list-disc space-y-0.5 pl-4 text-sm text-slate-600">
+                {option.notes.map((note) => (
+                  <li key={note}>{i18n._(note)}</li>
+                ))}
+              </ul>
+            )}
             {option.price !== undefined && (
               <span className="mt-2 block text-lg font-bold text-slate-900">
                 {formatPrice(option.price)} {i18n._('engine.currency')}

@@ -1,6 +1,6 @@
 import type { CatalogOption, MachineRules, ProductDefinition, RJSFSchema, SummaryRow, SummaryText, UiSchema } from '../../engine/definition';
 import type { ProductManifest } from '../define';
-import { groupDigits, isIsoDate } from '../api-format';
+import { coverEnd, groupDigits, isIsoDate } from '../api-format';
 import { periodText, personName } from '../summary';
 import carSchema from '../../schemas/products/osago/car.json';
 import carUi from '../../schemas/products/osago/car.ui.json';
@@ -13,7 +13,7 @@ import driversUi from '../../schemas/products/osago/drivers.ui.json';
 import { osagoBindingFor, type OsagoCatalog } from './binding';
 import { osagoPrice } from './pricing';
 import manifest from './product';
-import { coverEnd, osagoRules, type OsagoData, type OsagoPolicy } from './rules';
+import { osagoRules, type OsagoData, type OsagoPolicy } from './rules';
 
 /** Lists the policy step draws from: each extra's price, the mini-casco programs with theirs. */
 function options(catalog: OsagoCatalog): Record<string, CatalogOption[]> {

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Price } from '../../engine/definition';
 import { fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { memoryRegistries } from '../memory-registries';
 import { apiSchema } from '../product-tests';
-import { SaleRefusal, SaveDeclined, type RegistryVehicle, type SaleContext } from '../sale';
-import { sandboxCompanies, sandboxLicences, sandboxPersons, sandboxSaveErrorTriggers, sandboxVehicles } from '../../server/db/sandbox-data';
-import { createTestApp, inDays, post, siteAuth } from '../../server/test-helpers';
+import { SaleRefusal, SaveDeclined, type SaleContext } from '../sale';
+import { createTestApp, inDays, post, sandboxSaleContext, siteAuth } from '../../server/test-helpers';
 import { isoToDmy } from '../api-format';
 import type { SavePolicyRequest } from './api.generated';
 import { calculatorRequest, osagoSaveErrors, savePolicyRequest } from './binding';
@@ -22,38 +20,7 @@ import { lowestPassengerPremium, sandboxOsagoReference, type OsagoReference } fr
 
 // ---------------------------------------------------------------- the registries, as the server seeds them
 
-const vehicles: RegistryVehicle[] = sandboxVehicles.map((v) => ({
-  plate: v.plate,
-  techSeria: v.tech_seria,
-  techNumber: v.tech_number,
-  model: v.model,
-  vehicleType: v.vehicle_type as RegistryVehicle['vehicleType'],
-  issueYear: v.issue_year,
-  seats: v.seats,
-  fuel: v.fuel,
-  owner: v.owner_inn
-    ? { kind: 'company', name: v.owner_name, inn: v.owner_inn }
-    : { kind: 'person', name: v.owner_name, pinfl: v.owner_pinfl ?? '', passportSeria: v.owner_passport_seria ?? '', passportNumber: v.owner_passport_number ?? '', birthday: v.owner_birthday ?? '' },
-  policyEnd: v.policy_end,
-}));
-
-const registries = memoryRegistries({
-  vehicles,
-  companies: sandboxCompanies.map((c) => ({ inn: c.inn, name: c.name, shortName: c.short_name, director: c.director, address: c.address, oked: c.oked, mfo: c.mfo, bank: c.bank, account: c.account })),
-  licences: Object.fromEntries(sandboxLicences.map((l) => [`${l.passport_seria}${l.passport_number}`, { seria: l.licence_seria, number: l.licence_number, issuedOn: l.issued_on }])),
-  benefits: { '30107580000044': 7 },
-  saveErrors: Object.fromEntries(sandboxSaveErrorTriggers.map((t) => [`${t.passport_seria}${t.passport_number}`, t.code])),
-});
-
-const context: SaleContext<OsagoReference> = {
-  tariffs: sandboxOsagoReference,
-  today: '2030-06-15',
-  registries,
-  findPerson: async (query) => {
-    const p = sandboxPersons.find((x) => x.passport_seria === query.passportSeria && x.passport_number === query.passportNumber && x.birthday === query.birthday);
-    return p ? { pinfl: p.pinfl, firstName: p.first_name, lastName: p.last_name, firstNameCyr: p.first_name_cyr, lastNameCyr: p.last_name_cyr, birthday: p.birthday } : null;
-  },
-};
+const context: SaleContext<OsagoReference> = sandboxSaleContext(sandboxOsagoReference, '2030-06-15');
 
 const priced = (data: OsagoData): Price => {
   const price = osago.pricing(data, sampleOsagoCatalog);

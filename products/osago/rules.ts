@@ -102,18 +102,6 @@ export function earliestStart(car: OsagoCar, today: string = todayIso()): string
   return afterInForce > tomorrow ? afterInForce : tomorrow;
 }
 
-/** The last day of cover for a first day and a period (12 or 6 months). */
-export function coverEnd(start: string, months: number): string {
-  const [y, m, d] = start.split('-').map(Number) as [number, number, number];
-  const monthIndex = m - 1 + months;
-  const year = y + Math.floor(monthIndex / 12);
-  const month = (monthIndex % 12) + 1;
-  const pad = (n: number) => String(n).padStart(2, '0');
-  // The same day months later (clamped to the month's end), less one day.
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return addDays(`${year}-${pad(month)}-${pad(Math.min(d, lastDay))}`, -1);
-}
-
 // ---------------------------------------------------------------- field effects
 
 /** Spec §5: a legal-entity owner clears the accident extra (its show rule hides it too). */

@@ -1,5 +1,5 @@
 import type { Price } from '../../engine/definition';
-import { addDays, ageOn, isoToDmy } from '../api-format';
+import { addDays, ageOn, coverEnd, isoToDmy } from '../api-format';
 import { miniCascoTariff } from '../mini-casco-programs';
 import {
   personAnswer, Refusal, requestDate, SaleRefusal, SaveDeclined,
@@ -13,7 +13,6 @@ import type {
 import { quoteOsago, territoryOf, type OsagoQuoteInput } from './pricing';
 import manifest from './product';
 import { readCalculator, readCarCheck, readDiscountQuery, readDriverQuery, readSave, readVehicleQuery } from './read';
-import { coverEnd } from './rules';
 import { sandboxOsagoReference, type OsagoReference } from './tariff';
 
 type Context = SaleContext<OsagoReference>;

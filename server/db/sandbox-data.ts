@@ -13,6 +13,8 @@ const ordinals = [
 /**
  * AF 0000001 … AF 0000010 (born 01.01.1980): people the registries know (each with a licence) whose
  * OSAGO save the sandbox refuses with the error code of their number, so every message can be seen.
+ * AF 0000009 also fails mini-casco's passport check (/minikasko_neo/checkCar error 9): the registry
+ * names them, so their names fill in, and the insurer's check then refuses the passport.
  */
 function saveErrorPeople(): PersonsTable[] {
   return ordinals.map(([latin, cyrillic], i) => ({

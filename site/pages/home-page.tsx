@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { formatPrice } from '../../engine/format';
 import { localePath } from '../language';
 import type { ProductKind } from '../../products/define';
-import { products } from '../products';
+import { siteProducts } from '../products';
 import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
 
@@ -53,7 +53,7 @@ export default function HomePage() {
       <section id="products" className="mx-auto max-w-6xl scroll-mt-4 px-4 py-12" aria-labelledby="products-title">
         <h2 id="products-title" className="text-2xl font-bold">{i18n._('pages.home.products')}</h2>
         <ul className="mt-6 grid gap-5 sm:grid-cols-2">
-          {products.map(({ manifest: product }) => {
+          {siteProducts.map((product) => {
             const price = fromPriceText((messageId, values) => i18n._(messageId, values), product.fromPrice);
             return (
               <li key={product.id} className="flex flex-col rounded-2xl border border-line bg-white p-6 shadow-sm">
@@ -64,7 +64,7 @@ export default function HomePage() {
                 <p className="mt-2 flex-1 text-ink-soft">{i18n._(product.summary)}</p>
                 {price && <p className="mt-4 font-semibold text-brand-800">{price}</p>}
                 <Link
-                  to={localePath(lang, product.routes.page)}
+                  to={localePath(lang, product.page)}
                   className="btn-primary mt-5 self-start"
                   aria-label={`${i18n._('pages.home.buy')}: ${i18n._(product.title)}`}
                 >

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { purchasePlans } from './shop';
+import { productPath, purchasePlans } from './shop';
 import { borrowedMessages, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
 
 /**
@@ -41,7 +41,7 @@ for (const plan of purchasePlans()) {
     // load: on a busy machine hydration can outlast the preload's one-second delay, so the test
     // turns preloading off the way a visitor with Save-Data on does.
     await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
-    const kb = await scriptKb(page, `/en${plan.routes.page}`, async (p) => {
+    const kb = await scriptKb(page, productPath(plan, 'en'), async (p) => {
       await expect(p).toHaveURL(/[?&]step=/);
       await expect(p.locator('form')).toBeVisible();
       await expect(p.locator('[inert]')).toHaveCount(0);

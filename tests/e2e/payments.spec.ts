@@ -3,7 +3,7 @@ import { alifTexts } from '../../server/payments/alif/sandbox';
 import { alifSandboxOtp } from '../../server/payments/alif/sandbox-api';
 import { subscribeTestCards } from '../../server/payments/payme-subscribe/sandbox-api';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
-import { choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillSandboxCard, fillUntilPayment, goToProviderPage, loadTexts, payWithCardInPage, payWithSandboxCard, purchasePlans, sandboxPayButton, text, type Lang } from './shop';
+import { choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillSandboxCard, fillUntilPayment, goToProviderPage, loadTexts, payWithCardInPage, payWithSandboxCard, productPath, purchasePlans, sandboxPayButton, text, type Lang } from './shop';
 
 /**
  * The ways to pay of the payment step, each bought through its sandbox stand-in as a visitor would:
@@ -29,7 +29,7 @@ test.use(phone);
 for (const lang of ['uz', 'en', 'ru'] as const satisfies readonly Lang[]) {
   test(`a card in the page pays in ${lang}: a wrong SMS code is said, the right one pays`, async ({ page }) => {
     if (!plan) throw new Error('no purchase plan');
-    await fillUntilPayment(page, plan, lang, `/${lang}${plan.routes.page}`);
+    await fillUntilPayment(page, plan, lang, productPath(plan, lang));
     await payWithCardInPage(page, lang, card, '123456');
     await expect(page.getByRole('alert')).toHaveText(text(lang, 'card_code_wrong'));
     await expectAccessible(page, `card code ${lang}`);
@@ -41,7 +41,7 @@ for (const lang of ['uz', 'en', 'ru'] as const satisfies readonly Lang[]) {
 
 test('a card without money is refused with its reason, and another card then pays', async ({ page }) => {
   if (!plan) throw new Error('no purchase plan');
-  await fillUntilPayment(page, plan, 'ru', `/ru${plan.routes.page}`);
+  await fillUntilPayment(page, plan, 'ru', productPath(plan, 'ru'));
   const poor = subscribeTestCards.noMoney;
   await payWithCardInPage(page, 'ru', { number: poor.number, expire: `${poor.expire.slice(0, 2)}/${poor.expire.slice(2)}` });
   await expect(page.getByRole('alert')).toHaveText(text('ru', 'card_insufficient_funds'));
@@ -52,7 +52,7 @@ test('a card without money is refused with its reason, and another card then pay
 
 test('a bill sent to the Payme app is paid there and the page moves on by itself', async ({ page, context }) => {
   if (!plan) throw new Error('no purchase plan');
-  await fillUntilPayment(page, plan, 'en', `/en${plan.routes.page}`);
+  await fillUntilPayment(page, plan, 'en', productPath(plan, 'en'));
   await choosePayment(page, 'en', 'invoice');
   await page.getByLabel(text('en', 'engine.invoice.phone')).fill('+998 93 555 44 33');
   await page.getByRole('button', { name: text('en', 'engine.invoice.send') }).click();
@@ -68,7 +68,7 @@ test('a bill sent to the Payme app is paid there and the page moves on by itself
 
 test('Click: the sandbox Click page, in the page\'s language, pays through our Prepare and Complete and returns to the download', async ({ page }) => {
   if (!plan) throw new Error('no purchase plan');
-  await fillUntilPayment(page, plan, 'uz', `/uz${plan.routes.page}`);
+  await fillUntilPayment(page, plan, 'uz', productPath(plan, 'uz'));
   await payWithSandboxCard(page, 'uz', undefined, async () => {
     await expect(page).toHaveURL(/\/sandbox\/click\/services\/pay\?/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Click · ${checkoutTexts.uz.title}`);
@@ -81,7 +81,7 @@ test('Click: the sandbox Click page, in the page\'s language, pays through our P
 
 test('Octo\'s page in en: a declined card is said there, the test card pays and the shop shows the policy', async ({ page }) => {
   const home = planOf('home');
-  await fillUntilPayment(page, home, 'en', `/en${home.routes.page}`);
+  await fillUntilPayment(page, home, 'en', productPath(home, 'en'));
   await goToProviderPage(page, 'en', 'octo');
   await expect(page).toHaveURL(/\/sandbox\/octo\/pay\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -93,22 +93,22 @@ test('Octo\'s page in en: a declined card is said there, the test card pays and 
   await expect(page.getByRole('alert')).toHaveText(checkoutTexts.en.declined);
   await fillSandboxCard(page, 'en');
   await sandboxPayButton(page, 'en').click();
-  await expect(page).toHaveURL(new RegExp(`/en${home.routes.page}`));
+  await expect(page).toHaveURL(new RegExp(productPath(home, 'en')));
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'en');
   expect(pdfText).toContain(policyNumber);
 });
 
 test('the bank\'s hosted page in ru: the test card pays and the shop shows the policy', async ({ page }) => {
   const home = planOf('home');
-  await fillUntilPayment(page, home, 'ru', `/ru${home.routes.page}`);
+  await fillUntilPayment(page, home, 'ru', productPath(home, 'ru'));
   await goToProviderPage(page, 'ru', 'hosted');
   await expect(page).toHaveURL(/\/sandbox\/hosted\/pay\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
-  await expect(page.getByRole('link', { name: `← ${checkoutTexts.ru.backToShop}` })).toHaveAttribute('href', new RegExp(`/ru${home.routes.page}`));
+  await expect(page.getByRole('link', { name: `← ${checkoutTexts.ru.backToShop}` })).toHaveAttribute('href', new RegExp(productPath(home, 'ru')));
   await expectAccessible(page, 'hosted page ru');
   await fillSandboxCard(page, 'ru');
   await sandboxPayButton(page, 'ru').click();
-  await expect(page).toHaveURL(new RegExp(`/ru${home.routes.page}`));
+  await expect(page).toHaveURL(new RegExp(productPath(home, 'ru')));
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'ru');
   expect(pdfText).toContain(policyNumber);
 });
@@ -116,7 +116,7 @@ test('the bank\'s hosted page in ru: the test card pays and the shop shows the p
 test('Alif\'s checkout in uz: Nasiya instalments by phone, a wrong SMS code said, the right one pays and the shop shows the policy', async ({ page }) => {
   const travel = planOf('travel');
   const t = alifTexts.uz;
-  await fillUntilPayment(page, travel, 'uz', `/uz${travel.routes.page}`);
+  await fillUntilPayment(page, travel, 'uz', productPath(travel, 'uz'));
   await goToProviderPage(page, 'uz', 'alif');
   await expect(page).toHaveURL(/\/sandbox\/alif\/checkout\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'uz');
@@ -131,7 +131,7 @@ test('Alif\'s checkout in uz: Nasiya instalments by phone, a wrong SMS code said
   await expect(page.getByRole('alert')).toHaveText(t.wrongCode);
   await page.getByLabel(t.code).fill(alifSandboxOtp);
   await page.getByRole('button', { name: t.confirm }).click();
-  await expect(page).toHaveURL(new RegExp(`/uz${travel.routes.page}`));
+  await expect(page).toHaveURL(new RegExp(productPath(travel, 'uz')));
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'uz');
   expect(pdfText).toContain(policyNumber);
 });

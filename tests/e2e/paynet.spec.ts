@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, purchasePlans, text } from './shop';
+import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, productPath, purchasePlans, text } from './shop';
 
 /**
  * Paying at Paynet, as a payer would: the payment step gives the order number; the /paynet page
@@ -16,7 +16,7 @@ test.use(phone);
 
 test('an unpaid order found on /paynet, paid at the sandbox Paynet terminal, is then paid', async ({ page, context }) => {
   if (!plan) throw new Error('no purchase plan');
-  await fillUntilPayment(page, plan, 'en', `/en${plan.routes.page}`);
+  await fillUntilPayment(page, plan, 'en', productPath(plan, 'en'));
   const orderText = await page.getByText(`${text('en', 'engine.payment.order')}:`).locator('span').innerText();
   const orderId = orderText.replace(/\s/g, '');
   expect(orderId).toMatch(/^[1-9]\d{15}$/);

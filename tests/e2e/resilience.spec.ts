@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { killableServer } from '../support/killable-server';
-import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans } from './shop';
+import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, productPath, purchasePlans } from './shop';
 
 /**
  * The visitor's side of a crash (tests/resilience/kill.test.ts is the server's): the server is
@@ -19,7 +19,7 @@ test('a visitor whose server was killed mid-purchase reloads, pays and gets the 
     const plans = purchasePlans();
     const plan = plans.find((p) => p.id === 'home') ?? plans[0];
     if (!plan) throw new Error('no product to buy');
-    await fillUntilPayment(page, plan, 'en', `${server.base}/en${plan.routes.page}`);
+    await fillUntilPayment(page, plan, 'en', `${server.base}${productPath(plan, 'en')}`);
     const paymentStep = page.url();
 
     server.kill();

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, purchasePlans } from './shop';
+import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, productPath, purchasePlans } from './shop';
 
 const products = purchasePlans();
 
 test('pages are served with a Content-Security-Policy that forbids eval', async ({ request }) => {
-  for (const path of ['/', ...products.flatMap((p) => [`/en${p.routes.page}`, `/ru${p.routes.webview}`])]) {
+  for (const path of ['/', ...products.flatMap((p) => [productPath(p, 'en'), ...(p.routes.webview === undefined ? [] : [`/ru${p.routes.webview}`])])]) {
     const response = await request.get(path);
     const csp = response.headers()['content-security-policy'] ?? '';
     expect(csp, path).toContain("script-src 'self'");
@@ -30,7 +30,7 @@ test('a flow runs under the CSP without violations', async ({ page }) => {
     if (/Content Security Policy|Refused to/.test(message.text())) violations.push(message.text());
   });
   for (const product of products) {
-    await page.goto(`/en${product.routes.page}`);
+    await page.goto(productPath(product, 'en'));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // A form renders and validates (precompiled validators, no eval) when Next is pressed.
     await page.getByRole('button', { name: 'Next', exact: true }).click();
@@ -47,7 +47,7 @@ test('a whole purchase, the sandbox checkout and the policy check page run under
   });
   const plan = products[0];
   if (!plan) throw new Error('no purchase plan');
-  await fillUntilPayment(page, plan, 'en', `/en${plan.routes.page}`);
+  await fillUntilPayment(page, plan, 'en', productPath(plan, 'en'));
   await payWithSandboxCard(page, 'en');
   const { policyNumber } = await downloadPolicyText(page, 'en');
   await page.goto(`/verify/${encodeURIComponent(policyNumber)}`);

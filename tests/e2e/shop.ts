@@ -5,6 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
 import { pdfText } from '../support/pdf-text';
 import type { FormAction, PurchasePlan } from '../support/purchase-plans';
+import { mainRoute } from '../../products/define';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 
 export type Lang = 'uz' | 'en' | 'ru';
@@ -180,6 +181,12 @@ export async function downloadPolicyText(page: Page, lang: Lang): Promise<{ poli
   const policyNumber = (await page.getByTestId('policy-number').innerText()).trim();
   return { policyNumber, pdfText: pdfText(await response.body()) };
 }
+
+/**
+ * The address a visitor opens a product on in a language: its site page, or its webview page for a
+ * product that lives in the app alone (the spec gives monthly casco no site page).
+ */
+export const productPath = (plan: PurchasePlan, lang: Lang): string => `/${lang}${mainRoute(plan.routes)}`;
 
 let plans: PurchasePlan[] | null = null;
 /** How each registered product's purchase sample is filled in (tests/support/purchase-plans.ts), read once per worker. */

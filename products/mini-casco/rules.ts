@@ -1,0 +1,44 @@
+import { defineRules } from '../define';
+import { programStartActions } from '../program-start';
+import type { MiniCascoMonths } from './pricing';
+
+/** The program step: the program, the term (fixed by the product: 12 months, or 1 for monthly casco) and the first day. */
+export type MiniCascoProgramStep = {
+  programId?: number;
+  months: MiniCascoMonths;
+  /** ISO, tomorrow or later. */
+  beginDate?: string;
+};
+
+/** The car step: plate and tech passport typed; model and year from the insurer's car check. */
+export type MiniCascoCar = {
+  /** Stored `01A123BC`. */
+  plate?: string;
+  /** Series and number in one string (`AAF0390422`). */
+  techPassport?: string;
+  model?: string;
+  issueYear?: number;
+};
+
+/** The applicant: a person of the registry (names and PINFL filled by the person lookup), and a phone. */
+export type MiniCascoApplicant = {
+  passport?: string;
+  birthday?: string;
+  firstName?: string;
+  lastName?: string;
+  pinfl?: string;
+  phone?: string;
+};
+
+export type MiniCascoData = {
+  program: MiniCascoProgramStep;
+  car: MiniCascoCar;
+  applicant: MiniCascoApplicant;
+};
+
+/** Mini-casco's rules, monthly casco's too: the first day is tomorrow at the earliest, and set to it when a program is chosen. */
+export const miniCascoRules = defineRules<MiniCascoData>()({
+  onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate' },
+  guards: {},
+  actions: programStartActions<MiniCascoData>('mini-casco.error.begin_date'),
+});

@@ -1,0 +1,33 @@
+import type { EffectResult, FlowData, MessageId } from '../engine/definition';
+import { addDays, isIsoDate, todayIso } from './api-format';
+
+/** A program step with a first day of cover (the casco products'). */
+export interface ProgramStart {
+  programId?: number;
+  /** ISO. */
+  beginDate?: string;
+}
+
+/**
+ * The earliest first day of a car cover sold online without an inspection: tomorrow. The car is
+ * insured unseen, so the cover never takes in the day it is bought, which may already hold the damage.
+ */
+export const earliestCoverStart = (today: string = todayIso()): string => addDays(today, 1);
+
+/**
+ * The field effects of a `program` step with a first day: a program chosen without a first day gets
+ * the earliest (the visitor may move it); a first day before the earliest says `tooEarly`.
+ */
+export function programStartActions<D extends FlowData & { program: ProgramStart }>(tooEarly: MessageId) {
+  return {
+    defaultBeginDate(next: D): EffectResult<D> {
+      if (next.program.programId === undefined || isIsoDate(next.program.beginDate)) return { data: next };
+      return { data: { ...next, program: { ...next.program, beginDate: earliestCoverStart() } } };
+    },
+    checkBeginDate(next: D): EffectResult<D> {
+      const { beginDate } = next.program;
+      if (!isIsoDate(beginDate) || beginDate >= earliestCoverStart()) return { data: next };
+      return { data: next, errors: { program: { '/beginDate': tooEarly } } };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { EffectResult } from '../../engine/definition';
+import { defineRules } from '../define';
+import { programStartActions } from '../program-start';
+
+/** The program step: the program and the first day of cover (tomorrow or later). */
+export type QuickCascoProgramStep = { programId?: number; beginDate?: string };
+
+/** The car step: plate and tech passport typed; model, year and owner from the vehicle registry. */
+export type QuickCascoCar = {
+  /** Stored `01A123BC`. */
+  plate?: string;
+  /** Series and number in one string (`AAF0390422`). */
+  techPassport?: string;
+  model?: string;
+  issueYear?: number;
+  ownerName?: string;
+};
+
+/**
+ * The applicant: a citizen (passport of 2 letters and 7 digits; the person registry fills the names
+ * and PINFL) or a foreigner (spec §5: a passport series of 3 letters; names typed in Latin).
+ */
+export type QuickCascoApplicant = {
+  foreign: boolean;
+  passport?: string;
+  /** A foreigner's passport: series of 3 letters and 7 digits in one string (`FRA1234567`). */
+  foreignPassport?: string;
+  birthday?: string;
+  firstName?: string;
+  lastName?: string;
+  pinfl?: string;
+  phone?: string;
+};
+
+export type QuickCascoData = {
+  program: QuickCascoProgramStep;
+  car: QuickCascoCar;
+  applicant: QuickCascoApplicant;
+};
+
+/**
+ * A change of citizenship starts the names over: a citizen's come from the registry (looked up
+ * again for the passport), a foreigner types theirs; neither keeps the other's, nor the PINFL.
+ */
+function switchCitizenship(next: QuickCascoData): EffectResult<QuickCascoData> {
+  const { firstName: _first, lastName: _last, pinfl: _pinfl, ...kept } = next.applicant;
+  return { data: { ...next, applicant: kept } };
+}
+
+const isForeigner = (data: QuickCascoData) => data.applicant.foreign === true;
+
+/** Quick casco's rules: the first day (as mini-casco's), and the applicant a citizen or a foreigner. */
+export const quickCascoRules = defineRules<QuickCascoData>()({
+  onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate', 'applicant.foreign': 'switchCitizenship' },
+  // A citizen gives the 2-letter passport the registry knows; a foreigner the 3-letter one (spec §5).
+  show: { 'applicant.passport': 'citizen', 'applicant.foreignPassport': 'foreigner' },
+  // A citizen's names are the registry's; a foreigner types them.
+  lock: { 'applicant.firstName': 'citizen', 'applicant.lastName': 'citizen' },
+  guards: { citizen: (data) => !isForeigner(data), foreigner: isForeigner },
+  actions: { ...programStartActions<QuickCascoData>('quick-casco.error.begin_date'), switchCitizenship },
+});
