@@ -2,7 +2,9 @@ import type {
   ApiPort, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
 } from '../engine/definition';
 import { isIsoDate, isoToDmy, splitPassport } from './api-format';
-import { envelopeFailure, genericErrorId, networkErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions } from './binding-failure';
+import {
+  envelopeFailure, genericErrorId, isApiFailure, networkErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions,
+} from './binding-failure';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
@@ -92,6 +94,13 @@ export const checkReadings = {
 export type CheckReading = keyof typeof checkReadings;
 
 /**
+ * The error code this shop's server answers an unpaid check with under each reading, so that the
+ * page reads its own server's "not paid yet" as such (a `sport-documents` page would read the
+ * standard error 1 as a network error). Paid is error 0 with the policy under every reading.
+ */
+export const unpaidCheckCode = { standard: 1, 'sport-documents': 2, pets: 1 } as const satisfies Record<CheckReading, number>;
+
+/**
  * Where a refused save's message goes (`result: false` with an `error` code): a general message on
  * the page, the error dialog, or — when the answer names a row with its 1-based `response.key` — that
  * row's field of a repeater (a driver's passport).
@@ -148,6 +157,11 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   saveFailure?: 'modal' | 'inline';
   /** Where each error code of a refused save (`result: false`) is shown; by default the envelope's spec key on the page. */
   saveErrors?: SaveErrorTable;
+  /**
+   * Where a save the server refused with one of these HTTP statuses is shown (domestic travel, spec
+   * §8: `alert-modal-text` on 500 or 422); other statuses as `saveFailure` says.
+   */
+  saveStatuses?: Readonly<Record<number, SaveErrorPlacement>>;
   policy: PolicyReader;
   /** How the check's answer reads (`checkReadings`); `standard` when not said. */
   checkAnswer?: CheckReading;
@@ -166,7 +180,15 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       } catch (error) {
         throw toFailure(error, failure);
       }
-      const envelope = await call(() => api.post<SaveResponse>(config.calls.save, request), failure);
+      let envelope: Envelope<SaveResponse>;
+      try {
+        envelope = await api.post<SaveResponse>(config.calls.save, request);
+      } catch (error) {
+        const status = isApiFailure(error) ? error.status : null;
+        const placement = status !== null && config.saveStatuses && Object.hasOwn(config.saveStatuses, status) ? config.saveStatuses[status] : undefined;
+        if (!placement) throw toFailure(error, failure);
+        throw new ProductBindingFailure(placement.message, { ...(placement.modal ? { modal: true } : {}), cause: error, detail: `${config.calls.save}: HTTP ${status}` });
+      }
       if (!envelope.result) {
         if (config.saveErrors) throw placedSaveFailure(envelope, config.saveErrors, data);
         throw failure.modal
