@@ -9,6 +9,14 @@ import { alifSandboxOtp } from './payments/alif/sandbox-api';
 import { savePolicyRequest } from '../products/osago/binding';
 import osago from '../products/osago/definition';
 import { sampleOsagoCatalog, sampleOwnCarTwoDrivers } from '../products/osago/samples';
+import { travelUzbSaveRequest } from '../products/travel-uzb/binding';
+import travelUzb from '../products/travel-uzb/definition';
+import { samplePurchase as travelUzbPurchase } from '../products/travel-uzb/samples';
+import { sandboxTravelUzbTariff } from '../products/travel-uzb/pricing';
+import { sportSaveRequest } from '../products/sport/binding';
+import { sampleBoxer } from '../products/sport/samples';
+import { documentsSaveRequest } from '../products/documents/binding';
+import { samplePlate } from '../products/documents/samples';
 import { homeSaveBody, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
@@ -26,6 +34,7 @@ const secrets = [
   '666666', // the card API's SMS code
   alifSandboxOtp, // Alif's SMS code
   'AF0557857', '0557857', 'AB1234321', // driving licences
+  'KZ0123456', '0123456', // a foreign tourist's passport (domestic travel)
 ];
 
 let app: FastifyInstance;
@@ -66,6 +75,28 @@ describe('personal data', () => {
       const declined = { ...body, drivers: [vali, { passport__seria: 'AF', passport__number: n, driver_birthday: '01.01.1980', licenseSeria: 'AF', licenseNumber: '0900001', licenseIssueDate: '10.01.2000', relative: 0 }] };
       expect((await post(app, '/api/osago-neo/save-policy/v2', declined)).json().result).toBe(false);
     }
+  });
+
+  test('domestic travel, sport and documents purchases, their unpaid checks and their refusals write none', async () => {
+    const price = travelUzb.pricing(travelUzbPurchase, sandboxTravelUzbTariff);
+    if (!price) throw new Error('the domestic travel sample has no price');
+    const bodies = [
+      { save: '/api/sayt/travel-uzb/save', check: '/api/sayt/travel-uzb/check', body: travelUzbSaveRequest(travelUzbPurchase, price) },
+      { save: '/api/sayt/sportsman/save/v2', check: '/api/sayt/sportsman/check/v2', body: sportSaveRequest(sampleBoxer, { total: 300_000, lines: [] }) },
+      { save: '/api/sayt/document_sugurtasi/save', check: '/api/sayt/document_sugurtasi/check', body: documentsSaveRequest(samplePlate, { total: 60_000, lines: [] }) },
+    ];
+    for (const { save, check, body } of bodies) {
+      const saved = (await post(app, save, body)).json().response;
+      expect((await post(app, check, { contract_id: saved.contract_id })).json().result).toBe(false);
+      expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+      expect((await post(app, check, { contract_id: saved.contract_id })).json()).toMatchObject({ result: true, error: 0 });
+      // A wrong price, then a stranger (the registry does not know the birthday).
+      expect((await post(app, save, { ...body, amount: body.amount - 1 })).statusCode).toBe(422);
+    }
+    const [travel] = bodies;
+    if (!travel) throw new Error('no domestic travel body');
+    const tourists = travel.body.tourists.map((t) => (t.foreign_type === 0 ? { ...t, birthday: '16.05.1990' } : t));
+    expect((await post(app, travel.save, { ...travel.body, tourists })).statusCode).toBe(422);
   });
 
   test('failures write none', async () => {
