@@ -16,7 +16,7 @@ function summary(data: DocumentsData, tariff: DocumentsTariff): SummaryRow[] {
     ? [{ label: 'documents.field.plate', value: data.document.plate ?? '' }]
     : [{ label: 'documents.field.document_number', value: data.document.documentNumber ?? '' }];
   return [
-    ...(type ? [{ label: 'documents.field.type', value: { message: `documents.type.${type.id}` } }, ...named, { label: 'documents.type.sum_insured', value: { uzs: type.sumInsured } }] : []),
+    ...(type ? [{ label: 'documents.field.type', value: { message: `documents.type.${type.id}` } }, ...named, { label: 'documents.field.sum_insured', value: { uzs: type.sumInsured } }] : []),
     { label: 'engine.summary.period', value: periodText(data.document.beginDate, data.document.endDate) },
     { label: 'engine.summary.holder', value: personName(data.owner) },
   ];

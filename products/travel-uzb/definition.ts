@@ -45,7 +45,7 @@ function summary(data: TravelUzbData, tariff: TravelUzbTariff): SummaryRow[] {
   return [
     ...(program ? [
       { label: 'travel-uzb.field.program', value: { message: `travel-uzb.program.${program.id}` } },
-      { label: 'travel-uzb.program.liability', value: { uzs: program.liability } },
+      { label: 'travel-uzb.field.liability', value: { uzs: program.liability } },
     ] : []),
     { label: 'engine.summary.period', value: periodText(data.trip.beginDate, data.trip.endDate) },
     ...(data.trip.days === undefined ? [] : [{ label: 'travel-uzb.field.days', value: String(data.trip.days) }]),
