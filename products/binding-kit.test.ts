@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BindingFailure, Envelope, PaymentDetails } from '../engine/definition';
-import {
-  checkReadings, companyLookup, placedSaveFailure, policyNumberAnswer, saleBinding, unpaidCheckCode, type CheckReading, type SaveErrorTable,
-} from './binding-kit';
+import { companyLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type SaveErrorTable } from './binding-kit';
+import { checkReadings, unpaidCheckCode, type CheckReading } from './check-readings';
 import { apiFailure, fakeApi, notOk, ok } from './fake-api';
 
 const company = {

@@ -1,5 +1,5 @@
 import type { Action, FlowData, Guard, MachineRules, MessageId } from '../engine/definition';
-import type { CheckReading } from './binding-kit';
+import type { CheckReading } from './check-readings';
 
 /** Image kinds of spec §9 (product image ids). */
 export type ProductKind =

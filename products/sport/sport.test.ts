@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { unpaidCheckCode } from '../binding-kit';
+import { unpaidCheckCode } from '../check-readings';
 import { fakeApi, notOk, ok, registryContext, saveContext } from '../fake-api';
 import { apiSchema } from '../product-tests';
 import { sportSaveRequest } from './binding';

@@ -20,9 +20,8 @@ export interface TravelUzbTariff {
   countries: string[];
 }
 
-/** A trip within Uzbekistan is sold for at most this many days, and for at most this many tourists. */
+/** A trip within Uzbekistan is sold for at most this many days (the schemas bound `days` alike). */
 export const maxTripDays = 90;
-export const maxTourists = 10;
 
 /**
  * The sandbox tariff (README.md beside this file): three programs. The server seeds it and answers

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { unpaidCheckCode, type CheckReading } from '../../products/binding-kit';
+import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
 import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
 import { isRecord } from '../../products/request-reader';
 import { AppError, ok, refusal, type Envelope } from '../envelope';

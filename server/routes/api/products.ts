@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CheckRequest } from '../../../products/common-api.generated';
-import { unpaidCheckCode } from '../../../products/binding-kit';
+import { unpaidCheckCode } from '../../../products/check-readings';
 import { SaveDeclined } from '../../../products/sale';
 import { AppError, ok, refusal } from '../../envelope';
 import { checkContract, readCheck } from '../../lib/contract-check';
