@@ -24,11 +24,11 @@ export const sampleDayTrip: TravelUzbData = {
   tourists: { tourists: [citizen(vali)] },
 };
 
-/** Dilnoza buys for herself, Vali and a guest from Kazakhstan: Premium, 1–10 September 2030 (10 days). */
+/** Dilnoza buys for a guest from Kazakhstan, herself and Vali: Premium, 1–10 September 2030 (10 days). */
 export const sampleWithGuest: TravelUzbData = {
   trip: { beginDate: '2030-09-01', endDate: '2030-09-10', days: 10, programId: 3 },
   applicant: { ...dilnoza, phone: '998935550011' },
-  tourists: { tourists: [citizen(dilnoza), citizen(vali), aigerim] },
+  tourists: { tourists: [aigerim, citizen(dilnoza), citizen(vali)] },
 };
 
 /** What the sandbox sells end to end: Vali and his Kazakh guest, Standart, three days. */

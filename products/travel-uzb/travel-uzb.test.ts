@@ -74,7 +74,7 @@ describe('domestic travel dates', () => {
 
 describe('domestic travel tourists', () => {
   it('clears a Cyrillic name (use_latin_alphabet) and keeps a citizenship for foreigners only', () => {
-    const next = { ...sampleWithGuest, tourists: { tourists: [{ ...sampleWithGuest.tourists.tourists[2], foreign: true, firstName: 'Айгерим' }, { foreign: false, country: 'KZ', pinfl: '31505900000011' }] } };
+    const next = { ...sampleWithGuest, tourists: { tourists: [{ ...sampleWithGuest.tourists.tourists[0], foreign: true, firstName: 'Айгерим' }, { foreign: false, country: 'KZ', pinfl: '31505900000011' }] } };
     const result = syncTourists(next, sampleWithGuest);
     expect(result.errors).toEqual({ tourists: { '/tourists/0/firstName': 'use_latin_alphabet' } });
     expect(result.data.tourists.tourists[0]).not.toHaveProperty('firstName');
@@ -153,7 +153,7 @@ describe('domestic travel sale', () => {
     expect(quoted.price.total).toBe(210_000);
     expect(quoted.terms).toMatchObject({
       holder: 'Dilnoza Karimova', beginDate: '2030-09-01', endDate: '2030-09-10', sumInsured: 30_000_000, currency: 'UZS',
-      insured: [{ name: 'Dilnoza Karimova' }, { name: 'Vali Aliyev' }, { name: 'Aigerim Nurlanova', passport: 'KZ0123456', birthday: '1994-04-12' }],
+      insured: [{ name: 'Aigerim Nurlanova', passport: 'KZ0123456', birthday: '1994-04-12' }, { name: 'Dilnoza Karimova' }, { name: 'Vali Aliyev' }],
     });
   });
 
