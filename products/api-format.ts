@@ -43,6 +43,16 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Inclusive day count between two ISO dates (spec §5: the difference + 1, so a trip of one day counts 1). */
+export function daysBetween(beginDate: string, endDate: string): number {
+  return Math.round((utcMillis(endDate) - utcMillis(beginDate)) / 86_400_000) + 1;
+}
+
+// Module-level, not a closure made on every call: every priced request counts its days.
+function utcMillis(iso: string): number {
+  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+}
+
 /** Whether a string is a real ISO calendar date (not 2026-02-30). */
 export function isIsoDate(value: unknown): value is string {
   if (typeof value !== 'string' || !isoDate.test(value)) return false;

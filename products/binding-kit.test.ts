@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BindingFailure, Envelope, PaymentDetails } from '../engine/definition';
-import { checkReadings, companyLookup, personLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type CheckReading, type SaveErrorTable } from './binding-kit';
+import { companyLookup, personLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type SaveErrorTable } from './binding-kit';
+import { checkReadings, unpaidCheckCode, type CheckReading } from './check-readings';
 import { apiFailure, fakeApi, notOk, ok } from './fake-api';
 
 const company = {
@@ -102,11 +103,31 @@ describe('a save refused with an HTTP status the product places', () => {
   });
 });
 
-/**
- * The paid-flag rules of spec §4 and §8, one reading per kind of check answer. No product reads
- * the sport/documents or pets answers yet (those products arrive with issue #11): these tests are
- * what holds the readings to the spec until then.
- */
+describe('a save refused with an HTTP status', () => {
+  const binding = saleBinding<Record<string, never>, null>({
+    calls: { save: '/sayt/product/save', check: '/sayt/product/check' },
+    load: async () => null,
+    saveRequest: () => ({}),
+    saveStatuses: { 500: { message: 'product.alert', modal: true }, 422: { message: 'product.alert', modal: true }, 409: { message: 'product.conflict' } },
+    policy: policyNumberAnswer,
+  });
+  const save = (status: number | null) => binding.save(fakeApi(() => apiFailure(status)), {}, { total: 1, lines: [] }, { returnPath: '/x' });
+
+  it('is placed as its status says, in the dialog or on the page', async () => {
+    await expect(save(500)).rejects.toMatchObject({ messageId: 'product.alert', modal: true });
+    await expect(save(422)).rejects.toMatchObject({ messageId: 'product.alert', modal: true });
+    const conflict = await save(409).catch((error: BindingFailure) => error);
+    expect(conflict).toMatchObject({ messageId: 'product.conflict' });
+    expect((conflict as BindingFailure).modal).toBeUndefined();
+  });
+
+  it('any other status, or no answer, as without the table', async () => {
+    await expect(save(400)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(save(null)).rejects.toMatchObject({ messageId: 'network_error' });
+  });
+});
+
+/** The paid-flag rules of spec §4 and §8, one reading per kind of check answer, code by code. */
 
 const policy = { policy_number: 'SPT 2026000001', pdf_url: 'https://shop.example/api/policies/p.pdf' };
 const payment: PaymentDetails = { contractId: 'c-1', orderId: '1234567890123456', price: 70_000, links: {} };
@@ -183,5 +204,11 @@ describe('paid-flag rules (spec §4, §8)', () => {
     expect(table('standard')).toEqual(['paid', 'unpaid', null]);
     expect(table('sport-documents')).toEqual(['paid', 'network', 'unpaid']);
     expect(table('pets')).toEqual(['paid', 'unpaid', 'network']);
+  });
+
+  it('the server\'s unpaid code of each reading reads as not paid, so a page never takes its own server\'s "not yet" for a failure', () => {
+    for (const reading of Object.keys(unpaidCheckCode) as CheckReading[]) {
+      expect(checkReadings[reading](envelope(unpaidCheckCode[reading], false, null, 'payment_not_made')), reading).toBe('unpaid');
+    }
   });
 });

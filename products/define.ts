@@ -1,4 +1,5 @@
 import type { Action, FlowData, Guard, MachineRules, MessageId } from '../engine/definition';
+import type { CheckReading } from './check-readings';
 
 /** Image kinds of spec §9 (product image ids). */
 export type ProductKind =
@@ -23,6 +24,11 @@ export interface ProductManifest {
   routes: ProductRoutes;
   /** Spec §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */
   calls: { save: string; check: string } & Record<string, string>;
+  /**
+   * How the product's payment check codes its answers (`checkReadings` of the binding kit): the page
+   * reads the check so and the server answers it so; `standard` when not said.
+   */
+  checkAnswer?: CheckReading;
   /** Other path prefixes partner clients call the same API under (`{ '/takoful/travel-neo/': '/travel-neo/' }`). */
   alsoUnder?: Record<string, string>;
   /** Lowest premium in UZS when a tariff table fixes it; shown as "from …" on the card. */

@@ -1,4 +1,6 @@
 import type { ApiFailure, ApiPort, Envelope, SaveContext } from '../engine/definition';
+import { memoryRegistries } from './memory-registries';
+import type { RegistryPerson, SaleContext } from './sale';
 
 /**
  * An ApiPort for tests and stories: answers from a handler and records every call, so a test
@@ -39,5 +41,25 @@ export function fakeApi(answer: (call: RecordedCall) => FakeAnswer): ApiPort & {
     calls,
     get: <T>(path: string) => respond<T>({ method: 'GET', path }),
     post: <T>(path: string, body: unknown) => respond<T>({ method: 'POST', path, body: structuredClone(body) }),
+  };
+}
+
+/** The sandbox person registry's people (schemas/api/README.md), by passport. */
+const sandboxPeople: Record<string, RegistryPerson> = {
+  AA1234567: { pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' },
+  AB7654321: { pinfl: '41102850000022', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: 'Дилноза', lastNameCyr: 'Каримова', birthday: '1985-11-02' },
+  AD2222222: { pinfl: '30107580000044', firstName: 'Rustam', lastName: 'Nazarov', firstNameCyr: 'Рустам', lastNameCyr: 'Назаров', birthday: '1958-07-01' },
+};
+
+/** A sale's ports for unit tests: the given tariffs, today, the sandbox people (passport and birthday must match), no car registry data. */
+export function registryContext<T>(tariffs: T, today: string): SaleContext<T> {
+  return {
+    tariffs,
+    today,
+    findPerson: async (query) => {
+      const person = sandboxPeople[`${query.passportSeria}${query.passportNumber}`];
+      return person && person.birthday === query.birthday ? person : null;
+    },
+    registries: memoryRegistries(),
   };
 }

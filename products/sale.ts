@@ -244,6 +244,30 @@ export function notBefore(iso: string, today: string, field: string): void {
   if (iso < today) throw new SaleRefusal(400, `body${field} must be today or later`, field);
 }
 
+/** A person as `/sayt/*` save requests name them: passport series and number, `DD.MM.YYYY` birthday, optional PINFL. */
+export interface RequestPerson {
+  passport_seria: string;
+  passport_number: string;
+  birthday: string;
+  pinfl?: string;
+}
+
+/**
+ * A person of a save request as the policy names them, from the person registry (the names are the
+ * registry's, never the request's); 422 naming `field` (a JSON pointer) when the registry does not know them.
+ */
+export async function registeredPerson<T>(person: RequestPerson, field: string, context: SaleContext<T>): Promise<InsuredPerson> {
+  const birthday = requestDate(person.birthday, `${field}/birthday`);
+  const found = await context.findPerson({
+    passportSeria: person.passport_seria,
+    passportNumber: person.passport_number,
+    birthday,
+    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
+  });
+  if (!found) throw new SaleRefusal(422, `${field.slice(1)}: not found in the person registry`, field);
+  return { name: `${found.firstName} ${found.lastName}`, passport: `${person.passport_seria}${person.passport_number}`, birthday };
+}
+
 /** A registry person as the lookup calls answer: `ism`/`familya` as the registry writes them (Cyrillic), `_eng` in Latin. */
 export function personAnswer(person: RegistryPerson) {
   return { ism: person.firstNameCyr, familya: person.lastNameCyr, ism_eng: person.firstName, familya_eng: person.lastName, pinfl: person.pinfl };

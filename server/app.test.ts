@@ -8,6 +8,14 @@ import { isoToDmy, oneYearFrom } from '../products/api-format';
 import travelSale, { getCountryAnswer } from '../products/travel/sale';
 import type { TravelReference } from '../products/travel/tariffs';
 import { saleContext } from './lib/calls';
+import { documentsSaveRequest } from '../products/documents/binding';
+import { samplePlate } from '../products/documents/samples';
+import { sportSaveRequest } from '../products/sport/binding';
+import { sampleBoxer } from '../products/sport/samples';
+import { travelUzbSaveRequest } from '../products/travel-uzb/binding';
+import travelUzb from '../products/travel-uzb/definition';
+import { sandboxTravelUzbTariff } from '../products/travel-uzb/pricing';
+import { samplePurchase as travelUzbPurchase } from '../products/travel-uzb/samples';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import { assertMatchesSchema, createTestApp, get, homeSaveBody, inDays, neoAuth, post, siteAuth, travelCalculatorBody, travelPrice, travelSaveBody, travelTrip } from './test-helpers';
@@ -162,6 +170,20 @@ describe('home routes', () => {
     expect((await post(app, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id })).json().message).toBe('payment_not_made');
     const unknown = await post(app, '/api/sayt/uyjoy-api/check', { contract_id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  test('sport and documents checks say not paid with error 2 (spec §8: 1 is a network error there), domestic travel with error 1', async () => {
+    const price = travelUzb.pricing(travelUzbPurchase, sandboxTravelUzbTariff);
+    if (!price) throw new Error('the domestic travel sample has no price');
+    const cases = [
+      { save: '/api/sayt/sportsman/save/v2', check: '/api/sayt/sportsman/check/v2', body: sportSaveRequest(sampleBoxer, { total: 300_000, lines: [] }), unpaid: 2 },
+      { save: '/api/sayt/document_sugurtasi/save', check: '/api/sayt/document_sugurtasi/check', body: documentsSaveRequest(samplePlate, { total: 60_000, lines: [] }), unpaid: 2 },
+      { save: '/api/sayt/travel-uzb/save', check: '/api/sayt/travel-uzb/check', body: travelUzbSaveRequest(travelUzbPurchase, price), unpaid: 1 },
+    ];
+    for (const { save, check, body, unpaid } of cases) {
+      const saved = (await post(app, save, body)).json().response;
+      expect((await post(app, check, { contract_id: saved.contract_id })).json(), check).toEqual({ result: false, error: unpaid, message: 'payment_not_made', response: null });
+    }
   });
 });
 

@@ -15,6 +15,14 @@ import { sampleMonthlyComfortCobalt } from '../products/monthly-casco/samples';
 import { quickCascoSaveRequest } from '../products/quick-casco/binding';
 import { sampleCitizenOptimal, sampleForeignerStart } from '../products/quick-casco/samples';
 import { isoToDmy } from '../products/api-format';
+import { travelUzbSaveRequest } from '../products/travel-uzb/binding';
+import travelUzb from '../products/travel-uzb/definition';
+import { samplePurchase as travelUzbPurchase } from '../products/travel-uzb/samples';
+import { sandboxTravelUzbTariff } from '../products/travel-uzb/pricing';
+import { sportSaveRequest } from '../products/sport/binding';
+import { sampleBoxer } from '../products/sport/samples';
+import { documentsSaveRequest } from '../products/documents/binding';
+import { samplePlate } from '../products/documents/samples';
 import { homeSaveBody, inDays, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
@@ -33,6 +41,7 @@ const secrets = [
   alifSandboxOtp, // Alif's SMS code
   'AF0557857', '0557857', 'AB1234321', // driving licences
   'FRA1234567', 'AC1111111', '1111111', 'AF0000009', // quick casco's foreigner, mini-casco's refused applicants
+  'KZ0123456', '0123456', // a foreign tourist's passport (domestic travel)
 ];
 
 let app: FastifyInstance;
@@ -94,6 +103,27 @@ describe('personal data', () => {
     expect((await post(app, '/api/takoful/mini-casco/createPolicy', { ...miniCascoSaveRequest(sampleComfortCobalt, { total: 90_000, lines: [] }), begin_date: soon, applicant: timur })).statusCode).toBe(422);
     const companyCar = { gos_number: '01123ABC', tech_sery: 'AAF', tech_number: '1111111' };
     expect((await post(app, '/api/sayt/tez-kasko/save', { ...quickCascoSaveRequest(sampleCitizenOptimal, { total: 900_000, lines: [] }), ...companyCar })).statusCode).toBe(422);
+  });
+
+  test('domestic travel, sport and documents purchases, their unpaid checks and their refusals write none', async () => {
+    const price = travelUzb.pricing(travelUzbPurchase, sandboxTravelUzbTariff);
+    if (!price) throw new Error('the domestic travel sample has no price');
+    const travel = travelUzbSaveRequest(travelUzbPurchase, price);
+    const bodies = [
+      { save: '/api/sayt/travel-uzb/save', check: '/api/sayt/travel-uzb/check', body: travel },
+      { save: '/api/sayt/sportsman/save/v2', check: '/api/sayt/sportsman/check/v2', body: sportSaveRequest(sampleBoxer, { total: 300_000, lines: [] }) },
+      { save: '/api/sayt/document_sugurtasi/save', check: '/api/sayt/document_sugurtasi/check', body: documentsSaveRequest(samplePlate, { total: 60_000, lines: [] }) },
+    ];
+    for (const { save, check, body } of bodies) {
+      const saved = (await post(app, save, body)).json().response;
+      expect((await post(app, check, { contract_id: saved.contract_id })).json().result).toBe(false);
+      expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+      expect((await post(app, check, { contract_id: saved.contract_id })).json()).toMatchObject({ result: true, error: 0 });
+      // A wrong price, then a stranger (the registry does not know the birthday).
+      expect((await post(app, save, { ...body, amount: body.amount - 1 })).statusCode).toBe(422);
+    }
+    const tourists = travel.tourists.map((t) => (t.foreign_type === 0 ? { ...t, birthday: '16.05.1990' } : t));
+    expect((await post(app, '/api/sayt/travel-uzb/save', { ...travel, tourists })).statusCode).toBe(422);
   });
 
   test('failures write none', async () => {

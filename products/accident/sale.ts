@@ -1,28 +1,13 @@
-import { notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, registeredPerson, requestDate, type ProductSale, type SaleContext } from '../sale';
 import { groupDigits, oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
 
-type Person = SaveRequest['owner'];
-
-/** A person of the request as the registry knows them; 422 naming the field when it does not. */
-async function registered(person: Person, field: string, context: SaleContext<AccidentTariff>) {
-  const birthday = requestDate(person.birthday, `${field}/birthday`);
-  const found = await context.findPerson({
-    passportSeria: person.passport_seria,
-    passportNumber: person.passport_number,
-    birthday,
-    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
-  });
-  if (!found) throw new SaleRefusal(422, `${field.slice(1)}: not found in the person registry`, field);
-  return { name: `${found.firstName} ${found.lastName}`, passport: `${person.passport_seria}${person.passport_number}`, birthday };
-}
-
 async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
   notBefore(begin, context.today, '/begin_date');
-  const owner = await registered(request.owner, '/owner', context);
-  const insured = await Promise.all(request.insureds.map((person, i) => registered(person, `/insureds/${i}`, context)));
+  const owner = await registeredPerson(request.owner, '/owner', context);
+  const insured = await Promise.all(request.insureds.map((person, i) => registeredPerson(person, `/insureds/${i}`, context)));
   return {
     // The premium of exactly the persons and the sum the policy names.
     price: quoteAccident(request.insurance_amount, insured.length, context.tariffs),

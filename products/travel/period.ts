@@ -1,4 +1,4 @@
-import { addDays, isIsoDate, oneYearFrom } from '../api-format';
+import { addDays, daysBetween, isIsoDate, oneYearFrom } from '../api-format';
 
 /**
  * The covered period of a trip, shared by the page (flow data) and the server (requests), so the
@@ -47,14 +47,4 @@ export function coverPeriod(mode: TravelMode, beginDate: string | undefined, end
   }
   if (spendDays === undefined || !Number.isInteger(spendDays) || spendDays < 1 || spendDays > maxTripDays) return null;
   return { beginDate, endDate: mode === 'multi' ? oneYearFrom(beginDate) : addDays(beginDate, spendDays - 1), days: spendDays };
-}
-
-/** Inclusive day count between two ISO dates (spec: difference + 1). */
-export function daysBetween(beginDate: string, endDate: string): number {
-  return Math.round((utcMillis(endDate) - utcMillis(beginDate)) / 86_400_000) + 1;
-}
-
-// Module-level, not a closure made on every call: every priced request counts its days.
-function utcMillis(iso: string): number {
-  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 }

@@ -1,7 +1,8 @@
 import type { EffectResult, MessageId } from '../../engine/definition';
-import { ageOn, isIsoDate, todayIso } from '../api-format';
+import { ageOn, daysBetween, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { coverPeriod, daysBetween, defaultSpendDays, maxTripDays, spendDayOptions, travelMode } from './period';
+import { latinOnly } from '../tourist-names';
+import { coverPeriod, defaultSpendDays, maxTripDays, spendDayOptions, travelMode } from './period';
 
 // ---------------------------------------------------------------- flow data
 
@@ -64,7 +65,6 @@ export const travelCover = (data: TravelData) =>
 
 // ---------------------------------------------------------------- field effects
 
-const cyrillic = /[\u0400-\u04FF]/;
 const adultAge = 18;
 
 function syncDates(next: TravelData): EffectResult<TravelData> {
@@ -92,19 +92,6 @@ function clampSpendDays(next: TravelData): EffectResult<TravelData> {
   const allowed = spendDayOptions(travelMode(next.trip));
   const spendDays = allowed.length === 0 || allowed.includes(next.trip.spendDays) ? next.trip.spendDays : defaultSpendDays;
   return syncDates({ ...next, trip: { ...next.trip, spendDays } });
-}
-
-/** Clears Cyrillic names (spec §5) and reports where. */
-function latinOnly<P extends TravelPerson>(person: P, path: string, errors: Record<string, MessageId>): P {
-  const copy = { ...person };
-  for (const key of ['firstName', 'lastName'] as const) {
-    const value = copy[key];
-    if (typeof value === 'string' && cyrillic.test(value)) {
-      delete copy[key];
-      errors[`${path}/${key}`] = 'use_latin_alphabet';
-    }
-  }
-  return copy;
 }
 
 const mirroredFields = ['passport', 'birthday', 'firstName', 'lastName', 'foreign', 'country', 'pinfl', 'phone'] as const;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
 import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
 import { isRecord } from '../../products/request-reader';
 import { AppError, ok, refusal, type Envelope } from '../envelope';
@@ -17,9 +18,10 @@ function checkAnswer(number: string, pdfUrl: string): CheckResponse {
 /**
  * A contract's payment check, by `contract_id` or by `order_id` among the caller's own orders: the
  * policy once paid; unpaid, error 1 `payment_not_made` (with `last_payment: "declined"` when the
- * card was refused, so the page can say so). `product` limits it to one product's contracts.
+ * card was refused, so the page can say so); a product whose check is read otherwise (`reading`,
+ * sport and documents) gets its own unpaid code. `product` limits it to one product's contracts.
  */
-export async function checkContract(app: FastifyInstance, body: CheckRequest, channel: string, product?: string): Promise<Envelope> {
+export async function checkContract(app: FastifyInstance, body: CheckRequest, channel: string, product?: string, reading: CheckReading = 'standard'): Promise<Envelope> {
   const { contract_id: contractId, order_id: orderId } = body;
   const key = contractId ? { id: contractId } : { orderId: orderId ?? '', channel };
   let contract = await app.contracts.withPolicy(key);
@@ -30,7 +32,7 @@ export async function checkContract(app: FastifyInstance, body: CheckRequest, ch
     contract = (await app.contracts.withPolicy(key)) ?? contract;
   }
   if (contract.status !== 'issued' || !contract.policy_id || !contract.policy_number) {
-    return refusal(1, 'payment_not_made', (await app.payments.lastDeclined(contract.id)) ? { last_payment: 'declined' } : null);
+    return refusal(unpaidCheckCode[reading], 'payment_not_made', (await app.payments.lastDeclined(contract.id)) ? { last_payment: 'declined' } : null);
   }
   return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id)));
 }

@@ -19,6 +19,10 @@ const kindIcons: Partial<Record<ProductKind, string>> = {
   home: 'M12 3 2 12h3v8h6v-6h2v6h6v-8h3z',
   'premium-home': 'M12 3 2 12h3v8h6v-6h2v6h6v-8h3zm0 2.7 1 2.1 2.3.3-1.7 1.6.4 2.3-2-1.1-2 1.1.4-2.3-1.7-1.6 2.3-.3z',
   accident: 'M12 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4zm-1 5h2a2 2 0 0 1 2 2v5h-2v8h-2v-8H9V9a2 2 0 0 1 2-2zm7 3h2v4h2v2h-2v4h-2v-4h-2v-2h2z',
+  // A map pin, a medal and a page: inner shapes wind the other way, so they are holes.
+  'uzb-travel': 'M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 4.5a2.5 2.5 0 0 1 0 5 2.5 2.5 0 0 1 0-5z',
+  sportsman: 'M7 2h4l1 3.5L13 2h4l-2.6 6.5A6.5 6.5 0 1 1 9.6 8.5z',
+  docs: 'M6 2h8l5 5v15H6zm3 9v1.5h7V11zm0 4v1.5h7V15z',
 };
 
 const trustFacts = [

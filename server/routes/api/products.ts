@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CheckRequest } from '../../../products/common-api.generated';
+import { unpaidCheckCode } from '../../../products/check-readings';
 import { SaveDeclined } from '../../../products/sale';
 import { AppError, ok, refusal } from '../../envelope';
 import { checkContract, readCheck } from '../../lib/contract-check';
@@ -59,10 +60,10 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     }, save);
   }
 
-  const check = (request: { body: CheckRequest; channel: string }) => checkContract(app, request.body, request.channel, manifest.id);
+  const check = (request: { body: CheckRequest; channel: string }) => checkContract(app, request.body, request.channel, manifest.id, manifest.checkAnswer);
   for (const path of pathsOf(manifest, manifest.calls.check)) {
     app.post<{ Body: CheckRequest }>(path, {
-      config: { docs: { summary: `${manifest.id}: the policy once paid, by contract_id or by order_id among the caller's own (unpaid: error 1, payment_not_made, with response.last_payment "declined" when the card was refused)`, response: 'common/check.response' } },
+      config: { docs: { summary: `${manifest.id}: the policy once paid (error 0), by contract_id or by order_id among the caller's own (unpaid: error ${unpaidCheckCode[manifest.checkAnswer ?? 'standard']}, payment_not_made, with response.last_payment "declined" when the card was refused)`, response: 'common/check.response' } },
       preValidation: reading(app, null, readCheck),
       schema: { body: app.apiSchema('common/check.request') },
     }, check);

@@ -1,0 +1,14 @@
+import { defineManifest } from '../define';
+import { fromPrice, sandboxDocumentsTariff } from './pricing';
+
+export default defineManifest({
+  id: 'documents',
+  title: 'site.product.documents.title',
+  summary: 'site.product.documents.summary',
+  kind: 'docs',
+  routes: { page: '/documents', webview: '/mobile/documents' },
+  calls: { save: '/sayt/document_sugurtasi/save', check: '/sayt/document_sugurtasi/check', types: '/sayt/document_sugurtasi/type' },
+  // Spec §8: as sport, error 0 paid, 1 a network error, 2 not paid yet.
+  checkAnswer: 'sport-documents',
+  fromPrice: fromPrice(sandboxDocumentsTariff),
+});

@@ -1,0 +1,28 @@
+import type { EffectResult } from '../../engine/definition';
+import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
+import { defineRules } from '../define';
+
+export type SportPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
+
+export type SportData = {
+  sport: { sportTypeId?: number; beginDate?: string; endDate?: string };
+  insured: SportPerson;
+  sum: { amount: number };
+};
+
+/** The cover lasts a year from its start, which may not lie in the past. */
+function syncPeriod(next: SportData): EffectResult<SportData> {
+  const { beginDate } = next.sport;
+  const sport = { ...next.sport };
+  if (isIsoDate(beginDate)) sport.endDate = oneYearFrom(beginDate);
+  else delete sport.endDate;
+  const data = { ...next, sport };
+  if (isIsoDate(beginDate) && beginDate < todayIso()) return { data, errors: { sport: { '/beginDate': 'sport.error.begin_date_past' } } };
+  return { data };
+}
+
+export const sportRules = defineRules<SportData>()({
+  onChange: { 'sport.beginDate': 'syncPeriod' },
+  guards: {},
+  actions: { syncPeriod },
+});

@@ -1,0 +1,72 @@
+import type { ApiPort, Price } from '../../engine/definition';
+import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { envelopeFailure, genericErrorId, requireFields } from '../binding-failure';
+import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import type { SaveRequest, TarifsResponse } from './api.generated';
+import type { TravelUzbTariff } from './pricing';
+import manifest from './product';
+import type { TravelUzbData, TravelUzbTourist } from './rules';
+
+const passportFields = (person: { passport?: string; birthday?: string; pinfl?: string }) => {
+  const { seria, number } = splitPassport(required(person.passport, 'passport'));
+  return {
+    passport_seria: seria,
+    passport_number: number,
+    birthday: isoToDmy(required(person.birthday, 'birthday'), '.'),
+    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
+  };
+};
+
+function tourist(row: TravelUzbTourist): SaveRequest['tourists'][number] {
+  return {
+    name: required(row.firstName, 'tourist firstName'),
+    lastname: required(row.lastName, 'tourist lastName'),
+    ...passportFields(row.foreign ? { ...row, pinfl: undefined } : row),
+    foreign_type: row.foreign ? 1 : 0,
+    ...(row.foreign ? { country: required(row.country, 'tourist country') } : {}),
+  };
+}
+
+/**
+ * The save request: the period as dates and as days, the program, the applicant and the tourists,
+ * and the total shown. The server prices this very cover again (premium × tourists × days).
+ */
+export function travelUzbSaveRequest(data: TravelUzbData, price: Price): Omit<SaveRequest, 'return_url'> {
+  return {
+    begin_date: isoToDmy(required(data.trip.beginDate, 'beginDate'), '.'),
+    end_date: isoToDmy(required(data.trip.endDate, 'endDate'), '.'),
+    days: required(data.trip.days, 'days'),
+    tarif_id: required(data.trip.programId, 'programId'),
+    amount: price.total,
+    phone: phoneDigits(required(data.applicant.phone, 'phone')),
+    applicant: passportFields(data.applicant),
+    tourists: data.tourists.tourists.map(tourist),
+  };
+}
+
+/** The tarifs answer as the flow keeps it. */
+export function tariffFrom(answer: TarifsResponse): TravelUzbTariff {
+  return { programs: answer.tarifs.map((p) => ({ id: p.id, name: p.name, premium: p.premium, liability: p.liability })), countries: answer.countries };
+}
+
+async function load(api: ApiPort): Promise<TravelUzbTariff> {
+  const envelope = await call(() => api.get<TarifsResponse>(manifest.calls.tariffs));
+  if (!envelope.result) throw envelopeFailure(envelope, genericErrorId);
+  return tariffFrom(requireFields<TarifsResponse>(envelope.response, ['tarifs', 'countries'], manifest.calls.tariffs));
+}
+
+/** Spec §8: a save the server refuses with HTTP 500 or 422 says `alert-modal-text` in the error dialog. */
+const alertModal = { message: 'alert-modal-text', modal: true };
+
+export const travelUzbBinding = saleBinding<TravelUzbData, TravelUzbTariff>({
+  calls: manifest.calls,
+  load,
+  lookups: [
+    personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true }),
+    // Each citizen's row is looked up as it is typed; a foreigner is not in the Uzbek registry.
+    personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'tourists', rows: 'tourists', withPinfl: true }),
+  ],
+  saveRequest: travelUzbSaveRequest,
+  saveStatuses: { 500: alertModal, 422: alertModal },
+  policy: policyNumberAnswer,
+});

@@ -1,0 +1,22 @@
+import { expect, test } from '@playwright/test';
+import { dayFromToday, expectStep, loadTexts, next, text } from '../../tests/e2e/shop';
+
+/** Domestic travel's own rules in the browser; buying it is the generic purchase spec's (tests/e2e/purchase.spec.ts). */
+
+test.beforeAll(loadTexts);
+
+test('an end date before the begin date says so at the end date, counts no days and keeps the visitor on the step', async ({ page }) => {
+  await page.goto('/en/travel-around-uzbekistan');
+  await expectStep(page, 'trip');
+  await page.locator('#flow-trip_beginDate').fill(dayFromToday(10));
+  await page.locator('#flow-trip_endDate').fill(dayFromToday(12));
+  await page.locator('#flow-trip_programId-1').check();
+  // Days = the difference + 1, and the price follows them.
+  await expect(page.locator('#flow-trip_days')).toHaveValue('3');
+  await expect(page.getByTestId('price-total')).toContainText('12 000');
+  await page.locator('#flow-trip_endDate').fill(dayFromToday(8));
+  await expect(page.locator('#flow-trip_endDate__error')).toHaveText(text('en', 'startdate_cant_be_more_than_enddate'));
+  await expect(page.locator('#flow-trip_days')).toHaveValue('');
+  await next(page, 'en');
+  await expectStep(page, 'trip');
+});
