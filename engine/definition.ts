@@ -70,11 +70,15 @@ export interface EffectResult<D extends FlowData> {
 
 /** A named condition; `row` is given only when a `show` rule of an array's rows asks. */
 export type Guard<D extends FlowData> = (data: D, row?: Record<string, unknown>) => boolean;
-/** A named field effect: the data after a change (and the data before it) → the data to keep. */
-export type Action<D extends FlowData> = (next: D, previous: D) => EffectResult<D>;
+/**
+ * A named field effect: the data after a change (and the data before it) → the data to keep. The
+ * machine also hands it the flow's catalog (a price list a derived value is read from); an effect
+ * that reads none is written, and called in tests, with two arguments.
+ */
+export type Action<D extends FlowData, C = unknown> = (next: D, previous: D, catalog?: C) => EffectResult<D>;
 
 /** The rules of a flow: skips, field effects and conditional fields, naming guards and actions. */
-export interface MachineRules<D extends FlowData> {
+export interface MachineRules<D extends FlowData, C = unknown> {
   /** stepId → guard name; the step is skipped when the guard holds. */
   skip?: Record<string, string>;
   /** `stepId.field` (a top-level property of the step object) → action name, run when it changes. */
@@ -92,7 +96,7 @@ export interface MachineRules<D extends FlowData> {
    */
   lock?: Record<string, string>;
   guards: Record<string, Guard<D>>;
-  actions: Record<string, Action<D>>;
+  actions: Record<string, Action<D, C>>;
 }
 
 /** The envelope every site API call answers (spec §7, reference §1). */
@@ -234,7 +238,7 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
    * the form reports, drawn read-only. Step id → the step object's fields.
    */
   preset?: Partial<Record<keyof D & string, Record<string, unknown>>>;
-  machine: MachineRules<D>;
+  machine: MachineRules<D, C>;
   /** Live price in the browser, authoritative price on the server. Null while data is incomplete. */
   pricing: (data: D, catalog: C) => Price | null;
   /** Lists of options widgets draw from (`ui:options.optionsFrom` names a key). */

@@ -187,6 +187,28 @@ describe('flow machine', () => {
     expect(snap.context.price?.total).toBe(30_000);
   });
 
+  it('hands a field effect the flow\'s catalog, so a value can be derived from a price list', async () => {
+    // The chosen tier's rate written beside it, as casco writes a car's catalogue value.
+    const definition = {
+      ...sampleDefinition,
+      machine: {
+        ...sampleDefinition.machine,
+        onChange: { ...sampleDefinition.machine.onChange, 'plan.tier': 'tierRate' },
+        actions: {
+          ...sampleDefinition.machine.actions,
+          tierRate: (next: typeof sampleDefinition.initialData, _previous: typeof sampleDefinition.initialData, loaded?: SampleCatalog) => {
+            const rate = loaded?.tiers.find((t) => t.id === next.plan.tier)?.rate;
+            return { data: { ...next, plan: { ...next.plan, company: rate === undefined ? 'none' : `rate ${rate}` } } };
+          },
+        },
+      },
+    };
+    const actor = start(createFlowMachine(definition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
+    await ready(actor);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 7, tier: 'plus' } });
+    expect(actor.getSnapshot().context.data.plan).toEqual({ purpose: 'leisure', days: 7, tier: 'plus', company: 'rate 2000' });
+  });
+
   it('a field effect may clear a value and attach an error, removed when the value changes', async () => {
     const actor = start();
     await ready(actor);

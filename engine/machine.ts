@@ -165,7 +165,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         assertEvent(event, 'field.changed');
         const reported = withPreset(event.step, event.data);
         if (deepEqual(context.data[event.step] ?? {}, reported)) return;
-        const { data, fieldErrors } = changedStep(rules, context.data, context.fieldErrors, event.step, reported);
+        const { data, fieldErrors } = changedStep(rules, context.data, context.fieldErrors, event.step, reported, context.catalog as C);
         const lookupKeys = { ...context.lookupKeys };
         let pending = context.pending;
         let seq = context.lookupSeq;
