@@ -14,6 +14,7 @@ import {
 } from './templates/field-templates';
 import { ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate } from './templates/persons-template';
 import { CheckboxWidget, CountryMultiselectWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
+import { ComboboxWidget } from './widgets/combobox-widget';
 import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
 
 /** Widgets by the names uiSchemas use (`"ui:widget": "passport"`). */
@@ -30,6 +31,7 @@ export const widgets: RegistryWidgetsType = {
   SelectWidget,
   checkbox: CheckboxWidget,
   select: SelectWidget,
+  combobox: ComboboxWidget,
   RadioWidget,
   radio: RadioWidget,
   'toggle-button': ToggleButtonWidget,
