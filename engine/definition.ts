@@ -226,6 +226,20 @@ export interface SummaryRow {
   value: SummaryText | SummaryText[];
 }
 
+/**
+ * A "start again" action some steps offer (casco's clear-car, spec §4 "resets all steps to the
+ * first"): after the visitor confirms, the flow forgets every answer (`flow.reset`) and stands on its
+ * first step.
+ */
+export interface ResetAction<D extends FlowData, C> {
+  /** The button's text (message id), e.g. "Clear the car". */
+  label: MessageId;
+  /** The steps that offer it. */
+  steps: string[];
+  /** What it would clear, shown beside the button (the chosen car); null while there is nothing to show. */
+  subject?: (data: D, catalog: C) => string | null;
+}
+
 export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   id: string;
   /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
@@ -244,6 +258,8 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   /** Lists of options widgets draw from (`ui:options.optionsFrom` names a key). */
   options?: (catalog: C, data: D) => Record<string, CatalogOption[]>;
   binding: ProductBinding<D, C>;
+  /** A "start again" action offered on some steps (clear the car), if the product has one. */
+  reset?: ResetAction<D, C>;
   /**
    * What is bought (program, insured persons, period, …) in the order the visitor reads it, shown
    * with the total at payment, for the terms to be accepted, and again beside the issued policy.
