@@ -209,6 +209,28 @@ describe('flow machine', () => {
     expect(actor.getSnapshot().context.data.plan).toEqual({ purpose: 'leisure', days: 7, tier: 'plus', company: 'rate 2000' });
   });
 
+  it('drops the message of a value a field effect rewrites', async () => {
+    // Days over 30 are refused at the field; a new purpose sets them to 30, which takes the message away.
+    const definition = {
+      ...sampleDefinition,
+      machine: {
+        ...sampleDefinition.machine,
+        onChange: { ...sampleDefinition.machine.onChange, 'plan.days': 'capDays' },
+        actions: {
+          ...sampleDefinition.machine.actions,
+          capDays: (next: typeof sampleDefinition.initialData) => ((next.plan.days ?? 0) > 30 ? { data: next, errors: { plan: { '/days': 'too_many' } } } : { data: next }),
+        },
+      },
+    };
+    const actor = start(createFlowMachine(definition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
+    await ready(actor);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 40 } });
+    expect(actor.getSnapshot().context.fieldErrors.plan).toEqual({ '/days': 'too_many' });
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'business', days: 40 } });
+    expect(actor.getSnapshot().context.data.plan.days).toBe(30);
+    expect(actor.getSnapshot().context.fieldErrors.plan).toEqual({});
+  });
+
   it('a field effect may clear a value and attach an error, removed when the value changes', async () => {
     const actor = start();
     await ready(actor);

@@ -21,6 +21,7 @@ export function changedStep<D extends FlowData, C>(
   for (const path of Object.keys(errors[step] ?? {})) {
     if (!deepEqual(valueAt(before, path), valueAt(next, path))) errors = clearFieldError(errors, step, path);
   }
+  const raised: [string, string, string][] = [];
   for (const field of new Set([...Object.keys(before), ...Object.keys(next)])) {
     if (deepEqual(before[field], next[field])) continue;
     const actionName = rules.onChange?.[`${step}.${field}`];
@@ -29,8 +30,14 @@ export function changedStep<D extends FlowData, C>(
     const result = action(data as D, previous as D, catalog);
     data = result.data;
     for (const [errorStep, messages] of Object.entries(result.errors ?? {})) {
-      for (const [path, id] of Object.entries(messages)) errors = setFieldError(errors, errorStep, path, id);
+      for (const [path, id] of Object.entries(messages)) raised.push([errorStep, path, id]);
     }
   }
+  // A value an effect rewrote (a car's value computed anew) loses its message too.
+  const after = data[step] ?? {};
+  for (const path of Object.keys(errors[step] ?? {})) {
+    if (!deepEqual(valueAt(next, path), valueAt(after, path))) errors = clearFieldError(errors, step, path);
+  }
+  for (const [errorStep, path, id] of raised) errors = setFieldError(errors, errorStep, path, id);
   return { data, fieldErrors: errors };
 }
