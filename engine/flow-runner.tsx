@@ -379,7 +379,7 @@ function PriceBox({ price, quoting }: { price: Price | null; quoting: boolean })
               {price.lines.map((line) => (
                 <div key={line.label} className="flex justify-between gap-2">
                   <dt>{i18n._(line.label)}</dt>
-                  <dd>{formatPrice(line.amount)}</dd>
+                  <dd className="whitespace-nowrap">{formatPrice(line.amount)}</dd>
                 </div>
               ))}
             </dl>
