@@ -227,7 +227,7 @@ describe('flow machine', () => {
     actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 40 } });
     expect(actor.getSnapshot().context.fieldErrors.plan).toEqual({ '/days': 'too_many' });
     actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'business', days: 40 } });
-    expect(actor.getSnapshot().context.data.plan.days).toBe(30);
+    expect(actor.getSnapshot().context.data.plan?.days).toBe(30);
     expect(actor.getSnapshot().context.fieldErrors.plan).toEqual({});
   });
 

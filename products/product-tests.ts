@@ -228,16 +228,18 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
         const reset = definition.reset;
         if (!reset) return;
         const first = order[0];
-        const fresh = paths[0]?.states.find((s) => stepOf(s.value) === first);
-        if (!fresh) throw new Error('the walk never stands on the first step');
+        // What a new visitor starts with: the initial answers (a variant's fixed ones in place), the first step open.
+        const answers: FlowData = structuredClone(definition.initialData);
+        for (const [step, fixed] of Object.entries(definition.preset ?? {})) answers[step] = { ...answers[step], ...fixed };
+        const progress = Object.fromEntries(order.map((id) => [id, { status: id === first ? 'active' : 'inactive', completed: false }]));
         for (const step of reset.steps) {
           const standing = paths.flatMap((path) => path.states).filter((s) => stepOf(s.value) === step && s.context.catalog !== null);
           expect(standing.length, `${step} is reached`).toBeGreaterThan(0);
           for (const state of standing) {
             const [after] = transition(machine, state, { type: 'flow.reset' });
             expect(stepOf(after.value), `reset on ${step}`).toBe(first);
-            expect(after.context.data, `reset on ${step}: the answers`).toEqual(fresh.context.data);
-            expect(after.context.steps, `reset on ${step}: the steps`).toEqual(fresh.context.steps);
+            expect(after.context.data, `reset on ${step}: the answers`).toEqual(answers);
+            expect(after.context.steps, `reset on ${step}: the steps`).toEqual(progress);
             expect(after.context.payment).toBeNull();
             expect(after.context.fieldErrors).toEqual({});
           }
