@@ -9,6 +9,9 @@ import { alifSandboxOtp } from './payments/alif/sandbox-api';
 import { savePolicyRequest } from '../products/osago/binding';
 import osago from '../products/osago/definition';
 import { sampleOsagoCatalog, sampleOwnCarTwoDrivers } from '../products/osago/samples';
+import { cascoSaveRequest } from '../products/casco/binding';
+import casco from '../products/casco/definition';
+import { sampleCascoCatalog, sampleCobaltComfort } from '../products/casco/samples';
 import { homeSaveBody, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
@@ -66,6 +69,19 @@ describe('personal data', () => {
       const declined = { ...body, drivers: [vali, { passport__seria: 'AF', passport__number: n, driver_birthday: '01.01.1980', licenseSeria: 'AF', licenseNumber: '0900001', licenseIssueDate: '10.01.2000', relative: 0 }] };
       expect((await post(app, '/api/osago-neo/save-policy/v2', declined)).json().result).toBe(false);
     }
+  });
+
+  test('a casco purchase, and its refused saves, write none', async () => {
+    const price = casco.pricing(sampleCobaltComfort, sampleCascoCatalog);
+    if (!price) throw new Error('the casco sample has no price');
+    const body = cascoSaveRequest(sampleCobaltComfort, price);
+    const saved = (await post(app, '/api/takoful/kasko-neo/save', body)).json().response;
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    expect((await post(app, '/api/takoful/kasko-neo/check', { contract_id: saved.contract_id })).json().result).toBe(true);
+    // A payer the registry lacks, a value beyond the tariff's share, another premium: refused, and logged.
+    expect((await post(app, '/api/takoful/kasko-neo/save', { ...body, payer: { ...body.payer, birthday: '16-05-1990' } })).statusCode).toBe(422);
+    expect((await post(app, '/api/takoful/kasko-neo/save', { ...body, car: { ...body.car, price: body.car.price * 2 } })).statusCode).toBe(422);
+    expect((await post(app, '/api/takoful/kasko-neo/save', { ...body, premium: 1 })).statusCode).toBe(422);
   });
 
   test('failures write none', async () => {

@@ -169,6 +169,8 @@ async function validRequests(): Promise<{ url: string; body: unknown }[]> {
     { url: '/api/sayt/osgop/auto', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333' } },
     { url: '/api/sayt/osgop/calculation', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333', period: 6 } },
     ...osagoRequests(),
+    // Casco's calculator with the constructor's liability risks, so their values reach the tariff's bounds.
+    { url: '/api/takoful/kasko-neo/hisoblash', body: { price: 280_500_000, risks: { liability: 1, accident: 1, windscreen: 1 }, liability: { person: 25_000_000, accident: 5_000_000 } } },
   ];
   // The payment calls of the site API, each for a contract it can take.
   for (const [url, extra] of [['/api/payment/initialize', {}], ['/api/alifpay/createAlifInvoice', { phone: '998901234567' }]] as const) {
