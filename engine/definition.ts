@@ -208,6 +208,11 @@ export interface ProductBinding<D extends FlowData, C> {
 export interface CatalogOption {
   value: string | number;
   label: MessageId;
+  /**
+   * A name that is data, not a message (a car make or model of a price list, a year): shown as it
+   * is, never looked up in the catalogs; `label` then holds the same name.
+   */
+  text?: string;
   /** Shown instead of `label` when the catalogs have no message for it (an option the data added later). */
   fallback?: string;
   /** Extra lines shown on a program card (sum insured, …). */

@@ -70,7 +70,7 @@ describe('FlowRunner', () => {
     fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await heading('People');
-    const bar = screen.getByTestId('reset-bar');
+    const bar = await screen.findByTestId('reset-bar');
     expect(bar.textContent).toContain('10 days');
     // Keeping the answers puts the focus back on the button that asked.
     fireEvent.click(within(bar).getByRole('button', { name: 'Plan' }));

@@ -21,13 +21,15 @@ import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFi
 const loadPaymentStep = () => import('./steps/payment-step');
 const loadDownloadStep = () => import('./steps/download-step');
 const loadErrorModal = () => import('./error-modal');
+const loadResetBar = () => import('./reset-bar');
 const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 const DownloadStep = lazy(() => loadDownloadStep().then((module) => ({ default: module.DownloadStep })));
 const ErrorModal = lazy(() => loadErrorModal().then((module) => ({ default: module.ErrorModal })));
+const ResetBar = lazy(() => loadResetBar().then((module) => ({ default: module.ResetBar })));
 
-/** Fetches the parts of a flow that load after its first step (the payment and download steps, the error dialog), e.g. when the page is idle. */
+/** Fetches the parts of a flow that load after its first step (the payment and download steps, the error dialog, the reset bar), e.g. when the page is idle. */
 export function preloadFlowParts(): Promise<unknown> {
-  return Promise.all([loadPaymentStep(), loadDownloadStep(), loadErrorModal()]);
+  return Promise.all([loadPaymentStep(), loadDownloadStep(), loadErrorModal(), loadResetBar()]);
 }
 
 /** How long typed changes may wait to be written to the draft. */
@@ -193,12 +195,14 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
             <h2 className={`${current.description ? 'mb-1' : 'mb-4'} text-xl font-semibold text-slate-900`}>{i18n._(current.title)}</h2>
             {current.description && <p className="mb-4 text-sm text-slate-600">{i18n._(current.description)}</p>}
             {definition.reset?.steps.includes(current.id) && (
-              <ResetBar
-                label={definition.reset.label}
-                subject={context.catalog === null ? null : (definition.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
-                disabled={busy}
-                onReset={onRestart}
-              />
+              <Suspense fallback={null}>
+                <ResetBar
+                  label={definition.reset.label}
+                  subject={context.catalog === null ? null : (definition.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
+                  disabled={busy}
+                  onReset={onRestart}
+                />
+              </Suspense>
             )}
             {error && !error.modal && (
               <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
@@ -252,49 +256,6 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
         <Suspense fallback={null}>
           <ErrorModal messageId={error.messageId} onClose={onDismiss} />
         </Suspense>
-      )}
-    </div>
-  );
-}
-
-/**
- * A "start again" action (clear the car): what it would clear, and a button that first asks to be
- * sure — every answer is lost — with the focus on the confirming button, and back on the first one
- * when the visitor keeps their answers.
- */
-function ResetBar({ label, subject, disabled, onReset }: { label: string; subject: string | null; disabled: boolean; onReset: () => void }) {
-  const { i18n } = useLingui();
-  const [asking, setAsking] = useState(false);
-  const ask = useRef<HTMLButtonElement>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asking) confirm.current?.focus();
-    else if (asked.current) ask.current?.focus();
-    asked.current = asking;
-  }, [asking]);
-  const small = 'px-3 py-1.5 text-sm';
-  return (
-    <div className="mb-4 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="reset-bar">
-      {asking ? (
-        <div role="group" aria-labelledby="flow-reset-question">
-          <p id="flow-reset-question" className="mb-2 text-sm text-slate-800">{i18n._('engine.reset.confirm')}</p>
-          <div className="flex flex-wrap gap-2">
-            <button ref={confirm} type="button" className={`${primaryButtonClass} ${small}`} onClick={() => { asked.current = false; setAsking(false); onReset(); }}>
-              {i18n._(label)}
-            </button>
-            <button type="button" className={`${secondaryButtonClass} ${small}`} onClick={() => setAsking(false)}>
-              {i18n._('engine.reset.cancel')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          {subject && <p className="min-w-0 font-medium text-slate-900">{subject}</p>}
-          <button ref={ask} type="button" className={`${secondaryButtonClass} ${small}`} disabled={disabled} onClick={() => setAsking(true)}>
-            {i18n._(label)}
-          </button>
-        </div>
       )}
     </div>
   );

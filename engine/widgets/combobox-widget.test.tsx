@@ -9,7 +9,7 @@ import { engineI18n } from '../test-fixtures/engine-i18n';
 import { ComboboxWidget } from './combobox-widget';
 
 const models: CatalogOption[] = ['Spark', 'Nexia 3', 'Cobalt', 'Lacetti', 'Onix', 'Tracker 2', 'Captiva 5', 'Malibu 2']
-  .map((name, i) => ({ value: i + 1, label: name }));
+  .map((name, i) => ({ value: i + 1, label: name, text: name }));
 
 interface Harness {
   changes: unknown[];
@@ -146,7 +146,7 @@ describe('ComboboxWidget', () => {
   });
 
   it('draws at most a hundred options and says how many more there are', () => {
-    mount({ list: Array.from({ length: 340 }, (_, i) => ({ value: i, label: `Trim ${i}` })) });
+    mount({ list: Array.from({ length: 340 }, (_, i) => ({ value: i, label: `Trim ${i}`, text: `Trim ${i}` })) });
     act(() => key('ArrowDown'));
     expect(shownOptions()).toHaveLength(100);
     expect(screen.getByText('240 more: keep typing to narrow the list')).toBeTruthy();

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useLingui } from '@lingui/react';
-import { ariaDescribedByIds, optionId, type WidgetProps } from '@rjsf/utils';
+import type { WidgetProps } from '@rjsf/utils';
 import type { CatalogOption } from '../definition';
-import { inputClass, localeOf, optionsFrom, optionText } from '../ui';
+import { choiceId, describedByIds, inputClass, localeOf, optionsFrom, optionText } from '../ui';
 import { searchable, searchOptions } from './option-search';
 
 /** Options drawn at once: more than a visitor scans, few enough to draw on every keystroke of a slow phone. */
@@ -43,7 +43,7 @@ export function ComboboxWidget(props: WidgetProps) {
   const shown = matches.length > shownAtMost ? matches.slice(0, shownAtMost) : matches;
   const locked = disabled || readonly;
   const listId = `${id}__listbox`;
-  const activeId = open && active >= 0 && active < shown.length ? optionId(id, active) : undefined;
+  const activeId = open && active >= 0 && active < shown.length ? choiceId(id, active) : undefined;
 
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
@@ -135,7 +135,7 @@ export function ComboboxWidget(props: WidgetProps) {
         aria-controls={listId}
         aria-activedescendant={activeId}
         aria-invalid={invalid ? true : undefined}
-        aria-describedby={ariaDescribedByIds(id)}
+        aria-describedby={describedByIds(id)}
         autoComplete="off"
         autoCapitalize="off"
         spellCheck={false}
@@ -182,7 +182,7 @@ export function ComboboxWidget(props: WidgetProps) {
           {open && shown.map((entry, index) => (
             <li
               key={String(entry.option.value)}
-              id={optionId(id, index)}
+              id={choiceId(id, index)}
               role="option"
               aria-selected={index === active}
               data-value={String(entry.option.value)}

@@ -37,14 +37,16 @@ function options(catalog: CascoCatalog, data: CascoData): Record<string, Catalog
   const { cars, tariff } = catalog;
   const { value } = data.car;
   return {
-    brands: cars.brands.map((b) => ({ value: b.id, label: b.name })),
-    models: cars.models.filter((m) => m.brand_id === data.car.brand).map((m) => ({ value: m.id, label: m.name })),
+    // Makes, models, trims and years are names, not messages: shown as they are.
+    brands: cars.brands.map((b) => ({ value: b.id, label: b.name, text: b.name })),
+    models: cars.models.filter((m) => m.brand_id === data.car.brand).map((m) => ({ value: m.id, label: m.name, text: m.name })),
     positions: cars.positions.filter((p) => p.model_id === data.car.model).map((p) => ({
       value: p.id,
       label: p.name,
+      text: p.name,
       details: [{ label: 'casco.field.new_price', value: groupDigits(p.price) }],
     })),
-    years: insurableYears(tariff.valuationYear, tariff).map((year) => ({ value: year, label: String(year) })),
+    years: insurableYears(tariff.valuationYear, tariff).map((year) => ({ value: year, label: String(year), text: String(year) })),
     programs: [
       ...tariff.programs.map((p) => ({
         value: p.id,

@@ -24,7 +24,7 @@ const catalogue: Record<string, Record<string, number[]>> = {
   Haval: { Jolion: [279.9, 329.9], H6: [324.9, 389.9], Dargo: [399.9, 429.9] },
 };
 const trimNames = ['LS MT', 'LTZ AT', 'Premier AT', 'Redline AT'];
-const brands: CatalogOption[] = Object.keys(catalogue).map((name, i) => ({ value: i + 1, label: name }));
+const brands: CatalogOption[] = Object.keys(catalogue).map((name, i) => ({ value: i + 1, label: name, text: name }));
 const models = Object.entries(catalogue)
   .flatMap(([, list], b) => Object.keys(list).map((name) => ({ brand: b + 1, prices: list[name] ?? [], name })))
   .map((model, i) => ({ ...model, id: 100 + i }));
@@ -35,8 +35,8 @@ const trims = models
 /** Each list holds what the answer before it allows, as a product's `options(catalog, data)` gives it. */
 const dependent = (data: Record<string, unknown>): Record<string, CatalogOption[]> => ({
   brands,
-  models: models.filter((m) => m.brand === data.brand).map((m) => ({ value: m.id, label: m.name })),
-  trims: trims.filter((t) => t.model === data.model).map((t) => ({ value: t.id, label: t.name, details: [{ label: 'story.trim.price', value: `${t.mln} mln` }] })),
+  models: models.filter((m) => m.brand === data.brand).map((m) => ({ value: m.id, label: m.name, text: m.name })),
+  trims: trims.filter((t) => t.model === data.model).map((t) => ({ value: t.id, label: t.name, text: t.name, details: [{ label: 'story.trim.price', value: `${t.mln} mln` }] })),
 });
 
 const uiSchema = {
@@ -83,7 +83,7 @@ export const LongList: Story = {
     name: 'combobox',
     uiSchema: { ...uiSchema, trim: { 'ui:widget': 'combobox', 'ui:options': { optionsFrom: 'all' } } },
     formData: {},
-    options: { brands, models: [], trims: [], all: Array.from({ length: 340 }, (_, i) => ({ value: i, label: `Position ${i}` })) },
+    options: { brands, models: [], trims: [], all: Array.from({ length: 340 }, (_, i) => ({ value: i, label: `Position ${i}`, text: `Position ${i}` })) },
   },
   play: async ({ canvasElement, userEvent }) => {
     await userEvent.click(box(canvasElement, 'trim'));
