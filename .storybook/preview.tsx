@@ -2,6 +2,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
+import { loadWidgets, onDemandWidgets } from '../engine/theme';
 import { storyMessages } from '../stories/fixtures/story-messages';
 import '../site/app.css';
 
@@ -66,6 +67,11 @@ const preview: Preview = {
   },
   initialGlobals: { locale: 'uz' },
   decorators: [withI18n],
+  // Every story may draw any widget: those the site loads with the flows that name them are loaded first.
+  loaders: [async () => {
+    await loadWidgets(Object.keys(onDemandWidgets));
+    return {};
+  }],
   parameters: {
     layout: 'fullscreen',
     controls: { expanded: true },

@@ -70,11 +70,15 @@ export interface EffectResult<D extends FlowData> {
 
 /** A named condition; `row` is given only when a `show` rule of an array's rows asks. */
 export type Guard<D extends FlowData> = (data: D, row?: Record<string, unknown>) => boolean;
-/** A named field effect: the data after a change (and the data before it) → the data to keep. */
-export type Action<D extends FlowData> = (next: D, previous: D) => EffectResult<D>;
+/**
+ * A named field effect: the data after a change (and the data before it) → the data to keep. The
+ * machine also hands it the flow's catalog (a price list a derived value is read from); an effect
+ * that reads none is written, and called in tests, with two arguments.
+ */
+export type Action<D extends FlowData, C = unknown> = (next: D, previous: D, catalog?: C) => EffectResult<D>;
 
 /** The rules of a flow: skips, field effects and conditional fields, naming guards and actions. */
-export interface MachineRules<D extends FlowData> {
+export interface MachineRules<D extends FlowData, C = unknown> {
   /** stepId → guard name; the step is skipped when the guard holds. */
   skip?: Record<string, string>;
   /** `stepId.field` (a top-level property of the step object) → action name, run when it changes. */
@@ -92,7 +96,7 @@ export interface MachineRules<D extends FlowData> {
    */
   lock?: Record<string, string>;
   guards: Record<string, Guard<D>>;
-  actions: Record<string, Action<D>>;
+  actions: Record<string, Action<D, C>>;
 }
 
 /** The envelope every site API call answers (spec §7, reference §1). */
@@ -204,6 +208,11 @@ export interface ProductBinding<D extends FlowData, C> {
 export interface CatalogOption {
   value: string | number;
   label: MessageId;
+  /**
+   * A name that is data, not a message (a car make or model of a price list, a year): shown as it
+   * is, never looked up in the catalogs; `label` then holds the same name.
+   */
+  text?: string;
   /** Shown instead of `label` when the catalogs have no message for it (an option the data added later). */
   fallback?: string;
   /** Extra lines shown on a program card (sum insured, …). */
@@ -224,6 +233,20 @@ export interface SummaryRow {
   value: SummaryText | SummaryText[];
 }
 
+/**
+ * A "start again" action some steps offer (casco's clear-car, spec §4 "resets all steps to the
+ * first"): after the visitor confirms, the flow forgets every answer (`flow.reset`) and stands on its
+ * first step.
+ */
+export interface ResetAction<D extends FlowData, C> {
+  /** The button's text (message id), e.g. "Clear the car". */
+  label: MessageId;
+  /** The steps that offer it. */
+  steps: string[];
+  /** What it would clear, shown beside the button (the chosen car); null while there is nothing to show. */
+  subject?: (data: D, catalog: C) => string | null;
+}
+
 export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   id: string;
   /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
@@ -236,12 +259,14 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
    * the form reports, drawn read-only. Step id → the step object's fields.
    */
   preset?: Partial<Record<keyof D & string, Record<string, unknown>>>;
-  machine: MachineRules<D>;
+  machine: MachineRules<D, C>;
   /** Live price in the browser, authoritative price on the server. Null while data is incomplete. */
   pricing: (data: D, catalog: C) => Price | null;
   /** Lists of options widgets draw from (`ui:options.optionsFrom` names a key). */
   options?: (catalog: C, data: D) => Record<string, CatalogOption[]>;
   binding: ProductBinding<D, C>;
+  /** A "start again" action offered on some steps (clear the car), if the product has one. */
+  reset?: ResetAction<D, C>;
   /**
    * What is bought (program, insured persons, period, …) in the order the visitor reads it, shown
    * with the total at payment, for the terms to be accepted, and again beside the issued policy.

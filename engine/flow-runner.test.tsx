@@ -62,6 +62,30 @@ describe('FlowRunner', () => {
     expect(screen.getByTestId('price-total').textContent).toBe('7 000 UZS');
   });
 
+  it('offers a reset where the definition says, asks first, and then starts again with every answer cleared', async () => {
+    const definition = { ...sampleDefinition, reset: { label: 'sample.step.plan', steps: ['people'], subject: (data: SampleData) => `${data.plan.days ?? 0} days` } };
+    const { onStepChange } = setup({ definition });
+    await heading('Plan');
+    expect(screen.queryByTestId('reset-bar')).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    const bar = await screen.findByTestId('reset-bar');
+    expect(bar.textContent).toContain('10 days');
+    // Keeping the answers puts the focus back on the button that asked.
+    fireEvent.click(within(bar).getByRole('button', { name: 'Plan' }));
+    expect(within(bar).getByRole('group').textContent).toContain('Every answer will be cleared');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Plan'));
+    fireEvent.click(within(bar).getByRole('button', { name: 'Keep my answers' }));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Plan'));
+    expect(screen.getByRole('heading', { level: 2, name: 'People' })).toBeTruthy();
+    fireEvent.click(within(bar).getByRole('button', { name: 'Plan' }));
+    fireEvent.click(within(screen.getByTestId('reset-bar')).getByRole('button', { name: 'Plan' }));
+    await heading('Plan');
+    expect(onStepChange).toHaveBeenLastCalledWith('plan', 'push');
+    expect((screen.getByLabelText(/Days/) as HTMLInputElement).value).toBe('7');
+  });
+
   it('Next with invalid data shows translated errors linked to the fields', async () => {
     setup({}, 'ru');
     await heading('Plan');

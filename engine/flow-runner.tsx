@@ -21,13 +21,15 @@ import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFi
 const loadPaymentStep = () => import('./steps/payment-step');
 const loadDownloadStep = () => import('./steps/download-step');
 const loadErrorModal = () => import('./error-modal');
+const loadResetBar = () => import('./reset-bar');
 const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 const DownloadStep = lazy(() => loadDownloadStep().then((module) => ({ default: module.DownloadStep })));
 const ErrorModal = lazy(() => loadErrorModal().then((module) => ({ default: module.ErrorModal })));
+const ResetBar = lazy(() => loadResetBar().then((module) => ({ default: module.ResetBar })));
 
-/** Fetches the parts of a flow that load after its first step (the payment and download steps, the error dialog), e.g. when the page is idle. */
+/** Fetches the parts of a flow that load after its first step (the payment and download steps, the error dialog, the reset bar), e.g. when the page is idle. */
 export function preloadFlowParts(): Promise<unknown> {
-  return Promise.all([loadPaymentStep(), loadDownloadStep(), loadErrorModal()]);
+  return Promise.all([loadPaymentStep(), loadDownloadStep(), loadErrorModal(), loadResetBar()]);
 }
 
 /** How long typed changes may wait to be written to the draft. */
@@ -192,6 +194,16 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
           <div className="min-w-0">
             <h2 className={`${current.description ? 'mb-1' : 'mb-4'} text-xl font-semibold text-slate-900`}>{i18n._(current.title)}</h2>
             {current.description && <p className="mb-4 text-sm text-slate-600">{i18n._(current.description)}</p>}
+            {definition.reset?.steps.includes(current.id) && (
+              <Suspense fallback={null}>
+                <ResetBar
+                  label={definition.reset.label}
+                  subject={context.catalog === null ? null : (definition.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
+                  disabled={busy}
+                  onReset={onRestart}
+                />
+              </Suspense>
+            )}
             {error && !error.modal && (
               <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
                 {i18n._(error.messageId)}
@@ -328,7 +340,7 @@ function PriceBox({ price, quoting }: { price: Price | null; quoting: boolean })
               {price.lines.map((line) => (
                 <div key={line.label} className="flex justify-between gap-2">
                   <dt>{i18n._(line.label)}</dt>
-                  <dd>{formatPrice(line.amount)}</dd>
+                  <dd className="whitespace-nowrap">{formatPrice(line.amount)}</dd>
                 </div>
               ))}
             </dl>

@@ -187,6 +187,50 @@ describe('flow machine', () => {
     expect(snap.context.price?.total).toBe(30_000);
   });
 
+  it('hands a field effect the flow\'s catalog, so a value can be derived from a price list', async () => {
+    // The chosen tier's rate written beside it, as casco writes a car's catalogue value.
+    const definition = {
+      ...sampleDefinition,
+      machine: {
+        ...sampleDefinition.machine,
+        onChange: { ...sampleDefinition.machine.onChange, 'plan.tier': 'tierRate' },
+        actions: {
+          ...sampleDefinition.machine.actions,
+          tierRate: (next: typeof sampleDefinition.initialData, _previous: typeof sampleDefinition.initialData, loaded?: SampleCatalog) => {
+            const rate = loaded?.tiers.find((t) => t.id === next.plan.tier)?.rate;
+            return { data: { ...next, plan: { ...next.plan, company: rate === undefined ? 'none' : `rate ${rate}` } } };
+          },
+        },
+      },
+    };
+    const actor = start(createFlowMachine(definition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
+    await ready(actor);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 7, tier: 'plus' } });
+    expect(actor.getSnapshot().context.data.plan).toEqual({ purpose: 'leisure', days: 7, tier: 'plus', company: 'rate 2000' });
+  });
+
+  it('drops the message of a value a field effect rewrites', async () => {
+    // Days over 30 are refused at the field; a new purpose sets them to 30, which takes the message away.
+    const definition = {
+      ...sampleDefinition,
+      machine: {
+        ...sampleDefinition.machine,
+        onChange: { ...sampleDefinition.machine.onChange, 'plan.days': 'capDays' },
+        actions: {
+          ...sampleDefinition.machine.actions,
+          capDays: (next: typeof sampleDefinition.initialData) => ((next.plan.days ?? 0) > 30 ? { data: next, errors: { plan: { '/days': 'too_many' } } } : { data: next }),
+        },
+      },
+    };
+    const actor = start(createFlowMachine(definition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
+    await ready(actor);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 40 } });
+    expect(actor.getSnapshot().context.fieldErrors.plan).toEqual({ '/days': 'too_many' });
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'business', days: 40 } });
+    expect(actor.getSnapshot().context.data.plan?.days).toBe(30);
+    expect(actor.getSnapshot().context.fieldErrors.plan).toEqual({});
+  });
+
   it('a field effect may clear a value and attach an error, removed when the value changes', async () => {
     const actor = start();
     await ready(actor);

@@ -165,7 +165,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         assertEvent(event, 'field.changed');
         const reported = withPreset(event.step, event.data);
         if (deepEqual(context.data[event.step] ?? {}, reported)) return;
-        const changed = changedStep(rules, context.data, context.fieldErrors, event.step, reported);
+        const changed = changedStep(rules, context.data, context.fieldErrors, event.step, reported, context.catalog as C);
         const { data } = changed;
         let { fieldErrors } = changed;
         const lookupKeys = { ...context.lookupKeys };

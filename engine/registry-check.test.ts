@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uiNames, unresolvedUiNames } from './registry-check';
-import { theme } from './theme';
+import { loadWidgetsFor, onDemandWidgets, theme } from './theme';
+import { ComboboxWidget } from './widgets/combobox-widget';
 import { sampleDefinition } from './test-fixtures/sample-definition';
 
 function uiFiles(dir: string): string[] {
@@ -28,6 +29,15 @@ describe('widget registry', () => {
       expect(unresolvedUiNames(uiSchema), file).toEqual([]);
     }
     for (const step of sampleDefinition.steps) expect(unresolvedUiNames(step.uiSchema), step.id).toEqual([]);
+  });
+
+  it('loads a widget only some flows use with the flow whose steps name it, not before', async () => {
+    expect(Object.keys(onDemandWidgets)).toEqual(['combobox']);
+    expect(theme.widgets.combobox).toBeUndefined();
+    await loadWidgetsFor([{ uiSchema: { phone: { 'ui:widget': 'phone' } } }]);
+    expect(theme.widgets.combobox).toBeUndefined();
+    await loadWidgetsFor([{}, { uiSchema: { car: { model: { 'ui:widget': 'combobox', 'ui:options': { optionsFrom: 'models' } } } } }]);
+    expect(theme.widgets.combobox).toBe(ComboboxWidget);
   });
 
   it('finds nested names and reports unknown ones', () => {

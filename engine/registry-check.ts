@@ -1,6 +1,6 @@
 import { getDefaultRegistry } from '@rjsf/core';
 import { hasWidget, type RJSFSchema } from '@rjsf/utils';
-import { theme } from './theme';
+import { onDemandWidgets, theme } from './theme';
 
 /** A name a uiSchema uses for a widget, field or template, with where it sits. */
 export interface UiName {
@@ -41,7 +41,7 @@ export function unresolvedUiNames(uiSchema: unknown): UiName[] {
   const fields = { ...defaults.fields, ...theme.fields };
   const templates: Record<string, unknown> = { ...defaults.templates, ...theme.templates };
   return uiNames(uiSchema).filter(({ key, name }) => {
-    if (key.endsWith('widget')) return !TYPES.some((type) => hasWidget({ type }, name, widgets));
+    if (key.endsWith('widget')) return !(name in onDemandWidgets) && !TYPES.some((type) => hasWidget({ type }, name, widgets));
     if (key.endsWith('field')) return !(name in fields);
     return !(name in templates);
   });

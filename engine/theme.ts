@@ -1,4 +1,4 @@
-import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
 import {
   AddButton,
   BaseInputTemplate,
@@ -34,6 +34,40 @@ export const widgets: RegistryWidgetsType = {
   radio: RadioWidget,
   'toggle-button': ToggleButtonWidget,
 };
+
+/**
+ * Widgets only some flows use (a car catalogue's combobox), by name: not in every flow page's
+ * scripts, but loaded into `widgets` with the flow whose steps name them (`loadWidgetsFor`, awaited
+ * before the flow renders, on the server as in the browser).
+ */
+export const onDemandWidgets: Readonly<Record<string, () => Promise<Widget>>> = {
+  combobox: () => import('./widgets/combobox-widget').then((module) => module.ComboboxWidget),
+};
+
+/** Loads the on-demand widgets of `names` into `widgets` (once each); resolves when they can render. */
+export async function loadWidgets(names: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(names)].filter((name) => !(name in widgets) && name in onDemandWidgets).map(async (name) => {
+    const load = onDemandWidgets[name];
+    if (load) widgets[name] = await load();
+  }));
+}
+
+/** The `ui:widget` names of a uiSchema tree. */
+function widgetNamesIn(ui: unknown, into: Set<string>): Set<string> {
+  if (!ui || typeof ui !== 'object') return into;
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:widget' && typeof value === 'string') into.add(value);
+    else if (!key.startsWith('ui:')) widgetNamesIn(value, into);
+  }
+  return into;
+}
+
+/** Loads the on-demand widgets a flow's steps name (`definition.steps`); resolves when the flow can render. */
+export function loadWidgetsFor(steps: readonly { uiSchema?: unknown }[]): Promise<void> {
+  const names = new Set<string>();
+  for (const step of steps) widgetNamesIn(step.uiSchema, names);
+  return loadWidgets(names);
+}
 
 /**
  * Templates; `persons` is chosen per field with `"ui:ArrayFieldTemplate": "persons"` and is also

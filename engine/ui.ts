@@ -34,10 +34,21 @@ export function localeOf(context: unknown): string {
 }
 
 /**
- * An option's label in the page's language: its message, else (an option the catalog data added
- * before the message catalogs knew it) its plain fallback name. Lingui answers a missing id as itself.
+ * An option's label in the page's language: its own text when it is data (a car make), else its
+ * message, else (an option the catalog data added before the message catalogs knew it) its plain
+ * fallback name. Lingui answers a missing id as itself.
  */
 export function optionText(option: CatalogOption, translate: (id: string) => string): string {
+  if (option.text !== undefined) return option.text;
   const text = translate(option.label);
   return text === option.label && option.fallback ? option.fallback : text;
 }
+
+/**
+ * rjsf's `ariaDescribedByIds` and `optionId` (ids its field template gives a field's error,
+ * description and help, and a choice's options), for widgets that load on their own: importing
+ * rjsf's would split its id module into a chunk of its own on every flow page (ui.test.ts holds
+ * these to rjsf's).
+ */
+export const describedByIds = (id: string): string => `${id}__error ${id}__description ${id}__help`;
+export const choiceId = (id: string, index: number): string => `${id}-${index}`;

@@ -5,7 +5,7 @@
  */
 export const widgetNames = [
   'passport', 'plate', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6',
-  'checkbox', 'select', 'radio', 'toggle-button', 'text', 'hidden',
+  'checkbox', 'select', 'combobox', 'radio', 'toggle-button', 'text', 'hidden',
 ] as const;
 
 export const arrayFieldTemplateNames = ['persons'] as const;

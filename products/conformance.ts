@@ -207,6 +207,9 @@ export function stepProblems(definition: AnyDefinition): string[] {
     if (!isRecord(definition.initialData[step.id])) problems.push(`initialData has no object for form step "${step.id}"`);
   }
   if (!definition.steps.some((s) => s.submit === 'save')) problems.push('no step submits the save call');
+  for (const stepId of definition.reset?.steps ?? []) {
+    if (!definition.steps.some((s) => s.id === stepId && (s.component ?? 'form') === 'form')) problems.push(`reset names "${stepId}", which is not a form step`);
+  }
   for (const [stepId, fixed] of Object.entries(definition.preset ?? {})) {
     const step = definition.steps.find((s) => s.id === stepId && (s.component ?? 'form') === 'form');
     const properties = isRecord(step?.schema) && isRecord(step.schema.properties) ? step.schema.properties : {};
@@ -218,7 +221,7 @@ export function stepProblems(definition: AnyDefinition): string[] {
 
 /** Message ids used by the definition's own data: titles, schema texts and uiSchema labels. */
 export function definitionMessageIds(definition: AnyDefinition): string[] {
-  const ids: MessageId[] = [definition.title];
+  const ids: MessageId[] = [definition.title, ...(definition.reset ? [definition.reset.label] : [])];
   for (const step of definition.steps) {
     ids.push(step.title, ...(step.description ? [step.description] : []), ...schemaMessageIds(step.schema), ...uiMessageIds(step.uiSchema));
   }

@@ -52,7 +52,7 @@ export function mainRoute(routes: ProductRoutes): string {
 export const defineManifest = <const M extends ProductManifest>(manifest: M): M => manifest;
 
 /** Rules whose skip, show, lock and onChange entries may name only the guards and actions they define. */
-interface NamedRules<D extends FlowData, G extends Record<string, Guard<D>>, A extends Record<string, Action<D>>> {
+interface NamedRules<D extends FlowData, C, G extends Record<string, Guard<D>>, A extends Record<string, Action<D, C>>> {
   skip?: Record<string, NoInfer<keyof G & string>>;
   onChange?: Record<string, NoInfer<keyof A & string>>;
   show?: Record<string, NoInfer<keyof G & string>>;
@@ -62,11 +62,12 @@ interface NamedRules<D extends FlowData, G extends Record<string, Guard<D>>, A e
 }
 
 /**
- * Types a product's rules: `defineRules<Data>()({ guards, actions, skip, show, lock, onChange })`. A
- * skip, show, lock or onChange entry naming a guard or action that is not defined fails the type check.
+ * Types a product's rules: `defineRules<Data>()({ guards, actions, skip, show, lock, onChange })`, or
+ * `defineRules<Data, Catalog>()` when a field effect reads the flow's catalog. A skip, show, lock or
+ * onChange entry naming a guard or action that is not defined fails the type check.
  */
-export function defineRules<D extends FlowData>() {
-  return <G extends Record<string, Guard<D>>, A extends Record<string, Action<D>>>(rules: NamedRules<D, G, A>): MachineRules<D> => rules;
+export function defineRules<D extends FlowData, C = unknown>() {
+  return <G extends Record<string, Guard<D>>, A extends Record<string, Action<D, C>>>(rules: NamedRules<D, C, G, A>): MachineRules<D, C> => rules;
 }
 
 /** A product's sample data (`products/<id>/samples.ts`, default export): unit tests, conformance, stories and e2e use it. */

@@ -1,4 +1,4 @@
-import type { PassportQuery, Registries, RegistryCompany, RegistryLicence, RegistryVehicle } from './sale';
+import type { CarCatalogue, PassportQuery, Registries, RegistryCompany, RegistryLicence, RegistryVehicle } from './sale';
 
 /** What an in-memory registry holds; every list may be left out. */
 export interface RegistryData {
@@ -10,6 +10,8 @@ export interface RegistryData {
   benefits?: Record<string, number>;
   /** Save errors by passport (`AF0000001`). */
   saveErrors?: Record<string, number>;
+  /** The car price list; an empty one when left out. */
+  catalogue?: CarCatalogue;
 }
 
 /**
@@ -31,5 +33,6 @@ export function memoryRegistries(data: RegistryData = {}): Registries & { checks
     recordVehicleCheck: async (plate) => {
       checks.push(plate);
     },
+    carCatalogue: async () => data.catalogue ?? { brands: [], models: [], positions: [] },
   };
 }

@@ -6,7 +6,7 @@ import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
-import { fromPromise } from 'xstate';
+import { fromPromise, transition } from 'xstate';
 import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, Price, ProductDefinition } from '../engine/definition';
 import {
   ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
@@ -82,7 +82,7 @@ interface MachinePath {
  * the step's data of any sample flow, and the API's answers (catalog, save, payment) arrive as the
  * invoked actors' done events. So together the samples decide which skip and show rules are taken.
  */
-function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): MachinePath[] {
+function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>) {
   const payment: PaymentDetails = { contractId: 'walk', orderId: '1', price: 1, links: {} };
   const policy: PolicyResult = { policyNumber: 'WALK 1', policyUrl: 'https://example.uz/walk.pdf' };
   const noApi = { get: () => Promise.reject(new Error('no API in a walk')), post: () => Promise.reject(new Error('no API in a walk')) };
@@ -116,12 +116,15 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
     ],
     serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.steps, snapshot.context.data, snapshot.context.quoting !== null]),
   });
-  return paths.map((path) => {
-    const states = [...path.steps.map((step) => step.state), path.state] as FlowSnapshot[];
-    const visited = states.map((s) => stepOf(s.value)).filter((id): id is string => id !== null)
-      .filter((id, i, all) => all[i - 1] !== id);
-    return { states, visited };
-  });
+  return {
+    machine,
+    paths: paths.map((path): MachinePath => {
+      const states = [...path.steps.map((step) => step.state), path.state] as FlowSnapshot[];
+      const visited = states.map((s) => stepOf(s.value)).filter((id): id is string => id !== null)
+        .filter((id, i, all) => all[i - 1] !== id);
+      return { states, visited };
+    }),
+  };
 }
 
 /** Runs the shared conformance cases for one product definition. */
@@ -185,7 +188,7 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
     });
 
     describe('its real machine, walked with @xstate/graph', () => {
-      const paths = machinePaths(definition, samples);
+      const { machine, paths } = machinePaths(definition, samples);
       const order = definition.steps.map((s) => s.id);
       const finalStep = order.at(-1);
 
@@ -219,6 +222,28 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
           const answers = answersOf(key, (data) => showRuleAnswers(definition.machine, key, data));
           expect(answers, `${key} shown`).toContain(true);
           expect(answers, `${key} hidden`).toContain(false);
+        }
+      });
+
+      it('starts again from the first step, every answer forgotten, from each step that offers a reset (clear the car)', () => {
+        const reset = definition.reset;
+        if (!reset) return;
+        const first = order[0];
+        // What a new visitor starts with: the initial answers (a variant's fixed ones in place), the first step open.
+        const answers: FlowData = structuredClone(definition.initialData);
+        for (const [step, fixed] of Object.entries(definition.preset ?? {})) answers[step] = { ...answers[step], ...fixed };
+        const progress = Object.fromEntries(order.map((id) => [id, { status: id === first ? 'active' : 'inactive', completed: false }]));
+        for (const step of reset.steps) {
+          const standing = paths.flatMap((path) => path.states).filter((s) => stepOf(s.value) === step && s.context.catalog !== null);
+          expect(standing.length, `${step} is reached`).toBeGreaterThan(0);
+          for (const state of standing) {
+            const [after] = transition(machine, state, { type: 'flow.reset' });
+            expect(stepOf(after.value), `reset on ${step}`).toBe(first);
+            expect(after.context.data, `reset on ${step}: the answers`).toEqual(answers);
+            expect(after.context.steps, `reset on ${step}: the steps`).toEqual(progress);
+            expect(after.context.payment).toBeNull();
+            expect(after.context.fieldErrors).toEqual({});
+          }
         }
       });
 

@@ -97,6 +97,16 @@ export interface RegistryLicence {
   issuedOn: string;
 }
 
+/**
+ * The insurer's car price list (casco): brands, their models, and each model's positions (trims)
+ * with the price of a new car in whole UZS. Ids are the insurer's and stay with a position for good.
+ */
+export interface CarCatalogue {
+  brands: { id: number; name: string }[];
+  models: { id: number; brand_id: number; name: string }[];
+  positions: { id: number; model_id: number; name: string; price: number }[];
+}
+
 /** A passport, as the registries key people. */
 export interface PassportQuery {
   passportSeria: string;
@@ -117,6 +127,11 @@ export interface Registries {
   saveError(query: PassportQuery): Promise<number | null>;
   /** Keeps a vehicle check (/save-ip): the plate and when. */
   recordVehicleCheck(plate: string): Promise<void>;
+  /**
+   * The insurer's car price list (migration 020). Not a state registry, but read by the car products
+   * beside them; the server keeps it a minute, as it keeps tariffs.
+   */
+  carCatalogue(): Promise<CarCatalogue>;
 }
 
 /** The ports a sale may use, given by the server. */
@@ -229,6 +244,11 @@ export interface ProductSale<Save, T> {
   amount(request: Save): number;
   /** The product's own calls, served beside save and check. */
   calls?: ProductCall<T>[];
+  /**
+   * A car price list the product sells by, seeded into the car catalogue tables (migration 020) with
+   * only what is missing, so prices changed there are kept. Its calls read it through `registries`.
+   */
+  carCatalogue?: CarCatalogue;
   policy: PolicyWording;
 }
 

@@ -23,6 +23,9 @@ import { sportSaveRequest } from '../products/sport/binding';
 import { sampleBoxer } from '../products/sport/samples';
 import { documentsSaveRequest } from '../products/documents/binding';
 import { samplePlate } from '../products/documents/samples';
+import { cascoSaveRequest } from '../products/casco/binding';
+import casco from '../products/casco/definition';
+import { sampleCascoCatalog, sampleCobaltComfort } from '../products/casco/samples';
 import { homeSaveBody, inDays, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /**
@@ -124,6 +127,19 @@ describe('personal data', () => {
     }
     const tourists = travel.tourists.map((t) => (t.foreign_type === 0 ? { ...t, birthday: '16.05.1990' } : t));
     expect((await post(app, '/api/sayt/travel-uzb/save', { ...travel, tourists })).statusCode).toBe(422);
+  });
+
+  test('a casco purchase, and its refused saves, write none', async () => {
+    const price = casco.pricing(sampleCobaltComfort, sampleCascoCatalog);
+    if (!price) throw new Error('the casco sample has no price');
+    const body = cascoSaveRequest(sampleCobaltComfort, price);
+    const saved = (await post(app, '/api/takoful/kasko-neo/save', body)).json().response;
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    expect((await post(app, '/api/takoful/kasko-neo/check', { contract_id: saved.contract_id })).json().result).toBe(true);
+    // A payer the registry lacks, a value beyond the tariff's share, another premium: refused, and logged.
+    expect((await post(app, '/api/takoful/kasko-neo/save', { ...body, payer: { ...body.payer, birthday: '16-05-1990' } })).statusCode).toBe(422);
+    expect((await post(app, '/api/takoful/kasko-neo/save', { ...body, car: { ...body.car, price: body.car.price * 2 } })).statusCode).toBe(422);
+    expect((await post(app, '/api/takoful/kasko-neo/save', { ...body, premium: 1 })).statusCode).toBe(422);
   });
 
   test('failures write none', async () => {

@@ -1,4 +1,5 @@
 import type { FlowData, ProductDefinition } from '../engine/definition';
+import { loadWidgetsFor } from '../engine/theme';
 import { catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-services';
@@ -17,13 +18,18 @@ function flowAreas(product: SiteProduct): [string, CatalogLoaders][] {
 }
 
 /**
- * Loads what a product's flow renders with: its definition (schemas, validators) and its message
- * catalogs. Awaited before a flow page is hydrated or rendered on the server, so that render can
- * draw the flow at once; the page itself awaits it when it opens later.
+ * Loads what a product's flow renders with: its definition (schemas, validators), the widgets only
+ * some flows use that its steps name, and its message catalogs. Awaited before a flow page is
+ * hydrated or rendered on the server, so that render can draw the flow at once; the page itself
+ * awaits it when it opens later.
  */
 export async function prepareFlow(product: SiteProduct): Promise<Definition> {
   const [definition] = await Promise.all([
-    chunkGuard.load(() => loadDefinition(product.manifest.id)),
+    chunkGuard.load(async () => {
+      const loaded = await loadDefinition(product.manifest.id);
+      await loadWidgetsFor(loaded.steps);
+      return loaded;
+    }),
     ...flowAreas(product).map(([area, loaders]) => catalogs.require(area, loaders)),
   ]);
   prepared.set(product.manifest.id, definition);

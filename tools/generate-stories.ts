@@ -51,6 +51,7 @@ function storyFile(id: string, definition: ProductDefinition<FlowData, unknown>)
     add(`Field${pascal(key)}Open`, `lock(${JSON.stringify(key)}, false)`);
   }
   for (const [widget, place] of widgetPlaces(definition)) add(`Widget${pascal(widget)}`, `widget(${JSON.stringify(place.step)}, ${JSON.stringify(place.segments)})`);
+  if (definition.reset) add('ResetStartsAgain', 'reset()');
   add('SaveFailure', 'saveFailure()');
   add('CatalogFailure', 'catalogFailure()');
   const lookupStep = definition.binding.lookups?.[0]?.step;

@@ -43,10 +43,10 @@ export function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys:
  * The context once a lookup child answered: its answer merged into its row (or object), its row's
  * message cleared, and the step's field effects run for what the answer changed, as for the visitor's own change.
  */
-export function mergedLookup<D extends FlowData>(
+export function mergedLookup<D extends FlowData, C>(
   context: FlowContext,
   lookups: readonly LookupBinding<never>[],
-  rules: MachineRules<D>,
+  rules: MachineRules<D, C>,
   actorId: string,
   answer: Record<string, unknown>,
 ): Partial<FlowContext> {
@@ -66,7 +66,7 @@ export function mergedLookup<D extends FlowData>(
     rows[job.row] = { ...current, ...answer };
     nextObject = { ...object, [lookup.rows]: rows };
   }
-  const changed = changedStep(rules, context.data, clearFieldError(context.fieldErrors, lookup.step, rowPath(lookup.rows, job.row) || '/'), lookup.step, nextObject);
+  const changed = changedStep(rules, context.data, clearFieldError(context.fieldErrors, lookup.step, rowPath(lookup.rows, job.row) || '/'), lookup.step, nextObject, context.catalog as C);
   return { pending, data: changed.data, fieldErrors: changed.fieldErrors };
 }
 

@@ -89,8 +89,11 @@ export function SelectWidget(props: WidgetProps) {
   const catalog = optionsFrom(registry.formContext, options.optionsFrom);
   const locale = localeOf(registry.formContext);
   // A catalog list (`ui:options.optionsFrom`) beats the schema's enum: it may depend on other answers.
+  // Labels are the texts shown: a catalog option's own (translated once here), the enum's names translated.
   const enumOptions = useMemo(
-    () => (catalog.length > 0 ? catalog.map((o) => ({ value: o.value, label: optionLabel(o, locale, (m) => i18n._(m)) })) : (options.enumOptions ?? [])),
+    () => (catalog.length > 0
+      ? catalog.map((o) => ({ value: o.value, label: optionLabel(o, locale, (m) => i18n._(m)) }))
+      : (options.enumOptions ?? []).map((o) => ({ ...o, label: i18n._(String(o.label)) }))),
     [catalog, locale, i18n, options.enumOptions],
   );
   const selected = enumOptionsIndexForValue(value, enumOptions, false);
@@ -117,7 +120,7 @@ export function SelectWidget(props: WidgetProps) {
       <option value="">{i18n._(placeholder || 'engine.select.placeholder')}</option>
       {enumOptions.map((option, index) => (
         <option key={index} value={String(index)} disabled={options.enumDisabled?.includes(option.value)}>
-          {i18n._(String(option.label))}
+          {option.label}
         </option>
       ))}
     </select>

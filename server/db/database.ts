@@ -188,6 +188,26 @@ export interface VehicleChecksTable {
   checked_at: Timestamp;
 }
 
+/** The insurer's car price list (migration 020): brands, models, positions with a new car's price. */
+export interface CarBrandsTable {
+  id: number;
+  name: string;
+}
+
+export interface CarModelsTable {
+  id: number;
+  brand_id: number;
+  name: string;
+}
+
+export interface CarPositionsTable {
+  id: number;
+  model_id: number;
+  name: string;
+  /** Whole UZS. */
+  price: number;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -210,6 +230,9 @@ export interface Database {
   benefits: BenefitsTable;
   save_error_triggers: SaveErrorTriggersTable;
   vehicle_checks: VehicleChecksTable;
+  car_brands: CarBrandsTable;
+  car_models: CarModelsTable;
+  car_positions: CarPositionsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -7,8 +7,8 @@ import {
 
 /**
  * Inserts the reference data the sandbox needs: each product's tariffs and the tables products
- * share, the redirects, the person registry and the car registries (vehicles, companies, licences,
- * benefits, save-error triggers). Idempotent: rows that exist are kept, so tariffs edited in the
+ * share, the redirects, the person registry, the car registries (vehicles, companies, licences,
+ * benefits, save-error triggers) and the car price list of the sales that carry one. Idempotent: rows that exist are kept, so tariffs edited in the
  * database are not overwritten by a restart.
  */
 export async function seed(db: Kysely<Database>): Promise<void> {
@@ -26,6 +26,13 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     await trx.insertInto('driver_licences').values(sandboxLicences).onConflict((oc) => oc.doNothing()).execute();
     await trx.insertInto('benefits').values(sandboxBenefits).onConflict((oc) => oc.doNothing()).execute();
     await trx.insertInto('save_error_triggers').values(sandboxSaveErrorTriggers).onConflict((oc) => oc.doNothing()).execute();
+    for (const { sale } of products) {
+      const catalogue = sale.carCatalogue;
+      if (!catalogue) continue;
+      await trx.insertInto('car_brands').values(catalogue.brands).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx.insertInto('car_models').values(catalogue.models).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await trx.insertInto('car_positions').values(catalogue.positions).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
   });
 }
 

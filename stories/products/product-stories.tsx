@@ -163,6 +163,29 @@ export function productStories(id: string) {
         },
       }),
 
+    /** The first step that offers a "start again" action (clear the car): it asks first, then the flow stands on its first step. */
+    reset: (): Story => {
+      const step = definition.reset?.steps[0];
+      if (!step) throw new Error(`${id}: no step offers a reset`);
+      return story(start(step), {}, {
+        play: async ({ canvasElement, userEvent }) => {
+          await nextButton(canvasElement);
+          const bar = canvasElement.querySelector<HTMLElement>('[data-testid="reset-bar"]');
+          const ask = bar?.querySelector('button');
+          if (!bar || !ask) throw new Error(`${id}: the ${step} step offers no reset`);
+          await userEvent.click(ask);
+          const confirm = await waitFor(() => {
+            const button = bar.querySelector<HTMLButtonElement>('[role="group"] button');
+            if (!button) throw new Error('not asked yet');
+            return button;
+          });
+          expect(canvasElement.ownerDocument.activeElement).toBe(confirm);
+          await userEvent.click(confirm);
+          await waitFor(() => expect(storyUrl(canvasElement)).toContain(`step=${order[0]}`), { timeout: 4000 });
+        },
+      });
+    },
+
     /** The catalog does not load: the flow offers to try again. */
     catalogFailure: (): Story => story(null, { catalogStatus: 503 }),
 

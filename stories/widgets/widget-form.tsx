@@ -17,8 +17,8 @@ export interface WidgetFormProps {
   name: string;
   uiSchema?: UiSchema;
   formData?: Record<string, unknown>;
-  /** `formContext.options` for widgets with `ui:options.optionsFrom`. */
-  options?: Record<string, CatalogOption[]>;
+  /** `formContext.options` for widgets with `ui:options.optionsFrom`; a function of the data for lists that depend on other answers. */
+  options?: Record<string, CatalogOption[]> | ((data: Record<string, unknown>) => Record<string, CatalogOption[]>);
   /** Validate once on mount, as if Next had been pressed. */
   validateOnMount?: boolean;
   /** Errors from outside the schema (lookups, effects) as the flow keeps them: path → message id. */
@@ -39,7 +39,8 @@ export function WidgetForm({ name, uiSchema, formData, options = {}, validateOnM
   const transformErrors = useMemo(() => createTransformErrors(i18n), [i18n]);
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
   const extraErrors = useMemo(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
-  const formContext = useMemo<FlowFormContext>(() => ({ options, locale: i18n.locale }), [options, i18n.locale]);
+  const lists = useMemo(() => (typeof options === 'function' ? options(data) : options), [options, data]);
+  const formContext = useMemo<FlowFormContext>(() => ({ options: lists, locale: i18n.locale }), [lists, i18n.locale]);
   const schema = schemas[`./schemas/${name}.json`]?.default;
   const validator = stepValidator(schema);
   if (!schema || !validator) throw new Error(`WidgetForm: no precompiled schema stories/widgets/schemas/${name}.json`);

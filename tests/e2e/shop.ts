@@ -56,6 +56,11 @@ async function perform(page: Page, lang: Lang, action: FormAction) {
       return page.locator(`[id="${action.id}"]`).check();
     case 'select':
       return page.locator(`[id="${action.id}"]`).selectOption({ index: action.index });
+    case 'combo': {
+      // Typed as a visitor finds it, then the option of that value tapped in the narrowed list.
+      await page.locator(`[id="${action.id}"]`).fill(catalogs.get(lang)?.get(action.label) ?? action.label);
+      return page.locator(`[id="${action.id}__listbox"] [data-value="${action.value}"]`).click();
+    }
     case 'checkLabel':
       return page.locator(`[id="${action.within}"]`).getByRole('checkbox', { name: text(lang, action.label), exact: true }).check();
     case 'addRow':

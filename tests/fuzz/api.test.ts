@@ -177,6 +177,8 @@ async function validRequests(): Promise<{ url: string; body: unknown }[]> {
     { url: '/api/minikasko_neo/checkCar', body: { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: '0390422', passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990' } },
     // Document type 38 is named by its plate (the purchase sample's passport by its number): both branches get hostile values.
     { url: '/api/sayt/document_sugurtasi/save', body: { ...documentsSaveRequest(samplePlate, { total: 60_000, lines: [] }), return_url: saveContext.returnPath } },
+    // Casco's calculator with the constructor's liability risks, so their values reach the tariff's bounds.
+    { url: '/api/takoful/kasko-neo/hisoblash', body: { price: 280_500_000, risks: { liability: 1, accident: 1, windscreen: 1 }, liability: { person: 25_000_000, accident: 5_000_000 } } },
   ];
   // The payment calls of the site API, each for a contract it can take.
   for (const [url, extra] of [['/api/payment/initialize', {}], ['/api/alifpay/createAlifInvoice', { phone: '998901234567' }]] as const) {

@@ -19,6 +19,8 @@ export type FormAction =
   | { kind: 'check'; id: string; checked: boolean }
   | { kind: 'choose'; id: string }
   | { kind: 'select'; id: string; index: number }
+  /** A combobox: the option's name typed (a message id, or a catalogue's own name), then the option of that value chosen. */
+  | { kind: 'combo'; id: string; label: string; value: string }
   | { kind: 'checkLabel'; within: string; label: string }
   | { kind: 'addRow'; id: string }
   | { kind: 'press'; id: string };
@@ -74,6 +76,8 @@ function leafActions(id: string, schema: Schema, ui: Ui, value: unknown, context
       return [{ kind: 'fill', id, value: String(value).replace(/^998/, '') }];
     case 'select':
       return [{ kind: 'select', id, index: indexOf(value) + 1 }];
+    case 'combobox':
+      return [{ kind: 'combo', id, label: list?.find((o) => o.value === value)?.label ?? String(value), value: String(value) }];
     case 'radio':
     case 'program-cards':
       return [{ kind: 'choose', id: `${id}-${indexOf(value)}` }];

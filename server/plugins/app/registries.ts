@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
-import type { Registries, RegistryVehicle } from '../../../products/sale';
+import type { CarCatalogue, Registries, RegistryVehicle } from '../../../products/sale';
 import type { VehiclesTable } from '../../db/database';
+import { cachedRead } from '../../lib/cached-read';
+import { referenceDataCacheMs } from './tariffs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,10 +39,20 @@ function vehicleOf(row: VehiclesTable): RegistryVehicle {
 /**
  * The state registries the car products ask (vehicles, the tax registry, driving licences, benefit
  * categories): the sandbox adapter answers from the tables of migration 010, seeded with the data
- * README.md lists, so lookups are deterministic in tests and by hand.
+ * README.md lists, so lookups are deterministic in tests and by hand. The car price list (migration
+ * 020) is the insurer's own, the same in production: read at most once a minute, as tariffs are,
+ * since every casco page asks for it.
  */
 export default fp(
   async (app) => {
+    const catalogue = cachedRead(async (): Promise<CarCatalogue> => {
+      const [brands, models, positions] = await Promise.all([
+        app.db.selectFrom('car_brands').select(['id', 'name']).orderBy('id').execute(),
+        app.db.selectFrom('car_models').select(['id', 'brand_id', 'name']).orderBy('id').execute(),
+        app.db.selectFrom('car_positions').select(['id', 'model_id', 'name', 'price']).orderBy('id').execute(),
+      ]);
+      return { brands, models, positions };
+    }, referenceDataCacheMs);
     app.decorate('registries', {
       async vehicle({ plate, techSeria, techNumber }) {
         const row = await app.db
@@ -88,6 +100,7 @@ export default fp(
       async recordVehicleCheck(plate) {
         await app.db.insertInto('vehicle_checks').values({ plate }).execute();
       },
+      carCatalogue: catalogue,
     } satisfies Registries);
   },
   { name: 'registries', dependencies: ['database'] },
