@@ -10,3 +10,6 @@ export const widgetNames = [
 
 export const arrayFieldTemplateNames = ['persons'] as const;
 
+
+/** Names uiSchemas may use for `ui:field` (engine/theme.ts `fields`). */
+export const fieldNames = ['file'] as const;

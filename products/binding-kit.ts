@@ -5,6 +5,7 @@ import { isIsoDate, isoToDmy, splitPassport } from './api-format';
 import { envelopeFailure, genericErrorId, networkErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions } from './binding-failure';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
+import { fileRefusal, formBody, isFileRef } from './multipart';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
 /**
@@ -160,13 +161,23 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
     load: config.load,
     ...(config.lookups ? { lookups: config.lookups } : {}),
     async save(api, data, shown, context) {
-      let request: object;
+      let request: Record<string, unknown>;
       try {
         request = { ...config.saveRequest(data, shown), return_url: context.returnPath };
       } catch (error) {
         throw toFailure(error, failure);
       }
-      const envelope = await call(() => api.post<SaveResponse>(config.calls.save, request), failure);
+      // A request holding chosen files goes as multipart/form-data, the files as its parts (spec §7).
+      const withFiles = Object.values(request).some(isFileRef);
+      const envelope = await call(async () => {
+        if (!withFiles) return api.post<SaveResponse>(config.calls.save, request);
+        const body = await formBody(request, data, context.files);
+        try {
+          return await api.postForm<SaveResponse>(config.calls.save, body);
+        } catch (error) {
+          throw fileRefusal(error, request, data) ?? error;
+        }
+      }, failure);
       if (!envelope.result) {
         if (config.saveErrors) throw placedSaveFailure(envelope, config.saveErrors, data);
         throw failure.modal
