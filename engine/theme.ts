@@ -13,7 +13,7 @@ import {
   UnusedButton,
 } from './templates/field-templates';
 import { ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate } from './templates/persons-template';
-import { CheckboxWidget, CountryMultiselectWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
+import { CheckboxWidget, CountryMultiselectWidget, MonthWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
 import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
 import { LazyFileField } from './widgets/lazy-file-field';
 
@@ -23,6 +23,7 @@ export const widgets: RegistryWidgetsType = {
   plate: PlateWidget,
   phone: PhoneWidget,
   date: DateWidget,
+  month: MonthWidget,
   money: MoneyWidget,
   code6: Code6Widget,
   'country-multiselect': CountryMultiselectWidget,
