@@ -287,9 +287,15 @@ export function personLookup(options: PersonLookupOptions): LookupBinding {
 
 // ---------------------------------------------------------------- company lookups
 
-/** What a tax-registry lookup fills in: the company's short name as the policy prints it. */
+/** What a tax-registry lookup finds: the company's short name as the policy prints it, and its details. */
 export interface FoundCompany {
   name: string;
+  director: string;
+  address: string;
+  oked: string;
+  mfo: string;
+  bank: string;
+  account: string;
 }
 
 export interface CompanyLookupOptions {
@@ -298,7 +304,7 @@ export interface CompanyLookupOptions {
   step: string;
   /** Property of the step object holding the company (`{ inn, name }`); absent: the step object itself. */
   at?: string;
-  /** What to merge into the step object once the company is found; by default its name beside the INN. */
+  /** What to merge into the step object once the company is found; by default its name beside the INN (the details only when asked). */
   merge?: (target: Record<string, unknown>, found: FoundCompany) => Record<string, unknown>;
 }
 
@@ -310,7 +316,7 @@ export function companyLookup(options: CompanyLookupOptions): LookupBinding {
   const companyOf = (target: Record<string, unknown>) => (options.at ? asRecord(target[options.at]) : target);
   const field = { step: options.step, path: options.at ? `/${options.at}/inn` : '/inn' };
   const mergeFound = options.merge ?? ((target: Record<string, unknown>, found: FoundCompany) =>
-    (options.at ? { [options.at]: { ...companyOf(target), ...found } } : { ...found }));
+    (options.at ? { [options.at]: { ...companyOf(target), name: found.name } } : { name: found.name }));
   const innOf = (target: Record<string, unknown>) => {
     const { inn } = companyOf(target);
     return typeof inn === 'string' && /^[0-9]{9}$/.test(inn) ? inn : null;
@@ -323,9 +329,11 @@ export function companyLookup(options: CompanyLookupOptions): LookupBinding {
       if (!inn) throw new ProductBindingFailure('wrong_inn', { field, detail: 'INN incomplete' });
       const envelope = await call(() => api.post<CompanyResponse>(options.call, { inn }), { field });
       if (!envelope.result) throw envelopeFailure(envelope, 'wrong_inn', { field });
-      const shortName = asRecord(envelope.response).short_name;
+      const company = asRecord(envelope.response);
+      const shortName = company.short_name;
       if (typeof shortName !== 'string' || shortName.trim() === '') throw new ProductBindingFailure('wrong_inn', { field, detail: `${options.call}: no short name` });
-      return mergeFound(target, { name: shortName });
+      const text = (key: string) => (typeof company[key] === 'string' ? (company[key] as string) : '');
+      return mergeFound(target, { name: shortName, director: text('director'), address: text('address'), oked: text('oked'), mfo: text('mfo'), bank: text('bank'), account: text('account') });
     },
   };
 }
