@@ -19,6 +19,9 @@ export type FormAction =
   | { kind: 'check'; id: string; checked: boolean }
   | { kind: 'choose'; id: string }
   | { kind: 'select'; id: string; index: number }
+  | { kind: 'selectValue'; id: string; value: string }
+  /** A file of tests/fixtures handed to a file field (the sample's FileRef names it). */
+  | { kind: 'upload'; id: string; file: string }
   | { kind: 'checkLabel'; within: string; label: string }
   | { kind: 'addRow'; id: string }
   | { kind: 'press'; id: string };
@@ -68,6 +71,10 @@ function leafActions(id: string, schema: Schema, ui: Ui, value: unknown, context
       return value === true ? [{ kind: 'press', id }] : [];
     case 'date':
       return [{ kind: 'fill', id, value: isoToDmy(String(value), '.') }];
+    case 'month': {
+      const [year = '', month = ''] = String(value).split('-');
+      return [{ kind: 'selectValue', id, value: month }, { kind: 'selectValue', id: `${id}-year`, value: year }];
+    }
     case 'phone':
       return [{ kind: 'fill', id, value: String(value).replace(/^998/, '') }];
     case 'select':
@@ -90,6 +97,8 @@ function fieldActions(path: (string | number)[], schema: Schema, ui: Ui, value: 
   const id = ['flow-' + context.step, ...path].join('_');
   if (path.length > 0 && isHiddenPath(`/${path.join('/')}`, context.hidden)) return [];
   if (path.length > 0 && isHiddenPath(`/${path.join('/')}`, context.locked)) return [];
+  // A file field holds a FileRef, whose name is the sample file to upload.
+  if (ui['ui:field'] === 'file') return [{ kind: 'upload', id, file: `tests/fixtures/${String(asRecord(value).name)}` }];
   if (schema.type === 'object' && schema.properties) {
     const object = asRecord(value);
     return orderedKeys(schema, ui).flatMap((key) =>
