@@ -117,11 +117,34 @@ export interface ApiFailure extends Error {
   envelope?: Envelope<unknown>;
 }
 
+/**
+ * A file the visitor chose, as flow data keeps it (the draft is text): what it is and a random id;
+ * its bytes stay on the device (`FileSource`) until a save sends them. `type` is the type read from
+ * its content, and `size` counts the bytes that will be sent (after a photo was downscaled).
+ */
+export interface FileRef {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** A multipart/form-data body: text fields, then files, each under its part name. */
+export interface FormBody {
+  fields: [name: string, value: string][];
+  files: { name: string; filename: string; blob: Blob }[];
+}
+
+/** Told how much of a request's body has gone out, in bytes, while it uploads. */
+export type UploadProgressListener = (sent: number, total: number) => void;
+
 /** The engine talks to the site API only through this port (site: axios; stories: fixtures). */
 export interface ApiPort {
   /** Resolves with the envelope of any 2xx answer (also when `result` is false); rejects with ApiFailure. */
   get<T>(path: string): Promise<Envelope<T>>;
   post<T>(path: string, body: unknown): Promise<Envelope<T>>;
+  /** Posts a multipart/form-data body (a save with files); `onProgress` hears the upload's progress. As `post` otherwise. */
+  postForm<T>(path: string, body: FormBody, onProgress?: UploadProgressListener): Promise<Envelope<T>>;
 }
 
 /**
@@ -167,10 +190,18 @@ export interface LookupBinding<C = unknown> {
   run: (api: ApiPort, row: Record<string, unknown>, catalog: C) => Promise<Record<string, unknown>>;
 }
 
+/** The bytes of the files flow data refers to (the site keeps them in IndexedDB beside the draft). */
+export interface FileSource {
+  /** The file's bytes, or null when this device no longer has them. */
+  read(ref: FileRef): Promise<Blob | null>;
+}
+
 /** What the page tells a save besides the data. */
 export interface SaveContext {
   /** Path on this site the payment provider sends the visitor back to (the flow's payment step). */
   returnPath: string;
+  /** Where the files of the flow's data are; a save with files fails without it. */
+  files?: FileSource;
 }
 
 /**

@@ -178,7 +178,7 @@ describe('FlowRunner', () => {
       }),
     );
     const api = sampleApi();
-    const failing: ApiPort = { get: api.get, post: async (path, body) => (path === '/sample/save' ? Promise.reject(new Error('network')) : api.post(path, body)) };
+    const failing: ApiPort = { get: api.get, post: async (path, body) => (path === '/sample/save' ? Promise.reject(new Error('network')) : api.post(path, body)), postForm: api.postForm };
     setup({ storage, api: failing });
     await heading('Confirm');
     expect((screen.getByLabelText(/Phone/) as HTMLInputElement).value).toBe('+998 90 123 45 67');
@@ -357,6 +357,7 @@ describe('FlowRunner: registry-filled fields', () => {
         if (path === '/car/quote') await held;
         return inner.post(path, body);
       },
+      postForm: inner.postForm,
     };
     renderCar(api as ReturnType<typeof carApi>);
     await heading('Car');

@@ -5,7 +5,10 @@ import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
-import { loadDraft, saveDraft } from './draft';
+import { draftFilesId, loadDraft, saveDraft } from './draft';
+import { draftFiles, indexedDbFileStore, randomId, type FileStore } from './files/file-store';
+import { UploadPanel } from './files/upload-panel';
+import { createUploadTracker, type UploadTracker } from './files/upload-tracker';
 import { formatPrice } from './format';
 import { createFlowMachine, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
@@ -35,6 +38,21 @@ export function preloadFlowParts(): Promise<unknown> {
 /** How long typed changes may wait to be written to the draft. */
 const draftIntervalMs = 250;
 
+/** Files of drafts older than this (a tab closed mid-flow) are removed from the device. */
+const abandonedFilesMs = 7 * 24 * 60 * 60 * 1000;
+
+let browserFileStore: FileStore | null = null;
+/** The browser's file store, one per page (IndexedDB, opened on first use). */
+const defaultFileStore = (): FileStore => (browserFileStore ??= indexedDbFileStore());
+
+/** Whether a step of the definition has a file field (`"ui:field": "file"`): only such flows keep files. */
+function hasFileFields(definition: Pick<ProductDefinition, 'steps'>): boolean {
+  const walk = (node: unknown): boolean =>
+    typeof node === 'object' && node !== null
+    && Object.entries(node).some(([key, value]) => (key === 'ui:field' ? value === 'file' : walk(value)));
+  return definition.steps.some((step) => walk(step.uiSchema));
+}
+
 export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   definition: ProductDefinition<D, C>;
   api: ApiPort;
@@ -44,6 +62,8 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   onStepChange: (stepId: string, how: 'push' | 'replace') => void;
   /** Defaults to window.sessionStorage (none when rendered on the server). */
   storage?: Storage;
+  /** Where file fields keep the files of the draft; defaults to the browser's IndexedDB. */
+  fileStore?: FileStore;
   /** The catalog the page was rendered with on the server: the flow starts on it instead of loading one. */
   initialCatalog?: C;
   layout?: 'default' | 'webview';
@@ -63,9 +83,26 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const returnPath = useMemo(() => stepHref(paymentStep ?? definition.steps[0]?.id ?? ''), [stepHref, paymentStep, definition]);
   const { i18n } = useLingui();
   const storage = props.storage ?? (typeof window === 'undefined' ? null : window.sessionStorage);
-  const machine = useMemo(() => createFlowMachine(definition, { api, returnPath }), [definition, api, returnPath]);
+  // Made once: the draft's files are this tab's (its files id lives in sessionStorage beside the draft).
+  const [files] = useState(() => {
+    const store = props.fileStore ?? (storage && typeof window !== 'undefined' ? defaultFileStore() : null);
+    return storage && store && hasFileFields(definition) ? { store, draft: draftFiles(store, draftFilesId(storage, definition.id, randomId)) } : null;
+  });
+  const [uploads] = useState(createUploadTracker);
+  const machine = useMemo(
+    () => createFlowMachine(definition, { api: uploads.track(api), returnPath, ...(files ? { files: files.draft } : {}) }),
+    [definition, api, returnPath, uploads, files],
+  );
   // Read once: the draft is the starting point, later writes must not restart the actor.
   const [resume] = useState(() => (storage ? loadDraft(storage, definition) : null));
+
+  // Files of this tab's draft stay while it lasts; a new flow starts without any, and files that
+  // tabs closed mid-flow left behind are removed.
+  useEffect(() => {
+    if (!files) return;
+    void files.store.sweep(Date.now() - abandonedFilesMs).catch(() => undefined);
+    if (!resume) void files.draft.clear().catch(() => undefined);
+  }, [files, resume]);
   const actor = useActorRef(machine, { input: { resume, catalog: props.initialCatalog } });
 
   useEffect(() => {
@@ -135,7 +172,10 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const onFieldChange = useCallback((stepId: string, data: Record<string, unknown>) => send({ type: 'field.changed', step: stepId, data }), [send]);
   const onNext = useCallback((data: Record<string, unknown>) => send({ type: 'step.next', data }), [send]);
   const onBack = useCallback(() => send({ type: 'step.back' }), [send]);
-  const onRestart = useCallback(() => send({ type: 'flow.reset' }), [send]);
+  const onRestart = useCallback(() => {
+    void files?.draft.clear().catch(() => undefined);
+    send({ type: 'flow.reset' });
+  }, [send, files]);
   const onCheck = useCallback(() => send({ type: 'payment.check' }), [send]);
   const onPoll = useCallback(() => send({ type: 'payment.poll' }), [send]);
   const onRetry = useCallback(() => send({ type: 'retry' }), [send]);
@@ -148,10 +188,19 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
       [definition, context.catalog, context.data],
     ),
   );
-  const formContext = useMemo<FlowFormContext>(() => ({ options, locale: i18n.locale }), [options, i18n.locale]);
+  const formContext = useMemo<FlowFormContext>(
+    () => ({ options, locale: i18n.locale, ...(files ? { files: files.draft } : {}) }),
+    [options, i18n.locale, files],
+  );
 
   const current = definition.steps.find((s) => s.id === step) ?? null;
   const index = current ? definition.steps.indexOf(current) : -1;
+  // An upload's bars belong to the step it was sent from; once the policy is issued, the files were sent.
+  const onDownload = current?.component === 'download';
+  useEffect(() => {
+    uploads.clear();
+    if (onDownload) void files?.draft.clear().catch(() => undefined);
+  }, [step, onDownload, uploads, files]);
   // Joined into strings so the form's memoised uiSchema and validator change only with the sets.
   const hiddenKey = useMemo(
     () => (current ? hiddenPaths(definition.machine, current.id, context.data as D).join('|') : ''),
@@ -222,6 +271,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                 loading={busy}
                 canGoBack={index > 0}
                 formContext={formContext}
+                uploads={uploads}
                 onFieldChange={onFieldChange}
                 onNext={onNext}
                 onBack={onBack}
@@ -390,6 +440,8 @@ interface StepFormProps {
   loading: boolean;
   canGoBack: boolean;
   formContext: FlowFormContext;
+  /** The uploads of the step's save, drawn above its buttons. */
+  uploads: UploadTracker;
   onFieldChange: (step: string, data: Record<string, unknown>) => void;
   onNext: (data: Record<string, unknown>) => void;
   onBack: () => void;
@@ -397,9 +449,10 @@ interface StepFormProps {
 
 /** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
 const StepForm = memo(function StepForm(props: StepFormProps) {
-  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, onFieldChange, onNext, onBack } = props;
+  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, uploads, onFieldChange, onNext, onBack } = props;
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
+  const formId = `${idPrefix}-form`;
   const [dateDrafts] = useState(() => new Map<string, string>());
   // What the form last reported: when the flow's data comes back different, the form must show the flow's.
   const reported = useRef<Record<string, unknown> | undefined>(undefined);
@@ -449,6 +502,8 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   // Kept as one element while nothing in it changes: rjsf compares its children with the other props.
   const actionBar = useMemo(
     () => (
+      <>
+      <UploadPanel tracker={uploads} form={formId} />
       <div className="sticky bottom-0 z-10 -mx-3 mt-6 flex items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur lg:static lg:mx-0 lg:gap-3 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
         {canGoBack ? (
           <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
@@ -472,14 +527,16 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
           </button>
         </span>
       </div>
+      </>
     ),
-    [canGoBack, loading, price, i18n, onBack],
+    [canGoBack, loading, price, i18n, onBack, uploads, formId],
   );
   if (!activeValidator || !step.schema) {
     throw new Error(`FlowRunner: step "${step.id}" has no schema, or its schema was not imported through the step-validators plugin`);
   }
   return (
     <Form
+      id={formId}
       schema={step.schema as RJSFSchema}
       uiSchema={uiSchema}
       validator={activeValidator}

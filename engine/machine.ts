@@ -1,5 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
-import type { ApiPort, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
+import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureMessageId, isBindingFailure } from './failure';
 import { deepEqual } from './paths';
 import { changedStep } from './machine/effects';
@@ -19,6 +19,8 @@ export interface FlowDeps {
   api: ApiPort;
   /** Where payment providers return the visitor: the flow page at its payment step. */
   returnPath: string;
+  /** The bytes of the files the flow's data refers to, for a save that sends them. */
+  files?: FileSource;
 }
 
 const BOOT = 'boot';
@@ -91,7 +93,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       loadCatalog: fromPromise<unknown>(() => binding.load(deps.api)),
       save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
         if (!input.price || input.price.lowest) throw new Error('save: the price is not known yet');
-        return binding.save(deps.api, input.data as D, input.price, { returnPath: deps.returnPath });
+        return binding.save(deps.api, input.data as D, input.price, { returnPath: deps.returnPath, ...(deps.files ? { files: deps.files } : {}) });
       }),
       check: fromPromise<PaymentCheck, CheckInput>(async ({ input }) => {
         if (!input.payment) throw new Error('check: no payment details');

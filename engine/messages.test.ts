@@ -5,8 +5,8 @@ import { createTransformErrors, ERROR_KEYWORDS, fieldErrorsToErrorSchema } from 
 describe('engine messages', () => {
   it('every locale has the same ids, all translated, and uz/ru differ from en', () => {
     const en = enginePo('en');
-    // Brand names, and the currency whose English text is the Uzbek word itself.
-    const brands = new Set(['engine.option.payme', 'engine.option.click', 'engine.option.octo', 'engine.option.alif', 'engine.currency']);
+    // Brand names, the currency whose English text is the Uzbek word itself, and May, which Uzbek also calls May.
+    const brands = new Set(['engine.option.payme', 'engine.option.click', 'engine.option.octo', 'engine.option.alif', 'engine.currency', 'engine.month.5']);
     for (const locale of ['uz', 'ru'] as const) {
       const other = enginePo(locale);
       expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());

@@ -18,9 +18,9 @@ import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
  * The registry rjsf's Form starts from, in the site's build (tools/vite-plugin-rjsf-registry.ts puts
  * it in place of @rjsf/core's own `getDefaultRegistry`): rjsf's fields for the types a step form has,
  * and the templates and widgets the engine's theme does not replace (engine/theme.ts supplies the
- * rest on every Form). Step forms are flat — no allOf/anyOf/oneOf/$ref, no layout grids, no file or
- * colour inputs (products/conformance.ts refuses them) — so rjsf's fields and widgets for those are
- * left out of every flow page. Every product step renders on it in the engine's tests and the e2e
+ * rest on every Form). Step forms are flat — no allOf/anyOf/oneOf/$ref, no layout grids, no colour
+ * inputs, and files through the engine's own `file` field, not rjsf's data-URL widget — so rjsf's
+ * fields and widgets for those are left out of every flow page. Every product step renders on it in the engine's tests and the e2e
  * purchases, which run on the same build.
  */
 export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils'> {

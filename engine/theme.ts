@@ -13,8 +13,9 @@ import {
   UnusedButton,
 } from './templates/field-templates';
 import { ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate } from './templates/persons-template';
-import { CheckboxWidget, CountryMultiselectWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
+import { CheckboxWidget, CountryMultiselectWidget, MonthWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
 import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
+import { LazyFileField } from './widgets/lazy-file-field';
 
 /** Widgets by the names uiSchemas use (`"ui:widget": "passport"`). */
 export const widgets: RegistryWidgetsType = {
@@ -22,6 +23,7 @@ export const widgets: RegistryWidgetsType = {
   plate: PlateWidget,
   phone: PhoneWidget,
   date: DateWidget,
+  month: MonthWidget,
   money: MoneyWidget,
   code6: Code6Widget,
   'country-multiselect': CountryMultiselectWidget,
@@ -95,8 +97,8 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
   },
 };
 
-/** Custom fields by name (`"ui:field"`); none beyond rjsf's own yet. */
-export const fields: RegistryFieldsType = {};
+/** Custom fields by name (`"ui:field"`): `file`, a chosen file kept on the device until the save sends it. */
+export const fields: RegistryFieldsType = { file: LazyFileField };
 
 /** The engine's rjsf theme: pass to `<Form {...theme}>`; a product's own entries win over these. */
 export const theme = { widgets, templates, fields };

@@ -1,4 +1,6 @@
 import type { CatalogOption } from './definition';
+import type { DraftFiles } from './files/file-store';
+import type { PhotoCodec } from './files/prepare';
 
 /** Tailwind classes shared by the engine's inputs and buttons, so every control looks the same. */
 export const inputClass =
@@ -21,6 +23,10 @@ export interface FlowFormContext {
    * this a second correction to the same data would leave the typed text on screen.
    */
   corrections?: number;
+  /** Where file fields keep the files of this tab's draft; absent in a page drawn on the server. */
+  files?: DraftFiles;
+  /** How file fields make photos smaller; the browser's canvas when absent. */
+  photoCodec?: PhotoCodec;
 }
 
 /** The option list a widget names with `ui:options.optionsFrom`, or an empty list. */

@@ -4,9 +4,12 @@
  * checks product uiSchemas against; the registry must register every name here.
  */
 export const widgetNames = [
-  'passport', 'plate', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6',
+  'passport', 'plate', 'phone', 'date', 'month', 'money', 'country-multiselect', 'program-cards', 'code6',
   'checkbox', 'select', 'combobox', 'radio', 'toggle-button', 'text', 'hidden',
 ] as const;
 
 export const arrayFieldTemplateNames = ['persons'] as const;
 
+
+/** Names uiSchemas may use for `ui:field` (engine/theme.ts `fields`). */
+export const fieldNames = ['file'] as const;

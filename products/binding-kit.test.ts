@@ -45,6 +45,13 @@ describe('company lookup by tax number', () => {
     const merged = companyLookup({ call: '/osgor_neo/inn', step: 'carrier', merge: (target, found) => ({ ...target, companyName: found.name }) });
     expect(await merged.run(fakeApi(() => ok(company)), { inn: '301234567' }, {})).toEqual({ inn: '301234567', companyName: '"NEO LOGISTIKA" MChJ' });
   });
+
+  it('finds the company\'s details for a product that shows them (the employer of a job-loss cover)', async () => {
+    const details = companyLookup({ call: '/osgor_neo/inn', step: 'job', merge: (_target, found) => ({ ...found }) });
+    expect(await details.run(fakeApi(() => ok(company)), { inn: '301234567' }, {})).toEqual({
+      name: '"NEO LOGISTIKA" MChJ', director: 'Karimova Dilnoza', address: 'Toshkent', oked: '49410', mfo: '00014', bank: 'Milliy bank', account: '20208000900100001010',
+    });
+  });
 });
 
 describe('a refused save placed by its error code', () => {

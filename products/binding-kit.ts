@@ -8,6 +8,7 @@ import {
 import { checkReadings, type CheckReading } from './check-readings';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
+import { fileRefusal, formBody, isFileRef } from './multipart';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
 /**
@@ -147,17 +148,21 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
     load: config.load,
     ...(config.lookups ? { lookups: config.lookups } : {}),
     async save(api, data, shown, context) {
-      let request: object;
+      let request: Record<string, unknown>;
       try {
         request = { ...config.saveRequest(data, shown), return_url: context.returnPath };
       } catch (error) {
         throw toFailure(error, failure);
       }
+      // A request holding chosen files goes as multipart/form-data, the files as its parts (spec §7).
+      const withFiles = Object.values(request).some(isFileRef);
       const envelope = await call(async () => {
         try {
-          return await api.post<SaveResponse>(config.calls.save, request);
+          if (!withFiles) return await api.post<SaveResponse>(config.calls.save, request);
+          const body = await formBody(request, data, context.files);
+          return await api.postForm<SaveResponse>(config.calls.save, body);
         } catch (error) {
-          throw placedStatusFailure(error, config.saveStatuses, data) ?? error;
+          throw (withFiles ? fileRefusal(error, request, data) : null) ?? placedStatusFailure(error, config.saveStatuses, data) ?? error;
         }
       }, failure);
       if (!envelope.result) {
@@ -266,9 +271,15 @@ export function personLookup(options: PersonLookupOptions): LookupBinding {
 
 // ---------------------------------------------------------------- company lookups
 
-/** What a tax-registry lookup fills in: the company's short name as the policy prints it. */
+/** What a tax-registry lookup finds: the company's short name as the policy prints it, and its details. */
 export interface FoundCompany {
   name: string;
+  director: string;
+  address: string;
+  oked: string;
+  mfo: string;
+  bank: string;
+  account: string;
 }
 
 export interface CompanyLookupOptions {
@@ -277,7 +288,7 @@ export interface CompanyLookupOptions {
   step: string;
   /** Property of the step object holding the company (`{ inn, name }`); absent: the step object itself. */
   at?: string;
-  /** What to merge into the step object once the company is found; by default its name beside the INN. */
+  /** What to merge into the step object once the company is found; by default its name beside the INN (the details only when asked). */
   merge?: (target: Record<string, unknown>, found: FoundCompany) => Record<string, unknown>;
 }
 
@@ -289,7 +300,7 @@ export function companyLookup(options: CompanyLookupOptions): LookupBinding {
   const companyOf = (target: Record<string, unknown>) => (options.at ? asRecord(target[options.at]) : target);
   const field = { step: options.step, path: options.at ? `/${options.at}/inn` : '/inn' };
   const mergeFound = options.merge ?? ((target: Record<string, unknown>, found: FoundCompany) =>
-    (options.at ? { [options.at]: { ...companyOf(target), ...found } } : { ...found }));
+    (options.at ? { [options.at]: { ...companyOf(target), name: found.name } } : { name: found.name }));
   const innOf = (target: Record<string, unknown>) => {
     const { inn } = companyOf(target);
     return typeof inn === 'string' && /^[0-9]{9}$/.test(inn) ? inn : null;
@@ -302,9 +313,11 @@ export function companyLookup(options: CompanyLookupOptions): LookupBinding {
       if (!inn) throw new ProductBindingFailure('wrong_inn', { field, detail: 'INN incomplete' });
       const envelope = await call(() => api.post<CompanyResponse>(options.call, { inn }), { field });
       if (!envelope.result) throw envelopeFailure(envelope, 'wrong_inn', { field });
-      const shortName = asRecord(envelope.response).short_name;
+      const company = asRecord(envelope.response);
+      const shortName = company.short_name;
       if (typeof shortName !== 'string' || shortName.trim() === '') throw new ProductBindingFailure('wrong_inn', { field, detail: `${options.call}: no short name` });
-      return mergeFound(target, { name: shortName });
+      const text = (key: string) => (typeof company[key] === 'string' ? (company[key] as string) : '');
+      return mergeFound(target, { name: shortName, director: text('director'), address: text('address'), oked: text('oked'), mfo: text('mfo'), bank: text('bank'), account: text('account') });
     },
   };
 }

@@ -105,11 +105,12 @@ export function uiMessageIds(ui: Json): string[] {
   return ids;
 }
 
-/** Names a uiSchema refers to: widgets, array templates and `optionsFrom` lists, each with its pointer. */
-export function uiNames(ui: Json): { widgets: [string, string][]; templates: [string, string][]; optionsFrom: [string, string][] } {
-  const found = { widgets: [] as [string, string][], templates: [] as [string, string][], optionsFrom: [] as [string, string][] };
+/** Names a uiSchema refers to: widgets, custom fields, array templates and `optionsFrom` lists, each with its pointer. */
+export function uiNames(ui: Json): { widgets: [string, string][]; fields: [string, string][]; templates: [string, string][]; optionsFrom: [string, string][] } {
+  const found = { widgets: [] as [string, string][], fields: [] as [string, string][], templates: [] as [string, string][], optionsFrom: [] as [string, string][] };
   walkUi(ui, (node, pointer) => {
     if (typeof node['ui:widget'] === 'string') found.widgets.push([node['ui:widget'], pointer]);
+    if (typeof node['ui:field'] === 'string') found.fields.push([node['ui:field'], pointer]);
     if (typeof node['ui:ArrayFieldTemplate'] === 'string') found.templates.push([node['ui:ArrayFieldTemplate'], pointer]);
     const options = node['ui:options'];
     if (isRecord(options) && typeof options.optionsFrom === 'string') found.optionsFrom.push([options.optionsFrom, pointer]);
@@ -252,6 +253,37 @@ export function missingMessages(ids: Iterable<string>, catalogs: Record<string, 
   for (const [locale, catalog] of Object.entries(catalogs)) {
     const missing = unique.filter((id) => !catalog.get(id));
     if (missing.length > 0) problems.push(`${locale}: missing ${missing.join(', ')}`);
+  }
+  return problems;
+}
+
+/** Node of a schema at a uiSchema pointer (`/pet/photo` → `properties.pet.properties.photo`, `items` for rows). */
+function schemaAt(schema: Json, pointer: string): Record<string, unknown> | null {
+  let node: unknown = schema;
+  for (const segment of pointer.split('/').filter(Boolean)) {
+    if (!isRecord(node)) return null;
+    node = segment === 'items' ? node.items : isRecord(node.properties) ? node.properties[segment] : undefined;
+  }
+  return isRecord(node) ? node : null;
+}
+
+/**
+ * A file field (`"ui:field": "file"`) holds a FileRef: an object of exactly `id`, `name`, `type`
+ * (an enum of the types it takes, read from the content) and `size` (with its maximum), all four
+ * required through `minProperties: 4` (rjsf fills an empty object in, which must not pass).
+ */
+export function fileFieldProblems(schema: Json, ui: Json, where: string): string[] {
+  const problems: string[] = [];
+  for (const [name, pointer] of uiNames(ui).fields) {
+    if (name !== 'file') continue;
+    const node = schemaAt(schema, pointer);
+    const properties = node && isRecord(node.properties) ? node.properties : {};
+    const type = isRecord(properties.type) ? properties.type : {};
+    const size = isRecord(properties.size) ? properties.size : {};
+    const ok = node?.type === 'object' && sameJson(Object.keys(properties).sort(), ['id', 'name', 'size', 'type'])
+      && Array.isArray(type.enum) && type.enum.length > 0 && typeof size.maximum === 'number' && size.minimum === 1
+      && node.minProperties === 4 && node.additionalProperties === false;
+    if (!ok) problems.push(`${where}${pointer}: a file field's schema is a FileRef { id, name, type (enum), size (minimum 1, maximum) } with minProperties 4 and no other properties`);
   }
   return problems;
 }

@@ -1,4 +1,4 @@
-import type { ApiFailure, ApiPort, Envelope, SaveContext } from '../engine/definition';
+import type { ApiFailure, ApiPort, Envelope, FileRef, FormBody, SaveContext } from '../engine/definition';
 import { memoryRegistries } from './memory-registries';
 import type { RegistryPerson, SaleContext } from './sale';
 
@@ -11,6 +11,26 @@ export interface RecordedCall {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** A multipart call's body: its text fields, and its files as what was sent (the blobs themselves). */
+  form?: RecordedForm;
+}
+
+export interface RecordedForm {
+  fields: Record<string, string>;
+  files: Record<string, { filename: string; blob: Blob }>;
+}
+
+/** A FormBody as a recorded call keeps it (part names are unique in the requests bindings build). */
+export function recordedForm(body: FormBody): RecordedForm {
+  return {
+    fields: Object.fromEntries(body.fields),
+    files: Object.fromEntries(body.files.map((file) => [file.name, { filename: file.filename, blob: file.blob }])),
+  };
+}
+
+/** A FileSource over blobs by FileRef id, as the page's IndexedDB store answers. */
+export function memoryFiles(blobs: Record<string, Blob>): NonNullable<SaveContext['files']> {
+  return { read: async (ref: FileRef) => blobs[ref.id] ?? null };
 }
 
 export type FakeAnswer = Envelope<unknown> | ApiFailure;
@@ -41,6 +61,11 @@ export function fakeApi(answer: (call: RecordedCall) => FakeAnswer): ApiPort & {
     calls,
     get: <T>(path: string) => respond<T>({ method: 'GET', path }),
     post: <T>(path: string, body: unknown) => respond<T>({ method: 'POST', path, body: structuredClone(body) }),
+    postForm: async <T>(path: string, body: FormBody, onProgress?: (sent: number, total: number) => void) => {
+      const total = body.files.reduce((sum, file) => sum + file.blob.size, 0);
+      onProgress?.(total, total);
+      return respond<T>({ method: 'POST', path, form: recordedForm(body) });
+    },
   };
 }
 

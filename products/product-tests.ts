@@ -85,7 +85,7 @@ interface MachinePath {
 function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>) {
   const payment: PaymentDetails = { contractId: 'walk', orderId: '1', price: 1, links: {} };
   const policy: PolicyResult = { policyNumber: 'WALK 1', policyUrl: 'https://example.uz/walk.pdf' };
-  const noApi = { get: () => Promise.reject(new Error('no API in a walk')), post: () => Promise.reject(new Error('no API in a walk')) };
+  const noApi = { get: () => Promise.reject(new Error('no API in a walk')), post: () => Promise.reject(new Error('no API in a walk')), postForm: () => Promise.reject(new Error('no API in a walk')) };
   // The API's actors answer the samples; the walk feeds their done events as the events they send.
   const machine = createFlowMachine(definition, { api: noApi, returnPath: '/walk?step=payment' }).provide({
     actors: {

@@ -33,7 +33,8 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
     logController: new RequestLogController(),
     ...(options.logger ? { childLoggerFactory: requestLogger } : {}),
     bodyLimit: config.bodyLimit,
-    requestTimeout: config.requestTimeoutMs,
+    // A request may take its time arriving (files on a slow uplink); an idle connection may not.
+    requestTimeout: config.uploadTimeoutMs,
     connectionTimeout: config.requestTimeoutMs + 5_000,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,

@@ -60,7 +60,19 @@ export interface AppConfig {
   siteDir: string | null;
   /** Bytes; a 10 KB field fits, a runaway upload does not. */
   bodyLimit: number;
+  /** How long the server may take to answer a request once it has arrived (and a connection may sit idle). */
   requestTimeoutMs: number;
+  /**
+   * How long a request may take to arrive whole: a save with files on a phone's slow uplink (two
+   * photos and two scans may be 20 MB; the limit per file is in each save's schema).
+   */
+  uploadTimeoutMs: number;
+  /**
+   * The files a save carried (photos, documents): `store` is the name of the store their bytes are
+   * written to (`FILE_STORE`, server/lib/file-store.ts), and the files of a contract still unpaid
+   * after `abandonedAfterHours` (`ABANDONED_FILES_AFTER_HOURS`) are deleted and the contract cancelled.
+   */
+  files: { store: string; abandonedAfterHours: number };
 }
 
 export const sandboxApiClients: ApiClient[] = [
@@ -102,6 +114,20 @@ function parseShopId(raw: string | undefined): number {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 const isOff = (raw: string | undefined) => /^(off|false|0|no)$/i.test(raw ?? '');
+
+function parseHours(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const hours = Number(raw);
+  // Payme may still perform a transaction created 12 hours before: files must outlive that.
+  if (!Number.isFinite(hours) || hours < 13) throw new ConfigError(`ABANDONED_FILES_AFTER_HOURS: "${raw}" is not a number of hours of at least 13`);
+  return hours;
+}
+
+function parseFileStore(raw: string | undefined): string {
+  const store = raw || 'database';
+  if (store !== 'database') throw new ConfigError(`FILE_STORE: "${store}" is not a file store this server has (database)`);
+  return store;
+}
 
 function parsePort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
@@ -169,6 +195,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteDir: null,
     bodyLimit: 64 * 1024,
     requestTimeoutMs: 60_000,
+    uploadTimeoutMs: 300_000,
+    files: { store: parseFileStore(env.FILE_STORE), abandonedAfterHours: parseHours(env.ABANDONED_FILES_AFTER_HOURS, 48) },
   };
 }
 

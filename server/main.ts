@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { loggerOptions } from './logging';
 import { startOutboxWorker } from './lib/outbox-worker';
 import { startPaymentReconciler } from './lib/payment-reconciler';
+import { startFileJanitor } from './lib/file-janitor';
 
 
 const siteDir = fileURLToPath(new URL('../dist/site/', import.meta.url));
@@ -18,6 +19,7 @@ if (!config.siteDir) app.log.warn(`no built site in ${siteDir}: serving the API 
 
 const worker = startOutboxWorker(app);
 const reconciler = startPaymentReconciler(app);
+const janitor = startFileJanitor(app);
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
@@ -31,7 +33,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 15_000);
   force.unref();
-  await Promise.all([worker.stop(), reconciler.stop()]);
+  await Promise.all([worker.stop(), reconciler.stop(), janitor.stop()]);
   await app.close();
   process.exit(0);
 }

@@ -9,6 +9,7 @@ import { alifSandboxOtp } from './payments/alif/sandbox-api';
 import { savePolicyRequest } from '../products/osago/binding';
 import osago from '../products/osago/definition';
 import { sampleOsagoCatalog, sampleOwnCarTwoDrivers } from '../products/osago/samples';
+import { fixtureFile, homeSaveBody, inDays, multipart, payInSandbox, post, postMultipart, refusedFiles, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 import { miniCascoSaveRequest } from '../products/mini-casco/binding';
 import { sampleComfortCobalt } from '../products/mini-casco/samples';
 import { sampleMonthlyComfortCobalt } from '../products/monthly-casco/samples';
@@ -26,7 +27,9 @@ import { samplePlate } from '../products/documents/samples';
 import { cascoSaveRequest } from '../products/casco/binding';
 import casco from '../products/casco/definition';
 import { sampleCascoCatalog, sampleCobaltComfort } from '../products/casco/samples';
-import { homeSaveBody, inDays, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
+import pets from '../products/pets/definition';
+import { fakeApi, ok, saveContext } from '../products/fake-api';
+import petSamples, { sampleCat } from '../products/pets/samples';
 
 /**
  * No personal data in logs or chat messages, on any path: a whole purchase, and every failure —
@@ -218,11 +221,38 @@ describe('personal data', () => {
     expect((await app.contracts.get(contract.contract_id))?.status).toBe('issued');
   });
 
+  test('a pet purchase with its photos, and photos refused, write no personal number and nothing of the files', async () => {
+    const price = pets.pricing(sampleCat, petSamples.catalog);
+    if (!price) throw new Error('the pet sample has no price');
+    // Files named after their owner's passport, as people name scans: the name must not be written either.
+    const named = { read: async (ref: { name: string }) => fixtureFile(ref.name) };
+    const recorder = fakeApi(() => ok({ contract_id: 'c', order_id: '1', amount: 1, url: 'https://x.uz/', payme_url: 'https://x.uz/' }));
+    await pets.binding.save(recorder, sampleCat, price, { ...saveContext, files: named });
+    const form = recorder.calls[0]?.form;
+    if (!form) throw new Error('the pet save is not multipart');
+    const body = {
+      fields: Object.entries(form.fields),
+      files: Object.entries(form.files).map(([name, file]) => ({ name, filename: `passport AA1234567 ${name}.jpg`, blob: file.blob })),
+    };
+    const saved = await postMultipart(app, '/api/sayt/pet-insurance/save', body);
+    expect(saved.statusCode).toBe(200);
+    expect((await payInSandbox(app, saved.json().response.payme_url)).statusCode).toBe(303);
+    for (const refused of refusedFiles()) {
+      const res = await postMultipart(app, '/api/sayt/pet-insurance/save', { ...body, files: [body.files[0]!, { name: 'photo_2', filename: `AA1234567 ${refused.filename}`, blob: refused.blob }] });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    }
+    const { payload, contentType } = await multipart(body);
+    const cut = await app.inject({ method: 'POST', url: '/api/sayt/pet-insurance/save', payload: payload.subarray(0, payload.length / 2), headers: { authorization: siteAuth, 'content-type': contentType } });
+    expect(cut.statusCode).toBe(400);
+  });
+
   test('nothing written holds a passport, PINFL, phone, card number or SMS code', async () => {
     const all = await written();
     expect(lines.length).toBeGreaterThan(20);
     expect(all).toContain('request failed');
     for (const secret of secrets) expect(all, secret).not.toContain(secret);
+    // Nothing of an uploaded file: a JPEG's and a PDF's own markers.
+    for (const marker of ['JFIF', '%PDF', 'IHDR']) expect(all, marker).not.toContain(marker);
     // The sample holder's name: a Paynet bill shows it masked, and nothing written names it whole.
     expect(all).not.toMatch(/Dilnoza/);
   });

@@ -1,4 +1,6 @@
 /* Shared fixtures of the server tests: an app on in-memory PGlite and valid sample requests. */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -24,6 +26,63 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 /** POST with the site credential and no cookies (as a partner's server would call). */
 export function post(app: FastifyInstance, url: string, payload: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: siteAuth, ...headers } });
+}
+
+/** A multipart body: text fields, then files (the shape of the engine's FormBody, which the server may not import). */
+export interface MultipartBody {
+  fields: [name: string, value: string][];
+  files: { name: string; filename: string; blob: Blob }[];
+}
+
+/** A multipart/form-data body as a browser writes it (FormData's own encoding): the bytes and their content type with the boundary. */
+export async function multipart(body: MultipartBody): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  for (const [name, value] of body.fields) form.append(name, value);
+  for (const file of body.files) form.append(file.name, file.blob, file.filename);
+  const encoded = new Response(form);
+  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
+}
+
+/** POST of a multipart body with the site credential. */
+export async function postMultipart(app: FastifyInstance, url: string, body: MultipartBody, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  const { payload, contentType } = await multipart(body);
+  return app.inject({ method: 'POST', url, payload, headers: { authorization: siteAuth, 'content-type': contentType, ...headers } });
+}
+
+/** A sample file of tests/fixtures (photos, a scan, a PDF) as a Blob. */
+export function fixtureFile(name: string): Blob {
+  return new Blob([readFileSync(fileURLToPath(new URL(`../tests/fixtures/${name}`, import.meta.url)))]);
+}
+
+/**
+ * The files of flow data as the page would read them off the device: the samples' FileRefs name the
+ * fixture files (tests/fixtures), whose bytes a save sends (the engine's FileSource, by shape).
+ */
+export const fixtureFiles = { read: async (ref: { name: string }): Promise<Blob | null> => fixtureFile(ref.name) };
+
+/** A PNG that declares `width` × `height` pixels and holds almost nothing: a decompression bomb for 50 000 × 50 000. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 6, 0, 0, 0], 16);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr, Buffer.from('0000000049454e44ae426082', 'hex')]);
+}
+
+/** Files every file part must refuse, each with the reason the server gives (`response.reason`). */
+export function refusedFiles(): { what: string; filename: string; blob: Blob; status: number; reason: string }[] {
+  const pdf = readFileSync(fileURLToPath(new URL('../tests/fixtures/salary-certificate.pdf', import.meta.url)));
+  const program = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(4000, 0x41)]);
+  return [
+    { what: 'an empty file', filename: 'photo.jpg', blob: new Blob([]), status: 400, reason: 'empty' },
+    { what: 'a program named as a photo', filename: 'photo.jpg', blob: new Blob([new Uint8Array(program)]), status: 415, reason: 'type' },
+    { what: 'a text file', filename: 'notes.pdf', blob: new Blob(['just some words, not a document']), status: 415, reason: 'type' },
+    { what: 'a PNG declaring 50 000 × 50 000 pixels', filename: 'bomb.png', blob: new Blob([new Uint8Array(pngDeclaring(50_000, 50_000))]), status: 413, reason: 'dimensions' },
+    { what: 'a PDF cut off half way', filename: 'certificate.pdf', blob: new Blob([new Uint8Array(pdf.subarray(0, Math.floor(pdf.length / 2)))]), status: 400, reason: 'unreadable' },
+    { what: 'a 20 MB photo', filename: 'huge.jpg', blob: new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), new Uint8Array(20 * 1024 * 1024)]), status: 413, reason: 'size' },
+  ];
 }
 
 export function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {

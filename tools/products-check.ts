@@ -11,11 +11,12 @@ import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import type { FlowData, ProductDefinition } from '../engine/definition';
-import { arrayFieldTemplateNames, widgetNames } from '../engine/widget-names';
+import { arrayFieldTemplateNames, fieldNames, widgetNames } from '../engine/widget-names';
 import {
-  commonFieldProblems, definitionMessageIds, flatnessProblems, machineProblems, missingMessages, parsePo,
+  commonFieldProblems, definitionMessageIds, fileFieldProblems, flatnessProblems, machineProblems, missingMessages, parsePo,
   sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
 } from '../products/conformance';
+import { filePartRules } from '../products/multipart';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const locales = ['uz', 'en', 'ru'];
@@ -95,6 +96,7 @@ async function checkProduct(id: string, catalogs: Record<string, Map<string, str
     if (!owner) report(at, `its schema is not the content of any schemas/products/<product>/${step.id}.json`);
     for (const problem of [
       ...flatnessProblems(step.schema, ''), ...commonFieldProblems(step.schema, ''), ...uiSchemaStrayKeys(step.schema, step.uiSchema, ''),
+      ...fileFieldProblems(step.schema, step.uiSchema, ''),
     ]) report(at, problem);
     if (owner && existsSync(join(root, 'schemas', 'products', owner, `${step.id}.ui.json`))
       && JSON.stringify(readJson(join(root, 'schemas', 'products', owner, `${step.id}.ui.json`))) !== JSON.stringify(step.uiSchema ?? {})) {
@@ -103,6 +105,9 @@ async function checkProduct(id: string, catalogs: Record<string, Map<string, str
     const names = uiNames(step.uiSchema);
     for (const [widget, pointer] of names.widgets) {
       if (!(widgetNames as readonly string[]).includes(widget)) report(at, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
+    }
+    for (const [field, pointer] of names.fields) {
+      if (!(fieldNames as readonly string[]).includes(field)) report(at, `${pointer || '/'} uses unregistered field "${field}" (engine/widget-names.ts)`);
     }
     for (const [template, pointer] of names.templates) {
       if (!(arrayFieldTemplateNames as readonly string[]).includes(template)) report(at, `${pointer || '/'} uses unregistered array template "${template}"`);
@@ -132,7 +137,13 @@ async function main() {
   // The server compiles these with plain ajv 8 + ajv-formats (no ajv-errors, no custom keywords).
   const apiAjv = new Ajv({ allErrors: true, strict: true });
   addFormats(apiAjv);
-  for (const file of jsonFiles(join(root, 'schemas', 'api'))) compiles(apiAjv, file);
+  for (const file of jsonFiles(join(root, 'schemas', 'api'))) {
+    compiles(apiAjv, file);
+    // A multipart save's file parts carry their rules: the types it takes and its largest size.
+    for (const [part, rule] of Object.entries(filePartRules(readJson(file)))) {
+      if (rule.types.length === 0 || rule.maxBytes <= 0) report(relative(root, file), `file part "${part}" needs a mimetype enum and a size maximum`);
+    }
+  }
 
   const products = readdirSync(join(root, 'products')).filter((name) => statSync(join(root, 'products', name)).isDirectory()).sort();
   for (const id of products) await checkProduct(id, catalogs);

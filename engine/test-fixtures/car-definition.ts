@@ -82,6 +82,7 @@ export function carApi(): ApiPort & { calls: string[] } {
       if (path === '/car/check') return envelope<PolicyResult>({ policyNumber: 'CAR 1', policyUrl: '/car.pdf' }) as Envelope<T>;
       throw new Error(`unknown POST ${path}`);
     },
+    postForm: (path) => Promise.reject(new Error(`unknown multipart POST ${path}`)),
   };
 }
 

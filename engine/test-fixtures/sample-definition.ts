@@ -156,6 +156,7 @@ export function sampleApi(state: { paid: boolean } = { paid: false }): ApiPort {
       if (path === '/sayt/payment/payme') return envelope({ sent: true, phone: '99890*****67' }) as Envelope<T>;
       throw new Error(`unknown POST ${path}`);
     },
+    postForm: (path) => Promise.reject(new Error(`unknown multipart POST ${path}`)),
   };
 }
 

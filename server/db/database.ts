@@ -213,8 +213,29 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+/** A file a save carried (migration 040): what it is; its bytes are in the store it names. */
+export interface ContractFilesTable {
+  id: string;
+  contract_id: string;
+  field: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  store: string;
+  created_at: Timestamp;
+}
+
+/** The bytes of a file the database store keeps. */
+export interface ContractFileDataTable {
+  file_id: string;
+  data: Uint8Array;
+}
+
 export interface Database {
   contracts: ContractsTable;
+  contract_files: ContractFilesTable;
+  contract_file_data: ContractFileDataTable;
   payme_transactions: PaymeTransactionsTable;
   payments: PaymentsTable;
   card_sessions: CardSessionsTable;
@@ -237,6 +258,7 @@ export interface Database {
 }
 
 export type Contract = Selectable<ContractsTable>;
+export type ContractFile = Selectable<ContractFilesTable>;
 export type PaymeTransaction = Selectable<PaymeTransactionsTable>;
 export type Payment = Selectable<PaymentsTable>;
 /** A policy as services read it: everything but the PDF's bytes, which only the download reads. */

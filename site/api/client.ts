@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type { ApiPort, Envelope } from '../../engine/definition';
+import type { ApiPort, Envelope, FormBody } from '../../engine/definition';
 import { credentialFor, type Credentials } from './credentials';
 import { isEnvelope, shouldToast, SiteApiFailure, type ApiErrorKind } from './failure';
 
@@ -17,6 +17,22 @@ export function classifyError(error: AxiosError, online: boolean): ApiErrorKind 
   if (error.response) return error.response.status >= 500 ? 'bad-response' : 'bad-request';
   if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return 'timeout';
   return online ? 'network' : 'offline';
+}
+
+/**
+ * How long a multipart save may take: the spec's 60 s for the answer, and the upload's own time on a
+ * slow mobile uplink (256 kbit/s, 32 KB a second) for the bytes it carries.
+ */
+export function uploadTimeoutMs(bytes: number): number {
+  return 60_000 + Math.ceil(bytes / 32_768) * 1000;
+}
+
+/** A FormBody as the browser sends it: fields first, then the files, each with its file name. */
+export function toFormData(body: FormBody): FormData {
+  const form = new FormData();
+  for (const [name, value] of body.fields) form.append(name, value);
+  for (const file of body.files) form.append(file.name, file.blob, file.filename);
+  return form;
 }
 
 export interface ApiClientOptions {
@@ -77,5 +93,16 @@ export function createApiClient(options: ApiClientOptions): SiteApi {
     request,
     get: <T>(path: string) => request<T>({ method: 'GET', url: path }),
     post: <T>(path: string, body: unknown) => request<T>({ method: 'POST', url: path, data: body }),
+    postForm: <T>(path: string, body: FormBody, onProgress?: (sent: number, total: number) => void) =>
+      request<T>({
+        method: 'POST',
+        url: path,
+        data: toFormData(body),
+        // Named so axios neither turns the form into JSON (the instance's default type) nor keeps a
+        // type without the boundary: the browser writes `multipart/form-data; boundary=…` itself.
+        headers: { 'Content-Type': 'multipart/form-data' },
+        timeout: uploadTimeoutMs(body.files.reduce((sum, file) => sum + file.blob.size, 0)),
+        ...(onProgress ? { onUploadProgress: (event) => onProgress(event.loaded, event.total ?? event.loaded) } : {}),
+      }),
   };
 }

@@ -49,4 +49,5 @@ async function withClient<T>(call: (api: SiteApi) => Promise<T>): Promise<T> {
 export const api: ApiPort = {
   get: (path) => withClient((loaded) => loaded.get(path)),
   post: (path, body) => withClient((loaded) => loaded.post(path, body)),
+  postForm: (path, body, onProgress) => withClient((loaded) => loaded.postForm(path, body, onProgress)),
 };

@@ -3,7 +3,7 @@ import { expect, waitFor } from 'storybook/test';
 import type { CatalogOption } from '../../engine/definition';
 import { WidgetForm } from './widget-form';
 
-/** Choice widgets: country multi-select, program cards, checkbox, select, radio, toggle button. */
+/** Choice widgets: country multi-select, program cards, checkbox, select, radio, toggle button, month. */
 const meta: Meta<typeof WidgetForm> = {
   title: 'Widgets/Choice',
   component: WidgetForm,
@@ -102,4 +102,22 @@ export const ToggleButton: Story = {
     await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('true'));
     expect(canvasElement.querySelector('[data-testid="form-data"]')?.textContent).toMatch(/"edit": true/);
   },
+};
+
+/** A month of a year (a pet's birth month): stored `YYYY-MM` once both are chosen. */
+export const Month: Story = {
+  args: { name: 'month', uiSchema: { birthMonth: { 'ui:widget': 'month', 'ui:options': { years: 15 } } } },
+  play: async ({ canvasElement }) => {
+    const [month, year] = [...canvasElement.querySelectorAll<HTMLSelectElement>('select')];
+    if (!month || !year) throw new Error('no selects');
+    month.value = '03';
+    month.dispatchEvent(new Event('change', { bubbles: true }));
+    year.value = String(new Date().getFullYear() - 2);
+    year.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="form-data"]')?.textContent).toContain(`${new Date().getFullYear() - 2}-03`));
+  },
+};
+
+export const MonthRequired: Story = {
+  args: { name: 'month', uiSchema: { birthMonth: { 'ui:widget': 'month' } }, validateOnMount: true },
 };

@@ -17,7 +17,7 @@ function VehicleLookup() {
   const [api] = useState<ApiPort>(() => {
     const inner = carApi();
     const slow = <T,>(answer: Promise<T>) => new Promise<T>((resolve) => setTimeout(() => resolve(answer), 300));
-    return { get: (path) => slow(inner.get(path)), post: (path, body) => slow(inner.post(path, body)) };
+    return { get: (path) => slow(inner.get(path)), post: (path, body) => slow(inner.post(path, body)), postForm: (path, body) => slow(inner.postForm(path, body)) };
   });
   const [storage] = useState(() => new MemoryStorage());
   const [step, setStep] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import type { IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { CatalogOption, FieldErrors } from '../../engine/definition';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from '../../engine/messages';
+import { draftFiles, memoryFileStore } from '../../engine/files/file-store';
 import { theme } from '../../engine/theme';
 import type { FlowFormContext } from '../../engine/ui';
 import { stepValidator } from '../../engine/step-validators';
@@ -40,7 +41,9 @@ export function WidgetForm({ name, uiSchema, formData, options = {}, validateOnM
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
   const extraErrors = useMemo(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
   const lists = useMemo(() => (typeof options === 'function' ? options(data) : options), [options, data]);
-  const formContext = useMemo<FlowFormContext>(() => ({ options: lists, locale: i18n.locale }), [lists, i18n.locale]);
+  // File fields keep their files here, as a flow keeps them in IndexedDB.
+  const [files] = useState(() => draftFiles(memoryFileStore(), 'story'));
+  const formContext = useMemo<FlowFormContext>(() => ({ options: lists, locale: i18n.locale, files }), [lists, i18n.locale, files]);
   const schema = schemas[`./schemas/${name}.json`]?.default;
   const validator = stepValidator(schema);
   if (!schema || !validator) throw new Error(`WidgetForm: no precompiled schema stories/widgets/schemas/${name}.json`);

@@ -5,7 +5,7 @@ import type { ApiPort, Envelope, FlowData, ProductDefinition } from '../../engin
 import { apiFailure, saveContext } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
 import { loadProducts } from '../../server/lib/product-registry';
-import { assertMatchesSchema, createTestApp, payInSandbox, siteAuth } from '../../server/test-helpers';
+import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox, postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
 import { sandboxCards } from '../../server/payments/sandbox-checkout';
 
 /**
@@ -19,9 +19,14 @@ interface Exchange {
   method: 'GET' | 'POST';
   path: string;
   body: unknown;
+  /** A multipart save: the server checks its parts against the request schema once it has read them. */
+  multipart?: true;
   status: number;
   envelope: Envelope<unknown>;
 }
+
+/** What the page hands a save, with the sample files its FileRefs name. */
+const withFiles = { ...saveContext, files: fixtureFiles };
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -39,7 +44,15 @@ function serverApi(): ApiPort & { exchanges: Exchange[] } {
     if (res.statusCode < 200 || res.statusCode > 299) throw apiFailure(res.statusCode, envelope);
     return envelope;
   };
-  return { exchanges, get: (path) => respond('GET', path), post: (path, body) => respond('POST', path, body) };
+  // A multipart save is recorded as the server reads it after its parts (fields and file descriptions are checked there).
+  const respondForm = async <T>(path: string, form: MultipartBody): Promise<Envelope<T>> => {
+    const res = await postMultipart(app, `/api${path}`, form);
+    const envelope = res.json<Envelope<T>>();
+    exchanges.push({ method: 'POST', path, body: undefined, multipart: true, status: res.statusCode, envelope });
+    if (res.statusCode < 200 || res.statusCode > 299) throw apiFailure(res.statusCode, envelope);
+    return envelope;
+  };
+  return { exchanges, get: (path) => respond('GET', path), post: (path, body) => respond('POST', path, body), postForm: (path, body) => respondForm(path, body) };
 }
 
 /** The request and answer schemas of every call the server serves, by path. */
@@ -62,7 +75,7 @@ async function expectContract(exchanges: Exchange[]) {
     const schema = schemas.get(exchange.path);
     expect(schema, `${exchange.path} is a documented call`).toBeDefined();
     if (!schema) continue;
-    if (schema.request) assertMatchesSchema(schema.request, exchange.body);
+    if (schema.request && !exchange.multipart) assertMatchesSchema(schema.request, exchange.body);
     assertMatchesSchema('common/envelope', exchange.envelope);
     if (exchange.envelope.result) assertMatchesSchema(schema.response, exchange.envelope.response);
   }
@@ -98,7 +111,7 @@ for (const { manifest, definition, samples } of registeredProducts()) {
         const price = definition.pricing(data, catalog);
         expect(price, name).not.toBeNull();
         if (!price) continue;
-        const payment = await definition.binding.save(api, data, price, saveContext);
+        const payment = await definition.binding.save(api, data, price, withFiles);
         expect(payment.price, name).toBe(price.total);
       }
       await expectContract(api.exchanges);
@@ -110,7 +123,7 @@ for (const { manifest, definition, samples } of registeredProducts()) {
       const data = await lookedUp(definition, api, samples.purchase, samples.catalog);
       const price = definition.pricing(data, catalog);
       if (!price) throw new Error(`${manifest.id}: the purchase sample has no price`);
-      const payment = await definition.binding.save(api, data, price, saveContext);
+      const payment = await definition.binding.save(api, data, price, withFiles);
       expect(await definition.binding.check(api, payment)).toBeNull();
       const payme = payment.links.payme;
       if (!payme) throw new Error('no Payme link');

@@ -61,6 +61,12 @@ async function perform(page: Page, lang: Lang, action: FormAction) {
       await page.locator(`[id="${action.id}"]`).fill(catalogs.get(lang)?.get(action.label) ?? action.label);
       return page.locator(`[id="${action.id}__listbox"] [data-value="${action.value}"]`).click();
     }
+    case 'selectValue':
+      return page.locator(`[id="${action.id}"]`).selectOption(action.value);
+    case 'upload':
+      // As the system's file dialog hands a file over; the field then reads, shrinks and keeps it.
+      await page.getByTestId(`${action.id}__input`).setInputFiles(action.file);
+      return expect(page.getByTestId(`${action.id}__kept`)).toBeVisible({ timeout: 20_000 });
     case 'checkLabel':
       return page.locator(`[id="${action.within}"]`).getByRole('checkbox', { name: text(lang, action.label), exact: true }).check();
     case 'addRow':

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
-import { fakeApi, ok, saveContext } from '../../products/fake-api';
+import { fakeApi, notOk, ok, saveContext, type RecordedForm } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
 import { alifSignature } from '../../server/payments/alif/client';
 import { hostedSignature } from '../../server/payments/hosted/gateway';
@@ -11,7 +11,9 @@ import { calculatorRequest } from '../../products/osago/binding';
 import { sampleSomeoneElsesCarAllExtras } from '../../products/osago/samples';
 import { documentsSaveRequest } from '../../products/documents/binding';
 import { samplePlate } from '../../products/documents/samples';
-import { createTestApp, homeSaveBody, paycomAuth, post, siteAuth, travelCalculatorBody } from '../../server/test-helpers';
+import {
+  createTestApp, fixtureFile, fixtureFiles, homeSaveBody, multipart, paycomAuth, post, postMultipart, refusedFiles, siteAuth, travelCalculatorBody, type MultipartBody,
+} from '../../server/test-helpers';
 import { testConfig } from '../../server/config';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
 import { clickAuthHeader } from '../../server/payments/click/signature';
@@ -24,8 +26,10 @@ import { clickAuthHeader } from '../../server/payments/click/signature';
  * checkouts (Payme's, Click's, Octo's, the hosted page's, Alif's) and the sandbox Paynet terminal;
  * the /paynet page's order lookup (against a stand-in build); providers' notifications correctly
  * signed over hostile bodies, so their handlers run past the signature; random JSON-RPC on the Payme
- * and Paynet endpoints, random forms and JSON on Click's SHOP API. Every answer is below 500 — a
- * refusal names its field, Click's is its own JSON — and the server answers normally afterwards.
+ * and Paynet endpoints, random forms and JSON on Click's SHOP API; the multipart saves (files as parts)
+ * with hostile, repeated, missing, unknown and countless parts, refused files and bodies cut short.
+ * Every answer is below 500 — a refusal names its field, Click's is its own JSON — and the server
+ * answers normally afterwards.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -192,13 +196,35 @@ async function validRequests(): Promise<{ url: string; body: unknown }[]> {
       : ok({ contract_id: 'c', order_id: '1', amount: 1, url: 'https://x.uz/', payme_url: 'https://x.uz/' })));
     const price = definition.pricing(samples.purchase, samples.catalog);
     if (!price) continue;
-    const payment = await definition.binding.save(recorder, samples.purchase, price, saveContext);
+    const payment = await definition.binding.save(recorder, samples.purchase, price, { ...saveContext, files: fixtureFiles });
     await definition.binding.check(recorder, payment);
-    const saved = (await post(app, `/api${recorder.calls[0]?.path}`, recorder.calls[0]?.body)).json<{ response: { contract_id: string } }>();
-    requests.push({ url: `/api${recorder.calls[0]?.path}`, body: recorder.calls[0]?.body });
-    requests.push({ url: `/api${recorder.calls[1]?.path}`, body: { contract_id: saved.response.contract_id } });
+    const [save, check] = recorder.calls;
+    // A multipart save is fuzzed part by part below; here its check gets a contract it saved.
+    const saved = (save?.form ? await postMultipart(app, `/api${save.path}`, multipartOf(save.form)) : await post(app, `/api${save?.path}`, save?.body)).json<{ response: { contract_id: string } }>();
+    if (!save?.form) requests.push({ url: `/api${save?.path}`, body: save?.body });
+    requests.push({ url: `/api${check?.path}`, body: { contract_id: saved.response.contract_id } });
   }
   return requests;
+}
+
+/** A recorded multipart call's body, to send again. */
+const multipartOf = (form: RecordedForm): MultipartBody => ({
+  fields: Object.entries(form.fields),
+  files: Object.entries(form.files).map(([name, file]) => ({ name, filename: file.filename, blob: file.blob })),
+});
+
+/** Every product's multipart save of its purchase sample (the files its FileRefs name), as its binding sends it. */
+async function multipartSaves(): Promise<{ url: string; body: MultipartBody }[]> {
+  const saves: { url: string; body: MultipartBody }[] = [];
+  for (const { definition, samples } of registeredProducts()) {
+    const recorder = fakeApi(() => ok({ contract_id: 'c', order_id: '1', amount: 1, url: 'https://x.uz/', payme_url: 'https://x.uz/' }));
+    const price = definition.pricing(samples.purchase, samples.catalog);
+    if (!price) continue;
+    await definition.binding.save(recorder, samples.purchase, price, { ...saveContext, files: fixtureFiles });
+    const save = recorder.calls[0];
+    if (save?.form) saves.push({ url: `/api${save.path}`, body: multipartOf(save.form) });
+  }
+  return saves;
 }
 
 const inject = (options: InjectOptions) => app.inject({ ...options, headers: { authorization: siteAuth, ...options.headers } });
@@ -265,6 +291,73 @@ describe('fuzzing every route', () => {
     }
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   }, perRoute);
+
+  it('multipart saves take hostile, repeated, missing, unknown and countless parts and refused files without a 5xx, naming the part', async () => {
+    const saves = await multipartSaves();
+    const sendParts = async (url: string, body: MultipartBody) => {
+      const res = await postMultipart(app, url, body);
+      expectHandled(res, `POST ${url} (multipart)`);
+      return res;
+    };
+    const fieldOf = (res: LightMyRequestResponse) => res.json<{ response: { field?: string } | null }>().response?.field;
+    for (const { url, body } of saves) {
+      expect((await postMultipart(app, url, body)).statusCode, url).toBe(200);
+      for (const [i, [name]] of body.fields.entries()) {
+        if (name === 'return_url') continue;
+        const others = body.fields.filter((_, j) => j !== i);
+        // An optional field may be left out; a required one missing is refused by name.
+        const missing = await sendParts(url, { ...body, fields: others });
+        if (missing.statusCode !== 200) expect(fieldOf(missing), `${name} missing`).toBe(`/${name}`);
+        expect(fieldOf(await sendParts(url, { ...body, fields: [...body.fields, [name, 'x']] })), `${name} twice`).toBe(`/${name}`);
+        expect(fieldOf(await sendParts(url, { ...body, fields: [...others, [name, 'a\u0000b']] })), `${name} with NUL`).toBe(`/${name}`);
+        for (const value of ['', 'x'.repeat(5000), '-1', '1e308', '__proto__', '{"a":1}', '<script>', '\uD800']) {
+          await sendParts(url, { ...body, fields: [...others, [name, value]] });
+        }
+        expect((await sendParts(url, { ...body, files: [...body.files, { name, filename: 'x.jpg', blob: fixtureFile('pet-face.jpg') }] })).statusCode, `${name} as a file`).toBe(400);
+      }
+      for (const [i, file] of body.files.entries()) {
+        const others = body.files.filter((_, j) => j !== i);
+        expect(fieldOf(await sendParts(url, { ...body, files: others })), `${file.name} missing`).toBe(`/${file.name}`);
+        expect(fieldOf(await sendParts(url, { ...body, files: [...body.files, file] })), `${file.name} twice`).toBe(`/${file.name}`);
+        expect(fieldOf(await sendParts(url, { fields: [...body.fields, [file.name, 'not a file']], files: others })), `${file.name} as text`).toBe(`/${file.name}`);
+        for (const refused of refusedFiles()) {
+          const res = await sendParts(url, { ...body, files: [...others, { name: file.name, filename: refused.filename, blob: refused.blob }] });
+          expect(res.statusCode, `${file.name}: ${refused.what}`).toBeGreaterThanOrEqual(400);
+          expect(res.json<{ response: { field: string; reason: string } }>().response, `${file.name}: ${refused.what}`).toMatchObject({ field: `/${file.name}` });
+        }
+        for (const filename of ['../../etc/passwd', 'a\u0000b.jpg', 'x'.repeat(5000), '', '\r\nContent-Type: text/html']) {
+          await sendParts(url, { ...body, files: [...others, { ...file, filename }] });
+        }
+      }
+      for (const name of ['__proto__', 'constructor', 'prototype', 'x\u0000', 'a'.repeat(300), 'unknown']) {
+        await sendParts(url, { ...body, fields: [[name, 'x'], ...body.fields] });
+      }
+      await sendParts(url, { ...body, fields: Array.from({ length: 3000 }, (_, i) => [`f${i}`, 'x'] as [string, string]) });
+      await sendParts(url, { ...body, files: Array.from({ length: 40 }, (_, i) => ({ name: `file${i}`, filename: 'a.jpg', blob: fixtureFile('pet-face.jpg') })) });
+      // Cut short anywhere before its closing delimiter (only the line end after it may go): never taken.
+      const whole = await multipart(body);
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 0, max: whole.payload.length - 3 }), async (cut) => {
+          const res = await app.inject({ method: 'POST', url, payload: whole.payload.subarray(0, cut), headers: { authorization: siteAuth, 'content-type': whole.contentType } });
+          expectHandled(res, `POST ${url} cut at ${cut}`);
+          expect(res.statusCode).not.toBe(200);
+        }),
+        { numRuns: RUNS },
+      );
+      // Any parts at all: known names and strangers, hostile text and files.
+      const names = fc.constantFrom(...body.fields.map(([name]) => name), ...body.files.map((file) => file.name), '__proto__', 'x', 'constructor');
+      const part = fc.tuple(names, fc.oneof(hostileText.map((text) => text.slice(0, 5000)), fc.constantFrom('pet-face.jpg', 'salary-certificate.pdf').map((f) => fixtureFile(f))));
+      await fc.assert(
+        fc.asyncProperty(fc.array(part, { maxLength: 12 }), async (parts) => {
+          const fields = parts.filter((p): p is [string, string] => typeof p[1] === 'string');
+          const files = parts.filter((p): p is [string, Blob] => typeof p[1] !== 'string').map(([name, blob]) => ({ name, filename: 'f', blob }));
+          await sendParts(url, { fields, files });
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    // Each save sends every refused file (a 20 MB one among them) for each of its file parts.
+  }, 180_000);
 
   it('hostile path parameters and query strings never get a 5xx', async () => {
     const segment = fc.oneof(hostileText.map((t) => encode(t.slice(0, 2000))), fc.constantFrom('%', '%E0%A4%A', '%ED%A0%80', '%00', '..%2F..%2Fetc', '%2e%2e', 'TRV%201'));

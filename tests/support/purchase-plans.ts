@@ -21,6 +21,9 @@ export type FormAction =
   | { kind: 'select'; id: string; index: number }
   /** A combobox: the option's name typed (a message id, or a catalogue's own name), then the option of that value chosen. */
   | { kind: 'combo'; id: string; label: string; value: string }
+  | { kind: 'selectValue'; id: string; value: string }
+  /** A file of tests/fixtures handed to a file field (the sample's FileRef names it). */
+  | { kind: 'upload'; id: string; file: string }
   | { kind: 'checkLabel'; within: string; label: string }
   | { kind: 'addRow'; id: string }
   | { kind: 'press'; id: string };
@@ -72,6 +75,10 @@ function leafActions(id: string, schema: Schema, ui: Ui, value: unknown, context
       return value === true ? [{ kind: 'press', id }] : [];
     case 'date':
       return [{ kind: 'fill', id, value: isoToDmy(String(value), '.') }];
+    case 'month': {
+      const [year = '', month = ''] = String(value).split('-');
+      return [{ kind: 'selectValue', id, value: month }, { kind: 'selectValue', id: `${id}-year`, value: year }];
+    }
     case 'phone':
       return [{ kind: 'fill', id, value: String(value).replace(/^998/, '') }];
     case 'select':
@@ -96,6 +103,8 @@ function fieldActions(path: (string | number)[], schema: Schema, ui: Ui, value: 
   const id = ['flow-' + context.step, ...path].join('_');
   if (path.length > 0 && isHiddenPath(`/${path.join('/')}`, context.hidden)) return [];
   if (path.length > 0 && isHiddenPath(`/${path.join('/')}`, context.locked)) return [];
+  // A file field holds a FileRef, whose name is the sample file to upload.
+  if (ui['ui:field'] === 'file') return [{ kind: 'upload', id, file: `tests/fixtures/${String(asRecord(value).name)}` }];
   if (schema.type === 'object' && schema.properties) {
     const object = asRecord(value);
     return orderedKeys(schema, ui).flatMap((key) =>

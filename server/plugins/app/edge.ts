@@ -24,7 +24,8 @@ export const contentSecurityPolicy = [
   "script-src 'self'",
   // The site's styles are files; the server's own pages have one inline block, allowed by its hash.
   `style-src 'self' ${pageStyleSource}`,
-  "img-src 'self' data:",
+  // blob: the previews of the files a visitor chooses, drawn from the bytes kept on the device.
+  "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import type { FastifySchema } from 'fastify';
+import { filePartRules } from '../../../products/multipart';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,10 +37,27 @@ const apiErrors = {
   401: refusal('Missing or wrong API credential.'),
   403: refusal('A browser POST without the XSRF double submit (X-XSRF-TOKEN equal to the XSRF-TOKEN cookie).'),
   404: refusal('Unknown call, contract or order.'),
-  413: refusal('Body over 64 KB.'),
+  413: refusal('Body over 64 KB; on a multipart save, a file over its limit or an image over 100 megapixels (`response.reason` `size` or `dimensions`), or more parts than the call takes.'),
+  415: refusal('A body of a type the call does not read: JSON where a multipart save is expected and the reverse, or a file whose content (whatever its name) is not of a type the call takes (`response.reason` `type`).'),
   422: refusal('A valid request that cannot be sold: the amount differs from the server\'s price (`amount differs, server: N`, `response.amount`), the person is not in the registry, the program is not sold.'),
   500: refusal('An unexpected failure; nothing of it is shown, the insurer is notified.'),
 };
+
+/**
+ * A multipart save's body as OpenAPI describes a form: its file parts (described in schemas/api by
+ * what the server reads them into, `{ filename, mimetype, size }`) as binary strings.
+ */
+function multipartForm(body: unknown): unknown {
+  const rules = filePartRules(body);
+  const schema = body as { properties?: Record<string, unknown> };
+  const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const rule = rules[name];
+    if (!rule) return [name, property];
+    const description = `A file part: ${rule.types.join(', ')} (read from its content, not its name), 1 to ${rule.maxBytes} bytes.`;
+    return [name, { type: 'string', format: 'binary', description }];
+  }));
+  return { ...schema, properties };
+}
 
 /** The hash of the style element swagger-ui's bundle inserts (Chromium names it when it is refused). */
 const swaggerUiInsertedStyle = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
@@ -97,8 +115,10 @@ export default fp(
         const docs = route.config?.docs;
         const callback = docs?.callback === true;
         const api = url.startsWith('/api/') && url !== '/api/payme' && !callback && !url.startsWith('/api/policies/');
+        const multipartSave = Array.isArray(schema?.consumes) && schema.consumes.includes('multipart/form-data');
         const documented: FastifySchema & Record<string, unknown> = {
           ...schema,
+          ...(multipartSave ? { body: multipartForm(schema.body) } : {}),
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
           security: security(url, callback),

@@ -1,12 +1,15 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CheckRequest } from '../../../products/common-api.generated';
 import { unpaidCheckCode } from '../../../products/check-readings';
+import { filePartRules } from '../../../products/multipart';
 import { SaveDeclined } from '../../../products/sale';
 import { AppError, ok, refusal } from '../../envelope';
 import { checkContract, readCheck } from '../../lib/contract-check';
 import { maskPersonalData } from '../../logging';
 import { contextOf, pathsOf, reading, serveCall } from '../../lib/calls';
 import type { SaveBody, ServerProduct } from '../../lib/product-registry';
+import { multipartBody } from '../../lib/multipart-body';
 import { saveAnswer } from '../../lib/save-answer';
 
 /**
@@ -39,20 +42,31 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     if (sale.amount(request.body) !== price.total) {
       throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
     }
-    const contract = await app.contracts.create({
+    const input = {
       product: manifest.id,
       channel: request.channel,
       amount: price.total,
       body: request.body,
       returnUrl: request.body.return_url,
       terms,
-    });
+    };
+    // The files a save carried are kept with its contract, or neither is.
+    const contract = request.uploads?.length
+      ? await app.db.transaction().execute(async (trx) => {
+          const created = await app.contracts.create(input, trx);
+          await app.contractFiles.keep(created.id, request.uploads ?? [], trx);
+          return created;
+        })
+      : await app.contracts.create(input);
     return ok(saveAnswer(app, contract), 'Policy success saved');
   };
+  const saveSchema = app.apiSchema(sale.schemas.save);
+  // A save whose schema has file parts is multipart (spec §7: the pet and job-loss saves).
+  const withFiles = Object.keys(filePartRules(saveSchema)).length > 0;
   for (const path of pathsOf(manifest, manifest.calls.save)) {
     app.post<{ Body: SaveBody }>(path, {
-      preValidation: reading(app, manifest.id, sale.readSave?.bind(sale)),
-      schema: { body: app.apiSchema(sale.schemas.save) },
+      preValidation: [...(withFiles ? [multipartBody(saveSchema)] : []), ...reading(app, manifest.id, sale.readSave?.bind(sale))],
+      schema: { body: saveSchema, ...(withFiles ? { consumes: ['multipart/form-data'] } : {}) },
       config: {
         reportFailures: `${manifest.id} save`,
         docs: { summary: `${manifest.id}: save the contract at the server's price and answer its payment links (HTTP 422 for another amount)`, response: 'common/save.response' },
@@ -74,5 +88,8 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
 
 /** Every registered product (products/<id>/), served by the same handlers. */
 export default async function productRoutes(app: FastifyInstance): Promise<void> {
+  // Multipart bodies are read here only, by the saves that take files (server/lib/multipart-body.ts sets the limits).
+  await app.register(multipart, { throwFileSizeLimit: false });
+  app.decorateRequest('uploads', null);
   for (const product of app.products.list) serveProduct(app, product);
 }

@@ -1,0 +1,58 @@
+import type { FileRef, Price } from '../../engine/definition';
+import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { companyLookup, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import type { SaveRequest } from './api.generated';
+import { jobLossTariff, type JobLossTariff } from './pricing';
+import manifest from './product';
+import type { JobLossData } from './rules';
+
+/** What the save request carries: the documented fields, and the two documents as the flow keeps them (the kit sends them as parts). */
+export type JobLossSaveRequest = Omit<SaveRequest, 'return_url' | 'work_book' | 'salary_certificate'> & { work_book: FileRef; salary_certificate: FileRef };
+
+const file = (value: FileRef | undefined, what: string): FileRef => required(value?.id ? value : undefined, what);
+
+/** The multipart save request for flow data and the premium the visitor was shown. */
+export function jobLossSaveRequest(data: JobLossData, price: Price): JobLossSaveRequest {
+  const { job, personal, documents } = data;
+  const { seria, number } = splitPassport(required(personal.passport, 'passport'));
+  return {
+    salary: required(job.salary, 'salary'),
+    job_title: required(job.jobTitle, 'jobTitle').trim(),
+    inn: required(job.inn, 'inn'),
+    company_name: required(job.companyName, 'companyName'),
+    ...(job.director ? { company_director: job.director } : {}),
+    ...(job.address ? { company_address: job.address } : {}),
+    ...(job.oked ? { company_oked: job.oked } : {}),
+    ...(job.mfo ? { company_mfo: job.mfo } : {}),
+    ...(job.bank ? { company_bank: job.bank } : {}),
+    ...(job.account ? { company_account: job.account } : {}),
+    region_id: required(job.regionId, 'regionId'),
+    benefit_months: job.months as SaveRequest['benefit_months'],
+    begin_date: isoToDmy(required(job.beginDate, 'beginDate'), '.'),
+    passport_seria: seria,
+    passport_number: number,
+    birthday: isoToDmy(required(personal.birthday, 'birthday'), '.'),
+    ...(personal.pinfl ? { pinfl: personal.pinfl } : {}),
+    phone: phoneDigits(required(personal.phone, 'phone')),
+    amount: price.total,
+    work_book: file(documents.workBook, 'workBook'),
+    salary_certificate: file(documents.salaryCertificate, 'salaryCertificate'),
+  };
+}
+
+export const jobLossBinding = saleBinding<JobLossData, JobLossTariff>({
+  calls: manifest.calls,
+  // The tariff is the insurer's rule (README.md): nothing to fetch.
+  load: async () => structuredClone(jobLossTariff),
+  lookups: [
+    // The employer by its tax number: the short name and the details the policy names (spec §3, §5: wrong_inn without a short name).
+    companyLookup({
+      call: '/osgor_neo/inn',
+      step: 'job',
+      merge: (_job, found) => ({ companyName: found.name, director: found.director, address: found.address, oked: found.oked, mfo: found.mfo, bank: found.bank, account: found.account }),
+    }),
+    personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }),
+  ],
+  saveRequest: jobLossSaveRequest,
+  policy: policyNumberAnswer,
+});

@@ -1,0 +1,47 @@
+import type { EffectResult, FileRef } from '../../engine/definition';
+import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
+import { defineRules } from '../define';
+
+/** The employer as the tax registry gives it (`/osgor_neo/inn`), shown read-only. */
+export type Employer = { companyName?: string; mfo?: string; bank?: string; director?: string; account?: string; oked?: string; address?: string };
+
+export type JobStep = Employer & {
+  salary?: number;
+  jobTitle?: string;
+  inn?: string;
+  regionId?: number;
+  months: number;
+  beginDate?: string;
+  endDate?: string;
+};
+export type PersonalStep = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
+export type DocumentsStep = { workBook?: FileRef; salaryCertificate?: FileRef };
+
+export type JobLossData = {
+  job: JobStep;
+  personal: PersonalStep;
+  documents: DocumentsStep;
+};
+
+const employerFields = ['companyName', 'mfo', 'bank', 'director', 'account', 'oked', 'address'] as const;
+
+/** Another tax number is another employer: what the registry said of the last one goes. */
+function forgetEmployer(next: JobLossData): EffectResult<JobLossData> {
+  const job = { ...next.job };
+  for (const field of employerFields) delete job[field];
+  return { data: { ...next, job } };
+}
+
+/** The cover lasts a year from its start, which may not lie in the past. */
+function syncPeriod(next: JobLossData): EffectResult<JobLossData> {
+  const { beginDate } = next.job;
+  const data = { ...next, job: { ...next.job, endDate: isIsoDate(beginDate) ? oneYearFrom(beginDate) : undefined } };
+  if (isIsoDate(beginDate) && beginDate < todayIso()) return { data, errors: { job: { '/beginDate': 'job-loss.error.begin_date_past' } } };
+  return { data };
+}
+
+export const jobLossRules = defineRules<JobLossData>()({
+  onChange: { 'job.inn': 'forgetEmployer', 'job.beginDate': 'syncPeriod' },
+  guards: {},
+  actions: { forgetEmployer, syncPeriod },
+});

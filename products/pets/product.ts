@@ -1,0 +1,13 @@
+import { defineManifest } from '../define';
+import { fromPets, petsTariff } from './pricing';
+
+export default defineManifest({
+  id: 'pets',
+  title: 'site.product.pets.title',
+  summary: 'site.product.pets.summary',
+  kind: 'pets',
+  routes: { page: '/pets', webview: '/mobile/pets' },
+  // Spec §7: programs, save (multipart: the pet's two photos are parts) and check.
+  calls: { save: '/sayt/pet-insurance/save', check: '/sayt/pet-insurance/check', programs: '/sayt/pet-insurance/programs' },
+  fromPrice: fromPets(petsTariff),
+});

@@ -1,0 +1,29 @@
+import type { EffectResult, FileRef } from '../../engine/definition';
+import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
+import { defineRules } from '../define';
+import type { PetType } from './pricing';
+
+export type PetsProgramStep = { petType?: PetType; programId?: number; beginDate?: string; endDate?: string };
+export type PetsPetStep = { nickname?: string; birthMonth?: string; vaccinatedOn?: string; photoFace?: FileRef; photoBody?: FileRef };
+export type PetsOwnerStep = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
+
+export type PetsData = {
+  program: PetsProgramStep;
+  pet: PetsPetStep;
+  owner: PetsOwnerStep;
+};
+
+/** The cover lasts a year from its start, which may not lie in the past. */
+function syncPeriod(next: PetsData): EffectResult<PetsData> {
+  const { beginDate } = next.program;
+  const program = { ...next.program, endDate: isIsoDate(beginDate) ? oneYearFrom(beginDate) : undefined };
+  const data = { ...next, program };
+  if (isIsoDate(beginDate) && beginDate < todayIso()) return { data, errors: { program: { '/beginDate': 'pets.error.begin_date_past' } } };
+  return { data };
+}
+
+export const petsRules = defineRules<PetsData>()({
+  onChange: { 'program.beginDate': 'syncPeriod' },
+  guards: {},
+  actions: { syncPeriod },
+});
