@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
-import { fakeApi, notOk, ok, saveContext, type RecordedForm } from '../../products/fake-api';
+import { fakeApi, ok, saveContext, type RecordedForm } from '../../products/fake-api';
 import { registeredProducts } from '../../products/product-tests';
 import { alifSignature } from '../../server/payments/alif/client';
 import { hostedSignature } from '../../server/payments/hosted/gateway';
