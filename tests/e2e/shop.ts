@@ -89,6 +89,29 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   expect(violations, `axe on ${where}`).toEqual([]);
 }
 
+/** Fills one step's fields as the plan says, without leaving it. */
+export async function fillStep(page: Page, plan: PurchasePlan, lang: Lang, step: string): Promise<void> {
+  for (const action of plan.steps[step] ?? []) await perform(page, lang, action);
+}
+
+/**
+ * Fills the plan's steps from the one the flow stands on, each left with Next, until it stands on
+ * `stop` (left unfilled) or on a step that is not a form (the payment); with `checkAccessibility`,
+ * axe checks every step on arrival.
+ */
+export async function fillSteps(page: Page, plan: PurchasePlan, lang: Lang, stop?: string, checkAccessibility = false): Promise<void> {
+  // Skipped steps never appear.
+  for (let step = currentStep(page); step && plan.steps[step] && step !== stop; step = currentStep(page)) {
+    if (checkAccessibility) {
+      await expect(page.locator('form')).toBeVisible();
+      await expectAccessible(page, `${plan.id} ${lang} step ${step}`);
+    }
+    await fillStep(page, plan, lang, step);
+    await next(page, lang);
+    await expect(page, `Next leaves the ${step} step`).not.toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout: 20_000 });
+  }
+}
+
 /**
  * Opens a product page and fills its purchase sample's steps until the flow has saved and shows
  * the payment step with the sample's total; with `checkAccessibility`, axe checks every step on arrival.
@@ -96,16 +119,7 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
 export async function fillUntilPayment(page: Page, plan: PurchasePlan, lang: Lang, path: string, checkAccessibility = false): Promise<void> {
   await page.goto(path);
   await expect(page).toHaveURL(/[?&]step=/);
-  // Form steps until the flow saves and shows the payment step; skipped steps never appear.
-  for (let step = currentStep(page); step && plan.steps[step]; step = currentStep(page)) {
-    if (checkAccessibility) {
-      await expect(page.locator('form')).toBeVisible();
-      await expectAccessible(page, `${plan.id} ${lang} step ${step}`);
-    }
-    for (const action of plan.steps[step] ?? []) await perform(page, lang, action);
-    await next(page, lang);
-    await expect(page, `Next leaves the ${step} step`).not.toHaveURL(new RegExp(`[?&]step=${step}(&|$)`), { timeout: 20_000 });
-  }
+  await fillSteps(page, plan, lang, undefined, checkAccessibility);
   await expect(page.getByTestId('summary-total')).toContainText(plan.total);
   await expectSummary(page, plan, lang);
   if (checkAccessibility) await expectAccessible(page, `${plan.id} ${lang} payment`);
