@@ -10,6 +10,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FlowData, ProductDefinition } from '../engine/definition';
 
+/** Whether a schema has a property named `passport`, at any depth. */
+function hasPassport(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const properties = (schema as { properties?: Record<string, unknown> }).properties ?? {};
+  return 'passport' in properties || Object.values(schema).some(hasPassport);
+}
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'stories', 'products', 'generated');
 
@@ -54,7 +61,8 @@ function storyFile(id: string, definition: ProductDefinition<FlowData, unknown>)
   if (definition.reset) add('ResetStartsAgain', 'reset()');
   add('SaveFailure', 'saveFailure()');
   add('CatalogFailure', 'catalogFailure()');
-  const lookupStep = definition.binding.lookups?.[0]?.step;
+  // The registry's refusal is shown at a passport: the first lookup of a step that asks for one (a company's INN lookup has none).
+  const lookupStep = definition.binding.lookups?.map((lookup) => lookup.step).find((step) => hasPassport(definition.steps.find((s) => s.id === step)?.schema));
   if (lookupStep) add('LookupFailure', `lookupFailure(${JSON.stringify(lookupStep)})`);
   const paymentStep = definition.steps.find((s) => s.component === 'payment')?.id;
   if (paymentStep) add('StillUnpaid', `stillUnpaid(${JSON.stringify(paymentStep)})`);
