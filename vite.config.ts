@@ -34,7 +34,7 @@ function buildManifest(): Plugin {
 export default defineConfig({
   root: 'site',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), lingui(), stepValidators(), rjsfRegistry(), buildManifest(), precompress()],
+  plugins: [react(), tailwindcss(), lingui(), stepValidators({ lazy: true }), rjsfRegistry(), buildManifest(), precompress()],
   resolve: {
     alias: [
       // rjsf imports a markdown parser only for ui:enableMarkdownInDescription, which no schema of
@@ -58,6 +58,12 @@ export default defineConfig({
     outDir: '../dist/site',
     emptyOutDir: true,
     target: 'es2022',
+    modulePreload: {
+      // The files a dynamic import needs are fetched as its chunk names them, not listed ahead in the
+      // importing chunk: a flow page imports by a map of every product's definition and catalogs,
+      // whose lists of chunk names cost each flow page kilobytes it never uses (issue #7's 160 KB).
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+    },
     // tests/bench/bundle-size.ts reads it to measure what each page ships.
     manifest: true,
     rollupOptions: {

@@ -2,7 +2,8 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { loadWidgets, onDemandWidgets } from '../engine/theme';
+import { loadFileSupport } from '../engine/files/on-demand';
+import { loadArrayTemplates, loadWidgets, onDemandWidgets } from '../engine/theme';
 import { storyMessages } from '../stories/fixtures/story-messages';
 import '../site/app.css';
 
@@ -67,9 +68,9 @@ const preview: Preview = {
   },
   initialGlobals: { locale: 'uz' },
   decorators: [withI18n],
-  // Every story may draw any widget: those the site loads with the flows that name them are loaded first.
+  // Every story may draw any widget, or a flow with files: what the site loads with the flows that need it is loaded first.
   loaders: [async () => {
-    await loadWidgets(Object.keys(onDemandWidgets));
+    await Promise.all([loadWidgets(Object.keys(onDemandWidgets)), loadArrayTemplates(), loadFileSupport()]);
     return {};
   }],
   parameters: {

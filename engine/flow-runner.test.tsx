@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import type { ApiPort } from './definition';
 import { draftKey, type FlowDraft } from './draft';
 import { FlowRunner, type FlowRunnerProps } from './flow-runner';
+import { loadAllStepParts } from './step-parts';
 import { engineI18n } from './test-fixtures/engine-i18n';
 import { MemoryStorage } from './test-fixtures/memory-storage';
 import { carApi, carDefinition, carMessages } from './test-fixtures/car-definition';
@@ -14,6 +15,9 @@ import { registerSampleValidators, sampleMessages } from './test-fixtures/sample
 afterEach(cleanup);
 
 registerSampleValidators();
+
+// As the site does before a flow renders (its first step's parts; here every step's, as the idle preload would).
+beforeAll(() => loadAllStepParts([...sampleDefinition.steps, ...carDefinition.steps]));
 
 function setup(overrides: Partial<FlowRunnerProps<SampleData, SampleCatalog>> = {}, locale: 'en' | 'ru' = 'en') {
   const storage = overrides.storage ?? new MemoryStorage();

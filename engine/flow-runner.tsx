@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
@@ -6,14 +6,16 @@ import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
 import { draftFilesId, loadDraft, saveDraft } from './draft';
-import { draftFiles, indexedDbFileStore, randomId, type FileStore } from './files/file-store';
-import { UploadPanel } from './files/upload-panel';
-import { createUploadTracker, type UploadTracker } from './files/upload-tracker';
+import type { FileStore } from './files/file-store';
+import { fileSupport, hasFileFields, type FileSupport } from './files/on-demand';
+import type { UploadTracker } from './files/upload-tracker';
 import { formatPrice } from './format';
 import { createFlowMachine, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
 import { Spinner } from './spinner';
 import { dateProblems } from './date-rules';
+import { loadMessageArea } from './message-areas';
+import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { useHydrated } from './use-hydrated';
@@ -21,8 +23,8 @@ import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from '
 import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
-const loadPaymentStep = () => import('./steps/payment-step');
-const loadDownloadStep = () => import('./steps/download-step');
+const loadPaymentStep = () => Promise.all([import('./steps/payment-step'), loadMessageArea('engine-payment')]).then(([module]) => module);
+const loadDownloadStep = () => Promise.all([import('./steps/download-step'), loadMessageArea('engine-payment')]).then(([module]) => module);
 const loadErrorModal = () => import('./error-modal');
 const loadResetBar = () => import('./reset-bar');
 const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
@@ -43,14 +45,12 @@ const abandonedFilesMs = 7 * 24 * 60 * 60 * 1000;
 
 let browserFileStore: FileStore | null = null;
 /** The browser's file store, one per page (IndexedDB, opened on first use). */
-const defaultFileStore = (): FileStore => (browserFileStore ??= indexedDbFileStore());
+const defaultFileStore = (support: FileSupport): FileStore => (browserFileStore ??= support.indexedDbFileStore());
 
-/** Whether a step of the definition has a file field (`"ui:field": "file"`): only such flows keep files. */
-function hasFileFields(definition: Pick<ProductDefinition, 'steps'>): boolean {
-  const walk = (node: unknown): boolean =>
-    typeof node === 'object' && node !== null
-    && Object.entries(node).some(([key, value]) => (key === 'ui:field' ? value === 'file' : walk(value)));
-  return definition.steps.some((step) => walk(step.uiSchema));
+/** A save's upload, tracked for its panel: only in a flow with file fields. */
+interface Uploads {
+  tracker: UploadTracker;
+  Panel: FileSupport['UploadPanel'];
 }
 
 export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
@@ -62,7 +62,10 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   onStepChange: (stepId: string, how: 'push' | 'replace') => void;
   /** Defaults to window.sessionStorage (none when rendered on the server). */
   storage?: Storage;
-  /** Where file fields keep the files of the draft; defaults to the browser's IndexedDB. */
+  /**
+   * Where file fields keep the files of the draft; defaults to the browser's IndexedDB. A flow with
+   * file fields keeps files once the file machinery is loaded (`loadFileSupportFor`, which the site awaits with such a flow).
+   */
   fileStore?: FileStore;
   /** The catalog the page was rendered with on the server: the flow starts on it instead of loading one. */
   initialCatalog?: C;
@@ -84,13 +87,15 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const { i18n } = useLingui();
   const storage = props.storage ?? (typeof window === 'undefined' ? null : window.sessionStorage);
   // Made once: the draft's files are this tab's (its files id lives in sessionStorage beside the draft).
+  const [support] = useState(() => (hasFileFields(definition.steps) ? fileSupport() : null));
   const [files] = useState(() => {
-    const store = props.fileStore ?? (storage && typeof window !== 'undefined' ? defaultFileStore() : null);
-    return storage && store && hasFileFields(definition) ? { store, draft: draftFiles(store, draftFilesId(storage, definition.id, randomId)) } : null;
+    if (!support) return null;
+    const store = props.fileStore ?? (storage && typeof window !== 'undefined' ? defaultFileStore(support) : null);
+    return storage && store ? { store, draft: support.draftFiles(store, draftFilesId(storage, definition.id, support.randomId)) } : null;
   });
-  const [uploads] = useState(createUploadTracker);
+  const [uploads] = useState<Uploads | null>(() => (files && support ? { tracker: support.createUploadTracker(), Panel: support.UploadPanel } : null));
   const machine = useMemo(
-    () => createFlowMachine(definition, { api: uploads.track(api), returnPath, ...(files ? { files: files.draft } : {}) }),
+    () => createFlowMachine(definition, { api: uploads ? uploads.tracker.track(api) : api, returnPath, ...(files ? { files: files.draft } : {}) }),
     [definition, api, returnPath, uploads, files],
   );
   // Read once: the draft is the starting point, later writes must not restart the actor.
@@ -198,7 +203,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   // An upload's bars belong to the step it was sent from; once the policy is issued, the files were sent.
   const onDownload = current?.component === 'download';
   useEffect(() => {
-    uploads.clear();
+    uploads?.tracker.clear();
     if (onDownload) void files?.draft.clear().catch(() => undefined);
   }, [step, onDownload, uploads, files]);
   // Joined into strings so the form's memoised uiSchema and validator change only with the sets.
@@ -259,10 +264,10 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               </p>
             )}
             {(current.component ?? 'form') === 'form' && (
-              <StepForm
+              <Suspense fallback={<StepLoading />}>
+              <ValidatedStepForm
                 key={current.id}
                 step={current}
-                validator={stepValidator(current.schema)}
                 formData={context.data[current.id]}
                 fieldErrors={context.fieldErrors[current.id]}
                 price={context.price}
@@ -276,6 +281,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                 onNext={onNext}
                 onBack={onBack}
               />
+              </Suspense>
             )}
             {current.component === 'payment' && (
               <Suspense fallback={<StepLoading />}>
@@ -440,11 +446,20 @@ interface StepFormProps {
   loading: boolean;
   canGoBack: boolean;
   formContext: FlowFormContext;
-  /** The uploads of the step's save, drawn above its buttons. */
-  uploads: UploadTracker;
+  /** The uploads of the step's save, drawn above its buttons (a flow with file fields). */
+  uploads: Uploads | null;
   onFieldChange: (step: string, data: Record<string, unknown>) => void;
   onNext: (data: Record<string, unknown>) => void;
   onBack: () => void;
+}
+
+/**
+ * The step's form once its widgets and validator are there (`loadStepParts`): at once when they were
+ * loaded before, else the step waits for them under the nearest Suspense.
+ */
+function ValidatedStepForm(props: Omit<StepFormProps, 'validator'>) {
+  use(loadStepParts(props.step));
+  return <StepForm {...props} validator={stepValidator(props.step.schema)} />;
 }
 
 /** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
@@ -503,7 +518,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const actionBar = useMemo(
     () => (
       <>
-      <UploadPanel tracker={uploads} form={formId} />
+      {uploads && <uploads.Panel tracker={uploads.tracker} form={formId} />}
       <div className="sticky bottom-0 z-10 -mx-3 mt-6 flex items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur lg:static lg:mx-0 lg:gap-3 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
         {canGoBack ? (
           <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>

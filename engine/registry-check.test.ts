@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uiNames, unresolvedUiNames } from './registry-check';
-import { loadWidgetsFor, onDemandWidgets, theme } from './theme';
+import { loadArrayTemplates, loadWidgetsFor, onDemandWidgets, theme } from './theme';
 import { ComboboxWidget } from './widgets/combobox-widget';
 import { sampleDefinition } from './test-fixtures/sample-definition';
 
@@ -15,8 +15,9 @@ function uiFiles(dir: string): string[] {
 }
 
 describe('widget registry', () => {
-  it('offers the widgets and templates of the design', () => {
-    for (const name of ['passport', 'plate', 'phone', 'date', 'money', 'country-multiselect', 'program-cards', 'code6', 'checkbox', 'select', 'radio', 'toggle-button']) {
+  it('offers the widgets and templates of the design', async () => {
+    await loadArrayTemplates();
+    for (const name of ['passport', 'plate', 'phone', 'date', 'money', 'program-cards', 'code6', 'checkbox', 'select', 'radio', 'toggle-button']) {
       expect(theme.widgets[name], name).toBeDefined();
     }
     expect(theme.templates.persons).toBeDefined();
@@ -32,7 +33,7 @@ describe('widget registry', () => {
   });
 
   it('loads a widget only some flows use with the flow whose steps name it, not before', async () => {
-    expect(Object.keys(onDemandWidgets)).toEqual(['combobox']);
+    expect(Object.keys(onDemandWidgets)).toEqual(['combobox', 'month', 'country-multiselect']);
     expect(theme.widgets.combobox).toBeUndefined();
     await loadWidgetsFor([{ uiSchema: { phone: { 'ui:widget': 'phone' } } }]);
     expect(theme.widgets.combobox).toBeUndefined();

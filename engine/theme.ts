@@ -12,8 +12,8 @@ import {
   TitleFieldTemplate,
   UnusedButton,
 } from './templates/field-templates';
-import { ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate } from './templates/persons-template';
-import { CheckboxWidget, CountryMultiselectWidget, MonthWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
+import { CheckboxWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
+import { loadMessageArea } from './message-areas';
 import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
 import { LazyFileField } from './widgets/lazy-file-field';
 
@@ -23,10 +23,8 @@ export const widgets: RegistryWidgetsType = {
   plate: PlateWidget,
   phone: PhoneWidget,
   date: DateWidget,
-  month: MonthWidget,
   money: MoneyWidget,
   code6: Code6Widget,
-  'country-multiselect': CountryMultiselectWidget,
   'program-cards': ProgramCardsWidget,
   CheckboxWidget,
   SelectWidget,
@@ -38,12 +36,15 @@ export const widgets: RegistryWidgetsType = {
 };
 
 /**
- * Widgets only some flows use (a car catalogue's combobox), by name: not in every flow page's
- * scripts, but loaded into `widgets` with the flow whose steps name them (`loadWidgetsFor`, awaited
- * before the flow renders, on the server as in the browser).
+ * Widgets only some flows use (a car catalogue's combobox, a pet's birth month, travel's countries),
+ * by name: not in every flow page's scripts, but loaded into `widgets` with the step that names them
+ * (`loadWidgetsFor`, through engine/step-parts.ts: awaited before the step renders, on the server as
+ * in the browser).
  */
 export const onDemandWidgets: Readonly<Record<string, () => Promise<Widget>>> = {
-  combobox: () => import('./widgets/combobox-widget').then((module) => module.ComboboxWidget),
+  combobox: () => Promise.all([import('./widgets/combobox-widget'), loadMessageArea('engine-combobox')]).then(([module]) => module.ComboboxWidget),
+  month: () => import('./widgets/month-widget').then((module) => module.MonthWidget),
+  'country-multiselect': () => Promise.all([import('./widgets/country-multiselect'), loadMessageArea('engine-country')]).then(([module]) => module.CountryMultiselectWidget),
 };
 
 /** Loads the on-demand widgets of `names` into `widgets` (once each); resolves when they can render. */
@@ -64,16 +65,36 @@ function widgetNamesIn(ui: unknown, into: Set<string>): Set<string> {
   return into;
 }
 
-/** Loads the on-demand widgets a flow's steps name (`definition.steps`); resolves when the flow can render. */
-export function loadWidgetsFor(steps: readonly { uiSchema?: unknown }[]): Promise<void> {
+/** Whether a schema tree has an array (a repeated group, or a list a widget draws). */
+function hasArray(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  if ((schema as { type?: unknown }).type === 'array') return true;
+  return Object.values(schema).some(hasArray);
+}
+
+/** Loads the array templates into `templates`, once. */
+export async function loadArrayTemplates(): Promise<void> {
+  if (templates.persons) return;
+  const { ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate } = await import('./templates/persons-template');
+  Object.assign(templates, {
+    ArrayFieldTemplate: PersonsArrayTemplate,
+    ArrayFieldItemTemplate: ArrayItemTemplate,
+    ArrayFieldItemButtonsTemplate: ArrayItemButtons,
+    persons: PersonsArrayTemplate,
+  });
+}
+
+/** Loads the on-demand widgets the steps name, and the array templates when their schemas have an array; resolves when they can render. */
+export async function loadWidgetsFor(steps: readonly { schema?: unknown; uiSchema?: unknown }[]): Promise<void> {
   const names = new Set<string>();
   for (const step of steps) widgetNamesIn(step.uiSchema, names);
-  return loadWidgets(names);
+  await Promise.all([loadWidgets(names), steps.some((step) => hasArray(step.schema)) ? loadArrayTemplates() : undefined]);
 }
 
 /**
- * Templates; `persons` is chosen per field with `"ui:ArrayFieldTemplate": "persons"` and is also
- * the default array template, so every repeated object gets add/remove and row error summaries.
+ * Templates. The array templates (`persons`, chosen per field with `"ui:ArrayFieldTemplate":
+ * "persons"` and also the default array template, so every repeated object gets add/remove and row
+ * error summaries) load with the first step that has an array (`loadArrayTemplates`).
  */
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
   FieldTemplate,
@@ -83,10 +104,6 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
   TitleFieldTemplate,
   ObjectFieldTemplate,
   BaseInputTemplate,
-  ArrayFieldTemplate: PersonsArrayTemplate,
-  ArrayFieldItemTemplate: ArrayItemTemplate,
-  ArrayFieldItemButtonsTemplate: ArrayItemButtons,
-  persons: PersonsArrayTemplate,
   ButtonTemplates: {
     SubmitButton,
     AddButton,

@@ -50,6 +50,21 @@ export function optionText(option: CatalogOption, translate: (id: string) => str
   return text === option.label && option.fallback ? option.fallback : text;
 }
 
+/** A region's name in `locale` when `label` is an ISO-2 code, else null. */
+export function regionName(label: string, locale: string): string | null {
+  if (!/^[A-Z]{2}$/.test(label)) return null;
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(label) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The text a choice shows: a region's name when its label is an ISO-2 code (countries), else `optionText`. */
+export function optionLabel(option: CatalogOption, locale: string, translate: (id: string) => string): string {
+  return regionName(option.label, locale) ?? optionText(option, translate);
+}
+
 /**
  * rjsf's `ariaDescribedByIds` and `optionId` (ids its field template gives a field's error,
  * description and help, and a choice's options), for widgets that load on their own: importing

@@ -159,8 +159,7 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       const envelope = await call(async () => {
         try {
           if (!withFiles) return await api.post<SaveResponse>(config.calls.save, request);
-          const body = await formBody(request, data, context.files);
-          return await api.postForm<SaveResponse>(config.calls.save, body);
+          return await api.postForm<SaveResponse>(config.calls.save, await formBody(request, data, context.files));
         } catch (error) {
           throw (withFiles ? fileRefusal(error, request, data) : null) ?? placedStatusFailure(error, config.saveStatuses, data) ?? error;
         }

@@ -14,11 +14,12 @@ import { isApiFailure, ProductBindingFailure } from './binding-failure';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Whether a value is a chosen file as flow data keeps it. */
+/** Whether a value is a chosen file as flow data keeps it (the engine's file field has its own: products import engine types only). */
 export function isFileRef(value: unknown): value is FileRef {
   return isRecord(value) && typeof value.id === 'string' && value.id !== '' && typeof value.name === 'string'
     && typeof value.type === 'string' && typeof value.size === 'number';
 }
+
 
 /** Where in flow data a chosen file sits: its step and the pointer inside the step object. */
 export function locateFile(data: FlowData, id: string): { step: string; path: string } | undefined {

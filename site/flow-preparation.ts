@@ -1,5 +1,6 @@
 import type { FlowData, ProductDefinition } from '../engine/definition';
-import { loadWidgetsFor } from '../engine/theme';
+import { loadFileSupportFor } from '../engine/files/on-demand';
+import { loadStepParts } from '../engine/step-parts';
 import { catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-services';
@@ -27,7 +28,10 @@ export async function prepareFlow(product: SiteProduct): Promise<Definition> {
   const [definition] = await Promise.all([
     chunkGuard.load(async () => {
       const loaded = await loadDefinition(product.manifest.id);
-      await loadWidgetsFor(loaded.steps);
+      // The first form step draws at once: its widgets and validator come before it renders, and the
+      // file machinery of a flow with file fields, which the flow sets up when it starts.
+      const first = loaded.steps.find((step) => (step.component ?? 'form') === 'form');
+      await Promise.all([first ? loadStepParts(first) : undefined, loadFileSupportFor(loaded.steps)]);
       return loaded;
     }),
     ...flowAreas(product).map(([area, loaders]) => catalogs.require(area, loaders)),

@@ -1,4 +1,5 @@
 import { i18n as sharedI18n, type I18n, type Messages } from '@lingui/core';
+import { setMessageAreaLoader } from '../engine/message-areas';
 import { languages, type Lang } from './language';
 
 /**
@@ -32,6 +33,13 @@ const coreCatalogs: Record<string, CatalogLoaders> = { site: catalogLoaders('sit
  * island does not, so they are kept out of the `site` area every flow page loads.
  */
 export const pageCatalogs = catalogLoaders('pages');
+
+/**
+ * The products' names and summaries (the header's menu, the home page's cards, a product's page): a
+ * flow page's island shows only its own product's name, on the payment and download steps, and
+ * loads them with those steps.
+ */
+export const productCatalogs = catalogLoaders('products');
 
 /** The flow runtime's messages, for pages that run a purchase flow. */
 export const engineCatalogs = catalogLoaders('engine');
@@ -102,3 +110,10 @@ export function createCatalogManager(
 /** The site's i18n instance (the engine renders through the same one via I18nProvider). */
 export const i18n = sharedI18n;
 export const catalogs = createCatalogManager(i18n);
+
+// The engine loads the messages of the parts it loads on its own (the payment step, a combobox)
+// with them, through the site's catalogs; the payment and download steps also name the product.
+const alsoNeeded: Record<string, [string, CatalogLoaders][]> = { 'engine-payment': [['products', productCatalogs]] };
+setMessageAreaLoader(async (area) => {
+  await Promise.all([[area, catalogLoaders(area)] as const, ...(alsoNeeded[area] ?? [])].map(([name, loaders]) => catalogs.require(name, loaders)));
+});

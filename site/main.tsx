@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app.css';
-import { catalogs, pageCatalogs } from './i18n';
+import { catalogs, pageCatalogs, productCatalogs } from './i18n';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { createRouteObjects } from './router';
 import { siteRouterComponents } from './router-components';
@@ -15,6 +15,7 @@ import { products } from './products';
 
 knowProductPages(products.map((product) => product.manifest));
 void catalogs.require('pages', pageCatalogs);
+void catalogs.require('products', productCatalogs);
 
 const routeObjects = createRouteObjects(
   {

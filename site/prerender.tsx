@@ -10,7 +10,7 @@ import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
 import { OrderLookupContext } from './order-lookup';
 import { prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
-import { catalogs, i18n, pageCatalogs } from './i18n';
+import { catalogs, i18n, pageCatalogs, productCatalogs } from './i18n';
 import { defaultLang, languages, localePath, type Lang } from './language';
 import { productById, products } from './products';
 import { createRouteObjects } from './router';
@@ -39,6 +39,7 @@ const routeObjects = createRouteObjects(
 const handler = createStaticHandler(routeObjects);
 // Pages are drawn as the site's entry draws them: with their own texts (a flow's island needs none of them).
 void catalogs.require('pages', pageCatalogs);
+void catalogs.require('products', productCatalogs);
 const pages = sitePages(products.map((product) => product.manifest));
 
 export interface PrerenderedPage {

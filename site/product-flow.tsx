@@ -3,7 +3,9 @@ import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../engine/flow-runner';
 import type { FlowData, ProductDefinition } from '../engine/definition';
 import { api } from './api/site-api';
+import { loadAllStepParts } from '../engine/step-parts';
 import { prepareFlow, preparedFlow } from './flow-preparation';
+import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import type { SiteProduct } from './site-product';
 import { useLang } from './use-lang';
 
@@ -69,6 +71,11 @@ export interface ProductFlowProps {
 export function ProductFlow({ product, webview, address, initialCatalog }: ProductFlowProps) {
   const { i18n } = useLingui();
   const { state, retry } = useProduct(product);
+  const steps = state.status === 'ready' ? state.definition.steps : null;
+  // What the steps after the first draw with (widgets, validators) is fetched when the page is idle, before the visitor reaches them.
+  useEffect(() => {
+    if (steps) schedulePreload([() => loadAllStepParts(steps)], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection });
+  }, [steps]);
   if (state.status === 'loading') {
     return (
       <div className="flex min-h-64 items-center justify-center" role="status">

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { FlowRunner } from '../flow-runner';
+import { loadFileSupport } from './on-demand';
 import { draftFilesId } from '../draft';
 import { engineI18n } from '../test-fixtures/engine-i18n';
 import { MemoryStorage } from '../test-fixtures/memory-storage';
@@ -13,7 +14,9 @@ import { memoryFileStore, randomId, type FileStore } from './file-store';
 
 afterEach(cleanup);
 
-beforeAll(() => {
+beforeAll(async () => {
+  // As the site does before a flow with file fields renders.
+  await loadFileSupport();
   // jsdom has no object URLs; the previews only need a string.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();

@@ -1,5 +1,6 @@
 import { useCallback, type ChangeEvent, type FocusEvent } from 'react';
 import { useLingui } from '@lingui/react';
+import { RequiredMark } from './required-mark';
 import {
   ariaDescribedByIds,
   descriptionId,
@@ -40,18 +41,6 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {errors}
       {help}
     </div>
-  );
-}
-
-export function RequiredMark() {
-  const { i18n } = useLingui();
-  return (
-    <>
-      <span aria-hidden="true" className="ml-0.5 text-red-600">
-        *
-      </span>
-      <span className="sr-only">{` (${i18n._('engine.field.required')})`}</span>
-    </>
   );
 }
 

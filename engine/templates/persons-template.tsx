@@ -8,7 +8,7 @@ import {
   type ErrorSchema,
 } from '@rjsf/utils';
 import { secondaryButtonClass } from '../ui';
-import { RequiredMark } from './field-templates';
+import { RequiredMark } from './required-mark';
 
 /** Every message inside one row's error schema, deduplicated, for the row summary. */
 function rowErrors(schema: ErrorSchema | undefined): string[] {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -15,7 +15,10 @@ export function readPo(text: string): Record<string, string> {
 
 export function enginePo(locale: 'uz' | 'en' | 'ru'): Record<string, string> {
   // Tests run from the project root (vitest's root); import.meta.url is not a file URL under jsdom.
-  return readPo(readFileSync(resolve(process.cwd(), 'locales', locale, 'engine.po'), 'utf8'));
+  const folder = resolve(process.cwd(), 'locales', locale);
+  // The engine's areas: its own and those of what it loads on its own (engine/message-areas.ts).
+  const areas = readdirSync(folder).filter((file) => /^engine(-[a-z]+)?\.po$/.test(file));
+  return Object.assign({}, ...areas.map((file) => readPo(readFileSync(resolve(folder, file), 'utf8')))) as Record<string, string>;
 }
 
 /** A fresh i18n with the engine catalog of `locale` (and optional extra messages) activated. */

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { useCallback, useMemo, type ChangeEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import {
   ariaDescribedByIds,
@@ -7,12 +7,8 @@ import {
   optionId,
   type WidgetProps,
 } from '@rjsf/utils';
-import type { CatalogOption } from '../definition';
 import { formatPrice } from '../format';
-import { inputClass } from '../ui';
-import { localeOf, optionsFrom, optionText } from '../ui';
-import { RequiredMark } from '../templates/field-templates';
-import { regionName } from './normalise';
+import { inputClass, localeOf, optionLabel, optionsFrom, optionText } from '../ui';
 
 /**
  * A boolean. `required` in JSON Schema only means the key is present, so a checkbox never shows the
@@ -127,98 +123,6 @@ export function SelectWidget(props: WidgetProps) {
   );
 }
 
-function optionLabel(option: CatalogOption, locale: string, translate: (id: string) => string): string {
-  return regionName(option.label, locale) ?? optionText(option, translate);
-}
-
-/**
- * Countries from `formContext.options[ui:options.optionsFrom]`, stored as their values: a fieldset
- * titled by the schema, the chosen countries as removable chips, a search box and a checkbox list.
- * Every control is a native button, input or checkbox, so the keyboard reaches all of them.
- */
-export function CountryMultiselectWidget(props: WidgetProps) {
-  const { i18n } = useLingui();
-  const { id, value, disabled, readonly, onChange, options, registry, rawErrors, label, required } = props;
-  const [query, setQuery] = useState('');
-  const locale = localeOf(registry.formContext);
-  const list = optionsFrom(registry.formContext, options.optionsFrom);
-  const chosen = useMemo(() => (Array.isArray(value) ? (value as unknown[]) : []), [value]);
-  const labelled = useMemo(
-    () => list.map((o) => ({ option: o, label: optionLabel(o, locale, (m) => i18n._(m)) })).sort((a, b) => a.label.localeCompare(b.label, locale)),
-    [list, locale, i18n],
-  );
-  const needle = query.trim().toLocaleLowerCase(locale);
-  const shown = needle ? labelled.filter((o) => o.label.toLocaleLowerCase(locale).includes(needle)) : labelled;
-  const chips = chosen.map((v) => ({ value: v as string | number, label: labelled.find((o) => o.option.value === v)?.label ?? String(v) }));
-  const toggle = useCallback(
-    (v: string | number) => onChange(chosen.includes(v) ? chosen.filter((c) => c !== v) : [...chosen, v]),
-    [chosen, onChange],
-  );
-  const invalid = rawErrors && rawErrors.length > 0;
-  const locked = disabled || readonly;
-  return (
-    <fieldset className={`rounded-lg border p-3 ${invalid ? 'border-red-600' : 'border-slate-300'}`} aria-describedby={ariaDescribedByIds(id)}>
-      {label && (
-        <legend id={`${id}__label`} className="px-1 text-sm font-medium text-slate-800">
-          {i18n._(label)}
-          {required && <RequiredMark />}
-        </legend>
-      )}
-      {chips.length > 0 && (
-        <ul className="mb-2 flex flex-wrap gap-2" aria-label={i18n._('engine.country.chosen', { n: chips.length })}>
-          {chips.map((chip) => (
-            <li key={String(chip.value)} className="inline-flex items-center gap-1 rounded-full bg-sky-100 py-1 pl-3 pr-1 text-sm text-sky-900">
-              {chip.label}
-              <button
-                type="button"
-                className="inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-sky-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-sky-700"
-                aria-label={i18n._('engine.country.remove', { name: chip.label })}
-                disabled={locked}
-                onClick={() => toggle(chip.value)}
-              >
-                <span aria-hidden="true">×</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <input
-        id={id}
-        type="search"
-        className={inputClass}
-        placeholder={i18n._('engine.country.search')}
-        aria-label={i18n._('engine.country.search')}
-        value={query}
-        disabled={locked}
-        aria-invalid={invalid ? true : undefined}
-        aria-controls={`${id}__list`}
-        onChange={(e) => setQuery(e.target.value)}
-      />
-      <ul id={`${id}__list`} className="mt-2 max-h-64 overflow-y-auto sm:columns-2">
-        {shown.map(({ option, label: name }, index) => {
-          const checkboxId = optionId(id, index);
-          return (
-            <li key={String(option.value)} className="flex break-inside-avoid items-center gap-2 py-1">
-              <input
-                id={checkboxId}
-                type="checkbox"
-                className="h-4 w-4 rounded border-slate-300 text-sky-700"
-                checked={chosen.includes(option.value)}
-                disabled={locked}
-                onChange={() => toggle(option.value)}
-              />
-              <label htmlFor={checkboxId} className="text-sm">
-                {name}
-              </label>
-            </li>
-          );
-        })}
-        {shown.length === 0 && <li className="py-1 text-sm text-slate-600">{i18n._('engine.country.none')}</li>}
-      </ul>
-    </fieldset>
-  );
-}
-
 /** Radio cards (programs, tariffs): label, detail lines and the price each would give. */
 export function ProgramCardsWidget(props: WidgetProps) {
   const { i18n } = useLingui();
@@ -309,64 +213,6 @@ export function RadioWidget(props: WidgetProps) {
           </div>
         );
       })}
-    </div>
-  );
-}
-
-/**
- * A month of a year (a pet's birth month), stored `YYYY-MM`, chosen with two selects: the month by
- * its name, the year from this one back `ui:options.years` years (default 20). Until both are
- * chosen nothing is stored, and the half made waits in the widget.
- */
-export function MonthWidget(props: WidgetProps) {
-  const { i18n } = useLingui();
-  const { id, htmlName, value, disabled, readonly, autofocus, required, rawErrors, onChange, onBlur, onFocus, options } = props;
-  const stored = typeof value === 'string' && /^[0-9]{4}-[0-9]{2}$/.test(value) ? value : '';
-  const [draft, setDraft] = useState(() => ({ year: stored.slice(0, 4), month: stored.slice(5, 7) }));
-  // A value set from outside (a reset, a draft resumed) replaces the half made.
-  const [seen, setSeen] = useState(stored);
-  if (seen !== stored) {
-    setSeen(stored);
-    if (stored || (draft.year && draft.month)) setDraft({ year: stored.slice(0, 4), month: stored.slice(5, 7) });
-  }
-  const thisYear = new Date().getFullYear();
-  const years = Array.from({ length: (typeof options.years === 'number' ? options.years : 20) + 1 }, (_, i) => String(thisYear - i));
-  // A year kept from before (a draft a year old) stays choosable.
-  if (draft.year && !years.includes(draft.year)) years.push(draft.year);
-  const choose = (next: { year: string; month: string }) => {
-    setDraft(next);
-    const month = next.year && next.month ? `${next.year}-${next.month}` : '';
-    setSeen(month);
-    onChange(month || options.emptyValue);
-  };
-  const invalid = rawErrors && rawErrors.length > 0 ? true : undefined;
-  const common = {
-    className: inputClass,
-    disabled: disabled || readonly,
-    required,
-    'aria-invalid': invalid,
-    'aria-describedby': ariaDescribedByIds(id),
-    onBlur: () => onBlur(id, stored),
-    onFocus: () => onFocus(id, stored),
-  };
-  return (
-    <div className="grid grid-cols-[minmax(0,3fr)_minmax(0,2fr)] gap-2">
-      <select {...common} id={id} name={(htmlName as string | undefined) || id} autoFocus={autofocus} value={draft.month} onChange={(e) => choose({ ...draft, month: e.target.value })}>
-        <option value="">{i18n._('engine.month.choose')}</option>
-        {Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0')).map((month) => (
-          <option key={month} value={month}>
-            {i18n._(`engine.month.${Number(month)}`)}
-          </option>
-        ))}
-      </select>
-      <select {...common} id={`${id}-year`} aria-label={i18n._('engine.month.year')} value={draft.year} onChange={(e) => choose({ ...draft, year: e.target.value })}>
-        <option value="">{i18n._('engine.month.year')}</option>
-        {years.map((year) => (
-          <option key={year} value={year}>
-            {year}
-          </option>
-        ))}
-      </select>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import type { FileRef } from '../definition';
 import type { I18n } from '@lingui/core';
 import { fileKinds, type FileRule } from '../files/content';
 import { prepareFile, type PrepareStage } from '../files/prepare';
-import { RequiredMark } from '../templates/field-templates';
+import { RequiredMark } from '../templates/required-mark';
 import { ProgressBar } from './progress-bar';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from '../ui';
 
@@ -27,6 +27,7 @@ type Problem = { messageId: string; retry: File | null };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+// products/multipart.ts has its own: the engine may not import products, nor products engine code.
 function isFileRef(value: unknown): value is FileRef {
   return isRecord(value) && typeof value.id === 'string' && value.id !== '' && typeof value.name === 'string' && typeof value.type === 'string' && typeof value.size === 'number';
 }

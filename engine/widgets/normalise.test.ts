@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, displayPlate, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, regionName, resolveDateBound } from './normalise';
+import { displayDate, displayPassport, displayPlate, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound } from './normalise';
+import { regionName } from '../ui';
 
 describe('widget normalisers', () => {
   it('passport: uppercased series then digits', () => {

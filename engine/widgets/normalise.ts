@@ -93,16 +93,6 @@ export function resolveDateBound(bound: unknown, today: Date = new Date()): stri
   return typeof bound === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(bound) ? bound : undefined;
 }
 
-/** A region's name in `locale` when `label` is an ISO-2 code, else null. */
-export function regionName(label: string, locale: string): string | null {
-  if (!/^[A-Z]{2}$/.test(label)) return null;
-  try {
-    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(label) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** Date as typed, masked to `DD.MM.YYYY` (digits only, dots added as the visitor types). */
 export function maskDate(raw: string): string {
   const digits = raw.replace(/\D/g, '').slice(0, 8);

@@ -34,8 +34,9 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
     paynet: ['pages/paynet-page.tsx'],
     'not-found': [],
   };
-  // The site's entry requires its pages' texts too (site/i18n.ts `pageCatalogs`); a flow's island does not.
-  return [...catalogs(island ? ['site'] : ['site', 'pages']), ...own[page.kind]];
+  // The site's entry requires its pages' texts and the products' names too (site/i18n.ts `pageCatalogs`,
+  // `productCatalogs`); a flow's island does not.
+  return [...catalogs(island ? ['site'] : ['site', 'pages', 'products']), ...own[page.kind]];
 }
 
 const moduleScript = /\s*<script type="module"[^>]*><\/script>/g;

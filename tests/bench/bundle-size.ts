@@ -4,7 +4,7 @@
  * Targets (issue #7): home and content pages ≤ 70 KB, a flow page ≤ 160 KB.
  * Run after `npm run build`: `npx tsx tests/bench/bundle-size.ts`.
  */
-import { borrowedMessages, eagerFiles, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
+import { borrowedMessages, eagerFiles, firstFormStep, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
 
 const manifest = readBuildManifest();
 console.log(`site entry (index.html, the pages the router hydrates): ${gzipKb(eagerFiles(manifest, 'index.html')).toFixed(1)} KB gzip`);
@@ -15,6 +15,6 @@ for (const lang of ['uz', 'en', 'ru']) {
   else console.log(`home (/${lang}, prerendered): ${gzipKb(scripts).toFixed(1)} KB gzip JavaScript (${scripts.length} files)`);
 }
 for (const id of productIds()) {
-  const files = flowFiles(manifest, id, await borrowedMessages(id));
+  const files = flowFiles(manifest, id, await firstFormStep(id), await borrowedMessages(id));
   console.log(`flow (${id}): ${gzipKb(files).toFixed(1)} KB gzip JavaScript (${files.size} files)`);
 }

@@ -34,20 +34,26 @@ test('the home page loads at most 70 KB of JavaScript in every language', async 
 });
 
 for (const plan of purchasePlans()) {
-  test(`the ${plan.id} flow page loads no more JavaScript than its budget`, async ({ page }) => {
+  test(`the ${plan.id} flow page loads no more JavaScript than its budget in each language`, async ({ browser }) => {
     // The server draws the first step, so it is visible at once; it is usable once the flow has
     // started (its step in the address) and the drawn step is no longer inert.
     // What the page fetches ahead on idle for later steps (site/navigation/preload.ts) is not first
     // load: on a busy machine hydration can outlast the preload's one-second delay, so the test
     // turns preloading off the way a visitor with Save-Data on does.
-    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
-    const kb = await scriptKb(page, productPath(plan, 'en'), async (p) => {
-      await expect(p).toHaveURL(/[?&]step=/);
-      await expect(p.locator('form')).toBeVisible();
-      await expect(p.locator('[inert]')).toHaveCount(0);
-    });
-    console.log(`flow ${plan.id}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${flowBudgetKb} KB)`);
-    expect(kb).toBeLessThanOrEqual(flowBudgetKb);
+    // In each language (the catalogs differ; Cyrillic texts weigh most), each a new visitor: nothing cached, no draft.
+    for (const lang of ['uz', 'en', 'ru'] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      const kb = await scriptKb(page, productPath(plan, lang), async (p) => {
+        await expect(p).toHaveURL(/[?&]step=/);
+        await expect(p.locator('form')).toBeVisible();
+        await expect(p.locator('[inert]')).toHaveCount(0);
+      });
+      console.log(`flow ${plan.id} in ${lang}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${flowBudgetKb} KB)`);
+      expect.soft(kb, `${plan.id} in ${lang}`).toBeLessThanOrEqual(flowBudgetKb);
+      await context.close();
+    }
   });
 }
 
@@ -60,7 +66,8 @@ test('by the build manifest, every flow page in every language and the home page
     expect(home, `/${lang} is prerendered`).not.toBeNull();
     expect(gzipKb(home ?? []), `home /${lang}`).toBeLessThanOrEqual(homeBudgetKb);
     for (const id of productIds()) {
-      const kb = gzipKb(flowFiles(manifest, id, await borrowedMessages(id), lang));
+      const firstStep = Object.keys(purchasePlans().find((plan) => plan.id === id)?.steps ?? {})[0] ?? '';
+      const kb = gzipKb(flowFiles(manifest, id, firstStep, await borrowedMessages(id), lang));
       expect(kb, `flow ${id} in ${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(flowBudgetKb);
     }
   }

@@ -12,6 +12,7 @@ import { gzipSync } from 'node:zlib';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 const root = process.cwd();
@@ -52,14 +53,29 @@ export function productIds(): string[] {
 
 /**
  * A product's flow page: the island's entry (site/flow-main.tsx), the definition with its step
- * schemas and validators, and the catalogs the flow shows in `lang` (`messages`: the areas its
- * manifest borrows).
+ * schemas, the validator of its first form step (`firstStep`: the others load when the page is
+ * idle), and the catalogs the flow shows in `lang` (`messages`: the areas its manifest borrows).
  */
-export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, messages: readonly string[], lang = 'en'): Set<string> {
+export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, firstStep: string, messages: readonly string[], lang = 'en'): Set<string> {
   const files = eagerFiles(manifest, 'flow-main.tsx');
-  eagerFiles(manifest, `../products/${id}/definition.ts`, files);
+  const definition = eagerFiles(manifest, `../products/${id}/definition.ts`);
+  for (const file of definition) files.add(file);
+  // Schemas a product shares with another sit in a chunk of their own, which names their validators.
+  const validators = Object.values(manifest).filter((chunk) => definition.has(chunk.file))
+    .flatMap((chunk) => chunk.dynamicImports ?? []).filter((key) => key.includes('step-validator:'));
+  const first = validators.find((key) => key.endsWith(`/${firstStep}.json.js`));
+  if (validators.length > 0 && !first) throw new Error(`${id}: no validator chunk of its first step "${firstStep}"`);
+  if (first) eagerFiles(manifest, first, files);
   for (const area of ['site', 'engine', id, ...messages]) eagerFiles(manifest, `../locales/${lang}/${area}.po`, files);
   return files;
+}
+
+/** The id of a product's first form step, as its definition orders them. */
+export async function firstFormStep(id: string): Promise<string> {
+  const module = (await import(pathToFileURL(join(root, 'products', id, 'definition.ts')).href)) as { default: { steps: { id: string; component?: string }[] } };
+  const first = module.default.steps.find((step) => (step.component ?? 'form') === 'form');
+  if (!first) throw new Error(`${id}: no form step`);
+  return first.id;
 }
 
 /** The message areas a product's manifest borrows (`messages` of its product.ts). */
