@@ -265,22 +265,22 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
             )}
             {(current.component ?? 'form') === 'form' && (
               <Suspense fallback={<StepLoading />}>
-              <ValidatedStepForm
-                key={current.id}
-                step={current}
-                formData={context.data[current.id]}
-                fieldErrors={context.fieldErrors[current.id]}
-                price={context.price}
-                hidden={hidden}
-                locked={locked}
-                loading={busy}
-                canGoBack={index > 0}
-                formContext={formContext}
-                uploads={uploads}
-                onFieldChange={onFieldChange}
-                onNext={onNext}
-                onBack={onBack}
-              />
+                <ValidatedStepForm
+                  key={current.id}
+                  step={current}
+                  formData={context.data[current.id]}
+                  fieldErrors={context.fieldErrors[current.id]}
+                  price={context.price}
+                  hidden={hidden}
+                  locked={locked}
+                  loading={busy}
+                  canGoBack={index > 0}
+                  formContext={formContext}
+                  uploads={uploads}
+                  onFieldChange={onFieldChange}
+                  onNext={onNext}
+                  onBack={onBack}
+                />
               </Suspense>
             )}
             {current.component === 'payment' && (
