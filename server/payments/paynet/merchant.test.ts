@@ -190,6 +190,22 @@ describe('Paynet provider protocol', () => {
     expect((await rpc('CheckTransaction', { transactionId: refused })).result).toMatchObject({ transactionState: 3, providerTrnId: 0 });
   });
 
+  test('the same Perform arriving twice, its twin paying the order between the repeat check and the order read, is a repeat (201), not a refusal', async () => {
+    const id = newTransactionId();
+    const first = await perform(id);
+    const get = app.payments.get;
+    // The moment two instances leave open: the repeat check ran before the twin settled, the order is read after.
+    let calls = 0;
+    app.payments.get = async (...args) => (calls++ === 0 ? undefined : get(...args));
+    try {
+      expect((await perform(id)).error).toMatchObject({ code: 201, data: { providerTrnId: first.result?.providerTrnId } });
+    } finally {
+      app.payments.get = get;
+    }
+    expect(calls).toBeGreaterThan(1);
+    expect(await messages('purchase')).toHaveLength(1);
+  });
+
   test('an order paid through Payme first is refused by Paynet, before and at the payment', async () => {
     expect((await payInSandbox(app, order.payme_url)).statusCode).toBe(303);
     expect((await rpc('GetInformation', { fields: { order_id: order.order_id } })).error).toMatchObject({ code: 302, data: { order: 'paid' } });

@@ -58,6 +58,21 @@ export function paynetMerchant(app: FastifyInstance): { handle(rawBody: string, 
     return payment?.state === 'paid' || payment?.state === 'refunded' ? payment : undefined;
   }
 
+  /**
+   * Refuses an order that cannot take the payment, unless this very transaction is what paid it: the
+   * same Perform arriving twice at once (at two instances) finds the order paid by its twin, a repeat.
+   */
+  async function refuseUnlessPerformed(transactionId: string, order: PaynetOrder | undefined, amount: number): Promise<PaynetOrder> {
+    try {
+      refuseOrder(order, amount);
+      return order;
+    } catch (refusal) {
+      const twin = await performed(transactionId);
+      if (twin) repeated(twin);
+      throw refusal;
+    }
+  }
+
   /** A Perform of a transaction Paynet has performed already: 201, carrying the number it was answered with (202 once cancelled). */
   function repeated(payment: Payment): never {
     const { providerTrnId } = detailOf(payment);
@@ -85,8 +100,7 @@ export function paynetMerchant(app: FastifyInstance): { handle(rawBody: string, 
       const orderNumber = orderNumberOf(params);
       const known = await performed(transactionId);
       if (known) repeated(known);
-      const order = await findOrder(app, orderNumber);
-      refuseOrder(order, amount);
+      const order = await refuseUnlessPerformed(transactionId, await findOrder(app, orderNumber), amount);
       /*
        * Recorded, then settled under the contract's lock. The same transaction arriving twice at
        * once opens one payment (its reference is unique) and settles it once: the other call finds
@@ -100,7 +114,7 @@ export function paynetMerchant(app: FastifyInstance): { handle(rawBody: string, 
         // The order changed since it was read (paid another way at this moment), or Paynet's id names a payment of another order.
         const again = await app.payments.get(paynetProvider, transactionId);
         if (again && again.contract_id !== order.contractId) repeated(again);
-        refuseOrder(await findOrder(app, orderNumber), amount);
+        await refuseUnlessPerformed(transactionId, await findOrder(app, orderNumber), amount);
         throw new Error(`Paynet transaction: order ${order.orderId} could take the payment, yet it was not recorded`);
       }
       const settlement = await app.payments.settle(paynetProvider, transactionId);
