@@ -5,7 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import type { ApiPort } from './definition';
 import { draftKey, type FlowDraft } from './draft';
 import { FlowRunner, type FlowRunnerProps } from './flow-runner';
-import { loadAllStepParts } from './step-parts';
+import { loadStepParts } from './step-parts';
 import { engineI18n } from './test-fixtures/engine-i18n';
 import { MemoryStorage } from './test-fixtures/memory-storage';
 import { carApi, carDefinition, carMessages } from './test-fixtures/car-definition';
@@ -17,7 +17,7 @@ afterEach(cleanup);
 registerSampleValidators();
 
 // As the site does before a flow renders (its first step's parts; here every step's, as the idle preload would).
-beforeAll(() => loadAllStepParts([...sampleDefinition.steps, ...carDefinition.steps]));
+beforeAll(() => Promise.all([...sampleDefinition.steps, ...carDefinition.steps].map(loadStepParts)));
 
 function setup(overrides: Partial<FlowRunnerProps<SampleData, SampleCatalog>> = {}, locale: 'en' | 'ru' = 'en') {
   const storage = overrides.storage ?? new MemoryStorage();

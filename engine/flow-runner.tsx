@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
@@ -18,7 +18,6 @@ import { loadMessageArea } from './message-areas';
 import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
-import { useHydrated } from './use-hydrated';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
 import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 
@@ -32,10 +31,8 @@ const DownloadStep = lazy(() => loadDownloadStep().then((module) => ({ default: 
 const ErrorModal = lazy(() => loadErrorModal().then((module) => ({ default: module.ErrorModal })));
 const ResetBar = lazy(() => loadResetBar().then((module) => ({ default: module.ResetBar })));
 
-/** Fetches the parts of a flow that load after its first step (the payment and download steps, the error dialog, the reset bar), e.g. when the page is idle. */
-export function preloadFlowParts(): Promise<unknown> {
-  return Promise.all([loadPaymentStep(), loadDownloadStep(), loadErrorModal(), loadResetBar()]);
-}
+/** What fetches each part of a flow that loads after its first step (the payment and download steps, the error dialog, the reset bar), e.g. when the page is idle. */
+export const flowPartLoaders: readonly (() => Promise<unknown>)[] = [loadPaymentStep, loadDownloadStep, loadErrorModal, loadResetBar];
 
 /** How long typed changes may wait to be written to the draft. */
 const draftIntervalMs = 250;
@@ -147,7 +144,6 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const bootFailed = useSelector(actor, (s) => standsIn(s, { boot: 'failed' }));
   const busy = useSelector(actor, isBusy);
   const quoting = useSelector(actor, isQuoting);
-  const hydrated = useHydrated();
 
   // URL → machine (browser back/forward). A refused goto puts the URL back on the real step.
   const onStepChangeRef = useRef(onStepChange);
@@ -239,10 +235,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
         </div>
       )}
       {current && (
-        <div
-          // A step the server drew cannot be used before the scripts own it: a tap on Next would
-          // submit the bare HTML form (reloading the page) and a choice made then would be lost.
-          inert={!hydrated}
+        <InertUntilHydrated
           className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}
         >
           <div className="min-w-0">
@@ -306,13 +299,30 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
             )}
           </div>
           {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} quoting={quoting} />}
-        </div>
+        </InertUntilHydrated>
       )}
       {error?.modal && (
         <Suspense fallback={null}>
           <ErrorModal messageId={error.messageId} onClose={onDismiss} />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/**
+ * A step the server drew cannot be used before the scripts own it: a tap on Next would submit the
+ * bare HTML form (reloading the page) and a choice made then would be lost. So it is drawn inert (in
+ * the server's HTML, and by hydration, which must match it), and the attribute is taken off once
+ * React owns the element, without a redraw: a state change here (a hydrated flag) is a synchronous
+ * update right after hydration, which redraws the whole step in one long task on a phone.
+ */
+function InertUntilHydrated({ className, children }: { className: string; children: ReactNode }) {
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => element.current?.removeAttribute('inert'), []);
+  return (
+    <div ref={element} inert className={className}>
+      {children}
     </div>
   );
 }

@@ -9,4 +9,11 @@ describe('format', () => {
     expect(formatPrice(1000.6)).toBe('1 001');
   });
 
+  it('answers what Intl.NumberFormat answers for whole amounts, negative ones too', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const amount of [1, 12, 123, 1234, 12345, 123456, 1234567, 98765432109, -5, -1234, -1234567, 999.5, 1e15]) {
+      expect(formatPrice(amount), String(amount)).toBe(intl.format(Math.round(amount)).replace(/,/g, ' '));
+    }
+  });
+
 });

@@ -28,8 +28,3 @@ export function loadStepParts(step: Step): Promise<void> {
   }
   return pending;
 }
-
-/** Loads the parts of every step of a flow (`definition.steps`), e.g. when the page is idle. */
-export async function loadAllStepParts(steps: readonly Step[]): Promise<void> {
-  await Promise.all(steps.map(loadStepParts));
-}

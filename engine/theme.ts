@@ -15,6 +15,7 @@ import {
 import { CheckboxWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
 import { loadMessageArea } from './message-areas';
 import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
+import { IntegerField } from './widgets/integer-field';
 import { LazyFileField } from './widgets/lazy-file-field';
 
 /** Widgets by the names uiSchemas use (`"ui:widget": "passport"`). */
@@ -114,8 +115,11 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
   },
 };
 
-/** Custom fields by name (`"ui:field"`): `file`, a chosen file kept on the device until the save sends it. */
-export const fields: RegistryFieldsType = { file: LazyFileField };
+/**
+ * Custom fields by name (`"ui:field"`): `file`, a chosen file kept on the device until the save sends
+ * it; and rjsf's own NumberField replaced for integers (widgets/integer-field.tsx says why).
+ */
+export const fields: RegistryFieldsType = { file: LazyFileField, NumberField: IntegerField };
 
 /** The engine's rjsf theme: pass to `<Form {...theme}>`; a product's own entries win over these. */
 export const theme = { widgets, templates, fields };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, coverEnd, isIsoDate } from './api-format';
+import { formatPrice } from '../engine/format';
+import { addDays, coverEnd, groupDigits, isIsoDate } from './api-format';
 
 describe('isIsoDate', () => {
   test('accepts real calendar dates only', () => {
@@ -22,5 +23,15 @@ describe('coverEnd', () => {
     expect(coverEnd('2030-12-20', 1)).toBe('2031-01-19');
     // 31 January + a month has no 31 February: the cover runs to the day before its last day.
     expect(coverEnd('2031-01-31', 1)).toBe('2031-02-27');
+  });
+});
+
+describe('groupDigits', () => {
+  test('groups as Intl.NumberFormat does, and as the pages do (the engine’s formatPrice)', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const amount of [0, 7, 999, 1000, 1000.6, 54321, 1234567, -1234567, 98765432109]) {
+      expect(groupDigits(amount), String(amount)).toBe(intl.format(Math.round(amount)).replace(/,/g, ' '));
+      expect(groupDigits(amount), String(amount)).toBe(formatPrice(amount));
+    }
   });
 });

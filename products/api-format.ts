@@ -91,10 +91,11 @@ export function oneYearFrom(iso: string): string {
   return addDays(`${Number(y) + 1}-${m}-${d}`, -1);
 }
 
-// Made once: `toLocaleString` builds a number format on every call, the slow part (summaries redraw on every keystroke).
-const wholeNumbers = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** `1234567` → `1 234 567` (spec §9: US grouping with spaces). */
+/**
+ * `1234567` → `1 234 567` (spec §9: US grouping with spaces). The engine's `formatPrice` is its twin
+ * for the pages (products and the server use no engine code); neither builds an Intl.NumberFormat,
+ * whose first use on a page costs a phone tens of milliseconds.
+ */
 export function groupDigits(n: number): string {
-  return wholeNumbers.format(Math.round(n)).replace(/,/g, ' ');
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }

@@ -5,7 +5,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadDraft } from '../engine/draft';
-import { preloadFlowParts } from '../engine/flow-runner';
+import { flowPartLoaders } from '../engine/flow-runner';
 import { loadApiClient } from './api/site-api';
 import { flowIslandId } from '../products/site-pages';
 import { FlowIsland } from './flow-island';
@@ -43,5 +43,6 @@ else startTransition(() => {
   hydrateRoot(element, island);
 });
 
-// What the flow loads later (the API client with its first call, the payment and download steps) is fetched ahead when the page is idle.
-schedulePreload([loadApiClient, preloadFlowParts], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection });
+// What the flow loads later (the API client with its first call, the payment and download steps) is
+// fetched ahead when the page is idle, a part at a time, as the visitor may be typing meanwhile.
+schedulePreload([loadApiClient, ...flowPartLoaders], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection, oneAtATime: true });

@@ -32,11 +32,25 @@ function withStep(search: string, stepId: string): string {
 
 /** Writes the step into the address; `afterChange` runs once it is there (e.g. to mend links that carry the query). */
 export function writeStep(stepId: string, mode: 'push' | 'replace', afterChange?: () => void): void {
-  const url = `${window.location.pathname}${withStep(window.location.search, stepId)}${window.location.hash}`;
-  if (mode === 'push') window.history.pushState(window.history.state, '', url);
-  else window.history.replaceState(window.history.state, '', url);
-  afterChange?.();
-  for (const listener of listeners) listener();
+  const write = () => {
+    const url = `${window.location.pathname}${withStep(window.location.search, stepId)}${window.location.hash}`;
+    if (mode === 'push') window.history.pushState(window.history.state, '', url);
+    else window.history.replaceState(window.history.state, '', url);
+    afterChange?.();
+  };
+  if (mode === 'push' || new URLSearchParams(window.location.search).has('step')) {
+    write();
+    for (const listener of listeners) listener();
+    return;
+  }
+  // Recording the step a flow opened on (the address had none) changes nothing drawn: the flow shows
+  // it already. Written in the effects that follow hydration, React would find the address changed
+  // since it drew and redraw the whole flow at once, hydrating what it had not yet: one long task on
+  // a phone. So it is written in a task of its own, unannounced (the next redraw reads it), unless
+  // the flow has moved on meanwhile.
+  setTimeout(() => {
+    if (!new URLSearchParams(window.location.search).has('step')) write();
+  }, 0);
 }
 
 /** The step address of the page at `pathname`, read from and written to the browser's history. */

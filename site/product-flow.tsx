@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../engine/flow-runner';
 import type { FlowData, ProductDefinition } from '../engine/definition';
 import { api } from './api/site-api';
-import { loadAllStepParts } from '../engine/step-parts';
+import { loadStepParts } from '../engine/step-parts';
 import { prepareFlow, preparedFlow } from './flow-preparation';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import type { SiteProduct } from './site-product';
@@ -72,9 +72,14 @@ export function ProductFlow({ product, webview, address, initialCatalog }: Produ
   const { i18n } = useLingui();
   const { state, retry } = useProduct(product);
   const steps = state.status === 'ready' ? state.definition.steps : null;
-  // What the steps after the first draw with (widgets, validators) is fetched when the page is idle, before the visitor reaches them.
+  // What the steps after the first draw with (widgets, validators) is fetched when the page is idle,
+  // before the visitor reaches them: a step at a time, as the visitor may be typing meanwhile.
   useEffect(() => {
-    if (steps) schedulePreload([() => loadAllStepParts(steps)], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection });
+    if (!steps) return;
+    schedulePreload(
+      steps.map((step) => () => loadStepParts(step)),
+      { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection, oneAtATime: true },
+    );
   }, [steps]);
   if (state.status === 'loading') {
     return (

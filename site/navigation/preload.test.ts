@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { canPreload, runLimited, schedulePreload } from './preload';
+import { canPreload, runLimited, runOneAtATime, schedulePreload } from './preload';
 
 describe('route preloading', () => {
   it('is skipped on slow-2g and with Save-Data', () => {
@@ -25,6 +25,28 @@ describe('route preloading', () => {
     await runLimited(tasks);
     expect(peak).toBe(4);
     expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  });
+
+  it('one at a time: each task alone, in an idle period after the one before, all of them in the end', async () => {
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const tasks = Array.from({ length: 5 }, (_, i) => async () => {
+      started.push(i);
+      running += 1;
+      peak = Math.max(peak, running);
+      await Promise.resolve();
+      running -= 1;
+      if (i === 1) throw new Error('chunk missing');
+    });
+    const run = runOneAtATime(tasks);
+    await Promise.resolve();
+    await Promise.resolve();
+    // The second waits for an idle period (a timer, where there is no requestIdleCallback).
+    expect(started).toEqual([0]);
+    await run;
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    expect(peak).toBe(1);
   });
 
   it('waits for idle time and does nothing on a slow connection', async () => {
