@@ -29,5 +29,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'http' })).toThrow(ConfigError);
     expect(() => loadConfig({ API_CLIENTS: '{' })).toThrow('API_CLIENTS: not valid JSON');
     expect(() => loadConfig({ API_CLIENTS: '[{"login":"x"}]' })).toThrow('API_CLIENTS[0]');
+    for (const raw of ['0', '-1', 'soon', '100000']) expect(() => loadConfig({ RECONCILE_EVERY_MINUTES: raw }), raw).toThrow('RECONCILE_EVERY_MINUTES');
+    expect(() => loadConfig({ RECONCILE_AFTER_MINUTES: 'NaN' })).toThrow('RECONCILE_AFTER_MINUTES');
+  });
+
+  test('payment reconciliation: every minute for payments open ten minutes, or as the environment says', () => {
+    expect(loadConfig({}).reconcile).toEqual({ everyMinutes: 1, afterMinutes: 10 });
+    expect(loadConfig({ RECONCILE_EVERY_MINUTES: '0.5', RECONCILE_AFTER_MINUTES: '30' }).reconcile).toEqual({ everyMinutes: 0.5, afterMinutes: 30 });
   });
 });

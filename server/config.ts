@@ -73,6 +73,12 @@ export interface AppConfig {
    * after `abandonedAfterHours` (`ABANDONED_FILES_AFTER_HOURS`) are deleted and the contract cancelled.
    */
   files: { store: string; abandonedAfterHours: number };
+  /**
+   * Payment reconciliation (server/lib/payment-reconciler.ts): every `everyMinutes`
+   * (`RECONCILE_EVERY_MINUTES`), the providers are asked about payments still open after
+   * `afterMinutes` (`RECONCILE_AFTER_MINUTES`), whose callback should have arrived by then.
+   */
+  reconcile: { everyMinutes: number; afterMinutes: number };
 }
 
 export const sandboxApiClients: ApiClient[] = [
@@ -121,6 +127,14 @@ function parseHours(raw: string | undefined, fallback: number): number {
   // Payme may still perform a transaction created 12 hours before: files must outlive that.
   if (!Number.isFinite(hours) || hours < 13) throw new ConfigError(`ABANDONED_FILES_AFTER_HOURS: "${raw}" is not a number of hours of at least 13`);
   return hours;
+}
+
+/** Minutes for a setting read from `name`: a positive number, fractions allowed (0.5 is thirty seconds). */
+function parseMinutes(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const minutes = Number(raw);
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 7 * 24 * 60) throw new ConfigError(`${name}: "${raw}" is not a number of minutes between 0 and a week`);
+  return minutes;
 }
 
 function parseFileStore(raw: string | undefined): string {
@@ -197,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: 60_000,
     uploadTimeoutMs: 300_000,
     files: { store: parseFileStore(env.FILE_STORE), abandonedAfterHours: parseHours(env.ABANDONED_FILES_AFTER_HOURS, 48) },
+    reconcile: { everyMinutes: parseMinutes('RECONCILE_EVERY_MINUTES', env.RECONCILE_EVERY_MINUTES, 1), afterMinutes: parseMinutes('RECONCILE_AFTER_MINUTES', env.RECONCILE_AFTER_MINUTES, 10) },
   };
 }
 

@@ -18,7 +18,7 @@ const app = await buildApp(config, {
 if (!config.siteDir) app.log.warn(`no built site in ${siteDir}: serving the API only (run npm run build)`);
 
 const worker = startOutboxWorker(app);
-const reconciler = startPaymentReconciler(app);
+const reconciler = startPaymentReconciler(app, { intervalMs: config.reconcile.everyMinutes * 60_000, olderThanMs: config.reconcile.afterMinutes * 60_000 });
 const janitor = startFileJanitor(app);
 await app.listen({ port: config.port, host: config.host });
 
