@@ -20,26 +20,38 @@ export function killableServer(): KillableServer {
   const port = 36_000 + Math.floor(Math.random() * 2_000);
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | null = null;
+  // The last server's exit: a SIGKILL is sent at once but takes effect a moment later, and a server
+  // started meanwhile would meet the dying one's port and database files.
+  let exited: Promise<void> = Promise.resolve();
   const kill = () => {
-    if (server?.pid) process.kill(-server.pid, 'SIGKILL');
+    if (server?.pid && server.exitCode === null && server.signalCode === null) process.kill(-server.pid, 'SIGKILL');
     server = null;
   };
   return {
     base,
     async start() {
+      await exited;
       // Its own process group, so the kill reaches the node process tsx starts as well.
-      server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+      const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
         detached: true,
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
         env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, BOT_TOKEN: '', LOG_LEVEL: 'warn' },
       });
+      server = child;
+      let stderr = '';
+      child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+      exited = new Promise((resolve) => child.once('exit', () => resolve()));
       for (let i = 0; i < 240; i += 1) {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          if (server === child) throw new Error(`the server exited while starting (${child.exitCode ?? child.signalCode}): ${stderr}`);
+          throw new Error('the server was killed while starting');
+        }
         // The API description needs no credential and is there once every route is.
         const up = await fetch(`${base}/api/docs/json`).then((r) => r.ok, () => false);
         if (up) return;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      throw new Error('the server did not start');
+      throw new Error(`the server did not start within a minute: ${stderr}`);
     },
     kill,
     dispose() {
