@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { matchPagePath, sitePages } from './site-pages';
+import { acceptedLanguages, detectLang, matchPagePath, sitePages } from './site-pages';
 
 const manifests = [
   { id: 'travel', routes: { page: '/travel', webview: '/mobile/travel' } },
@@ -38,5 +38,21 @@ describe('sitePages', () => {
     expect(of('app-only')).toEqual([['/mobile/app-only/:ad?', 'webview']]);
     expect(of('site-only')).toEqual([['/site-only/:ad?', 'default']]);
     expect(pages.some((page) => page.path.includes('undefined'))).toBe(false);
+  });
+});
+
+describe('the languages of a request', () => {
+  it('reads Accept-Language most wanted first, leaving out what is refused or malformed', () => {
+    expect(acceptedLanguages('ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7')).toEqual(['ru-RU', 'ru', 'en-US', 'en']);
+    expect(acceptedLanguages('de;q=0.5, en;q=0.9, uz')).toEqual(['uz', 'en', 'de']);
+    expect(acceptedLanguages('ru;q=0, en;q=abc, uz;q=0.1')).toEqual(['uz']);
+    expect(acceptedLanguages('')).toEqual([]);
+    expect(acceptedLanguages(',,;q=1, \u0000')).toEqual(['\u0000']);
+  });
+
+  it('detects as the browser does: the path, the lang cookie, the browser languages, Uzbek', () => {
+    expect(detectLang({ pathname: '/', cookie: 'lang=ru', browser: acceptedLanguages('en') })).toBe('ru');
+    expect(detectLang({ pathname: '/', cookie: '', browser: acceptedLanguages('de, en-GB;q=0.8') })).toBe('en');
+    expect(detectLang({ pathname: '/', cookie: 'lang=xx', browser: acceptedLanguages('de') })).toBe('uz');
   });
 });

@@ -1,4 +1,5 @@
 import type { ProductManifest } from './define';
+import type { ContractCheckResponse } from './site-api.generated';
 
 /**
  * The site's page addresses (spec §2) as data, read by the site's router, which renders them, and
@@ -13,6 +14,57 @@ export type SiteLanguage = (typeof siteLanguages)[number];
 export function langOfPath(pathname: string): SiteLanguage | null {
   const first = pathname.split('/')[1];
   return siteLanguages.find((lang) => lang === first) ?? null;
+}
+
+export function isSiteLanguage(value: unknown): value is SiteLanguage {
+  return typeof value === 'string' && (siteLanguages as readonly string[]).includes(value);
+}
+
+/** The cookie the visitor's chosen language is kept in. */
+export const langCookie = 'lang';
+
+/** The language the `lang` cookie names, in a `Cookie` header's or `document.cookie`'s form. */
+export function langFromCookie(cookie: string): SiteLanguage | null {
+  for (const part of cookie.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === langCookie && isSiteLanguage(value)) return value;
+  }
+  return null;
+}
+
+/** First browser language whose primary subtag we serve (`ru-RU` → ru, `uz-Latn-UZ` → uz). */
+export function langFromBrowser(preferred: readonly string[]): SiteLanguage | null {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isSiteLanguage(primary)) return primary;
+  }
+  return null;
+}
+
+/** An `Accept-Language` header as the browser's list of languages, most wanted first (those refused with `q=0` left out). */
+export function acceptedLanguages(header: string): string[] {
+  return header
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+      const weight = parameters.find((parameter) => /^q=/i.test(parameter));
+      const q = weight === undefined ? 1 : Number(weight.slice(2));
+      return { tag, q: Number.isFinite(q) ? q : 0, order };
+    })
+    .filter(({ tag, q }) => tag !== '' && q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map(({ tag }) => tag);
+}
+
+export interface LanguageSources {
+  pathname: string;
+  cookie: string;
+  browser: readonly string[];
+}
+
+/** Spec §2: path prefix → `lang` cookie → browser language list → uz. The browser and the server detect alike. */
+export function detectLang({ pathname, cookie, browser }: LanguageSources): SiteLanguage {
+  return langOfPath(pathname) ?? langFromCookie(cookie) ?? langFromBrowser(browser) ?? siteLanguages[0];
 }
 
 export type PageKind = 'home' | 'product' | 'thank-you' | 'paynet' | 'not-found';
@@ -60,7 +112,7 @@ export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'rout
       ...(routes.page === undefined ? [] : [{ path: `${routes.page}/:ad?`, kind: 'product' as const, layout: 'default' as const, product: id, params: { ad: token } }]),
       ...(routes.webview === undefined ? [] : [{ path: `${routes.webview}/:ad?`, kind: 'product' as const, layout: 'webview' as const, product: id, params: { ad: token } }]),
     ]),
-    { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token } },
+    { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token }, title: 'pages.thankYou.title' },
     { path: '/paynet', kind: 'paynet', layout: 'webview', title: 'pages.paynet.title' },
     { path: notFoundPath, kind: 'not-found', layout: 'default' },
   ];
@@ -70,6 +122,27 @@ export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'rout
 export function scriptless(page: Pick<SitePage, 'kind'>): boolean {
   return page.kind === 'home' || page.kind === 'paynet';
 }
+
+/**
+ * Pages the server sends whole, without the site's scripts: those that work as plain HTML
+ * (`scriptless`), and the thank-you page, which the server draws per request with its contract's
+ * standing (its prerendered file, which checks the contract in the browser, is only the fallback
+ * of a server that cannot draw it). An address of one the browser reaches is loaded from the server.
+ */
+export function serverDrawn(page: Pick<SitePage, 'kind'>): boolean {
+  return scriptless(page) || page.kind === 'thank-you';
+}
+
+/**
+ * What the thank-you page says of the contract in its address, as the server found it: the
+ * contract; no contract of that id; no contract in the address; or the check failed (the database
+ * away), to be tried again.
+ */
+export type ContractStanding =
+  | { state: 'found'; contract: ContractCheckResponse }
+  | { state: 'unknown' }
+  | { state: 'none' }
+  | { state: 'unavailable' };
 
 /** Whether matched parameters are what the page accepts. */
 export function pageParamsValid(page: Pick<SitePage, 'params'>, params: Readonly<Record<string, string | undefined>>): boolean {

@@ -354,8 +354,19 @@ describe('built site', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>shop</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
-    for (const known of ['/', '/uz', '/en/travel/neo', '/travel', '/ru/mobile/housing', '/thank-you/9f0c', '/ru/thank-you']) {
+    for (const known of ['/uz', '/en/travel/neo', '/ru/mobile/housing', '/ru/thank-you/9f0c', '/ru/thank-you']) {
       expect((await siteApp.inject(known)).statusCode, known).toBe(200);
+    }
+    // An address without a language is sent on to the visitor's, as the browser would detect it.
+    for (const [bare, headers, to] of [
+      ['/', {}, '/uz'],
+      ['/travel?step=dates', { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' }, '/ru/travel?step=dates'],
+      ['/thank-you/9f0c', { cookie: 'lang=en', 'accept-language': 'ru' }, '/en/thank-you/9f0c'],
+    ] as const) {
+      const sent = await siteApp.inject({ url: bare, headers });
+      expect(sent.statusCode, bare).toBe(302);
+      expect(sent.headers.location, bare).toBe(to);
+      expect(sent.headers.vary).toBe('Cookie, Accept-Language');
     }
     // Old addresses of the redirects table are followed by the server when opened directly.
     const moved = await siteApp.inject('/en/travel-insurance');

@@ -3,9 +3,10 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import {
   findSitePage, flowIslandId, notFoundPath, notFoundPlaceholder, orderLookupStates, prerenderAddress, prerenderedFile, prerenderedLookupFile, scriptless, serverErrorFile, sitePages,
-  type OrderLookupState,
+  type ContractStanding, type OrderLookupState,
 } from '../products/site-pages';
 import type { ApiPort } from '../engine/definition';
+import { ContractStandingContext } from './contract-standing';
 import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
 import { OrderLookupContext } from './order-lookup';
@@ -67,6 +68,8 @@ export interface PrerenderTarget {
   failed?: boolean;
   /** The Paynet page showing this answer of an order lookup (with placeholders the server fills in). */
   lookup?: OrderLookupState;
+  /** The thank-you page showing this standing of its contract (drawn by the server per request). */
+  standing?: ContractStanding;
 }
 
 /**
@@ -125,7 +128,9 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
     <StrictMode>
       <IslandSlotContext value={product !== undefined}>
         <OrderLookupContext value={target.lookup ?? null}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <ContractStandingContext value={target.standing ?? null}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </ContractStandingContext>
         </OrderLookupContext>
       </IslandSlotContext>
     </StrictMode>,
@@ -158,6 +163,12 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
 // not see another's language switched in between its loading and its drawing.
 let renderQueue: Promise<unknown> = Promise.resolve();
 
+function queued<T>(run: () => Promise<T>): Promise<T> {
+  const result = renderQueue.then(run, run);
+  renderQueue = result.catch(() => undefined);
+  return result;
+}
+
 /**
  * A product's flow page as a first-time visitor sees it once the flow has loaded: the first step's
  * form and price, drawn with the catalog `api` answers now (the server passes its own API, so the
@@ -174,7 +185,19 @@ export function renderFlowPage(address: string, productId: string, api: ApiPort)
     const rendered = { product: productId, catalog: await definition.binding.load(api) };
     return { ...(await prerender(target, rendered)), tail: renderedCatalogElement(rendered) };
   };
-  const result = renderQueue.then(run, run);
-  renderQueue = result.catch(() => undefined);
-  return result;
+  return queued(run);
+}
+
+/**
+ * The thank-you page at `address` (`/ru/thank-you/<id>`, or with `?contract_id=`) showing what the
+ * server found of its contract, as plain HTML: it needs no script, and checking again is loading it again.
+ */
+export function renderThankYouPage(address: string, standing: ContractStanding): Promise<PrerenderedPage> {
+  return queued(async () => {
+    const { pathname } = new URL(address, 'http://localhost');
+    const found = findSitePage(pathname, pages);
+    if (found?.page.kind !== 'thank-you' || !found.lang) throw new Error(`${pathname} is no thank-you page`);
+    await catalogs.activate(found.lang);
+    return prerender({ path: address, file: '', lang: found.lang, hydrate: false, standing });
+  });
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { languages, type Lang } from './language';
 import { products } from './products';
-import { notFoundPath, pageParamsValid, scriptless, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/site-pages';
+import { notFoundPath, pageParamsValid, serverDrawn, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/site-pages';
 import NotFoundPage from './pages/not-found-page';
 
 /**
@@ -21,9 +21,9 @@ export interface RouteEntry extends Omit<SitePage, 'kind' | 'params'> {
   /** False → a 404 `Page Not Found: {path}`. */
   validate?: (params: Params) => boolean;
   /**
-   * The server sends the page whole and without script (`scriptless`): an address of it the
+   * The server sends the page whole and without script (`serverDrawn`): an address of it the
    * browser reaches without a language is loaded from the server once prefixed, so what the server
-   * writes in (the Paynet page's answer to `?order=`) is there.
+   * writes in (the Paynet page's answer to `?order=`, the thank-you page's contract) is there.
    */
   serverDrawn?: boolean;
 }
@@ -46,7 +46,7 @@ export const routes: readonly RouteEntry[] = sitePages(products.map((product) =>
   ...page,
   page: pageModules[kind],
   ...(params ? { validate: (values: Params) => pageParamsValid({ params }, values) } : {}),
-  ...(scriptless({ kind }) ? { serverDrawn: true } : {}),
+  ...(serverDrawn({ kind }) ? { serverDrawn: true } : {}),
 }));
 
 export type ExpandedRoute =

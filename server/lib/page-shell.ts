@@ -6,7 +6,7 @@ import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/define';
 import { groupDigits } from '../../products/api-format';
 import {
-  findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
+  acceptedLanguages, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
   siteLanguages, prerenderAddress, showsPrerendered, sitePages, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
 } from '../../products/site-pages';
 
@@ -83,6 +83,9 @@ export function pageDocument(shell: string, page: RenderedPage): string {
 /** Draws a product's flow page (its prerender address, `/ru/travel`) with the first step and the live catalog. */
 export type FlowRenderer = (address: string, product: string) => Promise<RenderedPage>;
 
+/** Draws the thank-you page at `address` with what became of the contract in it (null: the address names none). */
+export type ThankYouRenderer = (address: string, contractId: string | null) => Promise<RenderedPage>;
+
 export interface PageShellOptions {
   /** Without one, flow pages are the build's (the flow loads in the browser). */
   renderFlow?: FlowRenderer;
@@ -93,6 +96,8 @@ export interface PageShellOptions {
   now?: () => number;
   /** What the Paynet page answers for an order number typed into its form (`?order=`); without it the page shows no answer. */
   lookupOrder?: (typed: string) => Promise<OrderLookup>;
+  /** Without one, the thank-you page is the build's, which checks its contract in the browser. */
+  renderThankYou?: ThankYouRenderer;
 }
 
 /** A page's HTML as sent: the text and its brotli and gzip encodings, made once. */
@@ -102,15 +107,31 @@ export interface PageBody {
   gzip: Buffer;
 }
 
-export interface PageAnswer {
-  status: 200 | 404;
-  /** The encodings are there when the answer is the same for every address of the page. */
-  body: PageBody | { html: string };
+export type PageAnswer =
+  | {
+      status: 200 | 404;
+      /** With its encodings, except answers only filled into a page the build drew (the Paynet page's lookups, the 404 page). */
+      body: PageBody | { html: string };
+    }
+  /** A page's address without a language: the same address in the visitor's (by its `lang` cookie, else its browser's languages). */
+  | { status: 302; location: string };
+
+/** What the server knows of the visitor's languages: the request's `Cookie` and `Accept-Language` headers. */
+export interface VisitorLanguages {
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
 }
 
+/** Encoded once and sent many times: the smallest encodings, whatever they cost. */
 function encoded(html: string): PageBody {
   const bytes = Buffer.from(html);
   return { html, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(bytes, { level: 9 }) };
+}
+
+/** Encoded for one answer: quick settings (about a tenth of a millisecond for a page) that still shrink it several times. */
+function encodedOnce(html: string): PageBody {
+  const bytes = Buffer.from(html);
+  return { html, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(bytes, { level: 6 }) };
 }
 
 /**
@@ -126,7 +147,7 @@ export function pageShell(
   siteDir: string,
   manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[],
   options: PageShellOptions = {},
-): ((pathname: string, query?: URLSearchParams) => Promise<PageAnswer>) & {
+): ((pathname: string, query?: URLSearchParams, visitor?: VisitorLanguages) => Promise<PageAnswer>) & {
   serverError: (address: string) => string | null;
   notFound: (address: string) => string | null;
   warm: () => Promise<void>;
@@ -244,14 +265,34 @@ export function pageShell(
     return html;
   };
 
-  const answer = async (pathname: string, query = new URLSearchParams()): Promise<PageAnswer> => {
+  const answer = async (pathname: string, query = new URLSearchParams(), visitor: VisitorLanguages = {}): Promise<PageAnswer> => {
     const found = findSitePage(pathname, pages);
+    if (found && found.lang === null) {
+      // Detected here as the browser would detect it, so the visitor gets the page the server draws
+      // in their language at once, not the site's scripts only to be sent on.
+      const lang = detectLang({ pathname, cookie: visitor.cookie ?? '', browser: acceptedLanguages(visitor.acceptLanguage ?? '') });
+      const search = query.toString();
+      return { status: 302, location: `/${lang}${pathname === '/' ? '' : pathname}${search ? `?${search}` : ''}` };
+    }
     const read = found?.lang ? flowBody(found.page, found.lang) : null;
     if (read) {
       try {
         return { status: 200, body: await read() };
       } catch (err) {
         // The catalog could not be read (the database away) or the render failed: the build's page loads the flow itself.
+        options.onRenderFailure?.(err);
+      }
+    }
+    const { renderThankYou } = options;
+    if (found?.lang && found.page.kind === 'thank-you' && renderThankYou) {
+      // As the page names its contract: in its path, or in the query as providers send the visitor back (nothing else of the query).
+      const fromPath = found.params.contractId;
+      const contractId = fromPath ?? query.get('contract_id') ?? null;
+      const address = fromPath || contractId === null ? pathname : `${pathname}?contract_id=${encodeURIComponent(contractId)}`;
+      try {
+        return { status: 200, body: encodedOnce(pageDocument(index, await renderThankYou(address, contractId))) };
+      } catch (err) {
+        // The build's page checks the contract in the browser.
         options.onRenderFailure?.(err);
       }
     }

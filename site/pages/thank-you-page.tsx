@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useContext, useEffect, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { formatPrice } from '../../engine/format';
 import { api } from '../api/site-api';
 import { formatPhone, supportPhone } from '../contacts';
 import { localePath } from '../language';
 import type { ContractCheckResponse as ContractCheck } from '../../products/site-api.generated';
+import type { ContractStanding } from '../../products/site-pages';
+import { ContractStandingContext } from '../contract-standing';
 import { productById } from '../products';
 import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
 
 type ContractStatus = ContractCheck['status'];
 
-type CheckState = { status: 'loading' } | { status: 'found'; contract: ContractCheck } | { status: 'unknown' };
+/** What the page shows: the server's standing of the contract, or, while the browser checks it, that it is checking. */
+type Shown = ContractStanding | { state: 'loading' };
 
 const statusText: Record<ContractStatus, string> = {
   draft: 'pages.thankYou.status.draft',
@@ -26,48 +29,54 @@ function productTitle(product: string): string | null {
   return productById(product)?.manifest.title ?? null;
 }
 
-function useContractCheck(contractId: string | null) {
-  const [state, setState] = useState<CheckState>({ status: contractId ? 'loading' : 'unknown' });
-  const [attempt, setAttempt] = useState(0);
+/** The standing the server drew the page with; else the browser asks for it (the build's page, or a navigation inside the site). */
+function useContractStanding(contractId: string | null): Shown {
+  const given = useContext(ContractStandingContext);
+  const [checked, setChecked] = useState<Shown>(contractId ? { state: 'loading' } : { state: 'none' });
   useEffect(() => {
-    if (!contractId) return;
+    if (given || !contractId) return;
     let current = true;
-    setState({ status: 'loading' });
     api.post<ContractCheck>('/sayt/contract/check', { contract_id: contractId }).then(
-      (envelope) => current && setState(envelope.result ? { status: 'found', contract: envelope.response } : { status: 'unknown' }),
+      (envelope) => current && setChecked(envelope.result ? { state: 'found', contract: envelope.response } : { state: 'unknown' }),
       // Network and server faults are already toasted by the client; the page stays friendly.
-      () => current && setState({ status: 'unknown' }),
+      () => current && setChecked({ state: 'unknown' }),
     );
     return () => {
       current = false;
     };
-  }, [contractId, attempt]);
-  return { state, recheck: useCallback(() => setAttempt((n) => n + 1), []) };
+  }, [given, contractId]);
+  return given ?? checked;
 }
 
-/** Where payment providers send the visitor back: the contract's status and, once issued, its policy. */
+/**
+ * Where payment providers send the visitor back: the contract's status and, once issued, its policy.
+ * The server draws it with the contract's standing and sends it without scripts; checking again is
+ * loading the address again.
+ */
 export default function ThankYouPage() {
   const { i18n } = useLingui();
   const lang = useLang();
   const params = useParams();
   const [search] = useSearchParams();
+  const location = useLocation();
   const contractId = params.contractId ?? search.get('contract_id');
-  const { state, recheck } = useContractCheck(contractId);
+  const shown = useContractStanding(contractId);
+  const here = `${location.pathname}${location.search}`;
   usePageTitle(i18n._('pages.thankYou.title'));
 
   return (
     <section className="mx-auto max-w-2xl px-4 py-12" aria-labelledby="page-title">
       <h1 id="page-title" className="text-3xl font-bold">{i18n._('pages.thankYou.title')}</h1>
       <div aria-live="polite" className="mt-6">
-        {state.status === 'loading' && (
+        {shown.state === 'loading' && (
           <p role="status" className="flex items-center gap-3 text-ink-soft">
             <span className="spinner" aria-hidden="true" />
             {i18n._('pages.thankYou.checking')}
           </p>
         )}
-        {state.status === 'unknown' && (
+        {(shown.state === 'unknown' || shown.state === 'none' || shown.state === 'unavailable') && (
           <div className="rounded-2xl bg-white p-6 ring-1 ring-line">
-            <p>{i18n._(contractId ? 'pages.thankYou.notFound' : 'pages.thankYou.noContract')}</p>
+            <p role={shown.state === 'unavailable' ? 'alert' : undefined}>{i18n._(standingText[shown.state])}</p>
             {supportPhone && (
               <p className="mt-3 text-ink-soft">
                 {i18n._('pages.thankYou.callUs')}{' '}
@@ -76,9 +85,10 @@ export default function ThankYouPage() {
                 </a>
               </p>
             )}
+            {shown.state === 'unavailable' && <RecheckLink href={here} />}
           </div>
         )}
-        {state.status === 'found' && <ContractSummary contract={state.contract} onRecheck={recheck} />}
+        {shown.state === 'found' && <ContractSummary contract={shown.contract} recheckHref={here} />}
       </div>
       <Link to={localePath(lang, '/')} className="btn-secondary mt-8">
         {i18n._('site.action.home')}
@@ -87,7 +97,23 @@ export default function ThankYouPage() {
   );
 }
 
-function ContractSummary({ contract, onRecheck }: { contract: ContractCheck; onRecheck: () => void }) {
+const standingText = {
+  unknown: 'pages.thankYou.notFound',
+  none: 'pages.thankYou.noContract',
+  unavailable: 'pages.thankYou.unavailable',
+} as const;
+
+/** Checking again is loading the page again: the server draws it with what the contract is now. */
+function RecheckLink({ href }: { href: string }) {
+  const { i18n } = useLingui();
+  return (
+    <a href={href} className="btn-secondary mt-6">
+      {i18n._('pages.thankYou.recheck')}
+    </a>
+  );
+}
+
+function ContractSummary({ contract, recheckHref }: { contract: ContractCheck; recheckHref: string }) {
   const { i18n } = useLingui();
   const title = productTitle(contract.product);
   const pending = contract.status === 'awaiting_payment' || contract.status === 'paid' || contract.status === 'draft';
@@ -117,11 +143,7 @@ function ContractSummary({ contract, onRecheck }: { contract: ContractCheck; onR
           {i18n._('pages.thankYou.download')}
         </a>
       )}
-      {pending && (
-        <button type="button" className="btn-secondary mt-6" onClick={onRecheck}>
-          {i18n._('pages.thankYou.recheck')}
-        </button>
-      )}
+      {pending && <RecheckLink href={recheckHref} />}
     </div>
   );
 }

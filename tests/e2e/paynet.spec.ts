@@ -78,7 +78,7 @@ test('/paynet without a language, as the app links it, opens in the visitor’s 
   await page.getByRole('button', { name: text('en', 'pages.paynet.lookup.submit') }).click();
   const unknown = 'There is no order 1000000000000000. Check the number on the payment step.';
   await expect(page.getByRole('alert')).toHaveText(unknown);
-  // A link carrying the number: the server's answer, though the language was chosen in the browser.
+  // A link carrying the number: the server sends it on in the visitor's language with its query, and answers it.
   await page.goto('/paynet?order=1000000000000000');
   await expect(page).toHaveURL(/\/en\/paynet\?order=1000000000000000$/);
   await expect(page.getByRole('alert')).toHaveText(unknown);

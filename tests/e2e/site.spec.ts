@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageShell } from '../../server/lib/page-shell';
 import { loadProducts } from '../../server/lib/product-registry';
+import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
 import { expectAccessible, loadTexts, text } from './shop';
 
 test.beforeAll(loadTexts);
@@ -107,29 +108,51 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   expect(problems).toEqual([]);
 });
 
-test('the thank-you page arrives checking its contract (in its path or query) in the HTML and hydrates; without a contract it says so', async ({ page, request }) => {
-  const html = await (await request.get('/uz/thank-you/00000000-0000-4000-8000-000000000000')).text();
-  expect(html).toContain('<html lang="uz"');
-  expect(html).toContain(text('uz', 'pages.thankYou.title'));
-  expect(html).toContain(text('uz', 'pages.thankYou.checking'));
+test('the thank-you page is drawn by the server with its contract, as plain HTML, and checking again shows what became of it', async ({ page, request }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto('/uz/thank-you/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByText(text('uz', 'pages.thankYou.notFound'))).toBeVisible();
-  // As providers send the visitor back, with the contract in the query: the same first view.
-  const returned = await (await request.get('/uz/thank-you?contract_id=00000000-0000-4000-8000-000000000000')).text();
-  expect(returned).toContain(text('uz', 'pages.thankYou.checking'));
-  await page.goto('/uz/thank-you?contract_id=00000000-0000-4000-8000-000000000000');
-  await expect(page.getByText(text('uz', 'pages.thankYou.notFound'))).toBeVisible();
-  // The address without a contract is drawn in the browser (it shows something else first).
-  expect(await (await request.get('/uz/thank-you')).text()).not.toContain(text('uz', 'pages.thankYou.checking'));
+  const scripts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+  // A contract that does not exist, in the path or in the query as providers send the visitor back.
+  for (const address of ['/uz/thank-you/00000000-0000-4000-8000-000000000000', '/uz/thank-you?contract_id=00000000-0000-4000-8000-000000000000']) {
+    const html = await (await request.get(address)).text();
+    expect(html).toContain('<html lang="uz"');
+    expect(html).toContain(`<title>${text('uz', 'pages.thankYou.title')} — `);
+    expect(html).toContain(text('uz', 'pages.thankYou.notFound'));
+    expect(html).not.toContain('<script');
+  }
   await page.goto('/uz/thank-you');
   await expect(page.getByText(text('uz', 'pages.thankYou.noContract'))).toBeVisible();
-  // The check of an unknown contract answers 404, which the browser reports; nothing else may appear.
-  expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+
+  // A contract saved and not yet paid, then paid as Payme pays it: the provider sends the visitor back
+  // to the address without a language, which the server sends on to the visitor's.
+  const saved = (await (await request.post('/api/sayt/uyjoy-api/save', { headers: { authorization: siteAuth }, data: homeSaveBody() })).json()) as { response: { contract_id: string; amount: number } };
+  const { contract_id: contractId, amount } = saved.response;
+  await page.context().addCookies([{ name: 'lang', value: 'ru', url: new URL('/', page.url()).href }]);
+  await page.goto(`/thank-you/${contractId}`);
+  await expect(page).toHaveURL(new RegExp(`/ru/thank-you/${contractId}$`));
+  await expect(page.getByText(text('ru', 'pages.thankYou.status.awaiting_payment'))).toBeVisible();
+  await expect(page.getByText(contractId)).toBeVisible();
+  await expectAccessible(page, 'thank-you page awaiting payment');
+  const payme = async (method: string, params: Record<string, unknown>) =>
+    expect((await request.post('/api/payme', { headers: { authorization: paycomAuth() }, data: { id: 1, method, params } })).ok()).toBe(true);
+  const account = { contract_id: contractId };
+  const transaction = `${Date.now()}`.padStart(24, '0');
+  await payme('CreateTransaction', { id: transaction, time: Date.now(), amount: amount * 100, account });
+  await payme('PerformTransaction', { id: transaction });
+  await page.getByRole('link', { name: text('ru', 'pages.thankYou.recheck') }).click();
+  await expect(page.getByText(text('ru', 'pages.thankYou.status.issued'))).toBeVisible();
+  const download = page.getByRole('link', { name: text('ru', 'pages.thankYou.download') });
+  const pdf = await request.get(new URL((await download.getAttribute('href')) ?? '', page.url()).pathname);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await expectAccessible(page, 'thank-you page with the policy');
+  expect(scripts).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
 test('an old address opened directly lands on the page it moved to', async ({ page }) => {

@@ -5,7 +5,8 @@ import { testConfig } from '../../config';
 import { AppError } from '../../envelope';
 import { siteAuth } from '../../test-helpers';
 import { maskPersonalData } from '../../logging';
-import { describeValidation } from './error-handler';
+import { describeValidation, thankYouRenderer } from './error-handler';
+import type { ContractStanding } from '../../../products/site-pages';
 
 let app: FastifyInstance;
 const logs: string[] = [];
@@ -71,5 +72,35 @@ describe('the error handler', () => {
 
   test('maskPersonalData hides passport, card and PINFL numbers', () => {
     expect(maskPersonalData('AA1234567 card 8600000000000002 pinfl 31505900000011 order 100001')).toBe('AA12… card 86… pinfl 31… order 100001');
+  });
+});
+
+describe('the thank-you page drawn by the server', () => {
+  test('shows the contract the address names, none, an unknown one, or, when it cannot be read, says to check again', async () => {
+    const drawn: [string, ContractStanding][] = [];
+    const warnings: unknown[] = [];
+    const contract = { contract_id: '9b7a4c1e-0000-4000-8000-000000000001', product: 'home', status: 'issued', amount: 70_000, policy_number: 'HOM 2026000001', pdf_url: '/policies/x.pdf' } as const;
+    let reading: () => Promise<typeof contract | undefined> = async () => contract;
+    const fakeApp = { contracts: { view: () => reading() }, log: { warn: (...args: unknown[]) => warnings.push(args) } } as unknown as FastifyInstance;
+    const render = thankYouRenderer(fakeApp, {
+      renderFlowPage: () => Promise.reject(new Error('not asked')),
+      renderThankYouPage: async (address, standing) => {
+        drawn.push([address, standing]);
+        return { lang: 'en', title: 'Thank you', html: '', hydrate: false };
+      },
+    });
+    await render('/en/thank-you/a', contract.contract_id);
+    await render('/en/thank-you', null);
+    reading = async () => undefined;
+    await render('/en/thank-you/b', 'b');
+    reading = () => Promise.reject(new Error('connection refused'));
+    await render('/en/thank-you/c', 'c');
+    expect(drawn).toEqual([
+      ['/en/thank-you/a', { state: 'found', contract }],
+      ['/en/thank-you', { state: 'none' }],
+      ['/en/thank-you/b', { state: 'unknown' }],
+      ['/en/thank-you/c', { state: 'unavailable' }],
+    ]);
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -2,10 +2,10 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageEncoding, pageShell, type FlowRenderer, type RenderedPage } from '../../lib/page-shell';
+import { pageEncoding, pageShell, type FlowRenderer, type RenderedPage, type ThankYouRenderer } from '../../lib/page-shell';
 import { referenceDataCacheMs } from './tariffs';
 import { lookupOrder } from '../../payments/paynet/order';
-import { classifyRedirect } from '../../../products/site-pages';
+import { classifyRedirect, type ContractStanding } from '../../../products/site-pages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -54,16 +54,25 @@ interface InProcessApi {
   post<T>(path: string, body: unknown): Promise<Envelope<T>>;
 }
 
-/**
- * Flow pages drawn on the server with the build's own components (`dist/prerender/prerender.js`,
- * site/prerender.tsx), fed by this server's API as the site's credential calls it, so the catalog
- * and price in the HTML are those the browser would load. None without that build or credential.
- */
-async function flowRenderer(app: FastifyInstance, siteDir: string): Promise<FlowRenderer | undefined> {
+/** What the build's server bundle of the site (`dist/prerender/prerender.js`, site/prerender.tsx) draws on request. */
+interface SiteRenderers {
+  renderFlowPage(address: string, product: string, api: InProcessApi): Promise<RenderedPage>;
+  renderThankYouPage(address: string, standing: ContractStanding): Promise<RenderedPage>;
+}
+
+/** Pages drawn on the server with the build's own components; none without that build. */
+async function siteRenderers(siteDir: string): Promise<SiteRenderers | undefined> {
   const bundle = join(siteDir, '../prerender/prerender.js');
+  return existsSync(bundle) ? ((await import(pathToFileURL(bundle).href)) as SiteRenderers) : undefined;
+}
+
+/**
+ * Flow pages drawn on the server, fed by this server's API as the site's credential calls it, so
+ * the catalog and price in the HTML are those the browser would load. None without the site's credential.
+ */
+function flowRenderer(app: FastifyInstance, renderers: SiteRenderers): FlowRenderer | undefined {
   const site = app.config.apiClients.find((client) => client.channel === 'site');
-  if (!existsSync(bundle) || !site) return undefined;
-  const { renderFlowPage } = (await import(pathToFileURL(bundle).href)) as { renderFlowPage: (address: string, product: string, api: InProcessApi) => Promise<RenderedPage> };
+  if (!site) return undefined;
   const authorization = `Basic ${Buffer.from(`${site.login}:${site.password}`).toString('base64')}`;
   const call = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> => {
     const res = await app.inject({ method, url: `/api${path}`, headers: { authorization }, ...(body === undefined ? {} : { payload: body as object }) });
@@ -71,7 +80,22 @@ async function flowRenderer(app: FastifyInstance, siteDir: string): Promise<Flow
     return res.json<Envelope<T>>();
   };
   const api: InProcessApi = { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body) };
-  return (address, product) => renderFlowPage(address, product, api);
+  return (address, product) => renderers.renderFlowPage(address, product, api);
+}
+
+/** The thank-you page drawn with what became of its contract; a failed read (the database away) says to check again. */
+export function thankYouRenderer(app: FastifyInstance, renderers: SiteRenderers): ThankYouRenderer {
+  const standingOf = async (contractId: string | null): Promise<ContractStanding> => {
+    if (contractId === null) return { state: 'none' };
+    try {
+      const contract = await app.contracts.view(contractId);
+      return contract ? { state: 'found', contract } : { state: 'unknown' };
+    } catch (err) {
+      app.log.warn({ err }, 'thank-you page: the contract could not be read');
+      return { state: 'unavailable' };
+    }
+  };
+  return async (address, contractId) => renderers.renderThankYouPage(address, await standingOf(contractId));
 }
 
 function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope } {
@@ -110,12 +134,14 @@ export default fp(
       }
     }
 
+    const renderers = app.config.siteDir ? await siteRenderers(app.config.siteDir) : undefined;
     const shell = app.config.siteDir
       ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest), {
-          renderFlow: await flowRenderer(app, app.config.siteDir),
+          renderFlow: renderers && flowRenderer(app, renderers),
           renderTtlMs: referenceDataCacheMs,
-          onRenderFailure: (err) => app.log.warn({ err }, 'flow page not drawn on the server; the built page is sent'),
+          onRenderFailure: (err) => app.log.warn({ err }, 'page not drawn on the server; the built page is sent'),
           lookupOrder: (typed) => lookupOrder(app, typed),
+          renderThankYou: renderers && thankYouRenderer(app, renderers),
         })
       : null;
     // Drawn in the background once the server is up; a request before that draws its page itself.
@@ -157,7 +183,9 @@ export default fp(
         const target = moved ? classifyRedirect(moved.to_url, path) : null;
         if (moved && target) return reply.header('Cache-Control', 'no-cache').redirect(target.kind === 'external' ? target.url : target.path, moved.status);
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
-        const { status, body } = await shell(path, new URLSearchParams(request.url.slice(path.length + 1)));
+        const answer = await shell(path, new URLSearchParams(request.url.slice(path.length + 1)), { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+        if (answer.status === 302) return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Language').redirect(answer.location, 302);
+        const { status, body } = answer;
         const encoding = pageEncoding(request.headers['accept-encoding']);
         reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
         return encoding && 'br' in body ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);
@@ -166,5 +194,5 @@ export default fp(
       return reply.code(404).send(body);
     });
   },
-  { name: 'error-handler', dependencies: ['outbox', 'products', 'redirects'] },
+  { name: 'error-handler', dependencies: ['outbox', 'products', 'redirects', 'contracts'] },
 );
