@@ -81,6 +81,9 @@ export interface AppConfig {
   reconcile: { everyMinutes: number; afterMinutes: number };
 }
 
+/** How often payments are reconciled, and after how long an open one is asked about, unless the environment says otherwise. */
+export const reconcileDefaults: AppConfig['reconcile'] = { everyMinutes: 1, afterMinutes: 10 };
+
 export const sandboxApiClients: ApiClient[] = [
   { login: 'site', password: 'site-sandbox', channel: 'site' },
   { login: 'neo', password: 'neo-sandbox', channel: 'neo' },
@@ -211,7 +214,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: 60_000,
     uploadTimeoutMs: 300_000,
     files: { store: parseFileStore(env.FILE_STORE), abandonedAfterHours: parseHours(env.ABANDONED_FILES_AFTER_HOURS, 48) },
-    reconcile: { everyMinutes: parseMinutes('RECONCILE_EVERY_MINUTES', env.RECONCILE_EVERY_MINUTES, 1), afterMinutes: parseMinutes('RECONCILE_AFTER_MINUTES', env.RECONCILE_AFTER_MINUTES, 10) },
+    reconcile: {
+      everyMinutes: parseMinutes('RECONCILE_EVERY_MINUTES', env.RECONCILE_EVERY_MINUTES, reconcileDefaults.everyMinutes),
+      afterMinutes: parseMinutes('RECONCILE_AFTER_MINUTES', env.RECONCILE_AFTER_MINUTES, reconcileDefaults.afterMinutes),
+    },
   };
 }
 

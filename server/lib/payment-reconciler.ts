@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startRepeating, type RepeatingJob } from './repeating-job';
+import { reconcileDefaults } from '../config';
 import { maskPersonalData } from '../logging';
 
 export interface ReconcileOptions {
@@ -9,7 +10,7 @@ export interface ReconcileOptions {
   intervalMs: number;
 }
 
-const defaults: ReconcileOptions = { olderThanMs: 10 * 60_000, batchSize: 50, intervalMs: 60_000 };
+const defaults: ReconcileOptions = { olderThanMs: reconcileDefaults.afterMinutes * 60_000, batchSize: 50, intervalMs: reconcileDefaults.everyMinutes * 60_000 };
 
 /**
  * One reconciliation round: asks each open payment's provider what became of it, settles those it
