@@ -96,7 +96,7 @@ describe('a save refused with an HTTP status the product places', () => {
     load: async () => null,
     saveRequest: () => ({}),
     policy: policyNumberAnswer,
-    saveStatuses: { 422: { message: 'fault_on_driver_data' } },
+    saveStatuses: { codes: { 422: { message: 'fault_on_driver_data' } } },
   });
   const save = (failure: ReturnType<typeof apiFailure>) =>
     binding.save(fakeApi(() => failure), { applicant: {} }, { total: 1, lines: [] }, { returnPath: '/en/product?step=payment' });
@@ -115,7 +115,7 @@ describe('a save refused with an HTTP status', () => {
     calls: { save: '/sayt/product/save', check: '/sayt/product/check' },
     load: async () => null,
     saveRequest: () => ({}),
-    saveStatuses: { 500: { message: 'product.alert', modal: true }, 422: { message: 'product.alert', modal: true }, 409: { message: 'product.conflict' } },
+    saveStatuses: { codes: { 500: { message: 'product.alert', modal: true }, 422: { message: 'product.alert', modal: true }, 409: { message: 'product.conflict' } } },
     policy: policyNumberAnswer,
   });
   const save = (status: number | null) => binding.save(fakeApi(() => apiFailure(status)), {}, { total: 1, lines: [] }, { returnPath: '/x' });
@@ -130,6 +130,27 @@ describe('a save refused with an HTTP status', () => {
 
   it('any other status, or no answer, as without the table', async () => {
     await expect(save(400)).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    await expect(save(null)).rejects.toMatchObject({ messageId: 'network_error' });
+  });
+});
+
+describe('a save refused with an HTTP status the table does not name, where it says what any other status says', () => {
+  const binding = saleBinding<Record<string, never>, null>({
+    calls: { save: '/sayt/product/save', check: '/sayt/product/check' },
+    load: async () => null,
+    saveRequest: () => ({}),
+    saveStatuses: { codes: { 500: { message: 'product.alert', modal: true } }, otherwise: { message: 'product.other' } },
+    policy: policyNumberAnswer,
+  });
+  const save = (status: number | null) => binding.save(fakeApi(() => apiFailure(status, status === null ? undefined : notOk(status, 'datas_not_found'))), {}, { total: 1, lines: [] }, { returnPath: '/x' });
+
+  it('is placed as `otherwise` says, on the page; a named status as named; no answer is still a network error', async () => {
+    await expect(save(500)).rejects.toMatchObject({ messageId: 'product.alert', modal: true });
+    for (const status of [400, 409, 422, 502]) {
+      const failure = await save(status).catch((error: BindingFailure) => error);
+      expect(failure, `HTTP ${status}`).toMatchObject({ messageId: 'product.other' });
+      expect((failure as BindingFailure).modal, `HTTP ${status}`).toBeUndefined();
+    }
     await expect(save(null)).rejects.toMatchObject({ messageId: 'network_error' });
   });
 });

@@ -109,10 +109,20 @@ export function placedSaveFailure(envelope: Envelope<unknown>, table: SaveErrorT
   return placed(table.codes[envelope.error] ?? table.otherwise, envelope.response, data, `save refused: error ${envelope.error} "${envelope.message}"`);
 }
 
-/** The failure of a save the server answered with an HTTP status the product places (`saveStatuses`), or null for any other failure. */
-function placedStatusFailure(error: unknown, statuses: SaleBindingConfig<FlowData, unknown>['saveStatuses'], data: FlowData): ProductBindingFailure | null {
-  if (!statuses || !isApiFailure(error) || error.status === null || !Object.hasOwn(statuses, error.status)) return null;
-  const placement = statuses[error.status];
+/**
+ * Where a save answered with an HTTP error status is shown, by status, where the spec gives a product
+ * its own (mini-casco: 422 → `fault_on_driver_data`; casco: 500 in the error dialog, any other status
+ * on the page, spec §8); a status neither names nor `otherwise` covers is said as `toFailure` says it.
+ */
+export interface SaveStatusTable {
+  codes: Record<number, SaveErrorPlacement>;
+  otherwise?: SaveErrorPlacement;
+}
+
+/** The failure of a save the server answered with an HTTP status the product places (`saveStatuses`), or null for any other failure (no answer at all among them). */
+function placedStatusFailure(error: unknown, statuses: SaveStatusTable | undefined, data: FlowData): ProductBindingFailure | null {
+  if (!statuses || !isApiFailure(error) || error.status === null) return null;
+  const placement = Object.hasOwn(statuses.codes, error.status) ? statuses.codes[error.status] : statuses.otherwise;
   return placement ? placed(placement, error.envelope?.response, data, `save refused: HTTP ${error.status}`) : null;
 }
 
@@ -130,12 +140,8 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   saveFailure?: 'modal' | 'inline';
   /** Where each error code of a refused save (`result: false`) is shown; by default the envelope's spec key on the page. */
   saveErrors?: SaveErrorTable;
-  /**
-   * What a save refused with an HTTP status says, by status, where the spec gives a product its own
-   * (mini-casco: 422 → `fault_on_driver_data`, spec §8); any other status as `toFailure` maps it
-   * (422: `maybe-data-is-incorrect`).
-   */
-  saveStatuses?: Record<number, SaveErrorPlacement>;
+  /** What a save refused with an HTTP status says (`SaveStatusTable`); by default as `toFailure` maps it (422: `maybe-data-is-incorrect`). */
+  saveStatuses?: SaveStatusTable;
   policy: PolicyReader;
   /** How the check's answer reads (`checkReadings`); `standard` when not said. */
   checkAnswer?: CheckReading;

@@ -1,8 +1,7 @@
-import type { ApiPort, LookupBinding, PaymentDetails, Price, ProductBinding, StepCall } from '../../engine/definition';
+import type { ApiPort, LookupBinding, Price, ProductBinding, StepCall } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
-import { envelopeFailure, genericErrorId, isApiFailure, ProductBindingFailure, requireFields, toFailure } from '../binding-failure';
-import { call, paymentDetailsFrom, personLookup, required, saleBinding } from '../binding-kit';
-import type { SaveResponse } from '../common-api.generated';
+import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
+import { call, personLookup, required, saleBinding } from '../binding-kit';
 import type { OsagoJuridikRequest, OsagoJuridikResponse } from '../osago/api.generated';
 import osago from '../osago/product';
 import type { CarCatalogue } from '../sale';
@@ -137,26 +136,6 @@ export function cascoSaveRequest(data: CascoData, price: Price): Omit<SaveReques
   };
 }
 
-/**
- * Spec §8: a casco save answered with HTTP 500 opens the error dialog; any other failure — another
- * status, or a refusal — says `maybe-data-is-incorrect` on the page. No answer at all is a network error.
- */
-export function cascoSaveFailure(error: unknown): ProductBindingFailure {
-  if (isApiFailure(error) && error.status === 500) return new ProductBindingFailure(genericErrorId, { modal: true, cause: error, detail: 'HTTP 500' });
-  if (isApiFailure(error) && error.status === null) return toFailure(error) as ProductBindingFailure;
-  return new ProductBindingFailure(genericErrorId, { cause: error, detail: error instanceof Error ? error.message : String(error) });
-}
-
-async function save(api: ApiPort, data: CascoData, shown: Price, context: { returnPath: string }): Promise<PaymentDetails> {
-  try {
-    const envelope = await api.post<SaveResponse>(manifest.calls.save, { ...cascoSaveRequest(data, shown), return_url: context.returnPath });
-    if (!envelope.result) throw new ProductBindingFailure(genericErrorId, { detail: `save refused: error ${envelope.error} "${envelope.message}"` });
-    return paymentDetailsFrom(requireFields<SaveResponse>(envelope.response, ['contract_id', 'order_id', 'amount', 'url', 'payme_url'], manifest.calls.save));
-  } catch (error) {
-    throw cascoSaveFailure(error);
-  }
-}
-
 /** The price list and the tariff, loaded together when the flow starts. */
 async function load(api: ApiPort): Promise<CascoCatalog> {
   const [cars, tariff] = await Promise.all([
@@ -189,6 +168,10 @@ const sale = saleBinding<CascoData, CascoCatalog>({
   // The person lookup first: stories and tools take the first lookup as the flow's person lookup.
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }), vehicleLookup],
   saveRequest: cascoSaveRequest,
+  // Spec §8: a save answered with HTTP 500 opens the error dialog; any other failure — another status,
+  // or a refusal — says maybe-data-is-incorrect on the page. No answer at all is a network error.
+  saveStatuses: { codes: { 500: { message: genericErrorId, modal: true } }, otherwise: { message: genericErrorId } },
+  saveErrors: { codes: {}, otherwise: { message: genericErrorId } },
   // Reference: the casco check answers `check` and the policy's address.
   policy: {
     fields: ['check', 'url', 'policy_number'],
@@ -198,7 +181,6 @@ const sale = saleBinding<CascoData, CascoCatalog>({
 
 export const cascoBinding: ProductBinding<CascoData, CascoCatalog> = {
   ...sale,
-  save,
   calls: { checkVehicle },
   quote: {
     key: (data) => (data.car.value !== undefined && data.program.tariffId !== undefined

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PaymentDetails } from '../../engine/definition';
+import type { Envelope, PaymentDetails } from '../../engine/definition';
 import { createTestApp, get, inDays, payInSandbox, post } from '../../server/test-helpers';
 import { pdfText } from '../../tests/support/pdf-text';
 import { addDays, isoToDmy } from '../api-format';
@@ -8,7 +8,7 @@ import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { memoryRegistries } from '../memory-registries';
 import { apiSchema } from '../product-tests';
 import type { RegistryPerson, RegistryVehicle, SaleContext } from '../sale';
-import { calculateRequest, cascoSaveFailure, cascoSaveRequest, coverOf } from './binding';
+import { calculateRequest, cascoSaveRequest, coverOf } from './binding';
 import { carCatalogue } from './car-catalogue';
 import casco from './definition';
 import {
@@ -300,7 +300,7 @@ describe('casco binding', () => {
 
   it('opens the error dialog for a save answered with HTTP 500, and says maybe-data-is-incorrect on the page for any other failure (spec §8)', async () => {
     const price = { total: 1, lines: [] };
-    const failing = (answer: ReturnType<typeof apiFailure> | ReturnType<typeof notOk>) => casco.binding.save(fakeApi(() => answer), sampleCobaltComfort, price, saveContext);
+    const failing = (answer: ReturnType<typeof apiFailure> | Envelope<unknown>) => casco.binding.save(fakeApi(() => answer), sampleCobaltComfort, price, saveContext);
     await expect(failing(apiFailure(500, notOk(500, 'Internal Server Error')))).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });
     for (const status of [400, 422, 502, 503]) {
       const error = await failing(apiFailure(status, notOk(status, 'datas_not_found'))).catch((e: unknown) => e);
@@ -309,7 +309,8 @@ describe('casco binding', () => {
     }
     await expect(failing(notOk(3, 'refused'))).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
     await expect(failing(apiFailure(null))).rejects.toMatchObject({ messageId: 'network_error' });
-    expect(cascoSaveFailure(new Error('boom')).messageId).toBe('maybe-data-is-incorrect');
+    // An answer without what a save must answer is no save either.
+    await expect(failing(ok({ contract_id: 'K-1' }))).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
   });
 
   it('checks payment at /takoful/kasko-neo/check: the policy from `check` and its address, null while unpaid', async () => {

@@ -114,7 +114,7 @@ export function miniCascoBindingFor(calls: { save: string; check: string }): Pro
       lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true }), vehicleLookup],
       saveRequest: miniCascoSaveRequest,
       // Spec §8: a save the server refuses with 422 says fault_on_driver_data (the applicant's data: the one driver this cover knows).
-      saveStatuses: { 422: { message: 'fault_on_driver_data' } },
+      saveStatuses: { codes: { 422: { message: 'fault_on_driver_data' } } },
       policy: policyNumberAnswer,
     }),
     calls: { checkCar: checkCarAndApplicant },

@@ -67,6 +67,6 @@ export const travelUzbBinding = saleBinding<TravelUzbData, TravelUzbTariff>({
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'tourists', rows: 'tourists', withPinfl: true }),
   ],
   saveRequest: travelUzbSaveRequest,
-  saveStatuses: { 500: alertModal, 422: alertModal },
+  saveStatuses: { codes: { 500: alertModal, 422: alertModal } },
   policy: policyNumberAnswer,
 });
