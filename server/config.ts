@@ -5,6 +5,19 @@
 
 export type Channel = string;
 
+/** Where an S3-compatible object store keeps the files' bytes (`FILE_STORE=s3`, server/README.md "Files"). */
+export interface S3Settings {
+  /** The service's address (`https://s3.eu-central-1.amazonaws.com`, `http://minio:9000`); objects are addressed path-style under it. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Put before each file's id in its key (`contract-files/`). */
+  prefix: string;
+}
+
+
 export interface ApiClient {
   login: string;
   password: string;
@@ -72,7 +85,7 @@ export interface AppConfig {
    * written to (`FILE_STORE`, server/lib/file-store.ts), and the files of a contract still unpaid
    * after `abandonedAfterHours` (`ABANDONED_FILES_AFTER_HOURS`) are deleted and the contract cancelled.
    */
-  files: { store: string; abandonedAfterHours: number };
+  files: { store: 'database' | 's3'; abandonedAfterHours: number; s3?: S3Settings };
   /**
    * Payment reconciliation (server/lib/payment-reconciler.ts): every `everyMinutes`
    * (`RECONCILE_EVERY_MINUTES`), the providers are asked about payments still open after
@@ -140,10 +153,30 @@ function parseMinutes(name: string, raw: string | undefined, fallback: number): 
   return minutes;
 }
 
-function parseFileStore(raw: string | undefined): string {
-  const store = raw || 'database';
-  if (store !== 'database') throw new ConfigError(`FILE_STORE: "${store}" is not a file store this server has (database)`);
-  return store;
+/**
+ * The files' store: `database` (the default), or `s3`, an S3-compatible object store, which needs
+ * `S3_ENDPOINT`, `S3_BUCKET`, `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY` (`S3_REGION`, default
+ * us-east-1; `S3_PREFIX`, default `contract-files/`).
+ */
+function parseFileStore(env: NodeJS.ProcessEnv): Pick<AppConfig['files'], 'store' | 's3'> {
+  const store = env.FILE_STORE || 'database';
+  if (store === 'database') return { store };
+  if (store !== 's3') throw new ConfigError(`FILE_STORE: "${store}" is not a file store this server has (database, s3)`);
+  const needed = (name: string): string => {
+    const value = env[name];
+    if (!value) throw new ConfigError(`${name}: needed with FILE_STORE=s3`);
+    return value;
+  };
+  const endpoint = needed('S3_ENDPOINT');
+  if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT: "${endpoint}" is not an http(s) address`);
+  const bucket = needed('S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET: "${bucket}" is not a bucket name`);
+  const prefix = env.S3_PREFIX ?? 'contract-files/';
+  if (!/^[A-Za-z0-9/_.-]{0,200}$/.test(prefix)) throw new ConfigError(`S3_PREFIX: "${prefix}" may hold only letters, digits and / _ . -`);
+  return {
+    store,
+    s3: { endpoint, bucket, region: env.S3_REGION || 'us-east-1', accessKeyId: needed('S3_ACCESS_KEY_ID'), secretAccessKey: needed('S3_SECRET_ACCESS_KEY'), prefix },
+  };
 }
 
 function parsePort(raw: string | undefined): number {
@@ -213,7 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: 64 * 1024,
     requestTimeoutMs: 60_000,
     uploadTimeoutMs: 300_000,
-    files: { store: parseFileStore(env.FILE_STORE), abandonedAfterHours: parseHours(env.ABANDONED_FILES_AFTER_HOURS, 48) },
+    files: { ...parseFileStore(env), abandonedAfterHours: parseHours(env.ABANDONED_FILES_AFTER_HOURS, 48) },
     reconcile: {
       everyMinutes: parseMinutes('RECONCILE_EVERY_MINUTES', env.RECONCILE_EVERY_MINUTES, reconcileDefaults.everyMinutes),
       afterMinutes: parseMinutes('RECONCILE_AFTER_MINUTES', env.RECONCILE_AFTER_MINUTES, reconcileDefaults.afterMinutes),

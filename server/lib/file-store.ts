@@ -6,11 +6,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /**
  * Where the bytes of the files a save carries are kept. The files themselves are described in the
  * database (`contract_files`, migration 040) whatever the store, so a contract always knows its
- * files; only their bytes move. The store the server writes to is chosen by `FILE_STORE`
- * (`database`, the default and the only one built in). Storage speaking S3 (an object store of the
- * insurer's cloud) fits behind this interface: `write` puts the object under a key made of the
- * file's id, `read` gets it, `erase` deletes it; each file row names the store that holds its bytes,
- * so files written before a switch stay readable where they are (server/README.md "Files").
+ * files; only their bytes move. The store the server writes to is chosen by `FILE_STORE`:
+ * `database` (the default) or `s3`, an S3-compatible object store of the insurer's cloud
+ * (server/lib/s3-file-store.ts: `write` puts the object under a key made of the file's id, `read`
+ * gets it, `erase` deletes it). Each file row names the store that holds its bytes, so files written
+ * before a switch stay readable where they are (server/README.md "Files").
  */
 export interface FileBytesStore {
   /** The name a file row records (`contract_files.store`). */
@@ -37,6 +37,3 @@ export const databaseFileStore: FileBytesStore = {
     if (ids.length > 0) await executor.deleteFrom('contract_file_data').where('file_id', 'in', [...ids]).execute();
   },
 };
-
-/** The stores this server can write to and read from, by the name `FILE_STORE` and the file rows give. */
-export const fileStores: Readonly<Record<string, FileBytesStore>> = { database: databaseFileStore };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PolicyTerms } from '../../../products/sale';
 import { loadConfig } from '../../config';
 import { createTestApp, fixtureFile } from '../../test-helpers';
+import { startFakeS3, type FakeS3 } from '../../../tests/support/fake-s3';
 import type { UploadedFile } from './contract-files';
 
 const terms: PolicyTerms = {
@@ -94,6 +95,69 @@ describe('file settings', () => {
     expect(loadConfig({}).files).toEqual({ store: 'database', abandonedAfterHours: 48 });
     expect(loadConfig({ ABANDONED_FILES_AFTER_HOURS: '72' }).files.abandonedAfterHours).toBe(72);
     expect(() => loadConfig({ ABANDONED_FILES_AFTER_HOURS: '2' })).toThrow(/at least 13/);
-    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/FILE_STORE/);
+    expect(() => loadConfig({ FILE_STORE: 'ftp' })).toThrow(/FILE_STORE/);
+  });
+
+  it('take the S3 store with its address, bucket and credentials, and name what is missing or malformed', () => {
+    const s3 = { FILE_STORE: 's3', S3_ENDPOINT: 'https://s3.example.uz', S3_BUCKET: 'shop-files', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadConfig(s3).files).toEqual({
+      store: 's3',
+      abandonedAfterHours: 48,
+      s3: { endpoint: 'https://s3.example.uz', bucket: 'shop-files', region: 'us-east-1', accessKeyId: 'AKIA1', secretAccessKey: 'secret', prefix: 'contract-files/' },
+    });
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-central-1', S3_PREFIX: 'prod/files/' }).files.s3).toMatchObject({ region: 'eu-central-1', prefix: 'prod/files/' });
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, S3_PREFIX: '../x?' })).toThrow(/S3_PREFIX/);
+  });
+});
+
+describe('contract files in an S3-compatible store', () => {
+  let s3: FakeS3;
+  let s3App: FastifyInstance;
+  beforeAll(async () => {
+    const credentials = { accessKeyId: 'AKIATESTSHOP', secretAccessKey: 'test-secret-key', region: 'us-east-1' };
+    s3 = await startFakeS3(credentials);
+    s3App = await createTestApp({ files: { store: 's3', abandonedAfterHours: 48, s3: { ...credentials, endpoint: s3.endpoint, bucket: 'shop-files', prefix: 'contract-files/' } } });
+  });
+  afterAll(async () => {
+    await s3App.close();
+    await s3.close();
+  });
+
+  it('keeps the bytes in the bucket and the rows in the database, reads them back, and deletes both with an abandoned contract', async () => {
+    const bytes = await bytesOf('pet-face.jpg');
+    const contract = await s3App.db.transaction().execute(async (trx) => {
+      const created = await s3App.contracts.create({ product: 'test', channel: 'site', amount: 1000, body: {}, terms }, trx);
+      await s3App.contractFiles.keep(created.id, [{ field: 'photo_1', filename: 'face.jpg', contentType: 'image/jpeg', bytes }], trx);
+      return created;
+    });
+    const [file] = await s3App.contractFiles.of(contract.id);
+    expect(file?.store).toBe('s3');
+    expect(s3.objects.get(`/shop-files/contract-files/${file?.id}`)?.equals(Buffer.from(bytes))).toBe(true);
+    expect(await s3App.db.selectFrom('contract_file_data').select('file_id').where('file_id', '=', file?.id ?? '').execute()).toEqual([]);
+    expect(Buffer.from((await s3App.contractFiles.read(file?.id ?? '')) ?? []).equals(Buffer.from(bytes))).toBe(true);
+    await s3App.db.updateTable('contracts').set({ created_at: sql<Date>`now() - make_interval(hours => 49)` }).where('id', '=', contract.id).execute();
+    expect(await s3App.contractFiles.removeAbandoned(48, 100)).toBe(1);
+    expect(s3.objects.size).toBe(0);
+    expect(await s3App.contractFiles.of(contract.id)).toEqual([]);
+  });
+
+  it('a store that fails makes the save fail whole: no contract, no file row', async () => {
+    s3.failWith = 503;
+    try {
+      const before = await s3App.db.selectFrom('contracts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      await expect(s3App.db.transaction().execute(async (trx) => {
+        const created = await s3App.contracts.create({ product: 'test', channel: 'site', amount: 1000, body: {}, terms }, trx);
+        await s3App.contractFiles.keep(created.id, [{ field: 'photo_1', filename: 'face.jpg', contentType: 'image/jpeg', bytes: await bytesOf('pet-face.jpg') }], trx);
+      })).rejects.toMatchObject({ statusCode: 503 });
+      const after = await s3App.db.selectFrom('contracts').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+      expect(await s3App.db.selectFrom('contract_files').select('id').execute()).toEqual([]);
+    } finally {
+      s3.failWith = null;
+    }
   });
 });

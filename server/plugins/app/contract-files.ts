@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { ContractFile } from '../../db/database';
-import { fileStores, type FileBytesStore } from '../../lib/file-store';
+import type { AppConfig } from '../../config';
+import { databaseFileStore, type FileBytesStore } from '../../lib/file-store';
+import { s3FileStore } from '../../lib/s3-file-store';
 import type { Executor } from './outbox';
 
 /** A file part of a save, read and inspected (server/lib/multipart-body.ts). */
@@ -38,14 +40,20 @@ declare module 'fastify' {
   }
 }
 
+/** The stores this server can write to and read from, by the name `FILE_STORE` and the file rows give: the database, and the S3 store when it is configured. */
+function fileStores(files: AppConfig['files']): Readonly<Record<string, FileBytesStore>> {
+  return { database: databaseFileStore, ...(files.s3 ? { s3: s3FileStore(files.s3) } : {}) };
+}
+
 const columns = ['id', 'field', 'filename', 'content_type', 'size', 'sha256', 'store', 'created_at'] as const;
 
 export default fp(
   async (app) => {
-    const writeStore = fileStores[app.config.files.store];
+    const stores = fileStores(app.config.files);
+    const writeStore = stores[app.config.files.store];
     if (!writeStore) throw new Error(`FILE_STORE ${app.config.files.store} is not a file store of this server`);
     const storeOf = (name: string): FileBytesStore => {
-      const store = fileStores[name];
+      const store = stores[name];
       if (!store) throw new Error(`file store "${name}" is not configured`);
       return store;
     };
