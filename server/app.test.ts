@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isoToDmy, oneYearFrom } from '../products/api-format';
 import travelSale, { getCountryAnswer } from '../products/travel/sale';
@@ -347,6 +348,28 @@ describe('built site', () => {
     expect(modules.preload).toEqual(expect.arrayContaining(['/assets/shared-1.js', '/assets/validators-1.js', '/assets/definition-1.js']));
     expect(page.body).not.toContain('index-1.js');
     expect(page.body).not.toContain('product-page-1.js');
+  });
+
+  test('any page address, query, cookie and language list gets a page, the 404 page or a redirect into this site, never a 5xx', async () => {
+    const segment = fc.oneof(fc.constantFrom('', 'uz', 'en', 'ru', 'de', 'travel', 'thank-you', 'mobile', 'paynet', '..', '%00', '%2F%2Fevil.example', '__proto__'), fc.string({ maxLength: 12 }).map(encodeURIComponent));
+    const address = fc.record({
+      path: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/${parts.join('/')}`),
+      query: fc.option(fc.dictionary(fc.constantFrom('contract_id', 'step', 'order', 'x'), fc.string({ maxLength: 40 })), { nil: undefined }),
+      cookie: fc.option(fc.string({ maxLength: 60 }).map((value) => `lang=${value}`), { nil: undefined }),
+      languages: fc.option(fc.string({ maxLength: 200 }), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(address, async ({ path, query, cookie, languages }) => {
+        const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+        const headers: Record<string, string> = { accept: 'text/html' };
+        if (cookie) headers.cookie = cookie.replace(/[^\x20-\x7e]/g, '');
+        if (languages) headers['accept-language'] = languages.replace(/[^\x20-\x7e]/g, '');
+        const answer = await siteApp.inject({ url: `${path}${search}`, headers });
+        expect(answer.statusCode, `${path}${search}`).toBeLessThan(500);
+        if (answer.statusCode === 302) expect(String(answer.headers.location), `${path}${search}`).toMatch(/^\/(uz|en|ru)(\/(?!\/)|\?|$)/);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   test('page addresses fall back to index.html; API addresses do not', async () => {

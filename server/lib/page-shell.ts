@@ -272,7 +272,9 @@ export function pageShell(
       // in their language at once, not the site's scripts only to be sent on.
       const lang = detectLang({ pathname, cookie: visitor.cookie ?? '', browser: acceptedLanguages(visitor.acceptLanguage ?? '') });
       const search = query.toString();
-      return { status: 302, location: `/${lang}${pathname === '/' ? '' : pathname}${search ? `?${search}` : ''}` };
+      // The address as the page list reads it (`//travel/` is `/travel`): never `//` after the language, which a browser could read as another host.
+      const rest = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+      return { status: 302, location: `/${lang}${rest === '/' ? '' : rest}${search ? `?${search}` : ''}` };
     }
     const read = found?.lang ? flowBody(found.page, found.lang) : null;
     if (read) {
