@@ -139,7 +139,14 @@ export function serverDrawn(page: Pick<SitePage, 'kind'>): boolean {
  * away), to be tried again.
  */
 export type ContractStanding =
-  | { state: 'found'; contract: ContractCheckResponse }
+  | {
+      state: 'found';
+      contract: ContractCheckResponse;
+      /** Unpaid, and the last card payment was declined (the visitor is to try again). */
+      declined?: boolean;
+      /** Where the visitor pays again: the flow's payment step the contract was saved from (none when it was saved elsewhere). */
+      payAgain?: string;
+    }
   | { state: 'unknown' }
   | { state: 'none' }
   | { state: 'unavailable' };

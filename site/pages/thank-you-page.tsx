@@ -88,7 +88,7 @@ export default function ThankYouPage() {
             {shown.state === 'unavailable' && <RecheckLink href={here} />}
           </div>
         )}
-        {shown.state === 'found' && <ContractSummary contract={shown.contract} recheckHref={here} />}
+        {shown.state === 'found' && <ContractSummary contract={shown.contract} declined={shown.declined === true} payAgain={shown.payAgain} recheckHref={here} />}
       </div>
       <Link to={localePath(lang, '/')} className="btn-secondary mt-8">
         {i18n._('site.action.home')}
@@ -113,13 +113,17 @@ function RecheckLink({ href }: { href: string }) {
   );
 }
 
-function ContractSummary({ contract, recheckHref }: { contract: ContractCheck; recheckHref: string }) {
+function ContractSummary({ contract, declined, payAgain, recheckHref }: { contract: ContractCheck; declined: boolean; payAgain: string | undefined; recheckHref: string }) {
   const { i18n } = useLingui();
   const title = productTitle(contract.product);
   const pending = contract.status === 'awaiting_payment' || contract.status === 'paid' || contract.status === 'draft';
   return (
     <div className="rounded-2xl bg-white p-6 ring-1 ring-line">
-      <p className="text-lg font-semibold">{i18n._(statusText[contract.status])}</p>
+      {declined ? (
+        <p role="alert" className="text-lg font-semibold text-red-800">{i18n._('pages.thankYou.declined')}</p>
+      ) : (
+        <p className="text-lg font-semibold">{i18n._(statusText[contract.status])}</p>
+      )}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         {title && (
           <>
@@ -141,6 +145,11 @@ function ContractSummary({ contract, recheckHref }: { contract: ContractCheck; r
       {contract.status === 'issued' && contract.pdf_url && (
         <a href={contract.pdf_url} className="btn-primary mt-6" target="_blank" rel="noopener" download>
           {i18n._('pages.thankYou.download')}
+        </a>
+      )}
+      {declined && payAgain && (
+        <a href={payAgain} className="btn-primary mt-6 mr-3">
+          {i18n._('pages.thankYou.payAgain')}
         </a>
       )}
       {pending && <RecheckLink href={recheckHref} />}

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pageShell } from '../../server/lib/page-shell';
 import { loadProducts } from '../../server/lib/product-registry';
 import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
-import { expectAccessible, loadTexts, text } from './shop';
+import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
+import { expectAccessible, fillSandboxCard, loadTexts, sandboxPayButton, text } from './shop';
 
 test.beforeAll(loadTexts);
 
@@ -153,6 +154,20 @@ test('the thank-you page is drawn by the server with its contract, as plain HTML
   await expectAccessible(page, 'thank-you page with the policy');
   expect(scripts).toEqual([]);
   expect(problems).toEqual([]);
+});
+
+test('after a declined card the thank-you page says so and leads back to the flow\'s payment step', async ({ page, request }) => {
+  const saved = (await (await request.post('/api/sayt/uyjoy-api/save', { headers: { authorization: siteAuth }, data: { ...homeSaveBody(), return_url: '/ru/housing?step=payment' } })).json()) as {
+    response: { contract_id: string; payme_url: string };
+  };
+  await page.goto(new URL(saved.response.payme_url).pathname);
+  await fillSandboxCard(page, 'ru', sandboxCards.declined.number);
+  await sandboxPayButton(page, 'ru').click();
+  await expect(page.getByRole('alert')).toHaveText(checkoutTexts.ru.declined);
+  await page.goto(`/ru/thank-you/${saved.response.contract_id}`);
+  await expect(page.getByRole('alert')).toHaveText(text('ru', 'pages.thankYou.declined'));
+  await expect(page.getByRole('link', { name: text('ru', 'pages.thankYou.payAgain') })).toHaveAttribute('href', '/ru/housing?step=payment');
+  await expectAccessible(page, 'thank-you page after a declined card');
 });
 
 test('an old address opened directly lands on the page it moved to', async ({ page }) => {

@@ -76,12 +76,19 @@ describe('the error handler', () => {
 });
 
 describe('the thank-you page drawn by the server', () => {
-  test('shows the contract the address names, none, an unknown one, or, when it cannot be read, says to check again', async () => {
+  test('shows the contract the address names (a declined card as such, with the way back to paying), none, an unknown one, or, when it cannot be read, says to check again', async () => {
     const drawn: [string, ContractStanding][] = [];
     const warnings: unknown[] = [];
     const contract = { contract_id: '9b7a4c1e-0000-4000-8000-000000000001', product: 'home', status: 'issued', amount: 70_000, policy_number: 'HOM 2026000001', pdf_url: '/policies/x.pdf' } as const;
-    let reading: () => Promise<typeof contract | undefined> = async () => contract;
-    const fakeApp = { contracts: { view: () => reading() }, log: { warn: (...args: unknown[]) => warnings.push(args) } } as unknown as FastifyInstance;
+    const unpaid = { ...contract, status: 'awaiting_payment', policy_number: null, pdf_url: null } as const;
+    let reading: () => Promise<typeof contract | typeof unpaid | undefined> = async () => contract;
+    let declined = false;
+    let returnUrl = '/ru/housing?step=payment';
+    const fakeApp = {
+      contracts: { view: () => reading(), get: async () => ({ return_url: returnUrl }) },
+      payments: { lastDeclined: async () => declined },
+      log: { warn: (...args: unknown[]) => warnings.push(args) },
+    } as unknown as FastifyInstance;
     const render = thankYouRenderer(fakeApp, {
       renderFlowPage: () => Promise.reject(new Error('not asked')),
       renderThankYouPage: async (address, standing) => {
@@ -91,6 +98,13 @@ describe('the thank-you page drawn by the server', () => {
     });
     await render('/en/thank-you/a', contract.contract_id);
     await render('/en/thank-you', null);
+    reading = async () => unpaid;
+    await render('/en/thank-you/u', unpaid.contract_id);
+    declined = true;
+    await render('/en/thank-you/d', unpaid.contract_id);
+    // Saved elsewhere (a partner's, back to this page): the card was declined, with no flow to go back to.
+    returnUrl = `/thank-you/${unpaid.contract_id}`;
+    await render('/en/thank-you/e', unpaid.contract_id);
     reading = async () => undefined;
     await render('/en/thank-you/b', 'b');
     reading = () => Promise.reject(new Error('connection refused'));
@@ -98,6 +112,9 @@ describe('the thank-you page drawn by the server', () => {
     expect(drawn).toEqual([
       ['/en/thank-you/a', { state: 'found', contract }],
       ['/en/thank-you', { state: 'none' }],
+      ['/en/thank-you/u', { state: 'found', contract: unpaid }],
+      ['/en/thank-you/d', { state: 'found', contract: unpaid, declined: true, payAgain: '/ru/housing?step=payment' }],
+      ['/en/thank-you/e', { state: 'found', contract: unpaid, declined: true }],
       ['/en/thank-you/b', { state: 'unknown' }],
       ['/en/thank-you/c', { state: 'unavailable' }],
     ]);

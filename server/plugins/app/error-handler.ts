@@ -83,13 +83,19 @@ function flowRenderer(app: FastifyInstance, renderers: SiteRenderers): FlowRende
   return (address, product) => renderers.renderFlowPage(address, product, api);
 }
 
-/** The thank-you page drawn with what became of its contract; a failed read (the database away) says to check again. */
+/** The thank-you page drawn with what became of its contract (a declined card said as such); a failed read (the database away) says to check again. */
 export function thankYouRenderer(app: FastifyInstance, renderers: SiteRenderers): ThankYouRenderer {
   const standingOf = async (contractId: string | null): Promise<ContractStanding> => {
     if (contractId === null) return { state: 'none' };
     try {
       const contract = await app.contracts.view(contractId);
-      return contract ? { state: 'found', contract } : { state: 'unknown' };
+      if (!contract) return { state: 'unknown' };
+      if (contract.status !== 'draft' && contract.status !== 'awaiting_payment') return { state: 'found', contract };
+      // Unpaid: a declined card is said as such, with the way back to the flow's payment step.
+      if (!(await app.payments.lastDeclined(contractId))) return { state: 'found', contract };
+      const returnPath = (await app.contracts.get(contractId))?.return_url ?? null;
+      const payAgain = returnPath && !returnPath.split('?', 1)[0]?.includes('/thank-you') ? returnPath : null;
+      return { state: 'found', contract, declined: true, ...(payAgain ? { payAgain } : {}) };
     } catch (err) {
       app.log.warn({ err }, 'thank-you page: the contract could not be read');
       return { state: 'unavailable' };
