@@ -122,16 +122,14 @@ export interface VisitorLanguages {
   acceptLanguage?: string | undefined;
 }
 
-/** Encoded once and sent many times: the smallest encodings, whatever they cost. */
-function encoded(html: string): PageBody {
-  const bytes = Buffer.from(html);
-  return { html, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip: gzipSync(bytes, { level: 9 }) };
-}
+/** A page encoded once and sent many times: the smallest encodings, whatever they cost. */
+const sentOften = { brotli: 11, gzip: 9 };
+/** A page encoded for one answer: quick settings (about a tenth of a millisecond for a page) that still shrink it several times. */
+const sentOnce = { brotli: 5, gzip: 6 };
 
-/** Encoded for one answer: quick settings (about a tenth of a millisecond for a page) that still shrink it several times. */
-function encodedOnce(html: string): PageBody {
+function encoded(html: string, levels = sentOften): PageBody {
   const bytes = Buffer.from(html);
-  return { html, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(bytes, { level: 6 }) };
+  return { html, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: levels.brotli } }), gzip: gzipSync(bytes, { level: levels.gzip }) };
 }
 
 /**
@@ -292,7 +290,7 @@ export function pageShell(
       const contractId = fromPath ?? query.get('contract_id') ?? null;
       const address = fromPath || contractId === null ? pathname : `${pathname}?contract_id=${encodeURIComponent(contractId)}`;
       try {
-        return { status: 200, body: encodedOnce(pageDocument(index, await renderThankYou(address, contractId))) };
+        return { status: 200, body: encoded(pageDocument(index, await renderThankYou(address, contractId)), sentOnce) };
       } catch (err) {
         // The build's page checks the contract in the browser.
         options.onRenderFailure?.(err);

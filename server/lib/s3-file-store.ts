@@ -16,16 +16,17 @@ function unavailable(what: string): AppError {
  * so no row names an object that is not there; an object whose row's transaction failed after it
  * was written stays, named by no contract, until the bucket's own lifecycle removes it.
  */
-export function s3FileStore(settings: S3Settings, fetchImpl: typeof fetch = fetch): FileBytesStore {
+export function s3FileStore(settings: S3Settings): FileBytesStore {
   const client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, service: 's3', region: settings.region });
   const base = `${settings.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(settings.bucket)}/${settings.prefix}`;
   const send = async (method: 'PUT' | 'GET' | 'DELETE', id: string, body?: Uint8Array): Promise<Response> => {
     const request = await client.sign(`${base}${encodeURIComponent(id)}`, {
       method,
-      ...(body ? { body: new Uint8Array(body), headers: { 'content-type': 'application/octet-stream' } } : {}),
+      // A view of the same bytes, not a copy (the files' bytes are never in shared memory).
+      ...(body ? { body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), headers: { 'content-type': 'application/octet-stream' } } : {}),
     });
     try {
-      return await fetchImpl(request);
+      return await fetch(request);
     } catch {
       throw unavailable(`be reached (${method})`);
     }
