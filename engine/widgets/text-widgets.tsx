@@ -2,6 +2,7 @@ import { useCallback, useState, type ChangeEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { formatPrice } from '../format';
+import { useDeferredChange } from './deferred-change';
 import { inputClass, type FlowFormContext } from '../ui';
 import {
   displayDate,
@@ -37,8 +38,9 @@ function common(props: WidgetProps) {
 /** Passport series + number in one string (`AA1234567`); `ui:options.seriesLength` 2 (default) or 3. */
 export function PassportWidget(props: WidgetProps) {
   const seriesLength = props.options.seriesLength === 3 ? 3 : 2;
-  const { onChange, options } = props;
-  const value = typeof props.value === 'string' ? props.value : '';
+  const { options } = props;
+  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
+  const value = typeof given === 'string' ? given : '';
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePassport(e.target.value, seriesLength) || options.emptyValue),
     [onChange, options.emptyValue, seriesLength],
@@ -60,8 +62,9 @@ export function PassportWidget(props: WidgetProps) {
 
 /** A vehicle's state number plate, stored `01A123BC` (spec §5: uppercased), shown `01 A 123 BC`. */
 export function PlateWidget(props: WidgetProps) {
-  const { onChange, options } = props;
-  const value = typeof props.value === 'string' ? props.value : '';
+  const { options } = props;
+  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
+  const value = typeof given === 'string' ? given : '';
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePlate(e.target.value) || options.emptyValue),
     [onChange, options.emptyValue],
@@ -87,8 +90,9 @@ export function PlateWidget(props: WidgetProps) {
  * country code (`+`, `+9`, `+99`, `+998`) the text stays as typed and nothing is stored yet.
  */
 export function PhoneWidget(props: WidgetProps) {
-  const { onChange, options } = props;
-  const value = typeof props.value === 'string' ? props.value : '';
+  const { options } = props;
+  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
+  const value = typeof given === 'string' ? given : '';
   const [countryCode, setCountryCode] = useState<string | null>(null);
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => {
@@ -161,8 +165,9 @@ export function DateWidget(props: WidgetProps) {
 /** Whole UZS amount shown `1 234 567 so'm`. */
 export function MoneyWidget(props: WidgetProps) {
   const { i18n } = useLingui();
-  const { onChange, options, id } = props;
-  const value = typeof props.value === 'number' ? props.value : undefined;
+  const { options, id } = props;
+  const [given, onChange] = useDeferredChange<unknown>(id, props.value, props.onChange, props.registry.formContext);
+  const value = typeof given === 'number' ? given : undefined;
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(parseAmount(e.target.value) ?? options.emptyValue),
     [onChange, options.emptyValue],
@@ -186,8 +191,9 @@ export function MoneyWidget(props: WidgetProps) {
 
 /** Six-digit confirmation code (SMS / card), offered to the OS one-time-code autofill. */
 export function Code6Widget(props: WidgetProps) {
-  const { onChange, options } = props;
-  const value = typeof props.value === 'string' ? props.value : '';
+  const { options } = props;
+  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
+  const value = typeof given === 'string' ? given : '';
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(normaliseCode(e.target.value) || options.emptyValue),
     [onChange, options.emptyValue],
