@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails, Price } from '../../engine/definition';
 import { createTestApp, fixtureFile, fixtureFiles, get, payInSandbox, post, postMultipart, refusedFiles, type MultipartBody } from '../../server/test-helpers';
+import { startFileJanitor } from '../../server/lib/file-janitor';
 import { pdfText } from '../../tests/support/pdf-text';
 import { addDays, isoToDmy, todayIso } from '../api-format';
 import { fakeApi, memoryFiles, notOk, ok, recordedForm, saveContext } from '../fake-api';
@@ -180,6 +182,37 @@ describe('pets on the server', () => {
     expect(paid).toMatchObject({ result: true, error: 0, response: { policy_number: expect.stringMatching(/^PET \d{10}$/) } });
     const pdf = await app.inject(new URL(paid.response.pdf_url).pathname);
     expect(pdfText(pdf.rawPayload)).toContain('«Mosh»');
+  });
+
+  it('a save left unpaid past the limit loses its photos to the server\'s own job, and cannot be paid any more', async () => {
+    const res = await postMultipart(app, '/api/sayt/pet-insurance/save', await multipartOf());
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json().response;
+    const photos = await app.contractFiles.of(saved.contract_id);
+    expect(photos).toHaveLength(2);
+    await app.db
+      .updateTable('contracts')
+      .set({ created_at: sql<Date>`now() - make_interval(hours => ${sql.lit(app.config.files.abandonedAfterHours + 1)})` })
+      .where('id', '=', saved.contract_id)
+      .execute();
+    // The job main.ts starts, run as it runs there, only sooner.
+    const janitor = startFileJanitor(app, { intervalMs: 20 });
+    try {
+      await vi.waitFor(async () => expect((await app.contracts.get(saved.contract_id))?.status).toBe('cancelled'), { timeout: 5_000, interval: 25 });
+    } finally {
+      await janitor.stop();
+    }
+    expect(await app.contractFiles.of(saved.contract_id)).toEqual([]);
+    for (const photo of photos) expect(await app.contractFiles.read(photo.id)).toBeNull();
+    const check = await post(app, '/api/sayt/pet-insurance/check', { contract_id: saved.contract_id });
+    expect(check.statusCode).toBeLessThan(500);
+    expect(check.json()).toMatchObject({ result: false });
+    // The provider's page no longer takes a payment for it, and says why.
+    const url = new URL(saved.payme_url);
+    const checkout = await app.inject(`${url.pathname}${url.search}`);
+    expect(checkout.body).toContain('Order cancelled');
+    expect(checkout.body).not.toContain('card_number');
+    expect((await app.contracts.get(saved.contract_id))?.status).toBe('cancelled');
   });
 
   it('refuses a JSON save, a wrong price and every bad photo with a 4xx naming the part', async () => {

@@ -42,6 +42,7 @@ export interface CheckoutTexts {
   backToShop: string;
   continue: string;
   alreadyPaid: string;
+  cancelled: string;
   paidOrder: (order: number) => string;
   cancelledOrder: (order: number) => string;
   notFound: string;
@@ -67,6 +68,7 @@ export const checkoutTexts: Record<CheckoutLang, CheckoutTexts> = {
     backToShop: 'Doʻkonga qaytish',
     continue: 'Davom etish',
     alreadyPaid: 'Buyurtma toʻlangan',
+    cancelled: 'Buyurtma bekor qilingan',
     paidOrder: (order) => `${order}-buyurtma toʻlangan.`,
     cancelledOrder: (order) => `${order}-buyurtma bekor qilingan.`,
     notFound: 'Buyurtma topilmadi',
@@ -90,6 +92,7 @@ export const checkoutTexts: Record<CheckoutLang, CheckoutTexts> = {
     backToShop: 'Вернуться в магазин',
     continue: 'Продолжить',
     alreadyPaid: 'Заказ оплачен',
+    cancelled: 'Заказ отменён',
     paidOrder: (order) => `Заказ ${order} оплачен.`,
     cancelledOrder: (order) => `Заказ ${order} отменён.`,
     notFound: 'Заказ не найден',
@@ -113,6 +116,7 @@ export const checkoutTexts: Record<CheckoutLang, CheckoutTexts> = {
     backToShop: 'Back to the shop',
     continue: 'Continue',
     alreadyPaid: 'Order already paid',
+    cancelled: 'Order cancelled',
     paidOrder: (order) => `Order ${order} is paid.`,
     cancelledOrder: (order) => `Order ${order} is cancelled.`,
     notFound: 'Order not found',
@@ -213,8 +217,10 @@ ${error ? html`<p class="error" role="alert" id="pay-error">${error}</p>` : ''}
 /** The page of an order that takes no payment any more: paid, or cancelled. */
 export function orderClosedPage(reply: FastifyReply, lang: CheckoutLang, contract: Pick<Contract, 'status' | 'order_id'>, back: string) {
   const t = checkoutTexts[lang];
-  const state = contract.status === 'cancelled' ? t.cancelledOrder(contract.order_id) : t.paidOrder(contract.order_id);
-  return renderCheckout(reply, 200, lang, t.alreadyPaid, html`<h1>${t.alreadyPaid}</h1>
+  const cancelled = contract.status === 'cancelled';
+  const state = cancelled ? t.cancelledOrder(contract.order_id) : t.paidOrder(contract.order_id);
+  const title = cancelled ? t.cancelled : t.alreadyPaid;
+  return renderCheckout(reply, 200, lang, title, html`<h1>${title}</h1>
 <p class="ok" role="status">${state}</p><p><a href="${back}">${t.continue}</a></p>`);
 }
 
