@@ -14,28 +14,28 @@ export function flushPendingChanges(pending: PendingChanges): void {
  * field shows the change itself at once and hands it to the form in a transition (React draws the
  * frame with the typed letter first and the form's redraw after it, in slices a next key can cut).
  * The change is the form's as soon as the transition commits; until then a submit of the step takes
- * it first (`pendingChanges` in the form's context, handed over by the step's form before it submits). Data the flow sets
- * meanwhile (a lookup, a rule's correction) counts as a correction and replaces what was typed, so
- * what the field shows is always what the form holds once nothing is on its way.
+ * it first (`pendingChanges` in the form's context, handed over by the step's form before it submits).
+ * While a change is on its way the field shows what was typed, even when the flow sets data meanwhile
+ * (a lookup answering, a rule): the typed change is applied after it. Once nothing is on its way the
+ * field shows the form's value, so a rule that rewrites the typed text (a Cyrillic letter cleared) is
+ * seen as soon as the form has it.
  */
 export function useDeferredChange<V>(id: string, value: V, onChange: (value: V) => void, formContext: unknown): [V, (value: V) => void] {
-  const context = formContext as Partial<FlowFormContext> | undefined;
-  const corrections = context?.corrections ?? 0;
-  const pending = context?.pendingChanges;
+  const pending = (formContext as Partial<FlowFormContext> | undefined)?.pendingChanges;
   const [isPending, startTransition] = useTransition();
-  const [typed, setTyped] = useState<{ value: V; corrections: number } | null>(null);
+  const [typed, setTyped] = useState<{ value: V } | null>(null);
   const latest = useRef(value);
-  // Once nothing is on its way the form's value is the answer, and after a correction the flow's is.
-  const settled = typed !== null && (!isPending || typed.corrections !== corrections);
+  // A lookup's answer while the visitor types must not take back the keys still on their way.
+  const settled = typed !== null && !isPending;
   if (settled) setTyped(null);
   const change = useCallback(
     (next: V) => {
       latest.current = next;
-      setTyped({ value: next, corrections });
+      setTyped({ value: next });
       pending?.set(id, () => onChange(latest.current));
       startTransition(() => onChange(next));
     },
-    [id, corrections, onChange, pending],
+    [id, onChange, pending],
   );
   useEffect(() => {
     if (!isPending) pending?.delete(id);
