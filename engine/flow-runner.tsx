@@ -18,8 +18,7 @@ import { loadMessageArea } from './message-areas';
 import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
-import { primaryButtonClass, secondaryButtonClass, type FlowFormContext, type PendingChanges } from './ui';
-import { flushPendingChanges } from './widgets/deferred-change';
+import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
 import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
@@ -480,27 +479,15 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const idPrefix = `flow-${step.id}`;
   const formId = `${idPrefix}-form`;
   const [dateDrafts] = useState(() => new Map<string, string>());
-  const [pendingChanges] = useState<PendingChanges>(() => new Map());
   // What the form last reported: when the flow's data comes back different, the form must show the flow's.
   const reported = useRef<Record<string, unknown> | undefined>(undefined);
   const correctionCount = useRef(0);
   const corrections = useMemo(() => {
-    const echo = reported.current !== undefined && (reported.current === formData || deepEquals(reported.current, formData ?? {}));
-    if (reported.current !== undefined && !echo) correctionCount.current += 1;
+    if (reported.current !== undefined && !deepEquals(reported.current, formData ?? {})) correctionCount.current += 1;
     reported.current = undefined;
     return correctionCount.current;
   }, [formData]);
-  const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, corrections, pendingChanges }), [props.formContext, dateDrafts, corrections, pendingChanges]);
-  // What is still on its way from a field is handed to rjsf before its submit: rjsf validates and
-  // submits in a state updater queued after these urgent ones, so it sees them; a move back waits for
-  // them in the microtask after the one React commits them in, as the flow takes a step's changes
-  // only while it is on that step.
-  const takePendingChanges = useCallback(() => flushPendingChanges(pendingChanges), [pendingChanges]);
-  const back = useCallback(() => {
-    if (pendingChanges.size === 0) return onBack();
-    flushPendingChanges(pendingChanges);
-    queueMicrotask(onBack);
-  }, [pendingChanges, onBack]);
+  const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, corrections }), [props.formContext, dateDrafts, corrections]);
   const uiSchema = useMemo(() => withRuledFields(step.uiSchema as UiSchema | undefined, hidden, locked), [step.uiSchema, hidden, locked]);
   const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
   const customValidate = useCallback<CustomValidator>(
@@ -544,7 +531,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       {uploads && <uploads.Panel tracker={uploads.tracker} form={formId} />}
       <div className="sticky bottom-0 z-10 -mx-3 mt-6 flex items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur lg:static lg:mx-0 lg:gap-3 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
         {canGoBack ? (
-          <button type="button" className={secondaryButtonClass} onClick={back} disabled={loading}>
+          <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
             {i18n._('engine.back')}
           </button>
         ) : (
@@ -567,50 +554,39 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       </div>
       </>
     ),
-    [canGoBack, loading, price, i18n, back, uploads, formId],
+    [canGoBack, loading, price, i18n, onBack, uploads, formId],
   );
   if (!activeValidator || !step.schema) {
     throw new Error(`FlowRunner: step "${step.id}" has no schema, or its schema was not imported through the step-validators plugin`);
   }
-  return useMemo(
-    () => (
-      // What was typed and is still on its way to the form is the form's before rjsf reads its data to submit.
-      <div onSubmitCapture={takePendingChanges}>
-      <Form
-        id={formId}
-        schema={step.schema as RJSFSchema}
-        uiSchema={uiSchema}
-        validator={activeValidator}
-        formData={formData}
-        formContext={formContext}
-        widgets={theme.widgets}
-        templates={theme.templates}
-        fields={theme.fields}
-        onChange={onChange}
-        onSubmit={onSubmit}
-        onError={onError}
-        liveValidate={submitted ? 'onChange' : undefined}
-        showErrorList={false}
-        noHtml5Validate
-        focusOnFirstError
-        transformErrors={transformErrors}
-        customValidate={customValidate}
-        translateString={translateString}
-        extraErrors={extraErrors}
-        extraErrorsBlockSubmit
-        idPrefix={idPrefix}
-        experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
-      >
-        {actionBar}
-      </Form>
-      </div>
-    ),
-    // The flow hands back each change the form reported. rjsf would take that echo as new data: derive
-    // the whole form's defaults again, compare it deeply and draw every field once more, on every key.
-    // So the form is drawn again only when something else changed: a correction (data that differs
-    // from what the form reported) changes `formContext`, and any new props carry the flow's data.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- formData: see above
-    [formId, step.schema, uiSchema, activeValidator, formContext, onChange, onSubmit, onError, submitted, transformErrors, customValidate, translateString, extraErrors, idPrefix, actionBar, takePendingChanges],
+  return (
+    <Form
+      id={formId}
+      schema={step.schema as RJSFSchema}
+      uiSchema={uiSchema}
+      validator={activeValidator}
+      formData={formData}
+      formContext={formContext}
+      widgets={theme.widgets}
+      templates={theme.templates}
+      fields={theme.fields}
+      onChange={onChange}
+      onSubmit={onSubmit}
+      onError={onError}
+      liveValidate={submitted ? 'onChange' : undefined}
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      transformErrors={transformErrors}
+      customValidate={customValidate}
+      translateString={translateString}
+      extraErrors={extraErrors}
+      extraErrorsBlockSubmit
+      idPrefix={idPrefix}
+      experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOUR}
+    >
+      {actionBar}
+    </Form>
   );
 });
 

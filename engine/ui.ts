@@ -10,9 +10,6 @@ export const primaryButtonClass =
 export const secondaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60';
 
-/** What a step's fields were given by the visitor and the form has not taken yet, by field id: each entry hands its value to the form at once. */
-export type PendingChanges = Map<string, () => void>;
-
 /** What every engine widget finds in rjsf's `formContext`. */
 export interface FlowFormContext {
   /** `definition.options(catalog, data)`; widgets pick a list with `ui:options.optionsFrom`. */
@@ -26,8 +23,6 @@ export interface FlowFormContext {
    * this a second correction to the same data would leave the typed text on screen.
    */
   corrections?: number;
-  /** Changes typed into the step's fields that the form has not taken yet (`useDeferredChange`); the step's form flushes them before it submits. */
-  pendingChanges?: PendingChanges;
   /** Where file fields keep the files of this tab's draft; absent in a page drawn on the server. */
   files?: DraftFiles;
   /** How file fields make photos smaller; the browser's canvas when absent. */

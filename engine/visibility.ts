@@ -127,18 +127,8 @@ function applyTree(ui: UiSchema, tree: MarkTree): UiSchema {
       const row = rows[index];
       return row ? applyTree(itemsAt(item, index), row) : itemsAt(item, index);
     };
-    // rjsf compares uiSchemas taking any two functions as equal: without the rows' marks spelled out
-    // beside it, a row's rule changing would change nothing rjsf sees, and the row would not be drawn again.
-    next['ui:rowRules'] = Object.entries(rows).map(([index, row]) => `${index}${treeKey(row)}`).join(' ');
   }
   return next;
-}
-
-/** The marks of a tree as one string, e.g. `(citizenship[hidden])`. */
-function treeKey(tree: MarkTree): string {
-  const marks = tree.marks.size > 0 ? `[${[...tree.marks].join(',')}]` : '';
-  const children = Object.entries(tree.children).map(([segment, child]) => `${segment}${treeKey(child)}`);
-  return `${marks}${children.length > 0 ? `(${children.join(',')})` : ''}`;
 }
 
 /**

@@ -19,7 +19,6 @@ import {
   type TitleFieldProps,
 } from '@rjsf/utils';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui';
-import { useDeferredChange } from '../widgets/deferred-change';
 
 /** Label, control, description, errors and help of one field; the label is a message id. */
 export function FieldTemplate(props: FieldTemplateProps) {
@@ -160,8 +159,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 /** The `<input>` behind text-like widgets, with our classes and the error/description links. */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { i18n } = useLingui();
-  const { id, htmlName, readonly, disabled, autofocus, onBlur, onFocus, onChangeOverride, options, schema, rawErrors, type, placeholder, required, registry } = props;
-  const [value, onChange] = useDeferredChange<unknown>(id, props.value, props.onChange, registry.formContext);
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, rawErrors, type, placeholder, required } = props;
   const inputProps = getInputProps(schema, type, options);
   const numeric = inputProps.type === 'number' || inputProps.type === 'integer';
   const inputValue: string | number = numeric ? (value || value === 0 ? (value as number) : '') : value == null ? '' : (value as string);

@@ -2,7 +2,6 @@ import { useCallback, useState, type ChangeEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { formatPrice } from '../format';
-import { useDeferredChange } from './deferred-change';
 import { inputClass, type FlowFormContext } from '../ui';
 import {
   displayDate,
@@ -38,9 +37,8 @@ function common(props: WidgetProps) {
 /** Passport series + number in one string (`AA1234567`); `ui:options.seriesLength` 2 (default) or 3. */
 export function PassportWidget(props: WidgetProps) {
   const seriesLength = props.options.seriesLength === 3 ? 3 : 2;
-  const { options } = props;
-  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
-  const value = typeof given === 'string' ? given : '';
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePassport(e.target.value, seriesLength) || options.emptyValue),
     [onChange, options.emptyValue, seriesLength],
@@ -62,9 +60,8 @@ export function PassportWidget(props: WidgetProps) {
 
 /** A vehicle's state number plate, stored `01A123BC` (spec §5: uppercased), shown `01 A 123 BC`. */
 export function PlateWidget(props: WidgetProps) {
-  const { options } = props;
-  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
-  const value = typeof given === 'string' ? given : '';
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePlate(e.target.value) || options.emptyValue),
     [onChange, options.emptyValue],
@@ -90,9 +87,8 @@ export function PlateWidget(props: WidgetProps) {
  * country code (`+`, `+9`, `+99`, `+998`) the text stays as typed and nothing is stored yet.
  */
 export function PhoneWidget(props: WidgetProps) {
-  const { options } = props;
-  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
-  const value = typeof given === 'string' ? given : '';
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
   const [countryCode, setCountryCode] = useState<string | null>(null);
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => {
@@ -165,9 +161,8 @@ export function DateWidget(props: WidgetProps) {
 /** Whole UZS amount shown `1 234 567 so'm`. */
 export function MoneyWidget(props: WidgetProps) {
   const { i18n } = useLingui();
-  const { options, id } = props;
-  const [given, onChange] = useDeferredChange<unknown>(id, props.value, props.onChange, props.registry.formContext);
-  const value = typeof given === 'number' ? given : undefined;
+  const { onChange, options, id } = props;
+  const value = typeof props.value === 'number' ? props.value : undefined;
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(parseAmount(e.target.value) ?? options.emptyValue),
     [onChange, options.emptyValue],
@@ -191,9 +186,8 @@ export function MoneyWidget(props: WidgetProps) {
 
 /** Six-digit confirmation code (SMS / card), offered to the OS one-time-code autofill. */
 export function Code6Widget(props: WidgetProps) {
-  const { options } = props;
-  const [given, onChange] = useDeferredChange<unknown>(props.id, props.value, props.onChange, props.registry.formContext);
-  const value = typeof given === 'string' ? given : '';
+  const { onChange, options } = props;
+  const value = typeof props.value === 'string' ? props.value : '';
   const handle = useCallback(
     (e: ChangeEvent<HTMLInputElement>) => onChange(normaliseCode(e.target.value) || options.emptyValue),
     [onChange, options.emptyValue],
