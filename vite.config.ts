@@ -49,8 +49,6 @@ export default defineConfig({
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./engine/use-sync-external-store.ts', import.meta.url)) },
       // …and merges `allOf` with a schema merger; our step forms are flat (engine/flat-schema-merge.ts).
       { find: /^@x0k\/json-schema-merge(\/lib\/array)?$/, replacement: fileURLToPath(new URL('./engine/flat-schema-merge.ts', import.meta.url)) },
-      // …and carries a walk that drops data a schema does not describe, for forms that set `omitExtraData`; none of ours does (engine/omit-extra-data.ts).
-      { find: /^\.\/omitExtraData\.js$/, replacement: fileURLToPath(new URL('./engine/omit-extra-data.ts', import.meta.url)) },
     ],
   },
   define: {

@@ -1,5 +1,5 @@
 /**
- * Replaces @rjsf/utils' `schema/omitExtraData.js` in the browser build (vite.config.ts alias). Its
+ * Replaces @rjsf/utils' `schema/omitExtraData.js` in the browser build (tools/vite-plugin-rjsf-registry.ts). Its
  * `omitExtraData` walks a schema to drop the data it does not describe, for forms that set rjsf's
  * `omitExtraData`; the module also holds the deprecated `getUsedFormData` and `getFieldNames`, and
  * `isValueEmpty`, which only `removeOptionalEmptyObjects` uses. No step form sets `omitExtraData`

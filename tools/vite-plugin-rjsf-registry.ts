@@ -1,22 +1,30 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-const slimRegistry = fileURLToPath(new URL('../engine/rjsf-registry.ts', import.meta.url));
-const coreRegistry = /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/;
+/** rjsf's own modules the site's build replaces, by the file they resolve to. */
+const replacements: readonly { file: string; pattern: RegExp; replacement: string }[] = [
+  // @rjsf/core's Form builds on `getDefaultRegistry`, which imports every field, template and widget
+  // rjsf has: the engine's registry holds what step forms use, about 7 KB gzip less on every flow page.
+  { file: 'getDefaultRegistry.js', pattern: /[\\/]@rjsf[\\/]core[\\/]lib[\\/]getDefaultRegistry\.js$/, replacement: fileURLToPath(new URL('../engine/rjsf-registry.ts', import.meta.url)) },
+  // rjsf's schema utilities carry a walk that drops data a schema does not describe, for forms that
+  // set `omitExtraData`; none of ours does (engine/omit-extra-data.ts), about 1 KB gzip.
+  { file: 'omitExtraData.js', pattern: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]omitExtraData\.js$/, replacement: fileURLToPath(new URL('../engine/omit-extra-data.ts', import.meta.url)) },
+];
 
 /**
- * Vite plugin: @rjsf/core's Form builds on `getDefaultRegistry`, which imports every field, template
- * and widget rjsf has; this resolves that module to the engine's registry of what step forms use
- * (engine/rjsf-registry.ts), about 7 KB gzip less on every flow page.
+ * Vite plugin: resolves the rjsf modules in `replacements` to the engine's smaller ones, when rjsf
+ * itself imports them (nothing else is redirected).
  */
 export function rjsfRegistry(): Plugin {
   return {
     name: 'rjsf-registry',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (!source.endsWith('getDefaultRegistry.js') || !importer?.includes('@rjsf')) return null;
+      if (!importer?.includes('@rjsf')) return null;
+      const candidate = replacements.find(({ file }) => source.endsWith(file));
+      if (!candidate) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && coreRegistry.test(resolved.id) ? slimRegistry : null;
+      return resolved && candidate.pattern.test(resolved.id) ? candidate.replacement : null;
     },
   };
 }
