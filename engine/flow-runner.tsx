@@ -10,7 +10,7 @@ import type { FileStore } from './files/file-store';
 import { fileSupport, hasFileFields, type FileSupport } from './files/on-demand';
 import type { UploadTracker } from './files/upload-tracker';
 import { formatPrice } from './format';
-import { createFlowMachine, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
+import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
 import { Spinner } from './spinner';
 import { dateProblems } from './date-rules';
@@ -71,6 +71,12 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   stepHref: (stepId: string) => string;
 }
 
+/** Where payment providers return the visitor to a flow: its payment step's address (its first step's when it has none). */
+export function flowReturnPath(definition: { steps: readonly { id: string; component?: string }[] }, stepHref: (stepId: string) => string): string {
+  const paymentStep = definition.steps.find((step) => step.component === 'payment')?.id;
+  return stepHref(paymentStep ?? definition.steps[0]?.id ?? '');
+}
+
 /**
  * Runs a product definition: stepper header, the current step (rjsf form, payment or download),
  * live price, Back/Next and the error dialog. Drafts go to `storage` (typing at most every quarter second, a move at once) and a reload
@@ -78,9 +84,8 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
  */
 export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) {
   const { definition, api, stepInUrl, onStepChange, stepHref, layout = 'default' } = props;
-  const paymentStep = definition.steps.find((step) => step.component === 'payment')?.id;
   // A string, so the machine is not rebuilt when the site hands a new function with the same answer.
-  const returnPath = useMemo(() => stepHref(paymentStep ?? definition.steps[0]?.id ?? ''), [stepHref, paymentStep, definition]);
+  const returnPath = useMemo(() => flowReturnPath(definition, stepHref), [stepHref, definition]);
   const { i18n } = useLingui();
   const storage = props.storage ?? (typeof window === 'undefined' ? null : window.sessionStorage);
   // Made once: the draft's files are this tab's (its files id lives in sessionStorage beside the draft).
@@ -92,7 +97,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   });
   const [uploads] = useState<Uploads | null>(() => (files && support ? { tracker: support.createUploadTracker(), Panel: support.UploadPanel } : null));
   const machine = useMemo(
-    () => createFlowMachine(definition, { api: uploads ? uploads.tracker.track(api) : api, returnPath, ...(files ? { files: files.draft } : {}) }),
+    () => flowMachineFor(definition, { api: uploads ? uploads.tracker.track(api) : api, returnPath, ...(files ? { files: files.draft } : {}) }),
     [definition, api, returnPath, uploads, files],
   );
   // Read once: the draft is the starting point, later writes must not restart the actor.

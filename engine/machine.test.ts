@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
   createFlowMachine,
+  flowMachineFor,
   isBusy,
   isQuoting,
   standsIn,
@@ -78,6 +79,26 @@ describe('flow machine', () => {
     expect(() => createFlowMachine(withShow({ 'plan.company': 'nope' }), { api: sampleApi(), returnPath: '/flow?step=pay' })).toThrow(/show rule "plan.company" names unknown guard "nope"/);
     expect(() => createFlowMachine(withShow({ 'gone.company': 'isBusiness' }), { api: sampleApi(), returnPath: '/flow?step=pay' })).toThrow(/unknown step "gone"/);
     expect(() => createFlowMachine(withShow({ plan: 'isBusiness' }), { api: sampleApi(), returnPath: '/flow?step=pay' })).toThrow(/is not "<step>.<field>"/);
+  });
+
+  it('flowMachineFor answers the machine made before for the same definition, API and return path, and a new one otherwise', async () => {
+    const api = sampleApi();
+    const made = flowMachineFor(sampleDefinition, { api, returnPath: '/flow?step=pay' });
+    expect(flowMachineFor(sampleDefinition, { api, returnPath: '/flow?step=pay' })).toBe(made);
+    const elsewhere = flowMachineFor(sampleDefinition, { api, returnPath: '/ru/flow?step=pay' });
+    expect(elsewhere).not.toBe(made);
+    expect(flowMachineFor(sampleDefinition, { api: sampleApi(), returnPath: '/ru/flow?step=pay' })).not.toBe(elsewhere);
+    // A flow's files are its run's: a machine reading them is never handed to another.
+    const files = { read: async () => null };
+    const withFiles = flowMachineFor(sampleDefinition, { api, returnPath: '/flow?step=pay', files });
+    expect(flowMachineFor(sampleDefinition, { api, returnPath: '/flow?step=pay', files })).not.toBe(withFiles);
+    // One machine runs any number of flows: each actor has its own state.
+    const first = start(made);
+    const second = start(made);
+    await ready(first);
+    first.send({ type: 'step.next', data: { purpose: 'leisure', days: 5 } });
+    await ready(second);
+    expect(stepOf(first.getSnapshot().value)).not.toBe(stepOf(second.getSnapshot().value));
   });
 
   it('starts by loading the catalog and lands on the first step with the price', async () => {

@@ -341,6 +341,23 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
 }
 
 export type FlowMachine = ReturnType<typeof createFlowMachine>;
+
+const lastMachines = new WeakMap<object, { deps: FlowDeps; machine: FlowMachine }>();
+
+/**
+ * `createFlowMachine`, answered from the last machine made for `definition` when `deps` are the same
+ * (the same API port and return path, no files). Building a machine is a good part of a flow page's
+ * first render on a phone: a page makes it here in a task of its own before hydrating, and the flow's
+ * first render then finds it made. A machine holds no run's state (its actors do), so one serves
+ * every run of the flow.
+ */
+export function flowMachineFor<D extends FlowData, C>(definition: ProductDefinition<D, C>, deps: FlowDeps): FlowMachine {
+  const last = lastMachines.get(definition);
+  if (last && last.deps.api === deps.api && last.deps.returnPath === deps.returnPath && !last.deps.files && !deps.files) return last.machine;
+  const machine = createFlowMachine(definition, deps);
+  lastMachines.set(definition, { deps, machine });
+  return machine;
+}
 export type FlowSnapshot = SnapshotFrom<FlowMachine>;
 
 /** The step id a snapshot value stands on, or null while the catalog loads. */

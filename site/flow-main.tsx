@@ -5,8 +5,11 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadDraft } from '../engine/draft';
-import { flowPartLoaders } from '../engine/flow-runner';
-import { loadApiClient } from './api/site-api';
+import { hasFileFields } from '../engine/files/on-demand';
+import { flowPartLoaders, flowReturnPath } from '../engine/flow-runner';
+import { flowMachineFor } from '../engine/machine';
+import { api, loadApiClient } from './api/site-api';
+import { stepHrefAt } from './history-step-address';
 import { flowIslandId } from '../products/site-pages';
 import { FlowIsland } from './flow-island';
 import { prepareFlow, readRenderedCatalog } from './flow-preparation';
@@ -35,6 +38,15 @@ const island = (
     <FlowIsland product={product} webview={element.dataset.layout === 'webview'} pathname={window.location.pathname} initialCatalog={initialCatalog} />
   </StrictMode>
 );
+// The flow's machine is made in a task of its own before hydrating, so the flow's first render, a
+// task React cannot split, finds it made (`flowMachineFor`): on a phone, building it there made that
+// one task long enough to hold a tap. Same deps as the island's FlowRunner, or it would build its own.
+if (definition && !hasFileFields(definition.steps)) {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  flowMachineFor(definition, { api, returnPath: flowReturnPath(definition, (step) => stepHrefAt(window.location.pathname, step)) });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 // A visitor coming back with a draft resumes on their own step, not the one the HTML shows: drawn anew.
 if (definition && loadDraft(window.sessionStorage, definition)) createRoot(element).render(island);
 // Hydrated as a transition, so React yields to the browser every few milliseconds instead of holding

@@ -53,15 +53,19 @@ export function writeStep(stepId: string, mode: 'push' | 'replace', afterChange?
   }, 0);
 }
 
+/**
+ * The address that opens the flow of the page at `pathname` on `stepId`, with the live query (`ad`
+ * and the rest), also while hydrating: the link is not drawn, only handed to payment providers.
+ */
+export function stepHrefAt(pathname: string, stepId: string): string {
+  return `${pathname}${withStep(typeof window === 'undefined' ? '' : window.location.search, stepId)}`;
+}
+
 /** The step address of the page at `pathname`, read from and written to the browser's history. */
 export function useHistoryStepAddress(pathname: string, afterChange?: () => void): StepAddress {
   const search = useSyncExternalStore(subscribe, currentSearch, serverSearch);
   const step = new URLSearchParams(search).get('step');
   const onStepChange = useCallback((stepId: string, mode: 'push' | 'replace') => writeStep(stepId, mode, afterChange), [afterChange]);
-  // The live query (`ad` and the rest), also while hydrating: the link is not drawn, only handed to payment providers.
-  const stepHref = useCallback(
-    (stepId: string) => `${pathname}${withStep(typeof window === 'undefined' ? '' : window.location.search, stepId)}`,
-    [pathname],
-  );
+  const stepHref = useCallback((stepId: string) => stepHrefAt(pathname, stepId), [pathname]);
   return useMemo(() => ({ step, onStepChange, stepHref }), [step, onStepChange, stepHref]);
 }

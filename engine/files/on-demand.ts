@@ -4,12 +4,21 @@ export type FileSupport = typeof Support;
 
 let loaded: FileSupport | null = null;
 
-/** Whether a step has a file field (`"ui:field": "file"`): only such flows keep files. */
+const fileFieldAnswers = new WeakMap<readonly object[], boolean>();
+
+/**
+ * Whether a step has a file field (`"ui:field": "file"`): only such flows keep files. Remembered per
+ * steps list: the walk over every step's uiSchema is asked again by each part of a page's start.
+ */
 export function hasFileFields(steps: readonly { uiSchema?: unknown }[]): boolean {
+  const known = fileFieldAnswers.get(steps);
+  if (known !== undefined) return known;
   const walk = (node: unknown): boolean =>
     typeof node === 'object' && node !== null
     && Object.entries(node).some(([key, value]) => (key === 'ui:field' ? value === 'file' : walk(value)));
-  return steps.some((step) => walk(step.uiSchema));
+  const answer = steps.some((step) => walk(step.uiSchema));
+  fileFieldAnswers.set(steps, answer);
+  return answer;
 }
 
 /** Loads the file machinery (engine/files/support.ts), once; resolves when a flow with files can render. */
