@@ -166,10 +166,14 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const shownStep = useRef<string | null>(null);
   const urlStep = useRef(stepInUrl);
   urlStep.current = stepInUrl;
+  const flowTop = useRef<HTMLDivElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!step) return;
     const first = shownStep.current === null;
+    const moved = !first && shownStep.current !== step;
     shownStep.current = step;
+    if (moved) showStepStart(flowTop.current, stepHeading.current);
     if (step === urlStep.current) return;
     onStepChangeRef.current(step, first ? 'replace' : 'push');
   }, [step]);
@@ -227,7 +231,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   );
 
   return (
-    <div className={webview ? 'min-w-0 space-y-4 p-3' : 'mx-auto w-full min-w-0 max-w-6xl space-y-6'}>
+    <div ref={flowTop} className={webview ? 'min-w-0 space-y-4 p-3' : 'mx-auto w-full min-w-0 max-w-6xl space-y-6'}>
       <StepperHeader steps={definition.steps} progress={context.steps} current={step} compact={webview} />
       {!current && !bootFailed && <StepLoading />}
       {bootFailed && (
@@ -244,7 +248,9 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
           className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}
         >
           <div className="min-w-0">
-            <h2 className={`${current.description ? 'mb-1' : 'mb-4'} text-xl font-semibold text-slate-900`}>{i18n._(current.title)}</h2>
+            <h2 ref={stepHeading} tabIndex={-1} className={`${current.description ? 'mb-1' : 'mb-4'} text-xl font-semibold text-slate-900 outline-none`}>
+              {i18n._(current.title)}
+            </h2>
             {current.description && <p className="mb-4 text-sm text-slate-600">{i18n._(current.description)}</p>}
             {definition.reset?.steps.includes(current.id) && (
               <Suspense fallback={null}>
@@ -313,6 +319,16 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
       )}
     </div>
   );
+}
+
+/**
+ * A step the visitor moved to opens at its start: the page is still scrolled where the last step's
+ * Next was, which on a phone leaves the new step's title and first fields above the screen. Focus
+ * moves to its title, so a screen reader says which step this is and Tab goes on from there.
+ */
+function showStepStart(top: HTMLElement | null, heading: HTMLElement | null) {
+  heading?.focus({ preventScroll: true });
+  if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
 }
 
 /**

@@ -109,6 +109,21 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   expect(problems).toEqual([]);
 });
 
+test('on a phone, the step Next leads to opens at its title, which takes focus', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 600 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  const next = page.getByRole('button', { name: text('en', 'engine.next'), exact: true });
+  await next.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await next.click();
+  const title = page.getByRole('heading', { level: 2, name: text('en', 'travel.step.dates') });
+  await expect(title).toBeFocused();
+  await expect(title).toBeInViewport();
+  await context.close();
+});
+
 test('the thank-you page is drawn by the server with its contract, as plain HTML, and checking again shows what became of it', async ({ page, request }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
