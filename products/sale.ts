@@ -27,6 +27,12 @@ export interface PolicyTerms {
   programName: string;
   /** What is insured: the countries of a trip, the address of a home, the sum per person. */
   subject: string;
+  /**
+   * What the cover holds beyond its program and period, each in Uzbek and Russian as the policy prints
+   * it (`Koʻp martalik: 45 kun chet elda / Многократный: 45 дней за рубежом`, an extra risk bought);
+   * absent when there is nothing to add.
+   */
+  conditions?: string[];
 }
 
 /** A save request read: the cover it buys and the price of that very cover. */

@@ -5,6 +5,7 @@
  * Run `npx tsx tools/generate-region-catalogs.ts` after a Node upgrade and review the diff.
  */
 import { writeFileSync } from 'node:fs';
+import { modernUzbek } from '../products/uzbek-orthography';
 
 const languages = ['uz', 'en', 'ru'] as const;
 /** Codes Intl names that are not countries or territories a person lives in or travels to. */
@@ -34,7 +35,7 @@ export function regionCatalog(language: (typeof languages)[number]): string {
   const entries = regionCodes().map((code) => {
     const name = names.of(code);
     if (!name) throw new Error(`ICU has no ${language} name for ${code}`);
-    return `\nmsgid "region.${code}"\nmsgstr ${JSON.stringify(name)}\n`;
+    return `\nmsgid "region.${code}"\nmsgstr ${JSON.stringify(language === 'uz' ? modernUzbek(name) : name)}\n`;
   });
   return header + entries.join('');
 }

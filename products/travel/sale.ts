@@ -5,7 +5,8 @@ import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePol
 import { coverPeriod, maxTripDays, travelMode, type CoverPeriod } from './period';
 import { quoteTravel, travelPricer, type TravelTripInput } from './pricing';
 import manifest from './product';
-import { riskIds } from './rules';
+import { modernUzbek } from '../uzbek-orthography';
+import { riskIds, type RiskId } from './rules';
 import { readCalculator, readGetPerson, readSave } from './read';
 import { sandboxTravelReference, type TravelReference } from './tariffs';
 
@@ -39,7 +40,7 @@ const programName = (reference: TravelReference, id: number) => reference.progra
 // The policy is printed in Uzbek and Russian, so are the countries it covers (Node has full ICU).
 const uzRegions = new Intl.DisplayNames(['uz'], { type: 'region' });
 const ruRegions = new Intl.DisplayNames(['ru'], { type: 'region' });
-const countryNames = (codes: string[]) => codes.map((code) => `${uzRegions.of(code) ?? code} / ${ruRegions.of(code) ?? code}`).join(', ');
+const countryNames = (codes: string[]) => codes.map((code) => `${modernUzbek(uzRegions.of(code) ?? code)} / ${ruRegions.of(code) ?? code}`).join(', ');
 
 /** What calculator and save requests share: the trip, its travellers' birthdays and the risks. */
 type TripRequest = Omit<CalculatorRequest, 'end_date' | 'days' | 'travelers'> & {
@@ -96,6 +97,24 @@ function quoteInput(request: TripRequest, cover: CoverPeriod): TravelTripInput {
   };
 }
 
+/** The extra risks as the policy names them, in Uzbek and Russian (the page's words, locales/{uz,ru}/travel.po). */
+const riskWording: Record<RiskId, string> = {
+  luggage: 'Bagajning yoʻqolishi / Утрата багажа',
+  accident: 'Baxtsiz hodisa / Несчастный случай',
+  cancel_travel: 'Safarning bekor qilinishi / Отмена поездки',
+  person_respon: 'Fuqarolik javobgarligi / Гражданская ответственность',
+  delay_travel: 'Safarning kechikishi / Задержка поездки',
+};
+
+/** What the policy states beyond program and period: a multi-trip policy's days abroad, a family policy, each extra risk bought. */
+function travelConditions(request: SavePolisRequest, cover: CoverPeriod): string[] {
+  return [
+    ...(request.kop_martali === 1 ? [`Koʻp martalik polis: chet elda ${cover.days} kun / Многократный полис: ${cover.days} дн. за рубежом`] : []),
+    ...(request.is_family === 1 ? ['Oilaviy polis / Семейный полис'] : []),
+    ...riskIds.filter((risk) => request.risklar[risk] === 1).map((risk) => riskWording[risk]),
+  ];
+}
+
 async function quote(request: SavePolisRequest, context: SaleContext<TravelReference>) {
   const cover = requestCover(request, context.today);
   requestDate(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday');
@@ -118,6 +137,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
       sumInsured: tariffs.programs.find((p) => p.id === request.program_id)?.sumInsuredUsd ?? 0,
       currency: 'USD' as const,
       programName: programName(context.tariffs, request.program_id),
+      conditions: travelConditions(request, cover),
       subject: countryNames(request.countries),
     },
   };

@@ -300,6 +300,25 @@ describe('travel save, check and load', () => {
     }
   });
 
+  it('the policy and the page summary state a multi-trip policy\'s days abroad, a family policy and every extra risk bought', async () => {
+    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
+    const multi = { ...sampleMultiTrip, program: { ...sampleMultiTrip.program, risks: { ...sampleMultiTrip.program.risks, luggage: { on: true }, accident: { on: true } } } };
+    const quoteOf = async (data: TravelData) => {
+      const price = travel.pricing(data, sampleTravelCatalog);
+      if (!price) throw new Error('no price');
+      return (await sale.quote({ ...savePolisRequest(data, price) }, context)).terms;
+    };
+    expect((await quoteOf(multi)).conditions).toEqual([
+      'Koʻp martalik polis: chet elda 45 kun / Многократный полис: 45 дн. за рубежом',
+      'Bagajning yoʻqolishi / Утрата багажа',
+      'Baxtsiz hodisa / Несчастный случай',
+    ]);
+    expect((await quoteOf(sampleFamilyTrip)).conditions).toContain('Oilaviy polis / Семейный полис');
+    expect((await quoteOf(sampleWorkStay)).conditions).toEqual([]);
+    const rows = travel.summary(multi, sampleTravelCatalog);
+    expect(rows).toContainEqual({ label: 'travel.field.reusable', value: { message: 'travel.days.45' } });
+  });
+
   it('the calculator quotes every program at the price the page shows for it', async () => {
     const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
     const calculator = sale.calls?.find((call) => call.path.endsWith('/calculator'));

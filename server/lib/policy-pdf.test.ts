@@ -37,6 +37,14 @@ describe('policy PDF', () => {
     expect(text).toContain(`ИНН ${insurer.tin}`);
   });
 
+  it('prints what the cover holds beyond its program under it, and nothing when there is nothing', async () => {
+    const one = { ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Turkiya / Турция' };
+    const text = pdfText(await renderPolicyPdf({ ...one, conditions: ['Koʻp martalik polis: chet elda 45 kun / Многократный полис: 45 дн. за рубежом', 'Bagajning yoʻqolishi / Утрата багажа'] }));
+    expect(text).toMatch(/Shartlar \/ Условия\s+Koʻp martalik polis: chet elda 45 kun/);
+    expect(text).toContain('Bagajning yoʻqolishi / Утрата багажа');
+    expect(pdfText(await renderPolicyPdf(one))).not.toContain('Shartlar');
+  });
+
   it('keeps a label and its value apart however long the label', async () => {
     const text = pdfText(
       await renderPolicyPdf({ ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), product: { ...travelPolicy.product, subjectLabel: { uz: 'Sugʻurta obyekti', ru: 'Объект страхования' } }, subject: 'Kvartira / Квартира, Toshkent shahri / город Ташкент, Chilonzor 5' }),

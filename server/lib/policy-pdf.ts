@@ -21,6 +21,8 @@ export interface PolicyDocument {
   sumInsured: number;
   sumInsuredCurrency: 'UZS' | 'USD';
   programName: string;
+  /** `PolicyTerms.conditions`: printed under the program when there are any. */
+  conditions?: string[];
   subject: string;
   verifyUrl: string;
   issuedAt: Date;
@@ -219,6 +221,7 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
 
   row(pen, 'Polis raqami / Номер полиса', doc.number);
   row(pen, 'Dastur / Программа', doc.programName);
+  if (doc.conditions?.length) row(pen, 'Shartlar / Условия', doc.conditions.join('; '));
   row(pen, "Sugʻurtalovchi / Страхователь", doc.holder);
   row(pen, `${doc.product.subjectLabel.uz} / ${doc.product.subjectLabel.ru}`, doc.subject);
   row(pen, 'Amal qilish muddati / Срок действия', `${formatDate(doc.beginDate)} — ${formatDate(doc.endDate)}`);

@@ -7,6 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { modernUzbek } from '../../products/uzbek-orthography';
+import { regionCatalog, regionCodes } from '../../tools/generate-region-catalogs';
 
 const okina = '\u02bb';
 const tutuq = '\u02bc';
@@ -62,6 +64,16 @@ describe('Uzbek orthography', () => {
     expect(orthographyProblems("To'lov")).toHaveLength(1);
     expect(orthographyProblems('Qo‘shma')).toHaveLength(1);
     expect(orthographyProblems(`ma${okina}lumot`)).toHaveLength(1);
+  });
+
+  it('mends what Intl writes the old way, as the region catalogs and the travel policy take it', () => {
+    expect(modernUzbek('Amerika Qo‘shma Shtatlari')).toBe(`Amerika Qo${okina}shma Shtatlari`);
+    expect(modernUzbek("Ma'lumot, G'arbiy")).toBe(`Ma${tutuq}lumot, G${okina}arbiy`);
+    const names = new Intl.DisplayNames(['uz'], { type: 'region', fallback: 'none' });
+    const problems = regionCodes().flatMap((code) => orthographyProblems(modernUzbek(names.of(code) ?? '')).map((p) => `${code}: ${p}`));
+    expect(problems).toEqual([]);
+    // What the generator writes is the catalog the page shows.
+    expect(regionCatalog('uz')).toBe(readFileSync('locales/uz/regions.po', 'utf8'));
   });
 
   it('every Uzbek catalog uses ʻ and ʼ', () => {

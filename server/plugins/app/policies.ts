@@ -130,6 +130,7 @@ export default fp(
           sumInsured: row.sum_insured,
           sumInsuredCurrency: row.sum_insured_currency,
           programName: terms.programName,
+          ...(terms.conditions ? { conditions: terms.conditions } : {}),
           subject: terms.subject,
           verifyUrl: service.verifyUrl(row.number),
           issuedAt: new Date(row.issued_at),
