@@ -2,6 +2,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { RequiredMark } from '../templates/required-mark';
+import { countrySearchText } from './country-search';
+import { searchable, searchOptions } from './option-search';
 import { choiceId, describedByIds, inputClass, localeOf, optionLabel, optionsFrom } from '../ui';
 
 /**
@@ -20,8 +22,10 @@ export function CountryMultiselectWidget(props: WidgetProps) {
     () => list.map((o) => ({ option: o, label: optionLabel(o, locale, (m) => i18n._(m)) })).sort((a, b) => a.label.localeCompare(b.label, locale)),
     [list, locale, i18n],
   );
-  const needle = query.trim().toLocaleLowerCase(locale);
-  const shown = needle ? labelled.filter((o) => o.label.toLocaleLowerCase(locale).includes(needle)) : labelled;
+  // Found by the name shown however it is typed (case, marks, apostrophes), and by the names people
+  // use that it does not hold (`Turkey`, `США`, `UAE`).
+  const searchList = useMemo(() => labelled.map((entry) => searchable(entry, `${entry.label} ${countrySearchText(String(entry.option.value))}`, locale)), [labelled, locale]);
+  const shown = useMemo(() => searchOptions(searchList, query, locale), [searchList, query, locale]);
   const chips = chosen.map((v) => ({ value: v as string | number, label: labelled.find((o) => o.option.value === v)?.label ?? String(v) }));
   const toggle = useCallback(
     (v: string | number) => onChange(chosen.includes(v) ? chosen.filter((c) => c !== v) : [...chosen, v]),
