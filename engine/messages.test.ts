@@ -29,6 +29,17 @@ describe('engine messages', () => {
     expect(min?.stack).toBe(min?.message);
   });
 
+  it('writes the limits of an amount as the page writes amounts', () => {
+    const [max, step, small] = createTransformErrors(engineI18n('en'))([
+      { name: 'maximum', message: 'x', property: '.sum', stack: '', params: { comparison: '<=', limit: 50_000_000 }, schemaPath: '' },
+      { name: 'multipleOf', message: 'x', property: '.sum', stack: '', params: { multipleOf: 500_000 }, schemaPath: '' },
+      { name: 'maximum', message: 'x', property: '.days', stack: '', params: { comparison: '<=', limit: 365 }, schemaPath: '' },
+    ]);
+    expect(max?.message).toBe('The value must be at most 50 000 000');
+    expect(step?.message).toBe('The value must be a multiple of 500 000');
+    expect(small?.message).toBe('The value must be at most 365');
+  });
+
   it('turns field errors into a translated error schema', () => {
     expect(fieldErrorsToErrorSchema({ '/persons/1': 'datas_not_found', '/phone': 'use_latin_alphabet' }, engineI18n('en'))).toEqual({
       persons: { 1: { __errors: ['No data was found for these details'] } },

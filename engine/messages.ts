@@ -6,6 +6,7 @@ import {
   type RJSFValidationError,
 } from '@rjsf/utils';
 import type { FieldErrors } from './definition';
+import { formatPrice } from './format';
 import { pathSegments } from './paths';
 
 /** ajv keywords with a message of their own (`engine.error.<keyword>`); others get `engine.error.invalid`. */
@@ -13,6 +14,13 @@ export const ERROR_KEYWORDS = [
   'required', 'pattern', 'format', 'type', 'enum', 'const', 'minItems', 'maxItems', 'minLength', 'maxLength',
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'uniqueItems',
 ] as const;
+
+/** ajv's params with large whole numbers grouped as the page writes amounts (`50 000 000`, not `50000000`). */
+function readableParams(params: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 10_000 ? formatPrice(value) : value]),
+  );
+}
 
 /**
  * rjsf `transformErrors` translating through Lingui: an ajv-errors `errorMessage` is a message id
@@ -27,7 +35,7 @@ export function createTransformErrors(i18n: I18n) {
           ? i18n._(error.message)
           : i18n._(
               (ERROR_KEYWORDS as readonly string[]).includes(name) ? `engine.error.${name}` : 'engine.error.invalid',
-              (error.params ?? {}) as Record<string, unknown>,
+              readableParams((error.params ?? {}) as Record<string, unknown>),
             );
       return { ...error, message, stack: message };
     });

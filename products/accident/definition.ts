@@ -1,4 +1,5 @@
 import type { ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
+import { isOfferedAmount } from '../offered-amount';
 import { periodText, personName } from '../summary';
 import periodSchema from '../../schemas/products/accident/period.json';
 import periodUi from '../../schemas/products/accident/period.ui.json';
@@ -30,7 +31,8 @@ const accident: ProductDefinition<AccidentData, AccidentTariff> = {
   },
   machine: accidentRules,
   // Priced from the start (spec: initial total 5 000): one person at the default sum.
-  pricing: (data, tariff) => quoteAccident(data.sum.amount, Math.max(1, data.insureds.persons.length), tariff),
+  pricing: (data, tariff) =>
+    isOfferedAmount(data.sum.amount, sumSchema.properties.amount) ? quoteAccident(data.sum.amount, Math.max(1, data.insureds.persons.length), tariff) : null,
   binding: accidentBinding,
   summary: (data) => [
     { label: 'accident.field.amount', value: { uzs: data.sum.amount } },

@@ -1,5 +1,6 @@
 import type { ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
 import { groupDigits } from '../api-format';
+import { isOfferedAmount } from '../offered-amount';
 import { periodText, personName } from '../summary';
 import jobSchema from '../../schemas/products/job-loss/job.json';
 import jobUi from '../../schemas/products/job-loss/job.ui.json';
@@ -26,7 +27,7 @@ const jobLoss: ProductDefinition<JobLossData, JobLossTariff> = {
   ],
   initialData: { job: { months: 3 }, personal: {}, documents: {} },
   machine: jobLossRules,
-  pricing: (data, tariff) => (data.job.salary === undefined ? null : quoteJobLoss(data.job.salary, data.job.months, tariff)),
+  pricing: (data, tariff) => (isOfferedAmount(data.job.salary, jobSchema.properties.salary) ? quoteJobLoss(data.job.salary, data.job.months, tariff) : null),
   binding: jobLossBinding,
   summary: (data, tariff) => [
     { label: 'job-loss.field.company_name', value: data.job.companyName ?? '' },

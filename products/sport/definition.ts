@@ -1,4 +1,5 @@
 import type { ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
+import { isOfferedAmount } from '../offered-amount';
 import { periodText, personName } from '../summary';
 import sportSchema from '../../schemas/products/sport/sport.json';
 import sportUi from '../../schemas/products/sport/sport.ui.json';
@@ -42,7 +43,7 @@ const sport: ProductDefinition<SportData, SportTariff> = {
   machine: sportRules,
   pricing: (data, tariff) => {
     const type = typeOf(data, tariff);
-    return type ? quoteSport(data.sum.amount, type) : null;
+    return type && isOfferedAmount(data.sum.amount, sumSchema.properties.amount) ? quoteSport(data.sum.amount, type) : null;
   },
   options: (tariff) => ({ sportTypes: tariff.types.map((t) => ({ value: t.id, label: `sport.type.${t.id}`, fallback: t.name })) }),
   binding: sportBinding,
