@@ -52,7 +52,7 @@ const pets: ProductDefinition<PetsData, PetsTariff> = {
     const program = tariff.programs.find((p) => p.id === data.program.programId);
     const [year, month] = (data.pet.birthMonth ?? '').split('-');
     return [
-      ...(program ? [{ label: 'pets.field.program', value: { message: `pets.program.${program.id}` } }, { label: 'pets.program.sum_insured', value: { uzs: program.sumInsured } }] : []),
+      ...(program ? [{ label: 'pets.field.program', value: { message: `pets.program.${program.id}` } }, { label: 'pets.program.sum_insured', value: groupDigits(program.sumInsured) }] : []),
       { label: 'pets.field.pet_type', value: { message: `pets.pet_type.${data.program.petType ?? 'cat'}` } },
       { label: 'pets.field.nickname', value: data.pet.nickname ?? '' },
       ...(year && month ? [{ label: 'pets.field.birth_month', value: `${month}.${year}` }] : []),
