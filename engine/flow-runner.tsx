@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation, type RJSFSchema, type UiSchema, type ValidatorType } from '@rjsf/utils';
+import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidatorType } from '@rjsf/utils';
 import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
 import { draftFilesId, loadDraft, saveDraft } from './draft';
 import type { FileStore } from './files/file-store';
@@ -11,7 +11,7 @@ import { fileSupport, hasFileFields, type FileSupport } from './files/on-demand'
 import type { UploadTracker } from './files/upload-tracker';
 import { formatPrice } from './format';
 import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
-import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema } from './messages';
+import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
 import { Spinner } from './spinner';
 import { dateProblems } from './date-rules';
 import { loadMessageArea } from './message-areas';
@@ -526,9 +526,12 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     [step.schema, step.uiSchema, hidden, dateDrafts, idPrefix, i18n],
   );
   const [submitted, setSubmitted] = useState(false);
-  const transformErrors = useMemo(() => createTransformErrors(i18n), [i18n]);
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
+  const transformErrors = useMemo(() => {
+    const translated = createTransformErrors(i18n);
+    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors, uiSchema, extraErrors !== undefined));
+  }, [i18n, uiSchema, extraErrors]);
   const onChange = useCallback(
     (event: IChangeEvent) => {
       reported.current = (event.formData ?? {}) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enginePo, engineI18n } from './test-fixtures/engine-i18n';
-import { createTransformErrors, ERROR_KEYWORDS, fieldErrorsToErrorSchema } from './messages';
+import type { RJSFValidationError } from '@rjsf/utils';
+import { createTransformErrors, ERROR_KEYWORDS, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
 
 describe('engine messages', () => {
   it('every locale has the same ids, all translated, and uz/ru differ from en', () => {
@@ -38,6 +39,21 @@ describe('engine messages', () => {
     expect(max?.message).toBe('The value must be at most 50 000 000');
     expect(step?.message).toBe('The value must be a multiple of 500 000');
     expect(small?.message).toBe('The value must be at most 365');
+  });
+
+  it('says nothing under a read-only field the visitor cannot fill while another error says what to do', () => {
+    const ui = { days: { 'ui:readonly': true }, persons: { items: { firstName: { 'ui:readonly': true } } } };
+    const error = (property: string, name = 'required'): RJSFValidationError => ({ name, property, message: 'x', stack: '', params: {}, schemaPath: '' });
+    const days = error('.days');
+    const name = error('.persons.1.firstName');
+    const passport = error('.persons.1.passport', 'pattern');
+    // Another field's error, or the flow's own (a lookup that found nobody), says what to do.
+    expect(withoutUnfillableRequired([days, name, passport], ui, false)).toEqual([passport]);
+    expect(withoutUnfillableRequired([days, name], ui, true)).toEqual([]);
+    // Alone, it stays: Next is never refused without a word.
+    expect(withoutUnfillableRequired([days, name], ui, false)).toEqual([days, name]);
+    // A field the visitor fills keeps its own.
+    expect(withoutUnfillableRequired([error('.persons.1.passport'), name], ui, false)).toEqual([error('.persons.1.passport')]);
   });
 
   it('turns field errors into a translated error schema', () => {

@@ -41,6 +41,29 @@ export function createTransformErrors(i18n: I18n) {
     });
 }
 
+/** The uiSchema node of a field at `property` (rjsf's `.persons.0.firstName`): a row index steps into `items`. */
+function uiAt(uiSchema: unknown, property: string): Record<string, unknown> | undefined {
+  let node = uiSchema as Record<string, unknown> | undefined;
+  for (const segment of property.split('.').filter(Boolean)) {
+    if (!node) return undefined;
+    const items = node.items;
+    node = (/^\d+$/.test(segment) ? (Array.isArray(items) ? items[Number(segment)] : items) : node[segment]) as Record<string, unknown> | undefined;
+  }
+  return node;
+}
+
+/**
+ * `errors` without "fill in this field" on the fields the visitor cannot fill (read-only: a lookup's
+ * answer, a value worked out from others) while something else on the step says what to do (another
+ * error, or `otherErrors`: the flow's own, such as a lookup that found nobody or dates in the wrong
+ * order). Alone it stays, so a refused Next is never left unexplained.
+ */
+export function withoutUnfillableRequired(errors: RJSFValidationError[], uiSchema: unknown, otherErrors: boolean): RJSFValidationError[] {
+  const unfillable = (error: RJSFValidationError) => error.name === 'required' && uiAt(uiSchema, error.property ?? '')?.['ui:readonly'] === true;
+  const explained = otherErrors || errors.some((error) => !unfillable(error));
+  return explained ? errors.filter((error) => !unfillable(error)) : errors;
+}
+
 const RJSF_STRINGS: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.ArrayItemTitle]: 'engine.array.item',
   [TranslatableString.EmptyArray]: 'engine.array.empty',

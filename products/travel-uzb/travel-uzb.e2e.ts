@@ -19,4 +19,7 @@ test('an end date before the begin date says so at the end date, counts no days 
   await expect(page.locator('#flow-trip_days')).toHaveValue('');
   await next(page, 'en');
   await expectStep(page, 'trip');
+  // The days, which the visitor cannot type, are not also asked for: the end date's message says what to do.
+  await expect(page.locator('#flow-trip_endDate__error')).toHaveText(text('en', 'startdate_cant_be_more_than_enddate'));
+  await expect(page.locator('#flow-trip_days__error')).toHaveCount(0);
 });
