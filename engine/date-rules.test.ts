@@ -9,15 +9,17 @@ const idOf = (path: string[]) => ['flow-people', ...path].join('_');
 
 describe('date problems', () => {
   it('reports half-typed dates, dates past their bound, and nothing for hidden fields', () => {
-    const data = { persons: [{ birthday: '1990-05-15' }, {}, { birthday: '2026-03-11' }, {}] };
+    const data = { persons: [{ birthday: '1990-05-15' }, {}, { birthday: '2026-03-11' }, {}, {}] };
     const drafts = new Map([
       ['flow-people_persons_1_birthday', '15.05'],
       ['flow-people_persons_3_birthday', '01.01'],
+      ['flow-people_persons_4_birthday', '31.02.1990'],
     ]);
     const problems = dateProblems(peopleSchema as RJSFSchema, ui, data, { hidden: ['/persons/3'], drafts, idOf, today });
     expect(problems).toEqual([
       { path: '/persons/1/birthday', messageId: 'engine.error.date-incomplete' },
       { path: '/persons/2/birthday', messageId: 'engine.error.date-max', date: '10.03.2026' },
+      { path: '/persons/4/birthday', messageId: 'engine.error.date-invalid' },
     ]);
   });
 

@@ -6,7 +6,7 @@ import { displayDate, resolveDateBound } from './widgets/normalise';
 export interface DateProblem {
   /** Pointer inside the step object (`/persons/0/birthday`). */
   path: string;
-  messageId: 'engine.error.date-incomplete' | 'engine.error.date-min' | 'engine.error.date-max';
+  messageId: 'engine.error.date-incomplete' | 'engine.error.date-invalid' | 'engine.error.date-min' | 'engine.error.date-max';
   /** The bound, shown `DD.MM.YYYY`. */
   date?: string;
 }
@@ -52,7 +52,9 @@ export function dateProblems(
     let value: unknown = formData;
     for (const segment of field.path) value = isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined;
     if (typeof value !== 'string' || value === '') {
-      if (options.drafts.get(options.idOf(field.path))) problems.push({ path: pointer, messageId: 'engine.error.date-incomplete' });
+      const draft = options.drafts.get(options.idOf(field.path));
+      // Typed whole (`31.02.2027`) but no day of the calendar: asking for the full date would puzzle.
+      if (draft) problems.push({ path: pointer, messageId: /^\d{2}\.\d{2}\.\d{4}$/.test(draft) ? 'engine.error.date-invalid' : 'engine.error.date-incomplete' });
       continue;
     }
     const min = resolveDateBound(field.options.min, options.today);

@@ -530,8 +530,11 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
   const transformErrors = useMemo(() => {
     const translated = createTransformErrors(i18n);
-    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors, uiSchema, extraErrors !== undefined));
-  }, [i18n, uiSchema, extraErrors]);
+    // A date typed but not yet a date is said by its own message (`dateProblems`), not also as missing.
+    const typedDate = (error: RJSFValidationError) =>
+      error.name === 'required' && Boolean(dateDrafts.get([idPrefix, ...(error.property ?? '').split('.').filter(Boolean)].join('_')));
+    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error)), uiSchema, extraErrors !== undefined));
+  }, [i18n, uiSchema, extraErrors, dateDrafts, idPrefix]);
   const onChange = useCallback(
     (event: IChangeEvent) => {
       reported.current = (event.formData ?? {}) as Record<string, unknown>;

@@ -23,3 +23,12 @@ test('an end date before the begin date says so at the end date, counts no days 
   await expect(page.locator('#flow-trip_endDate__error')).toHaveText(text('en', 'startdate_cant_be_more_than_enddate'));
   await expect(page.locator('#flow-trip_days__error')).toHaveCount(0);
 });
+
+test('a date typed whole that is no day of the calendar is said to be so, once', async ({ page }) => {
+  await page.goto('/ru/travel-around-uzbekistan');
+  await expectStep(page, 'trip');
+  await page.locator('#flow-trip_beginDate').fill('31.02.2030');
+  await next(page, 'ru');
+  await expectStep(page, 'trip');
+  await expect(page.locator('#flow-trip_beginDate__error')).toHaveText(text('ru', 'engine.error.date-invalid'));
+});
