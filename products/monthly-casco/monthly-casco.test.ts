@@ -46,7 +46,7 @@ describe('monthly casco, a variant of mini-casco', () => {
     const request = { ...miniCascoSaveRequest(sampleMonthlyComfortCobalt, { total: 7_500, lines: [] }) };
     const { price, terms } = await sale.quote(request, context);
     expect(price.total).toBe(7_500);
-    expect(terms).toMatchObject({ beginDate: '2030-07-01', endDate: '2030-07-31', sumInsured: 20_000_000, programName: 'Comfort, 1 oy / мес.' });
+    expect(terms).toMatchObject({ beginDate: '2030-07-01', endDate: '2030-07-31', sumInsured: 20_000_000, programName: 'Komfort / Комфорт, 1 oy / мес.' });
     const year = miniCascoSaveRequest(sampleComfortCobalt, { total: 90_000, lines: [] });
     await expect(sale.quote(year, context)).rejects.toMatchObject({ status: 400, field: '/months' });
     expect(sale.tariffsFrom).toBe('mini-casco');

@@ -187,6 +187,12 @@ describe('OSAGO sale (the server\'s price and checks)', () => {
     }
   });
 
+  it('states on the policy every extra bought, and no extra not bought', async () => {
+    const all = await sale.quote(requestOf(sampleSomeoneElsesCarAllExtras), context);
+    expect(all.terms.conditions?.join('; ')).toMatch(/baxtsiz hodisalardan.*Gaz ballonini.*Davlat raqamini.*Mini-kasko \/ Мини-каско: /);
+    expect((await sale.quote(requestOf(sampleOwnCarTwoDrivers), context)).terms.conditions).toEqual([]);
+  });
+
   it('states a longer cover at a higher price: a 12-month policy cannot be bought at the 6-month price', async () => {
     const six = await sale.quote(requestOf(sampleOwnCarTwoDrivers, { period_id: 2 }), context);
     const twelve = await sale.quote(requestOf(sampleOwnCarTwoDrivers, { period_id: 1, amount_uzs: six.price.total }), context);

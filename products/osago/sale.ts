@@ -1,6 +1,6 @@
 import type { Price } from '../../engine/definition';
 import { addDays, ageOn, coverEnd, isoToDmy } from '../api-format';
-import { miniCascoTariff } from '../mini-casco-programs';
+import { miniCascoPolicyNames, miniCascoTariff } from '../mini-casco-programs';
 import {
   personAnswer, Refusal, requestDate, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
@@ -163,7 +163,17 @@ function extrasOf(request: ExtrasAsked, legalEntity: boolean) {
   };
 }
 
-const driversText = { 1: 'any driver / любой водитель', 4: 'named drivers / ограниченный список' } as const;
+const driversText = { 1: 'Haydovchilar cheklanmagan / Без ограничения водителей', 4: '5 tagacha haydovchi / До 5 водителей' } as const;
+
+/** The extras bought, as the policy states them in Uzbek and Russian (the page's words, locales/{uz,ru}/osago.po). */
+function extrasConditions(extras: ReturnType<typeof extrasOf>): string[] {
+  return [
+    ...(extras.accident ? ['Haydovchi va yoʻlovchilarni baxtsiz hodisalardan sugʻurtalash / Страхование от несчастного случая водителя и пассажиров'] : []),
+    ...(extras.gas ? ['Gaz ballonini sugʻurtalash / Страхование газового баллона'] : []),
+    ...(extras.plate ? ['Davlat raqamini sugʻurtalash / Страхование госномера'] : []),
+    ...(extras.miniCasco !== null ? [`Mini-kasko / Мини-каско: ${miniCascoPolicyNames[extras.miniCasco]}`] : []),
+  ];
+}
 
 async function quote(request: SavePolicyRequest, context: Context): Promise<SaleQuote> {
   const triggered = await triggeredError(request, context);
@@ -206,6 +216,7 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
       sumInsured: reference.sumInsured,
       currency: 'UZS',
       programName: `OSAGO / ОСАГО, ${months} oy / мес., ${driversText[request.number_drivers_id]}`,
+      conditions: extrasConditions(input),
       subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}`,
     },
   };

@@ -45,6 +45,13 @@ describe('policy PDF', () => {
     expect(pdfText(await renderPolicyPdf(one))).not.toContain('Shartlar');
   });
 
+  it('sets a title wider than the page on more lines, not off its edge', async () => {
+    const title = { uz: 'Avtotransport vositalari egalarining fuqarolik javobgarligini majburiy sugʻurta qilish (OSAGO)', ru: 'Обязательное страхование гражданской ответственности владельцев транспортных средств (ОСАГО)', en: 'OSAGO' };
+    const text = pdfText(await renderPolicyPdf({ ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Cobalt', product: { ...travelPolicy.product, title } }));
+    expect(text).toContain('sugʻurta qilish (OSAGO)');
+    expect(text).toContain('транспортных средств (ОСАГО)');
+  });
+
   it('keeps a label and its value apart however long the label', async () => {
     const text = pdfText(
       await renderPolicyPdf({ ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), product: { ...travelPolicy.product, subjectLabel: { uz: 'Sugʻurta obyekti', ru: 'Объект страхования' } }, subject: 'Kvartira / Квартира, Toshkent shahri / город Ташкент, Chilonzor 5' }),

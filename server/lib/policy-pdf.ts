@@ -140,9 +140,15 @@ function room(pen: Pen, height: number): void {
 
 function line(pen: Pen, text: string, opts: { size?: number; bold?: boolean; gap?: number; x?: number } = {}): void {
   const size = opts.size ?? 11;
-  room(pen, size);
-  drawText(pen.page, opts.bold ? pen.bold : pen.regular, text, opts.x ?? 50, pen.y, size, ink);
-  pen.y -= opts.gap ?? size + 7;
+  const face = opts.bold ? pen.bold : pen.regular;
+  const x = opts.x ?? pageLeft;
+  // A text wider than the page (a product's long title) goes on as many lines as it needs, not off the edge.
+  const lines = wrap(text, face.font, size, pageRight - x);
+  lines.forEach((part, i) => {
+    room(pen, size);
+    drawText(pen.page, face, part, x, pen.y, size, ink);
+    pen.y -= i < lines.length - 1 ? size + 4 : (opts.gap ?? size + 7);
+  });
 }
 
 const pageLeft = 50;

@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { killableServer } from './support/killable-server';
+const server = process.env.BASE ? { base: process.env.BASE, dispose() {} } : killableServer(); if (!process.env.BASE) await (server as ReturnType<typeof killableServer>).start();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage();
+const rows: [string, number][] = [];
+const pending: Promise<void>[] = [];
+page.on('response', (r) => { if (r.request().resourceType() === 'script') pending.push(r.body().then((b) => { rows.push([r.url().replace(/.*\//, ''), gzipSync(b, { level: 9 }).length]); })); });
+await page.goto(`${server.base}/ru/kasko`); await page.waitForURL(/step=/); await page.waitForTimeout(300);
+await Promise.all(pending);
+rows.sort((a, b) => b[1] - a[1]); let t = 0; for (const [n, s] of rows) { t += s; console.log((s / 1024).toFixed(1), n); } console.log('total', (t / 1024).toFixed(1));
+await browser.close(); server.dispose();
