@@ -79,7 +79,9 @@ const licenceLookup: LookupBinding<OsagoCatalog> = {
       passport__seria: seria,
       passport__number: number,
       driver_birthday: isoToDmy(String(row.birthday), '.'),
-      ...(typeof row.pinfl === 'string' && /^[0-9]{14}$/.test(row.pinfl) ? { driver_pinfl: row.pinfl } : {}),
+      // No PINFL: the row's is the person lookup's answer, which runs beside this check; when the
+      // passport was just changed to another person's, it is still the last person's, and the insurer
+      // finds nobody with that pair.
     };
     const envelope = await call(() => api.post<DriverCheckResponse>(manifest.calls.driverCheck, request));
     if (envelope.result) {
@@ -87,7 +89,8 @@ const licenceLookup: LookupBinding<OsagoCatalog> = {
       return { licence: `${licence.licenseSeria}${licence.licenseNumber}`, licenseIssueDate: dmyToIso(licence.licenseIssueDate), licenceSource: 'registry' };
     }
     if (envelope.error === 2) return { licence: undefined, licenseIssueDate: undefined, licenceSource: 'manual' };
-    return { licenceSource: undefined };
+    // No licence for this passport and birthday: a licence still in the row was another person's.
+    return { licence: undefined, licenseIssueDate: undefined, licenceSource: undefined };
   },
 };
 

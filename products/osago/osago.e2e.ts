@@ -114,3 +114,21 @@ test('a save error naming a driver is shown on that driver\'s row, in Uzbek', as
   await expect(page.locator('[id="flow-drivers_drivers_0_passport__error"]')).toHaveCount(0);
   await expectStep(page, 'drivers');
 });
+
+test('a driver row changed to another person gets that person\'s licence from the registry, not the last one\'s', async ({ page }) => {
+  const lang = 'en';
+  await page.goto(`/${lang}/osago`);
+  await car(page, lang, '01A123BC', 'AAF0390422', 'Chevrolet Cobalt');
+  await person(page, 'personal_applicant', 'AA1234567', '15.05.1990', 'Aliyev');
+  await field(page, 'personal_phone').fill('901234567');
+  await leave(page, lang, 'personal');
+  await field(page, 'policy_drivers-1').check();
+  await field(page, 'policy_startDate').fill(dayFromToday(10));
+  await leave(page, lang, 'policy');
+  await expectStep(page, 'drivers');
+  await field(page, 'drivers_drivers_0_relative').selectOption({ index: 1 });
+  await person(page, 'drivers_drivers_0', 'AA1234567', '15.05.1990', 'Aliyev');
+  await expect(field(page, 'drivers_drivers_0_licence')).toHaveValue(/AF\s*0557857/);
+  await person(page, 'drivers_drivers_0', 'AD2222222', '01.07.1958', 'Nazarov');
+  await expect(field(page, 'drivers_drivers_0_licence')).toHaveValue(/AD\s*7654567/);
+});
