@@ -120,6 +120,16 @@ describe('ComboboxWidget', () => {
     expect(harness.changes).toEqual([8]);
   });
 
+  it('shows the whole list when the box itself is tapped, and a second tap leaves it open', () => {
+    const harness = mount({ value: 1 });
+    fireEvent.click(box());
+    expect(shownOptions()).toHaveLength(models.length);
+    fireEvent.click(box());
+    expect(shownOptions()).toHaveLength(models.length);
+    fireEvent.click(screen.getByRole('option', { name: /Malibu 2/ }));
+    expect(harness.changes).toEqual([8]);
+  });
+
   it('puts the chosen name back on Escape, and clears the value when the box is left empty', () => {
     const harness = mount({ value: 3 });
     type('xyz');

@@ -65,6 +65,7 @@ export function ComboboxWidget(props: WidgetProps) {
     setOpen(true);
     setActive(index);
   }, [locked]);
+  const showList = () => openAt(chosen ? shown.indexOf(chosen) : -1);
 
   /** What leaving the box means: a text naming one option chooses it, an empty box clears the value, anything else is undone. */
   const settle = useCallback(() => {
@@ -148,6 +149,9 @@ export function ComboboxWidget(props: WidgetProps) {
         autoFocus={autofocus}
         onChange={onType}
         onKeyDown={onKeyDown}
+        // A tap on the box shows the whole list too: on a phone the chevron is a small target, and a
+        // visitor who does not know a trim's name has nothing to type.
+        onClick={() => open || showList()}
         onFocus={(e) => {
           e.target.select();
           onFocus(id, value);
@@ -170,7 +174,7 @@ export function ComboboxWidget(props: WidgetProps) {
         onClick={() => {
           input.current?.focus();
           if (open) setOpen(false);
-          else openAt(chosen ? shown.indexOf(chosen) : -1);
+          else showList();
         }}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`h-5 w-5 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor">
