@@ -263,7 +263,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               </Suspense>
             )}
             {error && !error.modal && (
-              <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
+              <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
                 {i18n._(error.messageId)}
               </p>
             )}
@@ -319,6 +319,11 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
       )}
     </div>
   );
+}
+
+/** A message that appears above the part of the step in view (a refused save, seen from its Next) is brought into view. */
+function showInView(element: HTMLElement | null) {
+  element?.scrollIntoView?.({ block: 'nearest' });
 }
 
 /**
