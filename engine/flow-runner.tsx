@@ -364,7 +364,10 @@ function StepLoading() {
 
 function StepperHeader({ steps, progress, current, compact }: { steps: StepDefinition[]; progress: StepsProgress; current: string | null; compact: boolean }) {
   const { i18n } = useLingui();
-  const visible = steps.filter((s) => !s.hidden);
+  // A step the flow went past without it being done was skipped by a rule (a company car for any
+  // driver has no drivers step): not shown as one still to do.
+  const reached = steps.findIndex((s) => s.id === current);
+  const visible = steps.filter((s, i) => !s.hidden && !(i < reached && !progress[s.id]?.completed));
   const list = useRef<HTMLOListElement>(null);
   // Until measured (and in the server's HTML, before any script runs) the list may scroll, so it takes focus.
   const [scrolls, setScrolls] = useState(true);

@@ -61,6 +61,11 @@ test('a legal entity with policy type 1 buys in Russian, the drivers step skippe
   await field(page, 'policy_plateCover').check();
   await leave(page, lang, 'policy');
   // Straight from the policy to payment: 384 000 + plate cover 30 000.
+  await expectStep(page, 'payment');
+  // The skipped drivers step is not listed as one still to do.
+  const stepper = page.getByRole('navigation', { name: text(lang, 'engine.stepper.label') });
+  await expect(stepper.getByText(text(lang, 'osago.step.drivers'))).toHaveCount(0);
+  await expect(stepper.locator('[data-status="upcoming"]')).toHaveCount(0);
   await payAndDownload(page, lang, '414 000');
 });
 
