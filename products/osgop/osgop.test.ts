@@ -59,7 +59,8 @@ describe('osgop period', () => {
     const prefill = osgop.machine.actions.prefillCarrier;
     if (!prefill) throw new Error('no prefillCarrier');
     const fresh = { ...sampleBus, holder: { kind: 'company' as const } };
-    expect(prefill({ ...fresh, car: { ...fresh.car, ownerInn: '303456789' } }, fresh).data.holder).toEqual({ kind: 'company', inn: '303456789' });
+    // The registry's owner comes with its INN: the carrier step opens with both, not an INN beside an empty name.
+    expect(prefill({ ...fresh, car: { ...fresh.car, owner: '"BUXORO YOʻLOVCHI TRANS" AJ', ownerInn: '303456789' } }, fresh).data.holder).toEqual({ kind: 'company', inn: '303456789', companyName: '"BUXORO YOʻLOVCHI TRANS" AJ' });
     const person = { ...sampleMinibus, car: { ...sampleMinibus.car, ownerInn: '303456789' } };
     expect(prefill(person, sampleMinibus).data.holder).toEqual(sampleMinibus.holder);
     const named = { ...sampleTaxi, car: { ...sampleTaxi.car, ownerInn: '303456789' } };

@@ -39,11 +39,16 @@ function syncPeriod(next: OsgopData): EffectResult<OsgopData> {
   return { data };
 }
 
-/** A company's vehicle is most often insured by that company: its INN becomes the carrier's, unless the visitor named one. */
+/**
+ * A company's vehicle is most often insured by that company: its INN and name (the vehicle registry's
+ * owner) become the carrier's, unless the visitor named one. The name comes with the INN because the
+ * company lookup runs on the visitor's own change of the INN: without it the carrier step opened with
+ * an INN and an empty name nobody can type.
+ */
 function prefillCarrier(next: OsgopData): EffectResult<OsgopData> {
-  const { ownerInn } = next.car;
+  const { ownerInn, owner } = next.car;
   if (!ownerInn || next.holder.kind !== 'company' || next.holder.inn) return { data: next };
-  return { data: { ...next, holder: { ...next.holder, inn: ownerInn } } };
+  return { data: { ...next, holder: { ...next.holder, inn: ownerInn, ...(owner ? { companyName: owner } : {}) } } };
 }
 
 export const osgopRules = defineRules<OsgopData>()({
