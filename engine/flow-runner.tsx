@@ -19,7 +19,8 @@ import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
-import { hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
+import { errorPointer, hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
+import { pathSegments } from './paths';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
 const loadPaymentStep = () => Promise.all([import('./steps/payment-step'), loadMessageArea('engine-payment')]).then(([module]) => module);
@@ -508,6 +509,8 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const idPrefix = `flow-${step.id}`;
   const formId = `${idPrefix}-form`;
   const [dateDrafts] = useState(() => new Map<string, string>());
+  /** The element id rjsf gives the field at `path` (`flow-people_persons_1_birthday`), by which date drafts are kept. */
+  const fieldId = useCallback((path: string[]) => [idPrefix, ...path].join('_'), [idPrefix]);
   // What the form last reported: when the flow's data comes back different, the form must show the flow's.
   const reported = useRef<Record<string, unknown> | undefined>(undefined);
   const correctionCount = useRef(0);
@@ -524,14 +527,14 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       const problems = dateProblems(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, data, {
         hidden,
         drafts: dateDrafts,
-        idOf: (path) => [idPrefix, ...path].join('_'),
+        idOf: fieldId,
       });
       for (const problem of problems) {
         addErrorAt(errors, problem.path, i18n._(problem.messageId, { date: problem.date }));
       }
       return errors;
     },
-    [step.schema, step.uiSchema, hidden, dateDrafts, idPrefix, i18n],
+    [step.schema, step.uiSchema, hidden, dateDrafts, fieldId, i18n],
   );
   const [submitted, setSubmitted] = useState(false);
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
@@ -539,10 +542,9 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const transformErrors = useMemo(() => {
     const translated = createTransformErrors(i18n);
     // A date typed but not yet a date is said by its own message (`dateProblems`), not also as missing.
-    const typedDate = (error: RJSFValidationError) =>
-      error.name === 'required' && Boolean(dateDrafts.get([idPrefix, ...(error.property ?? '').split('.').filter(Boolean)].join('_')));
+    const typedDate = (error: RJSFValidationError) => error.name === 'required' && Boolean(dateDrafts.get(fieldId(pathSegments(errorPointer(error)))));
     return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error)), uiSchema, extraErrors !== undefined));
-  }, [i18n, uiSchema, extraErrors, dateDrafts, idPrefix]);
+  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId]);
   const onChange = useCallback(
     (event: IChangeEvent) => {
       reported.current = (event.formData ?? {}) as Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enginePo, engineI18n } from './test-fixtures/engine-i18n';
 import type { RJSFValidationError } from '@rjsf/utils';
+import { withRuledFields } from './visibility';
 import { createTransformErrors, ERROR_KEYWORDS, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
 
 describe('engine messages', () => {
@@ -52,6 +53,9 @@ describe('engine messages', () => {
     expect(withoutUnfillableRequired([days, name], ui, true)).toEqual([]);
     // Alone, it stays: Next is never refused without a word.
     expect(withoutUnfillableRequired([days, name], ui, false)).toEqual([days, name]);
+    // A row field a rule made read-only is found too: the rules turn the rows' uiSchema into rjsf's per-row function.
+    const ruled = withRuledFields({ persons: { items: {} } }, [], ['/persons/1/firstName']);
+    expect(withoutUnfillableRequired([name, passport], ruled, false)).toEqual([passport]);
     // A field the visitor fills keeps its own.
     expect(withoutUnfillableRequired([error('.persons.1.passport'), name], ui, false)).toEqual([error('.persons.1.passport')]);
   });

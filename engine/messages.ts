@@ -4,10 +4,12 @@ import {
   TranslatableString,
   type ErrorSchema,
   type RJSFValidationError,
+  type UiSchema,
 } from '@rjsf/utils';
 import type { FieldErrors } from './definition';
 import { formatPrice } from './format';
 import { pathSegments } from './paths';
+import { errorPointer, uiSchemaAt } from './visibility';
 
 /** ajv keywords with a message of their own (`engine.error.<keyword>`); others get `engine.error.invalid`. */
 export const ERROR_KEYWORDS = [
@@ -41,25 +43,14 @@ export function createTransformErrors(i18n: I18n) {
     });
 }
 
-/** The uiSchema node of a field at `property` (rjsf's `.persons.0.firstName`): a row index steps into `items`. */
-function uiAt(uiSchema: unknown, property: string): Record<string, unknown> | undefined {
-  let node = uiSchema as Record<string, unknown> | undefined;
-  for (const segment of property.split('.').filter(Boolean)) {
-    if (!node) return undefined;
-    const items = node.items;
-    node = (/^\d+$/.test(segment) ? (Array.isArray(items) ? items[Number(segment)] : items) : node[segment]) as Record<string, unknown> | undefined;
-  }
-  return node;
-}
-
 /**
  * `errors` without "fill in this field" on the fields the visitor cannot fill (read-only: a lookup's
  * answer, a value worked out from others) while something else on the step says what to do (another
  * error, or `otherErrors`: the flow's own, such as a lookup that found nobody or dates in the wrong
  * order). Alone it stays, so a refused Next is never left unexplained.
  */
-export function withoutUnfillableRequired(errors: RJSFValidationError[], uiSchema: unknown, otherErrors: boolean): RJSFValidationError[] {
-  const unfillable = (error: RJSFValidationError) => error.name === 'required' && uiAt(uiSchema, error.property ?? '')?.['ui:readonly'] === true;
+export function withoutUnfillableRequired(errors: RJSFValidationError[], uiSchema: UiSchema | undefined, otherErrors: boolean): RJSFValidationError[] {
+  const unfillable = (error: RJSFValidationError) => error.name === 'required' && uiSchemaAt(uiSchema, errorPointer(error))?.['ui:readonly'] === true;
   const explained = otherErrors || errors.some((error) => !unfillable(error));
   return explained ? errors.filter((error) => !unfillable(error)) : errors;
 }

@@ -143,6 +143,22 @@ export function withRuledFields(uiSchema: UiSchema | undefined, hidden: readonly
   return applyTree(uiSchema ?? {}, tree);
 }
 
+/**
+ * The uiSchema node of the field at `pointer` (`/persons/0/firstName`): a row index steps into
+ * `items`, which `withRuledFields` turns into rjsf's per-row function when a rule marks rows.
+ */
+export function uiSchemaAt(uiSchema: UiSchema | undefined, pointer: string): UiSchema | undefined {
+  let node: UiSchema | undefined = uiSchema;
+  for (const segment of pathSegments(pointer)) {
+    if (!node) return undefined;
+    const items: unknown = node.items;
+    if (!/^\d+$/.test(segment)) node = node[segment] as UiSchema | undefined;
+    else if (typeof items === 'function') node = (items as (item: unknown, index: number) => UiSchema)(undefined, Number(segment));
+    else node = (Array.isArray(items) ? items[Number(segment)] : items) as UiSchema | undefined;
+  }
+  return node;
+}
+
 /** The pointer of an rjsf validation error: `.persons.0.citizenship` → `/persons/0/citizenship`. */
 export function errorPointer(error: RJSFValidationError): string {
   const property = error.property ?? '';
