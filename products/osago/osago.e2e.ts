@@ -33,6 +33,21 @@ async function person(page: Page, at: string, passport: string, birthday: string
   await expect(field(page, `${at}_lastName`)).toHaveValue(new RegExp(lastName, 'i'));
 }
 
+/** The sandbox's Cobalt, its owner applying, named drivers: on the drivers step with its owner as the first driver. */
+async function toFirstNamedDriver(page: Page, lang: Lang) {
+  await page.goto(`/${lang}/osago`);
+  await car(page, lang, '01A123BC', 'AAF0390422', 'Chevrolet Cobalt');
+  await person(page, 'personal_applicant', 'AA1234567', '15.05.1990', 'Aliyev');
+  await field(page, 'personal_phone').fill('901234567');
+  await leave(page, lang, 'personal');
+  await field(page, 'policy_drivers-1').check();
+  await field(page, 'policy_startDate').fill(dayFromToday(10));
+  await leave(page, lang, 'policy');
+  await expectStep(page, 'drivers');
+  await field(page, 'drivers_drivers_0_relative').selectOption({ index: 1 });
+  await person(page, 'drivers_drivers_0', 'AA1234567', '15.05.1990', 'Aliyev');
+}
+
 async function payAndDownload(page: Page, lang: Lang, total: string) {
   await expectStep(page, 'payment');
   await expect(page.getByTestId('summary-total')).toContainText(total);
@@ -97,17 +112,7 @@ test('any driver with every extra and mini-casco, for someone else\'s car, in En
 
 test('a save error naming a driver is shown on that driver\'s row, in Uzbek', async ({ page }) => {
   const lang = 'uz';
-  await page.goto(`/${lang}/osago`);
-  await car(page, lang, '01A123BC', 'AAF0390422', 'Chevrolet Cobalt');
-  await person(page, 'personal_applicant', 'AA1234567', '15.05.1990', 'Aliyev');
-  await field(page, 'personal_phone').fill('901234567');
-  await leave(page, lang, 'personal');
-  await field(page, 'policy_drivers-1').check();
-  await field(page, 'policy_startDate').fill(dayFromToday(10));
-  await leave(page, lang, 'policy');
-  await expectStep(page, 'drivers');
-  await field(page, 'drivers_drivers_0_relative').selectOption({ index: 1 });
-  await person(page, 'drivers_drivers_0', 'AA1234567', '15.05.1990', 'Aliyev');
+  await toFirstNamedDriver(page, lang);
   await page.locator('[id="flow-drivers_drivers__add"]').click();
   await field(page, 'drivers_drivers_1_relative').selectOption({ index: 1 });
   // The sandbox's test person AF 0000003 makes the insurer decline with error 3 (driver data not found).
@@ -122,17 +127,7 @@ test('a save error naming a driver is shown on that driver\'s row, in Uzbek', as
 
 test('a driver row changed to another person gets that person\'s licence from the registry, not the last one\'s', async ({ page }) => {
   const lang = 'en';
-  await page.goto(`/${lang}/osago`);
-  await car(page, lang, '01A123BC', 'AAF0390422', 'Chevrolet Cobalt');
-  await person(page, 'personal_applicant', 'AA1234567', '15.05.1990', 'Aliyev');
-  await field(page, 'personal_phone').fill('901234567');
-  await leave(page, lang, 'personal');
-  await field(page, 'policy_drivers-1').check();
-  await field(page, 'policy_startDate').fill(dayFromToday(10));
-  await leave(page, lang, 'policy');
-  await expectStep(page, 'drivers');
-  await field(page, 'drivers_drivers_0_relative').selectOption({ index: 1 });
-  await person(page, 'drivers_drivers_0', 'AA1234567', '15.05.1990', 'Aliyev');
+  await toFirstNamedDriver(page, lang);
   await expect(field(page, 'drivers_drivers_0_licence')).toHaveValue(/AF\s*0557857/);
   await person(page, 'drivers_drivers_0', 'AD2222222', '01.07.1958', 'Nazarov');
   await expect(field(page, 'drivers_drivers_0_licence')).toHaveValue(/AD\s*7654567/);
