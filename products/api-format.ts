@@ -99,3 +99,8 @@ export function oneYearFrom(iso: string): string {
 export function groupDigits(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
+
+/** A fraction as Uzbek and Russian write it, with a decimal comma: `1.5` → `1,5`. */
+export function decimalComma(n: number): string {
+  return String(n).replace('.', ',');
+}

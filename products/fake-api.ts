@@ -1,6 +1,6 @@
 import type { ApiFailure, ApiPort, Envelope, FileRef, FormBody, SaveContext } from '../engine/definition';
 import { memoryRegistries } from './memory-registries';
-import type { RegistryPerson, SaleContext } from './sale';
+import type { PolicyWords, RegistryPerson, SaleContext } from './sale';
 
 /**
  * An ApiPort for tests and stories: answers from a handler and records every call, so a test
@@ -76,11 +76,15 @@ const sandboxPeople: Record<string, RegistryPerson> = {
   AD2222222: { pinfl: '30107580000044', firstName: 'Rustam', lastName: 'Nazarov', firstNameCyr: 'Рустам', lastNameCyr: 'Назаров', birthday: '1958-07-01' },
 };
 
-/** A sale's ports for unit tests: the given tariffs, today, the sandbox people (passport and birthday must match), no car registry data. */
-export function registryContext<T>(tariffs: T, today: string): SaleContext<T> {
+/**
+ * A sale's ports for unit tests: the given tariffs, today, the sandbox people (passport and birthday
+ * must match), no car registry data, and the policy's words (the server's, from the catalogs).
+ */
+export function registryContext<T>(tariffs: T, today: string, words: PolicyWords): SaleContext<T> {
   return {
     tariffs,
     today,
+    words,
     findPerson: async (query) => {
       const person = sandboxPeople[`${query.passportSeria}${query.passportNumber}`];
       return person && person.birthday === query.birthday ? person : null;

@@ -32,6 +32,3 @@ export const miniCascoTariff: SharedTariff<MiniCascoTariff> = {
     ],
   },
 };
-
-/** A program as a policy names it, in Uzbek and Russian (the page's words, locales/{uz,ru}/mini-casco.po). */
-export const miniCascoPolicyNames: Record<MiniCascoProgram['id'], string> = { 1: 'Bazaviy / Базовая', 2: 'Komfort / Комфорт', 3: 'Premium / Премиум' };

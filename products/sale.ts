@@ -148,6 +148,26 @@ export interface SaleContext<T> {
   today: string;
   findPerson(query: PersonQuery): Promise<RegistryPerson | null>;
   registries: Registries;
+  /** The page's words for what the policy prints, from the message catalogs. */
+  words: PolicyWords;
+}
+
+/** Values of a message's placeholders (`{days}`). */
+export type MessageValues = Record<string, string | number>;
+
+/**
+ * A message of the page's catalogs (`locales/{uz,ru}/<area>.po`) as a bilingual policy prints it:
+ * `Eksklyuziv / Эксклюзив`, once when both languages write it alike; undefined when a catalog lacks
+ * the id (a program added to a tariff without its labels). The policy then says what the buyer
+ * read on the page, in the words of one source.
+ */
+export type PolicyWords = (id: string, values?: MessageValues) => string | undefined;
+
+/** A message a product names by a fixed id: its catalogs must hold it (the product's tests read every one). */
+export function policyText(context: Pick<SaleContext<unknown>, 'words'>, id: string, values?: MessageValues): string {
+  const text = context.words(id, values);
+  if (text === undefined) throw new Error(`no message ${id} in the uz and ru catalogs`);
+  return text;
 }
 
 /**

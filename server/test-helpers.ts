@@ -12,6 +12,7 @@ import { testConfig, type AppConfig } from './config';
 import { todayInTashkent } from './dates';
 import { loadApiSchemas } from './plugins/external/schemas';
 import { sandboxCompanies, sandboxLicences, sandboxPersons, sandboxSaveErrorTriggers, sandboxVehicles } from './db/sandbox-data';
+import { policyWords } from './lib/policy-words';
 
 export const siteAuth = `Basic ${Buffer.from('site:site-sandbox').toString('base64')}`;
 export const neoAuth = `Basic ${Buffer.from('neo:neo-sandbox').toString('base64')}`;
@@ -204,6 +205,7 @@ export function sandboxSaleContext<T>(tariffs: T, today: string): SaleContext<T>
     tariffs,
     today,
     registries,
+    words: policyWords(),
     findPerson: async (query) => {
       const p = sandboxPersons.find((x) => x.passport_seria === query.passportSeria && x.passport_number === query.passportNumber && x.birthday === query.birthday);
       return p ? { pinfl: p.pinfl, firstName: p.first_name, lastName: p.last_name, firstNameCyr: p.first_name_cyr, lastNameCyr: p.last_name_cyr, birthday: p.birthday } : null;

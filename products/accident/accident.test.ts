@@ -9,6 +9,7 @@ import { accidentTariff, type AccidentTariff } from './pricing';
 import sale from './sale';
 import { sampleAlone, sampleCouple } from './samples';
 import { memoryRegistries } from '../memory-registries';
+import { policyWords } from '../../server/lib/policy-words';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -74,6 +75,7 @@ describe('accident sale', () => {
     today: '2030-06-15',
     findPerson: async (query) => registry.find((p) => p.birthday === query.birthday) ?? null,
     registries: memoryRegistries(),
+    words: policyWords(),
   };
 
   it('prices exactly the persons and the sum the policy names, for a year', async () => {

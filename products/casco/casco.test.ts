@@ -19,6 +19,7 @@ import sale, { calculateAnswer } from './sale';
 import samples, { sampleCascoCatalog, sampleCobaltComfort, sampleElantraConstructor, sampleKiaCorrected } from './samples';
 import type { CascoData } from './rules';
 import { vehicleMismatch } from './vehicle';
+import { policyWords } from '../../server/lib/policy-words';
 
 const catalog = sampleCascoCatalog;
 const year = catalog.tariff.valuationYear;
@@ -334,6 +335,7 @@ describe('casco sale', () => {
     today,
     findPerson: async (query) => (query.passportSeria === 'AA' && query.passportNumber === '1234567' && query.birthday === vali.birthday ? vali : null),
     registries: memoryRegistries({ vehicles, catalogue: carCatalogue }),
+    words: policyWords(),
   };
   const value = carValue(150_000_000, 2022, year, cascoTariff) ?? 0;
   const price = (data: CascoData) => casco.pricing(data, catalog) ?? { total: 0, lines: [] };
@@ -344,12 +346,13 @@ describe('casco sale', () => {
     const quoted = await sale.quote(request, context);
     expect(quoted.price).toEqual(price(comfort));
     expect(quoted.terms).toMatchObject({
-      holder: 'Vali Aliyev', insured: [], beginDate: addDays(today, 1), endDate: `${year + 1}-06-15`, sumInsured: value, currency: 'UZS', programName: 'NEO Comfort',
+      holder: 'Vali Aliyev', insured: [], beginDate: addDays(today, 1), endDate: `${year + 1}-06-15`, sumInsured: value, currency: 'UZS', programName: 'Qulay / Комфорт',
     });
     expect(quoted.terms.subject).toBe('Chevrolet Cobalt 2022, 01A123BC (Chevrolet Cobalt 1.5 LTZ AT); egasi / владелец: ALIYEV VALI');
     const built = cascoSaveRequest({ ...comfort, program: { ...comfort.program, tariffId: 4, risks: { liability: true, windscreen: true }, liabilitySum: 10_000_000 } }, { total: 0, lines: [] });
     const custom = await sale.quote(built, context);
-    expect(custom.terms.programName).toBe('Konstruktor / Конструктор; fuqarolik javobgarligi / гражданская ответственность 10 000 000; old oyna / лобовое стекло');
+    // The page's words: the risks as the constructor lists them, a sum as the summary states it.
+    expect(custom.terms.programName).toBe('Konstruktor / Конструктор; Boshqa shaxslar oldidagi javobgarlik, limit 10 000 000 soʻm / Ответственность перед другими людьми, лимит 10 000 000 сум; Old oyna / Лобовое стекло');
     expect(custom.price.total).toBe(Math.round((Math.round(value * 0.01) + 30_000 + Math.round(value * 0.003)) * 0.65));
   });
 

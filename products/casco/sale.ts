@@ -1,5 +1,5 @@
 import { addDays, groupDigits, oneYearFrom } from '../api-format';
-import { notBefore, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { notBefore, policyText, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
 import type { CalculateRequest, CalculateResponse, SaveRequest, TariffResponse } from './api.generated';
 import { carCatalogue } from './car-catalogue';
 import {
@@ -91,26 +91,15 @@ const calls: ProductCall<CascoTariff>[] = [
   },
 ];
 
-/** The risks as the policy prints them, in Uzbek and Russian. */
-const riskWording: Record<CascoRisk, string> = {
-  liability: 'fuqarolik javobgarligi / гражданская ответственность',
-  accident: 'baxtsiz hodisa / несчастный случай',
-  drunk_driving: 'mast holda boshqarish / управление в нетрезвом виде',
-  railway_crossing: 'temir yoʻl kesishmasi / железнодорожный переезд',
-  red_light: 'qizil chiroq / проезд на красный',
-  wrong_way: 'qarama-qarshi yoʻnalish / встречная полоса',
-  windscreen: 'old oyna / лобовое стекло',
-  roadside_help: 'yoʻlda yordam / помощь на дороге',
-  taxi_rental: 'taksi, ijara avtomobili / такси, аренда авто',
-};
-
-function programName(cover: CascoCover, tariff: CascoTariff): string {
-  if (cover.program !== customProgramId) return `NEO ${tariff.programs.find((p) => p.id === cover.program)?.name ?? cover.program}`;
+/** The program as the page named it; the constructor followed by its risks, each with its sum where it has one (the summary's words). */
+function programName(cover: CascoCover, tariff: CascoTariff, context: Context): string {
+  const name = context.words(`casco.program.${cover.program}`) ?? tariff.programs.find((p) => p.id === cover.program)?.name ?? String(cover.program);
+  if (cover.program !== customProgramId) return name;
   const risks = cover.risks.map((risk) => {
     const sum = (liabilityRisks as readonly CascoRisk[]).includes(risk) ? cover.sums[risk as LiabilityRisk] : undefined;
-    return sum === undefined ? riskWording[risk] : `${riskWording[risk]} ${groupDigits(sum)}`;
+    return sum === undefined ? policyText(context, `casco.risk.${risk}`) : policyText(context, `casco.summary.risk_sum.${risk}`, { sum: groupDigits(sum) });
   });
-  return ['Konstruktor / Конструктор', ...risks].join('; ');
+  return [name, ...risks].join('; ');
 }
 
 /**
@@ -168,7 +157,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       endDate: oneYearFrom(begin),
       sumInsured: car.price,
       currency: 'UZS',
-      programName: programName(cover, tariff),
+      programName: programName(cover, tariff, context),
       subject: `${car.model} ${car.year}, ${car.number} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${car.owner}`,
     },
   };

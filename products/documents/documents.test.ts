@@ -8,6 +8,7 @@ import documents from './definition';
 import { quoteDocument, sandboxDocumentsTariff as tariff, stateNumberTypeId } from './pricing';
 import sale, { typesAnswer } from './sale';
 import { sampleLicence, samplePassport, samplePlate } from './samples';
+import { policyWords } from '../../server/lib/policy-words';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -15,7 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const context = registryContext(tariff, '2030-06-15');
+const context = registryContext(tariff, '2030-06-15', policyWords());
 
 describe('document prices (spec §9: type 38 apart)', () => {
   it('prices the state number (38) at its own premium, every other document at its type\'s', () => {
@@ -86,7 +87,7 @@ describe('documents sale', () => {
   it('prices the type the request names: the state number at its own premium', async () => {
     const quoted = await sale.quote(plate, context);
     expect(quoted.price.total).toBe(60_000);
-    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', sumInsured: 2_000_000, beginDate: '2030-07-01', endDate: '2031-06-30', subject: 'Davlat raqam belgisi: 01A123BC' });
+    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', sumInsured: 2_000_000, beginDate: '2030-07-01', endDate: '2031-06-30', programName: 'Davlat raqam belgisi / Государственный номерной знак', subject: 'Davlat raqam belgisi / Государственный номерной знак: 01A123BC' });
     expect((await sale.quote(passport, context)).price.total).toBe(40_000);
   });
 

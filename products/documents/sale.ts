@@ -38,6 +38,7 @@ async function quote(request: SaveRequest, context: SaleContext<DocumentsTariff>
   if (!type || !price) throw new SaleRefusal(422, `document_type_id ${request.document_type_id} is not sold`, '/document_type_id');
   const name = documentName(request);
   const owner = await registeredPerson(request.owner, '/owner', context);
+  const typeName = context.words(`documents.type.${type.id}`) ?? type.name;
   return {
     price,
     terms: {
@@ -47,8 +48,8 @@ async function quote(request: SaveRequest, context: SaleContext<DocumentsTariff>
       endDate: oneYearFrom(begin),
       sumInsured: type.sumInsured,
       currency: 'UZS' as const,
-      programName: type.name,
-      subject: `${type.name}: ${name}`,
+      programName: typeName,
+      subject: `${typeName}: ${name}`,
     },
   };
 }

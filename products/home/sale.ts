@@ -1,10 +1,8 @@
-import { notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import { oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
 import { homeRegions } from './regions';
-
-const houseTypes = { apartment: 'Kvartira / Квартира', house: 'Uy / Дом' } as const;
 
 function regionName(id: number): string {
   const region = homeRegions[id];
@@ -12,7 +10,7 @@ function regionName(id: number): string {
   return `${region.uz} / ${region.ru}`;
 }
 
-async function quote(request: SaveRequest, context: SaleContext<HomeTariffs>) {
+async function quote(area: HomeArea, request: SaveRequest, context: SaleContext<HomeTariffs>) {
   const begin = requestDate(request.begin_date, '/begin_date');
   notBefore(begin, context.today, '/begin_date');
   const birthday = requestDate(request.applicant.birthday, '/applicant/birthday');
@@ -35,19 +33,23 @@ async function quote(request: SaveRequest, context: SaleContext<HomeTariffs>) {
       endDate: oneYearFrom(begin),
       sumInsured: program.sumInsured,
       currency: 'UZS' as const,
-      programName: program.name,
+      programName: context.words(`${area}.program.${program.id}`) ?? program.name,
       // The region is part of the address the policy covers.
-      subject: `${houseTypes[request.house_type]}, ${regionName(request.region_id)}, ${request.address}`,
+      subject: `${policyText(context, `home.house_type.${request.house_type}`)}, ${regionName(request.region_id)}, ${request.address}`,
     },
   };
 }
 
+/** The product whose catalog names the programs (`<area>.program.<id>`). */
+type HomeArea = 'home' | 'premium-home';
+
 /**
  * The sale of a home-property product: a year's cover from the start date, the applicant from the
  * person registry (HTTP 422 when unknown), the program's premium and sum insured. Home and premium
- * home differ in their program table and in what their policy is called.
+ * home differ in their program table, the catalog naming its programs and what their policy is called.
  */
 export function homeSale(
+  area: HomeArea,
   programs: readonly HomeProgram[],
   policy: ProductSale<SaveRequest, HomeTariffs>['policy'],
   schemas: ProductSale<SaveRequest, HomeTariffs>['schemas'] = { save: 'home/save.request' },
@@ -55,13 +57,13 @@ export function homeSale(
   return {
     schemas,
     tariffs: { programs: [...programs] },
-    quote,
+    quote: (request, context) => quote(area, request, context),
     amount: (request) => request.amount,
     policy,
   };
 }
 
-export default homeSale(homePrograms, {
+export default homeSale('home', homePrograms, {
   series: 'HOM',
   title: { uz: "Uy-joy mulkini sugʻurtalash", ru: 'Страхование жилого имущества', en: 'Home property insurance' },
   subjectLabel: { uz: "Sugʻurta obyekti", ru: 'Объект страхования' },

@@ -12,6 +12,7 @@ import jobLoss from './definition';
 import { jobLossTariff, quoteJobLoss, type JobLossTariff } from './pricing';
 import sale from './sale';
 import { sampleAccountant, sampleDirector, sampleDocuments } from './samples';
+import { policyWords } from '../../server/lib/policy-words';
 
 const price: Price = { total: 360_000, lines: [] };
 const files = memoryFiles({ [sampleDocuments.workBook.id]: fixtureFile('work-book.jpg'), [sampleDocuments.salaryCertificate.id]: fixtureFile('salary-certificate.pdf') });
@@ -90,7 +91,7 @@ describe('job-loss sale', () => {
     { pinfl: '41102850000022', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: 'Дилноза', lastNameCyr: 'Каримова', birthday: '1985-11-02' },
   ];
   const registries = { ...memoryRegistries(), company: async (inn: string) => (inn === neo.inn ? neo : inn === '309999999' ? { ...neo, inn, shortName: null } : null) };
-  const context: SaleContext<JobLossTariff> = { tariffs: jobLossTariff, today: '2030-06-15', findPerson: async (query) => people.find((p) => p.birthday === query.birthday) ?? null, registries };
+  const context: SaleContext<JobLossTariff> = { tariffs: jobLossTariff, today: '2030-06-15', findPerson: async (query) => people.find((p) => p.birthday === query.birthday) ?? null, registries, words: policyWords() };
   const body = (data = sampleAccountant, shown = price) => ({
     ...jobLossSaveRequest(data, shown),
     work_book: { filename: 'w.jpg', mimetype: 'image/jpeg' as const, size: 10 },

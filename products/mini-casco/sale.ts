@@ -1,5 +1,5 @@
 import { addDays, ageOn, coverEnd } from '../api-format';
-import { miniCascoTariff, type MiniCascoTariff, miniCascoPolicyNames } from '../mini-casco-programs';
+import { miniCascoTariff, type MiniCascoTariff } from '../mini-casco-programs';
 import {
   Refusal, requestDate, SaleRefusal,
   type PassportQuery, type PolicyWording, type ProductCall, type ProductSale, type RegistryPerson, type SaleContext, type SaleQuote,
@@ -91,7 +91,7 @@ function quoteFor(months: MiniCascoMonths) {
         endDate: coverEnd(begin, months),
         sumInsured: program.sumInsured,
         currency: 'UZS',
-        programName: `${miniCascoPolicyNames[program.id]}, ${termNames[months]}`,
+        programName: `${context.words(`mini-casco.program.${program.id}`) ?? program.name}, ${termNames[months]}`,
         subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}`,
       },
     };

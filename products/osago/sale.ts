@@ -1,8 +1,8 @@
 import type { Price } from '../../engine/definition';
 import { addDays, ageOn, coverEnd, isoToDmy } from '../api-format';
-import { miniCascoPolicyNames, miniCascoTariff } from '../mini-casco-programs';
+import { miniCascoTariff } from '../mini-casco-programs';
 import {
-  personAnswer, Refusal, requestDate, SaleRefusal, SaveDeclined,
+  personAnswer, policyText, Refusal, requestDate, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
 } from '../sale';
 import type {
@@ -163,15 +163,13 @@ function extrasOf(request: ExtrasAsked, legalEntity: boolean) {
   };
 }
 
-const driversText = { 1: 'Haydovchilar cheklanmagan / Без ограничения водителей', 4: '5 tagacha haydovchi / До 5 водителей' } as const;
-
-/** The extras bought, as the policy states them in Uzbek and Russian (the page's words, locales/{uz,ru}/osago.po). */
-function extrasConditions(extras: ReturnType<typeof extrasOf>): string[] {
+/** The extras bought, as the page names them. */
+function extrasConditions(extras: ReturnType<typeof extrasOf>, context: Context): string[] {
   return [
-    ...(extras.accident ? ['Haydovchi va yoʻlovchilarni baxtsiz hodisalardan sugʻurtalash / Страхование от несчастного случая водителя и пассажиров'] : []),
-    ...(extras.gas ? ['Gaz ballonini sugʻurtalash / Страхование газового баллона'] : []),
-    ...(extras.plate ? ['Davlat raqamini sugʻurtalash / Страхование госномера'] : []),
-    ...(extras.miniCasco !== null ? [`Mini-kasko / Мини-каско: ${miniCascoPolicyNames[extras.miniCasco]}`] : []),
+    ...(extras.accident ? [policyText(context, 'osago.field.accident')] : []),
+    ...(extras.gas ? [policyText(context, 'osago.field.gas')] : []),
+    ...(extras.plate ? [policyText(context, 'osago.field.plate_cover')] : []),
+    ...(extras.miniCasco !== null ? [`${policyText(context, 'osago.field.mini_casco')}: ${context.words(`osago.mini_casco.${extras.miniCasco}`) ?? extras.miniCasco}`] : []),
   ];
 }
 
@@ -215,8 +213,8 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
       endDate: coverEnd(start, months),
       sumInsured: reference.sumInsured,
       currency: 'UZS',
-      programName: `OSAGO / ОСАГО, ${months} oy / мес., ${driversText[request.number_drivers_id]}`,
-      conditions: extrasConditions(input),
+      programName: `OSAGO / ОСАГО, ${months} oy / мес., ${policyText(context, `osago.drivers.${request.number_drivers_id}`)}`,
+      conditions: extrasConditions(input, context),
       subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}`,
     },
   };

@@ -14,6 +14,7 @@ import { coverEnd } from './period';
 import { categoryOf, osgopTariff, passengerSeatsOf, quoteOsgop, type OsgopTariff } from './pricing';
 import sale from './sale';
 import { sampleBus, sampleMinibus, sampleTaxi } from './samples';
+import { policyWords } from '../../server/lib/policy-words';
 
 describe('osgop tariff (README.md "Tariff")', () => {
   it('prices seats × rate per seat of the category × term factor', () => {
@@ -171,6 +172,7 @@ describe('osgop sale', () => {
     tariffs: osgopTariff,
     today: '2030-06-15',
     findPerson: async (query) => (query.passportSeria === 'AD' && query.passportNumber === '2222222' && query.birthday === rustam.birthday ? rustam : null),
+    words: policyWords(),
     registries: memoryRegistries({ vehicles, companies: [company('303456789', '"BUXORO YOʻLOVCHI TRANS" AJ'), company('309999999', null)] }),
   };
   const bus = osgopSaveRequest(sampleBus, { total: 765_600, lines: [] });

@@ -15,6 +15,7 @@ import pets from './definition';
 import { ageInMonths, ageProblem, monthsBefore, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import sale, { programsAnswer } from './sale';
 import { sampleCat, sampleSeniorDog, samplePhotos } from './samples';
+import { policyWords } from '../../server/lib/policy-words';
 
 const today = todayIso();
 const files = memoryFiles({ [samplePhotos.face.id]: fixtureFile('pet-face.jpg'), [samplePhotos.body.id]: fixtureFile('pet-side.jpg') });
@@ -118,6 +119,7 @@ describe('pet sale', () => {
     today,
     findPerson: async (query) => registry.find((p) => p.birthday === query.birthday) ?? null,
     registries: memoryRegistries(),
+    words: policyWords(),
   };
   const body = (data = sampleCat) => ({
     ...petsSaveRequest(data, catPrice),
@@ -128,7 +130,7 @@ describe('pet sale', () => {
   it('prices the pet of the request for a year from its start, the owner holding the policy', async () => {
     const quoted = await sale.quote(body(sampleSeniorDog), context);
     expect(quoted.price.total).toBe(750_000);
-    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', beginDate: sampleCat.program.beginDate, sumInsured: 12_000_000, programName: 'Premium', insured: [{ name: 'Vali Aliyev', passport: 'AA1234567' }] });
+    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', beginDate: sampleCat.program.beginDate, sumInsured: 12_000_000, programName: 'Premium / Премиум', insured: [{ name: 'Vali Aliyev', passport: 'AA1234567' }] });
     expect(quoted.terms.subject).toMatch(/^It \/ Собака «Rex», \d{2}\.\d{4}$/);
   });
 

@@ -1,10 +1,8 @@
 import { oneYearFrom } from '../api-format';
-import { notBefore, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';
-
-const petNames = { cat: { uz: 'Mushuk', ru: 'Кошка' }, dog: { uz: 'It', ru: 'Собака' } } as const;
 
 const ageRefusals = {
   born_later: 'the pet is born after its cover would start',
@@ -55,7 +53,6 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
   const price = quotePet({ programId: program.id, petType: request.pet_type, birthMonth, beginDate: begin }, tariff);
   if (!price) throw new SaleRefusal(422, `program_id: program ${program.id} cannot be priced`, '/program_id');
   const name = `${owner.firstName} ${owner.lastName}`;
-  const pet = petNames[request.pet_type];
   return {
     price,
     terms: {
@@ -66,8 +63,8 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
       endDate: oneYearFrom(begin),
       sumInsured: program.sumInsured,
       currency: 'UZS' as const,
-      programName: program.name,
-      subject: `${pet.uz} / ${pet.ru} «${request.nickname}», ${request.birth_month}`,
+      programName: context.words(`pets.program.${program.id}`) ?? program.name,
+      subject: `${policyText(context, `pets.pet_type.${request.pet_type}`)} «${request.nickname}», ${request.birth_month}`,
     },
   };
 }

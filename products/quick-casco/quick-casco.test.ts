@@ -124,7 +124,7 @@ describe('quick casco sale (the server\'s price and checks)', () => {
       expect((await sale.quote(requestOf(data), context)).price).toEqual(priced(data));
     }
     expect((await sale.quote(requestOf(sampleCitizenOptimal), context)).terms).toMatchObject({
-      holder: 'Vali Aliyev', beginDate: '2030-07-01', endDate: '2031-06-30', sumInsured: 60_000_000, programName: 'Optimal, 12 oy / мес.',
+      holder: 'Vali Aliyev', beginDate: '2030-07-01', endDate: '2031-06-30', sumInsured: 60_000_000, programName: 'Optimal / Оптимальная, 12 oy / мес.',
     });
     expect((await sale.quote(requestOf(sampleForeignerStart), context)).terms).toMatchObject({ holder: 'Anna Muller', insured: [{ passport: 'FRA1234567' }] });
   });

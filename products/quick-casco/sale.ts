@@ -58,7 +58,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       endDate: oneYearFrom(begin),
       sumInsured: program.sumInsured,
       currency: 'UZS',
-      programName: `${program.name}, 12 oy / мес.`,
+      programName: `${context.words(`quick-casco.program.${program.id}`) ?? program.name}, 12 oy / мес.`,
       subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}; egasi / владелец ${vehicle.owner.name}`,
     },
   };

@@ -1,4 +1,4 @@
-import { groupDigits, oneYearFrom } from '../api-format';
+import { decimalComma, groupDigits, oneYearFrom } from '../api-format';
 import { notBefore, registeredPerson, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { quoteSport, sandboxSportTariff, type SportTariff } from './pricing';
@@ -24,6 +24,7 @@ async function quote(request: SaveRequest, context: SaleContext<SportTariff>) {
   const type = context.tariffs.types.find((t) => t.id === request.sport_type_id);
   if (!type) throw new SaleRefusal(422, `sport_type_id ${request.sport_type_id} is not covered`, '/sport_type_id');
   const insured = await registeredPerson(request.insured, '/insured', context);
+  const sport = context.words(`sport.type.${type.id}`) ?? type.name;
   return {
     price: quoteSport(request.insurance_amount, type),
     terms: {
@@ -33,8 +34,8 @@ async function quote(request: SaveRequest, context: SaleContext<SportTariff>) {
       endDate: oneYearFrom(begin),
       sumInsured: request.insurance_amount,
       currency: 'UZS' as const,
-      programName: `${type.name}, ${type.limit} %`,
-      subject: `Sport bilan shugʻullanishda baxtsiz hodisa / Несчастный случай при занятиях спортом: ${type.name}, ${groupDigits(request.insurance_amount)} soʻm`,
+      programName: `${sport}, ${decimalComma(type.limit)} %`,
+      subject: `Sport bilan shugʻullanishda baxtsiz hodisa / Несчастный случай при занятиях спортом: ${sport}, ${groupDigits(request.insurance_amount)} soʻm`,
     },
   };
 }

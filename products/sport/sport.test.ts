@@ -9,6 +9,7 @@ import { quoteSport, sandboxSportTariff as tariff, type SportType } from './pric
 import manifest from './product';
 import sale, { typesAnswer } from './sale';
 import { sampleBoxer, sampleSwimmer } from './samples';
+import { policyWords } from '../../server/lib/policy-words';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const context = registryContext(tariff, '2030-06-15');
+const context = registryContext(tariff, '2030-06-15', policyWords());
 const typeOf = (id: number): SportType => {
   const type = tariff.types.find((t) => t.id === id);
   if (!type) throw new Error(`no sport type ${id}`);
@@ -105,6 +106,9 @@ describe('sport sale', () => {
     const quoted = await sale.quote(sportSaveRequest(sampleSwimmer, { total: 10_000, lines: [] }), context);
     expect(quoted.price.total).toBe(10_000);
     expect(quoted.terms).toMatchObject({ holder: 'Dilnoza Karimova', beginDate: '2030-09-01', endDate: '2031-08-31', sumInsured: 1_000_000, insured: [{ name: 'Dilnoza Karimova' }] });
+    // The sport as the page names it; a fractional limit with the comma Uzbek and Russian write.
+    const chess = await sale.quote(sportSaveRequest({ ...sampleSwimmer, sport: { ...sampleSwimmer.sport, sportTypeId: 15 } }, { total: 5_000, lines: [] }), context);
+    expect(chess.terms.programName).toBe('Shaxmat / Шахматы, 0,5 %');
     // A riskier sport or a larger sum is priced as such, whatever amount the request claims.
     const claimed = sportSaveRequest(sampleSwimmer, { total: 10_000, lines: [] });
     expect((await sale.quote({ ...claimed, sport_type_id: 2 }, context)).price.total).toBe(30_000);

@@ -66,7 +66,7 @@ async function quote(request: SaveRequest, context: Context) {
       endDate: end,
       sumInsured: program.liability,
       currency: 'UZS' as const,
-      programName: `${program.name}: ${groupDigits(program.premium)} soʻm × ${insured.length} × ${days} kun / дн.`,
+      programName: `${context.words(`travel-uzb.program.${program.id}`) ?? program.name}: ${groupDigits(program.premium)} soʻm × ${insured.length} × ${days} kun / дн.`,
       subject: 'Oʻzbekiston boʻylab sayohat / Путешествие по Узбекистану',
     },
   };

@@ -9,6 +9,7 @@ import { quoteTravelUzb, sandboxTravelUzbTariff as tariff } from './pricing';
 import sale, { tarifsAnswer } from './sale';
 import { sampleCouple, samplePurchase, sampleWithGuest } from './samples';
 import { tripDays, type TravelUzbData } from './rules';
+import { policyWords } from '../../server/lib/policy-words';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const context = registryContext(tariff, '2030-06-15');
+const context = registryContext(tariff, '2030-06-15', policyWords());
 const standart = tariff.programs[1];
 const { syncDays, syncTourists } = travelUzb.machine.actions;
 if (!standart || !syncDays || !syncTourists) throw new Error('the sandbox tariff or the rules changed');

@@ -1,12 +1,12 @@
 import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
-import { notBefore, personLookupCall, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, personLookupCall, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, travelMode, type CoverPeriod } from './period';
 import { quoteTravel, travelPricer, type TravelTripInput } from './pricing';
 import manifest from './product';
 import { modernUzbek } from '../uzbek-orthography';
-import { riskIds, type RiskId } from './rules';
+import { riskIds } from './rules';
 import { readCalculator, readGetPerson, readSave } from './read';
 import { sandboxTravelReference, type TravelReference } from './tariffs';
 
@@ -97,21 +97,12 @@ function quoteInput(request: TripRequest, cover: CoverPeriod): TravelTripInput {
   };
 }
 
-/** The extra risks as the policy names them, in Uzbek and Russian (the page's words, locales/{uz,ru}/travel.po). */
-const riskWording: Record<RiskId, string> = {
-  luggage: 'Bagajning yoʻqolishi / Утрата багажа',
-  accident: 'Baxtsiz hodisa / Несчастный случай',
-  cancel_travel: 'Safarning bekor qilinishi / Отмена поездки',
-  person_respon: 'Fuqarolik javobgarligi / Гражданская ответственность',
-  delay_travel: 'Safarning kechikishi / Задержка поездки',
-};
-
 /** What the policy states beyond program and period: a multi-trip policy's days abroad, a family policy, each extra risk bought. */
-function travelConditions(request: SavePolisRequest, cover: CoverPeriod): string[] {
+function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context: SaleContext<TravelReference>): string[] {
   return [
     ...(request.kop_martali === 1 ? [`Koʻp martalik polis: chet elda ${cover.days} kun / Многократный полис: ${cover.days} дн. за рубежом`] : []),
-    ...(request.is_family === 1 ? ['Oilaviy polis / Семейный полис'] : []),
-    ...riskIds.filter((risk) => request.risklar[risk] === 1).map((risk) => riskWording[risk]),
+    ...(request.is_family === 1 ? [policyText(context, 'travel.field.is_family')] : []),
+    ...riskIds.filter((risk) => request.risklar[risk] === 1).map((risk) => policyText(context, `travel.risk.${risk}`)),
   ];
 }
 
@@ -136,8 +127,8 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
       endDate: cover.endDate,
       sumInsured: tariffs.programs.find((p) => p.id === request.program_id)?.sumInsuredUsd ?? 0,
       currency: 'USD' as const,
-      programName: programName(context.tariffs, request.program_id),
-      conditions: travelConditions(request, cover),
+      programName: context.words(`travel.program.${request.program_id}`) ?? programName(context.tariffs, request.program_id),
+      conditions: travelConditions(request, cover, context),
       subject: countryNames(request.countries),
     },
   };

@@ -14,6 +14,10 @@ import { memoryRegistries } from '../memory-registries';
 import {
   sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
 } from './samples';
+import { policyWords } from '../../server/lib/policy-words';
+
+/** A sale's ports over the sandbox's travel reference, no registry people. */
+const travelContext = () => ({ tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries(), words: policyWords() });
 
 const action = (field: string) => {
   const name = travel.machine.onChange?.[field];
@@ -290,7 +294,7 @@ describe('travel save, check and load', () => {
   });
 
   it('prices on the server exactly as on the page, for the period the policy states', async () => {
-    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
+    const context = travelContext();
     for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {
       const price = travel.pricing(data, sampleTravelCatalog);
       if (!price) throw new Error('no price');
@@ -301,7 +305,7 @@ describe('travel save, check and load', () => {
   });
 
   it('the policy and the page summary state a multi-trip policy\'s days abroad, a family policy and every extra risk bought', async () => {
-    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
+    const context = travelContext();
     const multi = { ...sampleMultiTrip, program: { ...sampleMultiTrip.program, risks: { ...sampleMultiTrip.program.risks, luggage: { on: true }, accident: { on: true } } } };
     const quoteOf = async (data: TravelData) => {
       const price = travel.pricing(data, sampleTravelCatalog);
@@ -320,7 +324,7 @@ describe('travel save, check and load', () => {
   });
 
   it('the calculator quotes every program at the price the page shows for it', async () => {
-    const context = { tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries() };
+    const context = travelContext();
     const calculator = sale.calls?.find((call) => call.path.endsWith('/calculator'));
     if (!calculator?.read) throw new Error('no calculator');
     for (const data of [sampleSingleTrip, sampleWorkStay, sampleMultiTrip, sampleFamilyTrip, sampleGroupTrip]) {

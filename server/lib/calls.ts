@@ -4,14 +4,18 @@ import { Refusal, type PersonQuery, type ProductCall, type SaleContext } from '.
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
 import type { JsonSchema } from '../plugins/external/schemas';
+import { policyWords } from './policy-words';
 
-/** The sale contexts of one product (or of none, `null`): its stored reference data, Tashkent's today, the person and car registries. */
+/** The sale contexts of one product (or of none, `null`): its stored reference data, Tashkent's today, the person and car registries, the policy's words. */
 interface SaleContexts<T> {
   /** The context now, when the reference data is already read and kept (no waiting); else null. */
   now(): SaleContext<T> | null;
   /** The context, reading the reference data when it is not kept. */
   read(): Promise<SaleContext<T>>;
 }
+
+// Read when the server loads, not on its first sale.
+const words = policyWords();
 
 const contextsOf = new WeakMap<FastifyInstance, Map<string | null, SaleContexts<unknown>>>();
 
@@ -26,10 +30,10 @@ function saleContexts<T>(app: FastifyInstance, product: string | null): SaleCont
   if (!contexts) {
     const findPerson = (query: PersonQuery) => app.persons.find(query);
     const { registries } = app;
-    let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson, registries };
+    let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson, registries, words };
     const withTariffs = (tariffs: unknown): SaleContext<unknown> => {
       const today = todayInTashkent();
-      if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson, registries };
+      if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson, registries, words };
       return last;
     };
     contexts = {
