@@ -328,6 +328,22 @@ function showInView(element: HTMLElement | null) {
 }
 
 /**
+ * Focus on the first field in error, as rjsf finds it, with the whole field in view: its label and
+ * message (a choice's "choose one" sits above its options), not only the control, which the
+ * browser scrolls to the screen's edge, under the sticky price bar or away from what it refers to.
+ */
+function focusFieldInError(form: HTMLFormElement | null, fieldId: (path: string[]) => string, error: RJSFValidationError) {
+  const id = fieldId(pathSegments(errorPointer(error)));
+  const named = form?.elements.namedItem(id);
+  const control = (named instanceof RadioNodeList ? named[0] : named) ?? form?.querySelector(`input[id^="${id}"], button[id^="${id}"]`);
+  if (!(control instanceof HTMLElement)) return;
+  const field = control.closest<HTMLElement>('[data-field]') ?? control;
+  const { top } = field.getBoundingClientRect();
+  if (top < 0 || top > window.innerHeight / 2) field.scrollIntoView?.({ block: 'start' });
+  control.focus({ preventScroll: true });
+}
+
+/**
  * A step the visitor moved to opens at its start: the page is still scrolled where the last step's
  * Next was, which on a phone leaves the new step's title and first fields above the screen. Focus
  * moves to its title, so a screen reader says which step this is and Tab goes on from there.
@@ -536,6 +552,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     },
     [step.schema, step.uiSchema, hidden, dateDrafts, fieldId, i18n],
   );
+  const focusFirstError = useCallback((error: RJSFValidationError) => focusFieldInError(document.getElementById(formId) as HTMLFormElement | null, fieldId, error), [formId, fieldId]);
   const [submitted, setSubmitted] = useState(false);
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
@@ -543,7 +560,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     const translated = createTransformErrors(i18n);
     // A date typed but not yet a date is said by its own message (`dateProblems`), not also as missing.
     const typedDate = (error: RJSFValidationError) => error.name === 'required' && Boolean(dateDrafts.get(fieldId(pathSegments(errorPointer(error)))));
-    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error)), uiSchema, extraErrors !== undefined));
+    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error)), uiSchema, extraErrors !== undefined), uiSchema);
   }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId]);
   const onChange = useCallback(
     (event: IChangeEvent) => {
@@ -613,7 +630,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       liveValidate={submitted ? 'onChange' : undefined}
       showErrorList={false}
       noHtml5Validate
-      focusOnFirstError
+      focusOnFirstError={focusFirstError}
       transformErrors={transformErrors}
       customValidate={customValidate}
       translateString={translateString}

@@ -42,6 +42,14 @@ describe('engine messages', () => {
     expect(small?.message).toBe('The value must be at most 365');
   });
 
+  it('asks to choose where the missing answer is a choice among options, and to fill in elsewhere', () => {
+    const ui = { programId: { 'ui:widget': 'program-cards' }, region: { 'ui:widget': 'select' }, rows: { items: { kind: { 'ui:widget': 'radio' } } }, name: { 'ui:widget': 'text' } };
+    const missing = (property: string): RJSFValidationError => ({ name: 'required', property, message: 'x', stack: '', params: { missingProperty: property.split('.').pop() }, schemaPath: '#/required' });
+    const messages = createTransformErrors(engineI18n('uz'))([missing('.programId'), missing('.region'), missing('.rows.0.kind'), missing('.name')], ui).map((e) => e.message);
+    const [choose, fill] = [engineI18n('uz')._('engine.error.enum'), engineI18n('uz')._('engine.error.required')];
+    expect(messages).toEqual([choose, choose, choose, fill]);
+  });
+
   it('says nothing under a read-only field the visitor cannot fill while another error says what to do', () => {
     const ui = { days: { 'ui:readonly': true }, persons: { items: { firstName: { 'ui:readonly': true } } } };
     const error = (property: string, name = 'required'): RJSFValidationError => ({ name, property, message: 'x', stack: '', params: {}, schemaPath: '' });

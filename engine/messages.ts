@@ -24,14 +24,18 @@ function readableParams(params: Record<string, unknown>): Record<string, unknown
   );
 }
 
+/** Widgets that choose among options: an answer missing there is "choose one of the options", not "fill in this field". */
+const CHOICE_WIDGETS: ReadonlySet<unknown> = new Set(['select', 'radio', 'program-cards', 'combobox', 'toggle-button']);
+
 /**
  * rjsf `transformErrors` translating through Lingui: an ajv-errors `errorMessage` is a message id
  * (`use_latin_alphabet`), any other keyword maps to `engine.error.<keyword>` with ajv's params.
  */
 export function createTransformErrors(i18n: I18n) {
-  return (errors: RJSFValidationError[]): RJSFValidationError[] =>
+  return (errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] =>
     errors.map((error) => {
-      const name = error.name ?? '';
+      let name = error.name ?? '';
+      if (name === 'required' && CHOICE_WIDGETS.has(uiSchemaAt(uiSchema, errorPointer(error))?.['ui:widget'])) name = 'enum';
       const message =
         name === 'errorMessage' && error.message
           ? i18n._(error.message)

@@ -23,13 +23,15 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui';
 /** Label, control, description, errors and help of one field; the label is a message id. */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { i18n } = useLingui();
-  const { id, label, required, displayLabel, hidden, errors, help, description, children, schema, classNames } = props;
+  const { id, label, required, displayLabel, hidden, errors, help, description, children, schema, classNames, uiSchema } = props;
   if (hidden) return <div className="hidden">{children}</div>;
   const container = schema.type === 'object' || schema.type === 'array';
   // Checkboxes draw their own label beside the box.
   const ownLabel = schema.type === 'boolean';
+  // Below a column of cards a phone would not show the message with the first card.
+  const errorsFirst = uiSchema?.['ui:widget'] === 'program-cards';
   return (
-    <div className={`mb-4 ${classNames ?? ''}`.trim()}>
+    <div data-field className={`mb-4 scroll-mt-4 ${classNames ?? ''}`.trim()}>
       {displayLabel && label && !container && !ownLabel && (
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
           {i18n._(label)}
@@ -37,8 +39,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
         </label>
       )}
       {displayLabel && !container && description}
+      {errorsFirst && errors}
       {children}
-      {errors}
+      {!errorsFirst && errors}
       {help}
     </div>
   );

@@ -12,10 +12,18 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 const field = (page: Page, id: string) => page.locator(`[id="flow-${id}"]`);
 
-test('a legal entity\'s car is refused at the car step with for_only_individuals, in English', async ({ page }) => {
+test('no program chosen is asked for above the cards; a legal entity\'s car is refused at the car step with for_only_individuals, in English', async ({ page }) => {
   const lang = 'en';
   await page.goto(`/${lang}/quick-car-insurance`);
   await expectStep(page, 'program');
+  // Next with no program: the message asks to choose, above the cards, in view with the first one focused.
+  await next(page, lang);
+  const programError = page.locator('[id="flow-program_programId__error"]');
+  await expect(programError).toHaveText(text(lang, 'engine.error.enum'));
+  await expect(programError).toBeInViewport();
+  await expect(field(page, 'program_programId-0')).toBeFocused();
+  const [errorBox, cardBox] = [await programError.boundingBox(), await field(page, 'program_programId-0').boundingBox()];
+  expect(errorBox?.y ?? Infinity).toBeLessThan(cardBox?.y ?? 0);
   await field(page, 'program_programId-0').check();
   // Choosing a program sets the first day (tomorrow).
   await expect(field(page, 'program_beginDate')).not.toHaveValue('');
