@@ -181,6 +181,17 @@ describe('casco rules', () => {
     expect(at(144_000_001)).toEqual({ car: { '/value': 'casco.error.value_range' } });
   });
 
+  it('prices no cover for a value the form refuses: no total, no card or risk prices', () => {
+    const cobalt = syncCar(withCar({ brand: 1, model: 103, position: 10302, year: year - 4 }), fresh, catalog).data;
+    const withValue = (value: number): CascoData => ({ ...cobalt, car: { ...cobalt.car, value }, program: { ...cobalt.program, tariffId: 2 } });
+    expect(casco.pricing(withValue(144_000_000), catalog)?.total).toBeGreaterThan(0);
+    for (const refused of [95_999_999, 144_000_001]) {
+      expect(casco.pricing(withValue(refused), catalog)).toBeNull();
+      const lists = casco.options?.(catalog, withValue(refused)) ?? {};
+      expect([...(lists.programs ?? []), ...(lists.risks ?? [])].map((option) => option.price)).toEqual(Array(13).fill(undefined));
+    }
+  });
+
   describe('the cover\'s period', () => {
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['Date'] });

@@ -14,7 +14,7 @@ import {
   cascoRisks, customProgramId, findPosition, insurableYears, quoteCasco, riskPremium, type CascoCatalog, type ProgramId,
 } from './pricing';
 import manifest from './product';
-import { cascoRules, chosenRisks, type CascoData } from './rules';
+import { cascoRules, chosenRisks, isOfferedValue, type CascoData } from './rules';
 
 /** `Chevrolet Cobalt 1.5 LTZ AT, 2022`, or null while the position is open. */
 function carName(data: CascoData, catalog: CascoCatalog): string | null {
@@ -25,6 +25,7 @@ function carName(data: CascoData, catalog: CascoCatalog): string | null {
 
 /** The premium the flow would have with another program (the cards' prices), the constructor with its risks as chosen. */
 function priceWith(data: CascoData, catalog: CascoCatalog, tariffId: ProgramId): number | undefined {
+  if (!isOfferedValue(data.car, catalog.tariff)) return undefined;
   const cover = coverOf({ ...data, program: { ...data.program, tariffId } });
   return cover ? quoteCasco(cover, catalog.tariff)?.total : undefined;
 }
@@ -67,7 +68,7 @@ function options(catalog: CascoCatalog, data: CascoData): Record<string, Catalog
     risks: cascoRisks.map((risk) => ({
       value: risk,
       label: `casco.risk.${risk}`,
-      ...(value === undefined ? {} : { price: riskPremium(risk, { value, sums: { liability: data.program.liabilitySum, accident: data.program.accidentSum } }, tariff) }),
+      ...(value === undefined || !isOfferedValue(data.car, tariff) ? {} : { price: riskPremium(risk, { value, sums: { liability: data.program.liabilitySum, accident: data.program.accidentSum } }, tariff) }),
     })),
   };
 }
@@ -113,7 +114,9 @@ const casco: ProductDefinition<CascoData, CascoCatalog> = {
   },
   machine: cascoRules,
   // The chosen program's premium; before a program is chosen, the lowest (Basic's) "from".
+  // No price for a value the form refuses: it would be a cover nobody can buy.
   pricing: (data, catalog) => {
+    if (!isOfferedValue(data.car, catalog.tariff)) return null;
     const cover = coverOf(data);
     if (cover) return quoteCasco(cover, catalog.tariff);
     if (data.car.value === undefined) return null;

@@ -97,12 +97,20 @@ function syncCar(next: CascoData, previous: CascoData, catalog?: CascoCatalog): 
   return { data: { ...next, car } };
 }
 
-/** The insured value may move at most the tariff's share from the computed one (the server holds it to the same). */
+/**
+ * Whether the insured value is one the visitor may choose: at most the tariff's share from the
+ * computed one (the server holds it to the same). A value not computed yet is not refused here.
+ */
+export function isOfferedValue(car: CascoData['car'], tariff: CascoCatalog['tariff']): boolean {
+  const { marketValue, value } = car;
+  if (marketValue === undefined || value === undefined) return true;
+  const { min, max } = valueLimits(marketValue, tariff);
+  return value >= min && value <= max;
+}
+
 function checkValue(next: CascoData, _previous: CascoData, catalog?: CascoCatalog): EffectResult<CascoData> {
-  const { marketValue, value } = next.car;
-  if (!catalog || marketValue === undefined || value === undefined) return { data: next };
-  const { min, max } = valueLimits(marketValue, catalog.tariff);
-  return value < min || value > max ? { data: next, errors: { car: { '/value': 'casco.error.value_range' } } } : { data: next };
+  if (!catalog || isOfferedValue(next.car, catalog.tariff)) return { data: next };
+  return { data: next, errors: { car: { '/value': 'casco.error.value_range' } } };
 }
 
 /** The cover lasts a year from its first day, which is today at the earliest and within the tariff's days. */
