@@ -8,6 +8,7 @@ import { lingui } from '@lingui/vite-plugin';
 import { stepValidators } from './tools/vite-plugin-step-validators';
 import { precompress } from './tools/vite-plugin-precompress';
 import { rjsfRegistry } from './tools/vite-plugin-rjsf-registry';
+import { plainDynamicImports } from './tools/vite-plugin-plain-dynamic-imports';
 
 /** One id per build: compiled into the page and written to builds/latest.json, so an open page
  * notices a new deployment (site/navigation/build-version.ts). */
@@ -34,7 +35,7 @@ function buildManifest(): Plugin {
 export default defineConfig({
   root: 'site',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), lingui(), stepValidators({ lazy: true }), rjsfRegistry(), buildManifest(), precompress()],
+  plugins: [react(), tailwindcss(), lingui(), stepValidators({ lazy: true }), rjsfRegistry(), plainDynamicImports(), buildManifest(), precompress()],
   resolve: {
     alias: [
       // rjsf imports a markdown parser only for ui:enableMarkdownInDescription, which no schema of

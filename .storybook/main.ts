@@ -7,9 +7,10 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Plugins of the site's config that Storybook drops: the deployment manifest makes no sense here,
- * and the step validators are added again below with the widget stories' schemas included.
+ * Storybook's own chunks do preload what they import, and the step validators are added again
+ * below with the widget stories' schemas included.
  */
-const siteOnlyPlugins = new Set(['site-build-manifest', 'step-validators']);
+const siteOnlyPlugins = new Set(['site-build-manifest', 'site-plain-dynamic-imports', 'step-validators']);
 const widgetStorySchema = /[\\/]stories[\\/]widgets[\\/]schemas[\\/][^\\/]+\.json$/;
 /** The engine's test fixtures with step schema files (the vehicle lookup story runs one). */
 const engineFixtureSchema = /[\\/]engine[\\/]test-fixtures[\\/][^\\/]+-step\.json$/;
