@@ -7,3 +7,8 @@
 export function formatPrice(amount: number): string {
   return String(Math.round(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 }
+
+/** Decimals in a text (`1.5 %`, an option's rate) with the decimal separator of the page's language. */
+export function withDecimalSeparator(text: string, separator: string): string {
+  return separator === '.' ? text : text.replace(/(\d)\.(\d)/g, `$1${separator}$2`);
+}

@@ -56,6 +56,24 @@ describe('ProgramCardsWidget', () => {
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Road accidents', 'Fire']);
     expect(screen.getByLabelText(/Start/).closest('label')?.textContent).toContain('30 000 000');
   });
+
+  it('writes a rate in its details with the decimal separator of the page\'s language', () => {
+    const programs = [{ value: 1, label: 'Comfort', details: [{ label: 'Rate', value: '1.5 %' }, { label: 'Sum', value: '30 000 000' }] }];
+    for (const [locale, rate] of [['en', '1.5 %'], ['ru', '1,5 %'], ['uz', '1,5 %']] as const) {
+      const props = {
+        id: 'program', name: 'programId', label: 'Program', value: 1, options: { optionsFrom: 'programs' },
+        onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(),
+        registry: { formContext: { locale, options: { programs } } },
+      } as unknown as WidgetProps;
+      const view = render(
+        <I18nProvider i18n={engineI18n(locale)}>
+          <ProgramCardsWidget {...props} />
+        </I18nProvider>,
+      );
+      expect([...view.container.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([rate, '30 000 000']);
+      view.unmount();
+    }
+  });
 });
 
 describe('MonthWidget', () => {

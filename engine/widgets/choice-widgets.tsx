@@ -7,7 +7,7 @@ import {
   optionId,
   type WidgetProps,
 } from '@rjsf/utils';
-import { formatPrice } from '../format';
+import { formatPrice, withDecimalSeparator } from '../format';
 import { inputClass, localeOf, optionLabel, optionsFrom, optionText } from '../ui';
 
 /**
@@ -156,7 +156,7 @@ export function ProgramCardsWidget(props: WidgetProps) {
                 {option.details.map((d) => (
                   <div key={d.label}>
                     <dt>{i18n._(d.label)}</dt>
-                    <dd className="whitespace-nowrap font-medium text-slate-800">{d.value}</dd>
+                    <dd className="whitespace-nowrap font-medium text-slate-800">{withDecimalSeparator(d.value, i18n._('engine.decimal_separator'))}</dd>
                   </div>
                 ))}
               </dl>
