@@ -90,3 +90,12 @@ describe('Uzbek orthography', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('English apostrophes', () => {
+  it('every English catalog writes a possessive or contraction with ’, as the rest of its typography', () => {
+    const problems = readdirSync('locales/en')
+      .filter((file) => file.endsWith('.po'))
+      .flatMap((file) => translations(readFileSync(join('locales/en', file), 'utf8')).filter((text) => /[A-Za-z]'[A-Za-z]/.test(text)).map((text) => `locales/en/${file}: ${text}`));
+    expect(problems).toEqual([]);
+  });
+});
