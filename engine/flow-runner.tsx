@@ -546,11 +546,13 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
         idOf: fieldId,
       });
       for (const problem of problems) {
+        // A flow's own message on the date (a cover cannot start in the past) says it better; one message per field.
+        if (fieldErrors?.[problem.path]) continue;
         addErrorAt(errors, problem.path, i18n._(problem.messageId, { date: problem.date }));
       }
       return errors;
     },
-    [step.schema, step.uiSchema, hidden, dateDrafts, fieldId, i18n],
+    [step.schema, step.uiSchema, hidden, dateDrafts, fieldId, fieldErrors, i18n],
   );
   const focusFirstError = useCallback((error: RJSFValidationError) => focusFieldInError(document.getElementById(formId) as HTMLFormElement | null, fieldId, error), [formId, fieldId]);
   const [submitted, setSubmitted] = useState(false);
