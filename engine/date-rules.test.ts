@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { dateProblems } from './date-rules';
+import { dateProblems, unprintableProblems } from './date-rules';
+import { firstUnprintable } from './printable-text';
 import { peopleSchema, sampleDefinition } from './test-fixtures/sample-definition';
 
 const ui = sampleDefinition.steps[1]?.uiSchema as UiSchema;
@@ -29,5 +30,16 @@ describe('date problems', () => {
     const check = (start: string) => dateProblems(schema, bounded, { start }, { hidden: [], drafts: new Map(), idOf, today });
     expect(check('2029-12-31')).toEqual([{ path: '/start', messageId: 'engine.error.date-min', date: '01.01.2030' }]);
     expect(check('2030-01-01')).toEqual([]);
+  });
+});
+
+describe('unprintable text', () => {
+  it('finds the first character a policy cannot print in each shown text field without a pattern of its own, letters of both alphabets passing', () => {
+    const data = { persons: [{ lastName: 'Алиева-Қодирова' }, { firstName: 'Vali 🐱', lastName: 'Oʻgʻiloy 王' }, { lastName: 'Hidden 😀' }] };
+    // The first name's Latin-letters pattern says it in its own words.
+    expect(unprintableProblems(peopleSchema as RJSFSchema, ui, data, ['/persons/2'])).toEqual([{ path: '/persons/1/lastName', char: '王' }]);
+    expect(firstUnprintable('№ 12, «Uy» — 5 000 soʻm\nKoʻcha’')).toBeUndefined();
+    // Half of a surrogate pair is no character at all.
+    expect(firstUnprintable('a\uD83D')).toBe('\uD83D');
   });
 });

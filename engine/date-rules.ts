@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { isHiddenPath } from './visibility';
+import { firstUnprintable } from './printable-text';
 import { displayDate, resolveDateBound } from './widgets/normalise';
 
 /** A date problem the schema cannot express: half-typed text, or a bound relative to today. */
@@ -14,22 +15,52 @@ export interface DateProblem {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every `ui:widget: 'date'` field of a step with its bounds, as concrete pointers over `formData`. */
-function dateFields(schema: RJSFSchema, ui: UiSchema | undefined, data: unknown, path: string[], out: { path: string[]; options: Record<string, unknown> }[]) {
+interface Leaf {
+  path: string[];
+  schema: RJSFSchema;
+  ui: UiSchema | undefined;
+}
+
+/** Every leaf field of a step (what is neither object nor array) with its uiSchema, as concrete paths over `formData`. */
+function leafFields(schema: RJSFSchema, ui: UiSchema | undefined, data: unknown, path: string[], out: Leaf[]) {
   if (schema.type === 'object' && isRecord(schema.properties)) {
     for (const [name, child] of Object.entries(schema.properties)) {
       if (!isRecord(child)) continue;
       const childUi = isRecord(ui?.[name]) ? (ui?.[name] as UiSchema) : undefined;
-      dateFields(child as RJSFSchema, childUi, isRecord(data) ? data[name] : undefined, [...path, name], out);
+      leafFields(child as RJSFSchema, childUi, isRecord(data) ? data[name] : undefined, [...path, name], out);
     }
     return;
   }
   if (schema.type === 'array' && isRecord(schema.items) && Array.isArray(data)) {
     const itemsUi = isRecord(ui?.items) ? (ui?.items as UiSchema) : undefined;
-    data.forEach((row, i) => dateFields(schema.items as RJSFSchema, itemsUi, row, [...path, String(i)], out));
+    data.forEach((row, i) => leafFields(schema.items as RJSFSchema, itemsUi, row, [...path, String(i)], out));
     return;
   }
-  if (ui?.['ui:widget'] === 'date') out.push({ path, options: isRecord(ui['ui:options']) ? ui['ui:options'] : {} });
+  out.push({ path, schema, ui });
+}
+
+/** The shown leaf fields of a step, each with its pointer and value. */
+function shownLeaves(schema: RJSFSchema, uiSchema: UiSchema | undefined, formData: unknown, hidden: readonly string[]) {
+  const leaves: Leaf[] = [];
+  leafFields(schema, uiSchema, formData, [], leaves);
+  return leaves
+    .map((leaf) => {
+      let value: unknown = formData;
+      for (const segment of leaf.path) value = isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined;
+      return { ...leaf, pointer: `/${leaf.path.join('/')}`, value };
+    })
+    .filter((leaf) => !isHiddenPath(leaf.pointer, hidden));
+}
+
+/**
+ * Text fields holding a character a policy cannot print (an emoji), each with the first such
+ * character. A field with a pattern of its own says in its own words what it takes.
+ */
+export function unprintableProblems(schema: RJSFSchema, uiSchema: UiSchema | undefined, formData: unknown, hidden: readonly string[]): { path: string; char: string }[] {
+  return shownLeaves(schema, uiSchema, formData, hidden).flatMap(({ pointer, value, schema: field }) => {
+    const char = typeof value === 'string' && field.pattern === undefined ? firstUnprintable(value) : undefined;
+    return char === undefined ? [] : [{ path: pointer, char }];
+  });
 }
 
 /**
@@ -43,22 +74,19 @@ export function dateProblems(
   formData: unknown,
   options: { hidden: readonly string[]; drafts: ReadonlyMap<string, string>; idOf: (path: string[]) => string; today?: Date },
 ): DateProblem[] {
-  const fields: { path: string[]; options: Record<string, unknown> }[] = [];
-  dateFields(schema, uiSchema, formData, [], fields);
   const problems: DateProblem[] = [];
-  for (const field of fields) {
-    const pointer = `/${field.path.join('/')}`;
-    if (isHiddenPath(pointer, options.hidden)) continue;
-    let value: unknown = formData;
-    for (const segment of field.path) value = isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[segment] : undefined;
+  for (const field of shownLeaves(schema, uiSchema, formData, options.hidden)) {
+    if (field.ui?.['ui:widget'] !== 'date') continue;
+    const { pointer, value } = field;
+    const bounds = isRecord(field.ui['ui:options']) ? field.ui['ui:options'] : {};
     if (typeof value !== 'string' || value === '') {
       const draft = options.drafts.get(options.idOf(field.path));
       // Typed whole (`31.02.2027`) but no day of the calendar: asking for the full date would puzzle.
       if (draft) problems.push({ path: pointer, messageId: /^\d{2}\.\d{2}\.\d{4}$/.test(draft) ? 'engine.error.date-invalid' : 'engine.error.date-incomplete' });
       continue;
     }
-    const min = resolveDateBound(field.options.min, options.today);
-    const max = resolveDateBound(field.options.max, options.today);
+    const min = resolveDateBound(bounds.min, options.today);
+    const max = resolveDateBound(bounds.max, options.today);
     if (min && value < min) problems.push({ path: pointer, messageId: 'engine.error.date-min', date: displayDate(min) });
     else if (max && value > max) problems.push({ path: pointer, messageId: 'engine.error.date-max', date: displayDate(max) });
   }

@@ -13,7 +13,7 @@ import { formatPrice } from './format';
 import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
 import { Spinner } from './spinner';
-import { dateProblems } from './date-rules';
+import { dateProblems, unprintableProblems } from './date-rules';
 import { loadMessageArea } from './message-areas';
 import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
@@ -549,6 +549,9 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
         // A flow's own message on the date (a cover cannot start in the past) says it better; one message per field.
         if (fieldErrors?.[problem.path]) continue;
         addErrorAt(errors, problem.path, i18n._(problem.messageId, { date: problem.date }));
+      }
+      for (const { path, char } of unprintableProblems(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, data, hidden)) {
+        addErrorAt(errors, path, i18n._('engine.error.unprintable', { char }));
       }
       return errors;
     },

@@ -120,6 +120,17 @@ describe.each(endpoints)('POST $url', (endpoint) => {
   });
 });
 
+describe('text a policy cannot print', () => {
+  test.each([
+    { name: 'an emoji in the home address', url: '/api/sayt/uyjoy-api/save', body: () => ({ ...homeSaveBody(), address: 'Toshkent, Navoiy 5 🏠' }), field: '/address', char: '🏠' },
+  ])('$name → 400 naming the field and the character, nothing saved', async ({ url, body, field, char }) => {
+    const res = await send(url, JSON.stringify(body()));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ result: false, error: 400, response: { field } });
+    expect(res.json().message).toContain(`body${field}: ${JSON.stringify(char)}`);
+  });
+});
+
 describe('addresses the router cannot decode', () => {
   test.each(['/verify/%00%ff', '/verify/%E0%A4%A', '/api/sayt/contract/check/%ff', '/policies/%C0%AF'])('%s → 400 in the envelope, naming the address', async (url) => {
     const res = await app.inject({ method: 'GET', url, headers: { authorization: siteAuth } });

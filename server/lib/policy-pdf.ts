@@ -7,6 +7,7 @@ import { groupDigits } from '../../products/api-format';
 import insurer from '../../config/insurer.json';
 import { TrueTypeFont, type FontSubset } from './pdf-font';
 import { flate, pdfDate, pdfNumber, pdfTextString, PdfWriter, ref } from './pdf-writer';
+import { printableRanges } from '../../engine/printable-text';
 
 export interface PolicyDocument {
   /** What the product's policy is called and how it names its subject. */
@@ -38,8 +39,6 @@ export function formatDate(iso: string): string {
 // (and has Cyrillic glyphs) on every machine the server runs on.
 const require = createRequire(import.meta.url);
 const fontDir = require.resolve('dejavu-fonts-ttf/package.json').replace(/package\.json$/, 'ttf/');
-/** Every character a policy may print: Latin with Uzbek's letters and apostrophes, Cyrillic (Uzbek and Russian), punctuation, currency signs. */
-const printableRanges: [first: number, last: number][] = [[0x20, 0x7e], [0xa0, 0x24f], [0x2b0, 0x2ff], [0x400, 0x4ff], [0x2010, 0x206f], [0x20a0, 0x20bf], [0x2116, 0x2116]];
 const printable = printableRanges
   .flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => String.fromCodePoint(first + i)))
   .join('');

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CheckRequest } from '../../../products/common-api.generated';
 import { unpaidCheckCode } from '../../../products/check-readings';
 import { filePartRules } from '../../../products/multipart';
-import { SaveDeclined } from '../../../products/sale';
+import { SaleRefusal, SaveDeclined } from '../../../products/sale';
 import { AppError, ok, refusal } from '../../envelope';
 import { checkContract, readCheck } from '../../lib/contract-check';
 import { maskPersonalData } from '../../logging';
@@ -11,6 +11,7 @@ import { contextOf, pathsOf, reading, serveCall } from '../../lib/calls';
 import type { SaveBody, ServerProduct } from '../../lib/product-registry';
 import { multipartBody } from '../../lib/multipart-body';
 import { saveAnswer } from '../../lib/save-answer';
+import { unprintableInPolicy } from '../../lib/printable-terms';
 
 /**
  * The sale of one product at its spec §7 paths: save prices the cover the request asks for with the
@@ -39,6 +40,8 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
       return declined(request, error);
     }
     const { terms, price } = quoted;
+    const unprintable = unprintableInPolicy(terms, request.body);
+    if (unprintable) throw new SaleRefusal(400, `body${unprintable.field}: ${JSON.stringify(unprintable.char)} cannot be printed on the policy`, unprintable.field || undefined);
     if (sale.amount(request.body) !== price.total) {
       throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
     }

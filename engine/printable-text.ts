@@ -1,0 +1,18 @@
+/**
+ * Every character a policy may print (its PDF embeds only these glyphs): Latin with Uzbek's letters
+ * and apostrophes, Cyrillic (Uzbek and Russian), punctuation, currency signs, №. The page refuses
+ * any other in a field, and the server a save whose policy would hold one, so the policy never
+ * quietly drops what the visitor typed (an emoji in a pet's name).
+ */
+export const printableRanges: readonly (readonly [first: number, last: number])[] = [
+  [0x20, 0x7e], [0xa0, 0x24f], [0x2b0, 0x2ff], [0x400, 0x4ff], [0x2010, 0x206f], [0x20a0, 0x20bf], [0x2116, 0x2116],
+];
+
+const codePoint = (n: number) => `\\u{${n.toString(16)}}`;
+// Line breaks and tabs print as spaces.
+const unprintable = new RegExp(`[^\\t\\n\\r${printableRanges.map(([first, last]) => `${codePoint(first)}-${codePoint(last)}`).join('')}]`, 'u');
+
+/** The first character of `text` a policy cannot print, or undefined. */
+export function firstUnprintable(text: string): string | undefined {
+  return unprintable.exec(text)?.[0];
+}
