@@ -58,9 +58,12 @@ export interface Price {
   lowest?: true;
 }
 
+/** A field's message: its id, with the values of its placeholders when it has any (`{date}`). */
+export type FieldMessage = MessageId | { id: MessageId; values: Record<string, string | number> };
+
 /** Errors keyed by step id, then by a JSON-pointer-like path inside the step object
- * (`/persons/1/firstName`); values are message ids. */
-export type FieldErrors = Record<string, Record<string, MessageId>>;
+ * (`/persons/1/firstName`). */
+export type FieldErrors = Record<string, Record<string, FieldMessage>>;
 
 /** Result of a synchronous field effect (named action). */
 export interface EffectResult<D extends FlowData> {

@@ -74,5 +74,9 @@ describe('engine messages', () => {
       phone: { __errors: ['Use Latin letters'] },
     });
     expect(fieldErrorsToErrorSchema({}, engineI18n('en'))).toBeUndefined();
+    // A message with placeholders carries their values.
+    expect(fieldErrorsToErrorSchema({ '/startDate': { id: 'engine.error.date-min', values: { date: '01.07.2030' } } }, engineI18n('en'))).toEqual({
+      startDate: { __errors: ['The date cannot be earlier than 01.07.2030'] },
+    });
   });
 });

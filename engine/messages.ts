@@ -83,13 +83,14 @@ export function createTranslateString(i18n: I18n) {
 export function fieldErrorsToErrorSchema(errors: FieldErrors[string] | undefined, i18n: I18n): ErrorSchema | undefined {
   if (!errors || Object.keys(errors).length === 0) return undefined;
   const root: Record<string, unknown> = {};
-  for (const [path, id] of Object.entries(errors)) {
+  for (const [path, message] of Object.entries(errors)) {
     let node = root;
     for (const segment of pathSegments(path)) {
       node[segment] = (node[segment] as Record<string, unknown> | undefined) ?? {};
       node = node[segment] as Record<string, unknown>;
     }
-    node.__errors = [...((node.__errors as string[] | undefined) ?? []), i18n._(id)];
+    const text = typeof message === 'string' ? i18n._(message) : i18n._(message.id, message.values);
+    node.__errors = [...((node.__errors as string[] | undefined) ?? []), text];
   }
   return root as ErrorSchema;
 }

@@ -1,4 +1,4 @@
-import type { FieldErrors, FlowData, MachineRules } from '../definition';
+import type { FieldErrors, FieldMessage, FlowData, MachineRules } from '../definition';
 import { deepEqual, valueAt } from '../paths';
 import { clearFieldError, setFieldError } from './progress';
 
@@ -21,7 +21,7 @@ export function changedStep<D extends FlowData, C>(
   for (const path of Object.keys(errors[step] ?? {})) {
     if (!deepEqual(valueAt(before, path), valueAt(next, path))) errors = clearFieldError(errors, step, path);
   }
-  const raised: [string, string, string][] = [];
+  const raised: [string, string, FieldMessage][] = [];
   for (const field of new Set([...Object.keys(before), ...Object.keys(next)])) {
     if (deepEqual(before[field], next[field])) continue;
     const actionName = rules.onChange?.[`${step}.${field}`];

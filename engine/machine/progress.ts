@@ -1,4 +1,4 @@
-import type { FieldErrors, MessageId, StepDefinition } from '../definition';
+import type { FieldErrors, FieldMessage, StepDefinition } from '../definition';
 import type { StepsProgress } from './types';
 
 /** The first step active, every other inactive, none completed. */
@@ -28,8 +28,8 @@ export function withoutKey<T>(record: Record<string, T>, key: string): Record<st
   return copy;
 }
 
-export function setFieldError(errors: FieldErrors, step: string, path: string, id: MessageId): FieldErrors {
-  return { ...errors, [step]: { ...errors[step], [path]: id } };
+export function setFieldError(errors: FieldErrors, step: string, path: string, message: FieldMessage): FieldErrors {
+  return { ...errors, [step]: { ...errors[step], [path]: message } };
 }
 
 export function clearFieldError(errors: FieldErrors, step: string, path: string): FieldErrors {

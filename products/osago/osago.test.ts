@@ -5,7 +5,7 @@ import { fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { apiSchema } from '../product-tests';
 import { SaleRefusal, SaveDeclined, type SaleContext } from '../sale';
 import { createTestApp, inDays, post, sandboxSaleContext, siteAuth } from '../../server/test-helpers';
-import { isoToDmy } from '../api-format';
+import { addDays, isoToDmy } from '../api-format';
 import type { SavePolicyRequest } from './api.generated';
 import { calculatorRequest, osagoSaveErrors, savePolicyRequest } from './binding';
 import osago from './definition';
@@ -97,7 +97,8 @@ describe('OSAGO rules', () => {
     const past: OsagoData = { ...sampleOwnCarTwoDrivers, policy: { ...sampleOwnCarTwoDrivers.policy, startDate: '2020-01-01' } };
     expect(check?.(past, past)?.errors).toEqual({ policy: { '/startDate': 'osago.error.start_past' } });
     const inForce: OsagoData = { ...sampleSomeoneElsesCarAllExtras, policy: { ...sampleSomeoneElsesCarAllExtras.policy, startDate: '2030-12-01' } };
-    expect(check?.(inForce, inForce)?.errors).toEqual({ policy: { '/startDate': 'osago.error.start_in_force' } });
+    // The message says until when the car is insured and from when the new cover can start.
+    expect(check?.(inForce, inForce)?.errors).toEqual({ policy: { '/startDate': { id: 'osago.error.start_in_force', values: { date: isoToDmy(inForce.car.insuredUntil ?? '', '.'), start: isoToDmy(addDays(inForce.car.insuredUntil ?? '', 1), '.') } } } });
     expect(check?.(sampleSomeoneElsesCarAllExtras, sampleSomeoneElsesCarAllExtras)?.errors).toBeUndefined();
   });
 });

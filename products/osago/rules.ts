@@ -1,5 +1,5 @@
-import type { EffectResult, MessageId } from '../../engine/definition';
-import { addDays, isIsoDate, todayIso } from '../api-format';
+import type { EffectResult, FieldMessage } from '../../engine/definition';
+import { addDays, isIsoDate, isoToDmy, todayIso } from '../api-format';
 import { defineRules } from '../define';
 import type { VehicleTypeId } from '../sale';
 
@@ -116,7 +116,10 @@ function checkStartDate(next: OsagoData): EffectResult<OsagoData> {
   if (!isIsoDate(start)) return { data: next };
   const earliest = earliestStart(next.car);
   if (start >= earliest) return { data: next };
-  const message: MessageId = isIsoDate(next.car.insuredUntil) && start <= next.car.insuredUntil ? 'osago.error.start_in_force' : 'osago.error.start_past';
+  const { insuredUntil } = next.car;
+  const message: FieldMessage = isIsoDate(insuredUntil) && start <= insuredUntil
+    ? { id: 'osago.error.start_in_force', values: { date: isoToDmy(insuredUntil, '.'), start: isoToDmy(earliest, '.') } }
+    : 'osago.error.start_past';
   return { data: next, errors: { policy: { '/startDate': message } } };
 }
 
