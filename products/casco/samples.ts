@@ -67,7 +67,7 @@ export const sampleKiaCorrected: CascoData = {
 export const sampleCascoCatalog: CascoCatalog = { cars: carCatalogue, tariff: { ...cascoTariff, valuationYear } };
 
 /** Priced data: only the value and the program's answers count. */
-const priced = (value: number, program: CascoData['program']): CascoData => ({ ...sampleCobaltComfort, car: { ...sampleCobaltComfort.car, value }, program });
+const priced = (value: number, program: CascoData['program']): CascoData => ({ ...sampleCobaltComfort, car: { ...sampleCobaltComfort.car, marketValue: value, value }, program });
 const everything = { liability: true, accident: true, drunk_driving: true, railway_crossing: true, red_light: true, wrong_way: true, windscreen: true, roadside_help: true, taxi_rental: true };
 
 export default defineSamples({
