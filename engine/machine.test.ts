@@ -16,7 +16,7 @@ import {
   type QuoteInput,
   type SaveInput,
 } from './machine';
-import type { PaymentCheck, PaymentDetails, Price } from './definition';
+import type { LookupBinding, PaymentCheck, PaymentDetails, Price } from './definition';
 import { carApi, carDefinition } from './test-fixtures/car-definition';
 import {
   SampleFailure,
@@ -313,6 +313,23 @@ describe('flow machine', () => {
     expect((snap.context.data.people?.persons as unknown[] | undefined)?.[0]).toMatchObject({ firstName: '', lastName: 'Aliyev' });
     expect(snap.context.fieldErrors.people).toEqual({ '/persons/0/firstName': 'use_latin_alphabet' });
     expect(catalogs).toEqual([snap.context.catalog]);
+  });
+
+  it('an answer that brings another lookup\'s key starts that lookup, as if typed; the row answered is not asked again', async () => {
+    const asked: string[] = [];
+    const lookups: LookupBinding<SampleCatalog>[] = [
+      // The registry's car answers its owner's tax number; the tax registry then the company's name.
+      { step: 'plan', key: (plan) => (plan.purpose === 'business' ? `days ${String(plan.days)}` : null), run: async () => (asked.push('owner'), { days: 9, company: '301234567' }) },
+      { step: 'plan', key: (plan) => (typeof plan.company === 'string' && plan.company !== '' ? plan.company : null), run: async (_api, plan) => (asked.push(`company ${String(plan.company)}`), { tier: 'basic' }) },
+    ];
+    const definition = { ...sampleDefinition, binding: { ...sampleDefinition.binding, lookups } };
+    const actor = start(createFlowMachine(definition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
+    await ready(actor);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'business', days: 3 } });
+    const snap = await waitFor(actor, (s) => !isBusy(s) && s.context.data.plan?.tier === 'basic');
+    // The first answer rewrote its own key (the days): it is not asked again for it.
+    expect(asked).toEqual(['owner', 'company 301234567']);
+    expect(snap.context.data.plan).toMatchObject({ purpose: 'business', days: 9, company: '301234567', tier: 'basic' });
   });
 
   it('a failed lookup puts its message on the row', async () => {

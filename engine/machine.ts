@@ -3,10 +3,10 @@ import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price
 import { failureMessageId, isBindingFailure } from './failure';
 import { deepEqual } from './paths';
 import { changedStep } from './machine/effects';
-import { failedLookup, lookupJobs, mergedLookup } from './machine/lookups';
+import { failedLookup, mergedLookup, planLookups } from './machine/lookups';
 import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
-import { advanced, clearFieldError, initialSteps, retreated, setFieldError, withoutKey } from './machine/progress';
+import { advanced, initialSteps, retreated, setFieldError } from './machine/progress';
 import {
   ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from './machine/types';
@@ -169,49 +169,27 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         if (deepEqual(context.data[event.step] ?? {}, reported)) return;
         const changed = changedStep(rules, context.data, context.fieldErrors, event.step, reported, context.catalog as C);
         const { data } = changed;
-        let { fieldErrors } = changed;
-        const lookupKeys = { ...context.lookupKeys };
-        let { lookupFailures } = context;
-        let pending = context.pending;
-        let seq = context.lookupSeq;
-        for (const job of lookupJobs(lookups, context.lookupKeys, data)) {
-          // A row whose inputs changed again supersedes its running lookup.
-          for (const [id, running] of Object.entries(pending)) {
-            if (running.rowKey !== job.rowKey) continue;
-            enqueue.stopChild(id);
-            pending = withoutKey(pending, id);
-          }
-          // The row's inputs changed: the message its last failure placed spoke of the old ones.
-          const failed = lookupFailures[job.rowKey];
-          if (failed) {
-            fieldErrors = clearFieldError(fieldErrors, failed.step, failed.path);
-            lookupFailures = withoutKey(lookupFailures, job.rowKey);
-          }
-          if (job.key === null) {
-            delete lookupKeys[job.rowKey];
-            continue;
-          }
-          lookupKeys[job.rowKey] = job.key;
-          const id = `${ACTOR_IDS.lookupPrefix}${seq++}`;
-          pending = { ...pending, [id]: { lookup: job.lookup, row: job.row, rowKey: job.rowKey, key: job.key } };
-          enqueue.spawnChild('lookup', { id, input: { lookup: job.lookup, row: job.value, catalog: context.catalog } });
-        }
+        const plan = planLookups(lookups, context, data, changed.fieldErrors);
+        for (const id of plan.stop) enqueue.stopChild(id);
+        for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
         const progress = context.steps[event.step];
         enqueue.assign({
           data,
-          fieldErrors,
           // Changed answers must be confirmed with Next again before the flow may jump past them.
           steps: progress?.completed ? { ...context.steps, [event.step]: { ...progress, completed: false } } : context.steps,
           price: repriced(context.price, data, context.catalog),
-          pending,
-          lookupKeys,
-          lookupFailures,
-          lookupSeq: seq,
+          ...plan.context,
         });
       }),
-      mergeLookup: assign(({ context }, params: { actorId: string; answer: Record<string, unknown> }) => {
+      // What an answer brings may be another lookup's key (a car's owner INN): that lookup starts as if typed.
+      mergeLookup: enqueueActions(({ context, enqueue }, params: { actorId: string; answer: Record<string, unknown> }) => {
+        const answered = context.pending[params.actorId]?.rowKey;
         const merged = mergedLookup(context, lookups, rules, params.actorId, params.answer);
-        return merged.data ? { ...merged, price: repriced(context.price, merged.data, context.catalog) } : merged;
+        if (!merged.data) return void enqueue.assign(merged);
+        const plan = planLookups(lookups, { ...context, ...merged }, merged.data, merged.fieldErrors ?? context.fieldErrors, answered);
+        for (const id of plan.stop) enqueue.stopChild(id);
+        for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
+        enqueue.assign({ ...merged, price: repriced(context.price, merged.data, context.catalog), ...plan.context });
       }),
       storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => failedLookup(context, lookups, params.actorId, params.failure)),
       storePolicy: assign((_, params: { policy: PaymentCheck }) => ({ policy: typeof params.policy === 'object' ? params.policy : null })),

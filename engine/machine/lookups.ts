@@ -2,7 +2,7 @@ import type { FieldErrors, FlowData, LookupBinding, MachineRules } from '../defi
 import { changedStep } from './effects';
 import { failureMessageId, isBindingFailure } from '../failure';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
-import type { FlowContext, PendingLookup } from './types';
+import { ACTOR_IDS, type FlowContext, type LookupInput, type PendingLookup } from './types';
 
 /** A lookup to start: which lookup, which row (null: the step object), its key and the value it reads. */
 export interface LookupJob {
@@ -21,7 +21,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
 
 /** Lookups to (re)start for `data`: rows whose key is set and differs from the last one started, or cleared. */
-export function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
+function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
   const jobs: LookupJob[] = [];
   lookups.forEach((lookup, index) => {
     const object = data[lookup.step] ?? {};
@@ -37,6 +37,52 @@ export function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys:
     });
   });
   return jobs.filter((job) => job.key !== (lookupKeys[job.rowKey] ?? null));
+}
+
+/** What starting the lookups of new data does: the children to stop and to spawn, and the context after. */
+export interface LookupPlan {
+  stop: string[];
+  spawn: { id: string; input: LookupInput }[];
+  context: Pick<FlowContext, 'fieldErrors' | 'pending' | 'lookupKeys' | 'lookupFailures' | 'lookupSeq'>;
+}
+
+/**
+ * The lookups `data` calls for — rows whose key is new, as the visitor typed it or another lookup's
+ * answer brought it (a car's owner INN, then the owner company) — each superseding its row's running
+ * lookup and its last failure's message; a row whose key was cleared forgets it. `answered` is the
+ * row whose answer `data` holds.
+ */
+export function planLookups(lookups: readonly LookupBinding<never>[], context: FlowContext, data: FlowData, fieldErrors: FieldErrors, answered?: string): LookupPlan {
+  const plan: LookupPlan = { stop: [], spawn: [], context: { fieldErrors, pending: context.pending, lookupKeys: { ...context.lookupKeys }, lookupFailures: context.lookupFailures, lookupSeq: context.lookupSeq } };
+  const next = plan.context;
+  for (const job of lookupJobs(lookups, context.lookupKeys, data)) {
+    // The row just answered keeps its answer, even where the answer rewrote its key (a normalised number).
+    if (job.rowKey === answered) {
+      if (job.key === null) delete next.lookupKeys[job.rowKey];
+      else next.lookupKeys[job.rowKey] = job.key;
+      continue;
+    }
+    for (const [id, running] of Object.entries(next.pending)) {
+      if (running.rowKey !== job.rowKey) continue;
+      plan.stop.push(id);
+      next.pending = withoutKey(next.pending, id);
+    }
+    // The row's inputs changed: the message its last failure placed spoke of the old ones.
+    const failed = next.lookupFailures[job.rowKey];
+    if (failed) {
+      next.fieldErrors = clearFieldError(next.fieldErrors, failed.step, failed.path);
+      next.lookupFailures = withoutKey(next.lookupFailures, job.rowKey);
+    }
+    if (job.key === null) {
+      delete next.lookupKeys[job.rowKey];
+      continue;
+    }
+    next.lookupKeys[job.rowKey] = job.key;
+    const id = `${ACTOR_IDS.lookupPrefix}${next.lookupSeq++}`;
+    next.pending = { ...next.pending, [id]: { lookup: job.lookup, row: job.row, rowKey: job.rowKey, key: job.key } };
+    plan.spawn.push({ id, input: { lookup: job.lookup, row: job.value, catalog: context.catalog } });
+  }
+  return plan;
 }
 
 /**
