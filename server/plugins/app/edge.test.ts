@@ -132,9 +132,14 @@ describe('text a database cannot store', () => {
     expect(res.json()).toMatchObject({ result: false, response: { field: '/policyNumber' } });
   });
 
-  test('paired surrogates (an emoji) are ordinary text', async () => {
-    const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ address: 'Tashkent 🏠 5, 12' }));
-    expect(res.statusCode).toBe(200);
+  test('paired surrogates (an emoji) are ordinary text: stored as sent, refused only where a policy would print them', async () => {
+    // The address is printed: the save refuses the emoji as the policy's, not as text it cannot store.
+    const printed = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ address: 'Tashkent 🏠 5, 12' }));
+    expect(printed.statusCode).toBe(400);
+    expect(printed.json()).toMatchObject({ response: { field: '/address' }, message: expect.stringContaining('cannot be printed on the policy') });
+    // The same text where nothing prints it passes the edge.
+    const returned = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ return_url: '/uz/housing?step=payment&note=🏠' }));
+    expect(returned.statusCode).toBe(200);
   });
 
   test('unsafeTextAt names the first key or string holding such text', () => {
