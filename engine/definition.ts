@@ -258,7 +258,8 @@ export interface CatalogOption {
 }
 
 /** A text of a purchase summary: shown as it is (names, dates), a message to translate, or an amount of UZS. */
-export type SummaryText = string | { message: MessageId; values?: Record<string, string | number> } | { uzs: number };
+/** A summary's text: as written, a message, an amount of UZS, or a vehicle plate (written as its field shows it, `01 A 123 BC`). */
+export type SummaryText = string | { message: MessageId; values?: Record<string, string | number> } | { uzs: number } | { plate: string };
 
 /** One line of what is bought, as the payment and download steps list it. */
 export interface SummaryRow {

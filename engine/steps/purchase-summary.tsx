@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { MessageId, Price, SummaryRow, SummaryText } from '../definition';
 import { formatPrice } from '../format';
+import { displayPlate } from '../widgets/normalise';
 
 export interface PurchaseSummaryProps {
   /** The product's title. */
@@ -15,6 +16,7 @@ export function PurchaseSummary({ title, rows, total }: PurchaseSummaryProps) {
   const { i18n } = useLingui();
   const text = (value: SummaryText) => {
     if (typeof value === 'string') return value;
+    if ('plate' in value) return displayPlate(value.plate);
     return 'uzs' in value ? `${formatPrice(value.uzs)} ${i18n._('engine.currency')}` : i18n._(value.message, value.values);
   };
   return (

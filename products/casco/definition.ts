@@ -87,7 +87,7 @@ function summary(data: CascoData, catalog: CascoCatalog): SummaryRow[] {
     { label: 'casco.summary.program', value: { message: `casco.program.${program.tariffId ?? 1}` } },
     ...(riskTexts.length === 0 ? [] : [{ label: 'casco.summary.risks', value: riskTexts }]),
     { label: 'engine.summary.period', value: periodText(program.beginDate, program.endDate) },
-    { label: 'casco.summary.vehicle', value: [vehicle.plate ?? '', vehicle.model ?? ''] },
+    { label: 'casco.summary.vehicle', value: [{ plate: vehicle.plate ?? '' }, vehicle.model ?? ''] },
     { label: 'engine.summary.holder', value: personName(personal) },
   ];
 }

@@ -13,7 +13,7 @@ import { documentsRules, type DocumentsData } from './rules';
 function summary(data: DocumentsData, tariff: DocumentsTariff): SummaryRow[] {
   const type = documentType(data.document.typeId, tariff);
   const named = type?.id === stateNumberTypeId
-    ? [{ label: 'documents.field.plate', value: data.document.plate ?? '' }]
+    ? [{ label: 'documents.field.plate', value: { plate: data.document.plate ?? '' } }]
     : [{ label: 'documents.field.document_number', value: data.document.documentNumber ?? '' }];
   return [
     ...(type ? [{ label: 'documents.field.type', value: { message: `documents.type.${type.id}` } }, ...named, { label: 'documents.field.sum_insured', value: { uzs: type.sumInsured } }] : []),

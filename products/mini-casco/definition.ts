@@ -39,7 +39,7 @@ function summary(data: MiniCascoData, catalog: MiniCascoTariff): SummaryRow[] {
           { label: 'mini-casco.program.sum_insured', value: { uzs: chosen.sumInsured } },
         ]
       : []),
-    { label: 'mini-casco.field.vehicle', value: [car.model ?? '', car.plate ?? ''] },
+    { label: 'mini-casco.field.vehicle', value: [car.model ?? '', { plate: car.plate ?? '' }] },
     { label: 'engine.summary.holder', value: personName(applicant) },
     { label: 'engine.summary.period', value: periodText(begin, isIsoDate(begin) ? coverEnd(begin, program.months) : undefined) },
     ...(program.months === 1 ? [{ label: 'mini-casco.summary.renewal', value: { message: 'mini-casco.summary.renewal.text' } }] : []),

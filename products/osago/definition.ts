@@ -46,7 +46,7 @@ function summary(data: OsagoData, catalog: OsagoCatalog): SummaryRow[] {
   ];
   const drivers = policy.drivers === 4 ? data.drivers.drivers.map((d) => personName(d)) : [{ message: 'osago.drivers.1' }];
   return [
-    { label: 'osago.field.vehicle', value: `${car.model ?? ''}, ${car.plate ?? ''}` },
+    { label: 'osago.field.vehicle', value: [car.model ?? '', { plate: car.plate ?? '' }] },
     { label: 'osago.field.owner_name', value: car.legalEntity === true ? (personal.company.name ?? car.ownerName ?? '') : (car.ownerName ?? '') },
     { label: 'engine.summary.holder', value: car.legalEntity === true ? (personal.company.name ?? '') : personName(personal.applicant) },
     { label: 'engine.summary.period', value: periodText(start, isIsoDate(start) ? coverEnd(start, months) : undefined) },

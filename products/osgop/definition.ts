@@ -14,7 +14,7 @@ import { osgopRules, type OsgopData } from './rules';
 function summary(data: OsgopData): SummaryRow[] {
   const { car, holder, policy } = data;
   return [
-    { label: 'osgop.field.vehicle', value: [car.model ?? '', car.plate ?? ''] },
+    { label: 'osgop.field.vehicle', value: [car.model ?? '', { plate: car.plate ?? '' }] },
     { label: 'osgop.field.passenger_seats', value: { message: 'osgop.summary.seats', values: { seats: car.passengerSeats ?? 0 } } },
     { label: 'osgop.field.holder', value: holder.kind === 'company' ? (holder.companyName ?? '') : personName(holder) },
     { label: 'engine.summary.period', value: periodText(policy.beginDate, policy.endDate) },

@@ -39,7 +39,7 @@ function summary(data: QuickCascoData, catalog: QuickCascoTariff): SummaryRow[] 
           { label: 'quick-casco.summary.risks', value: chosen.risks.map((risk) => ({ message: `quick-casco.risk.${risk}` })) },
         ]
       : []),
-    { label: 'quick-casco.field.vehicle', value: [car.model ?? '', car.plate ?? ''] },
+    { label: 'quick-casco.field.vehicle', value: [car.model ?? '', { plate: car.plate ?? '' }] },
     { label: 'quick-casco.field.owner', value: car.ownerName ?? '' },
     { label: 'engine.summary.holder', value: personName(applicant) },
     { label: 'engine.summary.period', value: periodText(begin, isIsoDate(begin) ? oneYearFrom(begin) : undefined) },

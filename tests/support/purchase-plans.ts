@@ -12,6 +12,7 @@ import type { CatalogOption, FlowData, ProductDefinition } from '../../engine/de
 import { hiddenPaths, isHiddenPath, lockedPaths, presetPaths } from '../../engine/visibility';
 import { isoToDmy } from '../../products/api-format';
 import type { ProductManifest, ProductSamples } from '../../products/define';
+import { displayPlate } from '../../engine/widgets/normalise';
 
 /** One thing the visitor does on a step. `label` is a message id the spec translates. */
 export type FormAction =
@@ -145,7 +146,10 @@ async function plan(folder: string): Promise<PurchasePlan> {
   if (total === undefined) throw new Error(`products/${folder}: the purchase sample has no price`);
   const summary = definition.summary(data, samples.catalog).map((row) => ({
     label: row.label,
-    texts: (Array.isArray(row.value) ? row.value : [row.value]).filter((value): value is string => typeof value === 'string' && value !== ''),
+    // Plain texts as written, a plate as its field shows it.
+    texts: (Array.isArray(row.value) ? row.value : [row.value])
+      .map((value) => (typeof value === 'object' && 'plate' in value ? displayPlate(value.plate) : value))
+      .filter((value): value is string => typeof value === 'string' && value !== ''),
   }));
   return { id: manifest.id, routes: manifest.routes, steps, total: total.toLocaleString('en-US').replace(/,/g, ' '), summary };
 }
