@@ -13,7 +13,7 @@ import { formatPrice } from './format';
 import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
 import { Spinner } from './spinner';
-import { dateProblems, unprintableProblems } from './date-rules';
+import { dateProblems, stepFields, unprintableProblems } from './field-rules';
 import { loadMessageArea } from './message-areas';
 import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
@@ -540,17 +540,14 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
   const customValidate = useCallback<CustomValidator>(
     (data, errors) => {
-      const problems = dateProblems(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, data, {
-        hidden,
-        drafts: dateDrafts,
-        idOf: fieldId,
-      });
+      const fields = stepFields(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, data, hidden);
+      const problems = dateProblems(fields, { drafts: dateDrafts, idOf: fieldId });
       for (const problem of problems) {
         // A flow's own message on the date (a cover cannot start in the past) says it better; one message per field.
         if (fieldErrors?.[problem.path]) continue;
         addErrorAt(errors, problem.path, i18n._(problem.messageId, { date: problem.date }));
       }
-      for (const { path, char } of unprintableProblems(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, data, hidden)) {
+      for (const { path, char } of unprintableProblems(fields)) {
         addErrorAt(errors, path, i18n._('engine.error.unprintable', { char }));
       }
       return errors;

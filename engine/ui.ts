@@ -1,6 +1,7 @@
 import type { CatalogOption } from './definition';
 import type { DraftFiles } from './files/file-store';
 import type { PhotoCodec } from './files/prepare';
+import { withDecimalSeparator } from './format';
 
 /** Tailwind classes shared by the engine's inputs and buttons, so every control looks the same. */
 export const inputClass =
@@ -73,3 +74,6 @@ export function optionLabel(option: CatalogOption, locale: string, translate: (i
  */
 export const describedByIds = (id: string): string => `${id}__error ${id}__description ${id}__help`;
 export const choiceId = (id: string, index: number): string => `${id}-${index}`;
+
+/** An option's detail as shown (`1,5 %` in Uzbek and Russian): its decimals with the page language's separator. */
+export const detailText = (value: string, translate: (id: string) => string): string => withDecimalSeparator(value, translate('engine.decimal_separator'));

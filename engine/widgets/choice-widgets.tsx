@@ -7,8 +7,8 @@ import {
   optionId,
   type WidgetProps,
 } from '@rjsf/utils';
-import { formatPrice, withDecimalSeparator } from '../format';
-import { inputClass, localeOf, optionLabel, optionsFrom, optionText } from '../ui';
+import { formatPrice } from '../format';
+import { detailText, inputClass, localeOf, optionLabel, optionsFrom, optionText } from '../ui';
 
 /**
  * A boolean. `required` in JSON Schema only means the key is present, so a checkbox never shows the
@@ -156,7 +156,7 @@ export function ProgramCardsWidget(props: WidgetProps) {
                 {option.details.map((d) => (
                   <div key={d.label}>
                     <dt>{i18n._(d.label)}</dt>
-                    <dd className="whitespace-nowrap font-medium text-slate-800">{withDecimalSeparator(d.value, i18n._('engine.decimal_separator'))}</dd>
+                    <dd className="whitespace-nowrap font-medium text-slate-800">{detailText(d.value, (m) => i18n._(m))}</dd>
                   </div>
                 ))}
               </dl>

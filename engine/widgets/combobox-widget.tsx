@@ -2,9 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, ty
 import { useLingui } from '@lingui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import type { CatalogOption } from '../definition';
-import { choiceId, describedByIds, inputClass, localeOf, optionsFrom, optionText } from '../ui';
+import { choiceId, describedByIds, detailText, inputClass, localeOf, optionsFrom, optionText } from '../ui';
 import { searchable, searchOptions } from './option-search';
-import { withDecimalSeparator } from '../format';
 
 /** Options drawn at once: more than a visitor scans, few enough to draw on every keystroke of a slow phone. */
 const shownAtMost = 100;
@@ -202,7 +201,7 @@ export function ComboboxWidget(props: WidgetProps) {
               </span>
               {entry.option.details && entry.option.details.length > 0 && (
                 <span className="shrink-0 text-right text-sm text-slate-600">
-                  {entry.option.details.map((d) => `${i18n._(d.label)} ${withDecimalSeparator(d.value, i18n._('engine.decimal_separator'))}`).join(' · ')}
+                  {entry.option.details.map((d) => `${i18n._(d.label)} ${detailText(d.value, (m) => i18n._(m))}`).join(' · ')}
                 </span>
               )}
             </li>

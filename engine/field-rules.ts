@@ -39,8 +39,11 @@ function leafFields(schema: RJSFSchema, ui: UiSchema | undefined, data: unknown,
   out.push({ path, schema, ui });
 }
 
-/** The shown leaf fields of a step, each with its pointer and value. */
-function shownLeaves(schema: RJSFSchema, uiSchema: UiSchema | undefined, formData: unknown, hidden: readonly string[]) {
+/** A shown field of a step's data: its path, pointer, schema, uiSchema and value. */
+export type StepField = Leaf & { pointer: string; value: unknown };
+
+/** The shown leaf fields of a step, each with its pointer and value: walked once per validation, read by each rule below. */
+export function stepFields(schema: RJSFSchema, uiSchema: UiSchema | undefined, formData: unknown, hidden: readonly string[]): StepField[] {
   const leaves: Leaf[] = [];
   leafFields(schema, uiSchema, formData, [], leaves);
   return leaves
@@ -56,26 +59,24 @@ function shownLeaves(schema: RJSFSchema, uiSchema: UiSchema | undefined, formDat
  * Text fields holding a character a policy cannot print (an emoji), each with the first such
  * character. A field with a pattern of its own says in its own words what it takes.
  */
-export function unprintableProblems(schema: RJSFSchema, uiSchema: UiSchema | undefined, formData: unknown, hidden: readonly string[]): { path: string; char: string }[] {
-  return shownLeaves(schema, uiSchema, formData, hidden).flatMap(({ pointer, value, schema: field }) => {
+export function unprintableProblems(fields: readonly StepField[]): { path: string; char: string }[] {
+  return fields.flatMap(({ pointer, value, schema: field }) => {
     const char = typeof value === 'string' && field.pattern === undefined ? firstUnprintable(value) : undefined;
     return char === undefined ? [] : [{ path: pointer, char }];
   });
 }
 
 /**
- * The date problems of a step's data: fields whose text is typed but not a complete date (`drafts`
+ * The date problems of a step's shown fields (`stepFields`): fields whose text is typed but not a complete date (`drafts`
  * holds the text by widget id, `idOf` turns a path into that id) and dates outside their
- * `ui:options` `min`/`max` (`'today'` or ISO). Hidden fields are skipped.
+ * `ui:options` `min`/`max` (`'today'` or ISO).
  */
 export function dateProblems(
-  schema: RJSFSchema,
-  uiSchema: UiSchema | undefined,
-  formData: unknown,
-  options: { hidden: readonly string[]; drafts: ReadonlyMap<string, string>; idOf: (path: string[]) => string; today?: Date },
+  fields: readonly StepField[],
+  options: { drafts: ReadonlyMap<string, string>; idOf: (path: string[]) => string; today?: Date },
 ): DateProblem[] {
   const problems: DateProblem[] = [];
-  for (const field of shownLeaves(schema, uiSchema, formData, options.hidden)) {
+  for (const field of fields) {
     if (field.ui?.['ui:widget'] !== 'date') continue;
     const { pointer, value } = field;
     const bounds = isRecord(field.ui['ui:options']) ? field.ui['ui:options'] : {};
