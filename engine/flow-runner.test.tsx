@@ -72,7 +72,8 @@ describe('FlowRunner', () => {
     await heading('Plan');
     expect(screen.queryByTestId('reset-bar')).toBeNull();
     fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // The step waits for its bar's code: an awaited act lets it arrive.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Next' })));
     await heading('People');
     const bar = await screen.findByTestId('reset-bar');
     expect(bar.textContent).toContain('10 days');

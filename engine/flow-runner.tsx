@@ -253,23 +253,22 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               {i18n._(current.title)}
             </h2>
             {current.description && <p className="mb-4 text-sm text-slate-600">{i18n._(current.description)}</p>}
-            {definition.reset?.steps.includes(current.id) && (
-              <Suspense fallback={null}>
+            {/* The step's parts appear together: a bar drawn after the form would push the fields a visitor is tapping down the screen. */}
+            <Suspense fallback={<StepLoading />}>
+              {definition.reset?.steps.includes(current.id) && (
                 <ResetBar
                   label={definition.reset.label}
                   subject={context.catalog === null ? null : (definition.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
                   disabled={busy}
                   onReset={onRestart}
                 />
-              </Suspense>
-            )}
-            {error && !error.modal && (
-              <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
-                {i18n._(error.messageId)}
-              </p>
-            )}
-            {(current.component ?? 'form') === 'form' && (
-              <Suspense fallback={<StepLoading />}>
+              )}
+              {error && !error.modal && (
+                <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
+                  {i18n._(error.messageId)}
+                </p>
+              )}
+              {(current.component ?? 'form') === 'form' && (
                 <ValidatedStepForm
                   key={current.id}
                   step={current}
@@ -286,8 +285,8 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   onNext={onNext}
                   onBack={onBack}
                 />
-              </Suspense>
-            )}
+              )}
+            </Suspense>
             {current.component === 'payment' && (
               <Suspense fallback={<StepLoading />}>
                 <PaymentStep

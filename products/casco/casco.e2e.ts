@@ -101,8 +101,21 @@ test('a visitor builds the constructor in Russian, sees each risk change the pri
 
 test('clearing the car starts again from the first step with every answer gone', async ({ page }) => {
   const lang = 'en';
+  // The bar's code arriving late, as on a busy phone, must not push the programs down under a tap:
+  // the step shows with its bar or not at all.
+  let arrive = () => {};
+  const barCode = new Promise<void>((resolve) => (arrive = resolve));
+  await page.route(/\/reset-bar-[^/]*\.js$/, async (route) => {
+    await barCode;
+    await route.continue();
+  });
   await cobalt(page, lang, String(new Date().getFullYear() - 4));
   await leave(page, lang, 'car');
+  await expect(page.getByRole('heading', { level: 2, name: text(lang, 'casco.step.program') })).toBeVisible();
+  await expect(field(page, 'program_tariffId-0')).toHaveCount(0);
+  setTimeout(arrive, 500);
+  await expect(field(page, 'program_tariffId-0')).toBeVisible();
+  await expect(page.getByTestId('reset-bar')).toBeVisible({ timeout: 1 });
   await field(page, 'program_tariffId-0').check();
   await field(page, 'program_beginDate').fill(dayFromToday(3));
   await leave(page, lang, 'program');
