@@ -29,6 +29,14 @@ export interface CheckResponse {
    * The same PDF address as pdf_url.
    */
   url: string;
+  /**
+   * The first day of cover, DD.MM.YYYY (OSAGO's partner clients read it from confirm-policy).
+   */
+  begin_date: string;
+  /**
+   * The last day of cover, DD.MM.YYYY.
+   */
+  end_date: string;
 }
 
 /** schemas/api/common/envelope.json */
@@ -46,6 +54,10 @@ export interface SaveResponse {
   contract_id: string;
   order_id: string;
   amount: number;
+  /**
+   * The same amount, under the name OSAGO's partner clients read (spec §7).
+   */
+  amount_uzs: number;
   url: string;
   payme_url: string;
   octo_url?: string;

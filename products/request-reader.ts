@@ -26,6 +26,24 @@ export function integer(value: unknown): unknown {
   return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
 }
 
+/**
+ * An amount in whole sum sent as a decimal string, as PHP and Laravel clients send decimals
+ * (`"113850"`, `"113850.00"`), read as that exact number; anything else (a fraction of a sum, a
+ * grouped or exponent form) is left for the schema to refuse, so an amount is never rounded or guessed.
+ */
+export function money(value: unknown): unknown {
+  return typeof value === 'string' && /^[0-9]{1,15}(\.0{1,2})?$/.test(value) ? Number(value.split('.')[0]) : value;
+}
+
+/**
+ * A name in Latin letters with the apostrophe as a passport prints it (`G'ULOMOV`): Uzbek's ʻ and ʼ,
+ * and the typographic quotes a phone's keyboard puts in their place, become the ASCII apostrophe
+ * the name's pattern takes.
+ */
+export function latinName(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/[\u02BB\u02BC\u2018\u2019`]/g, "'") : value;
+}
+
 /** Letters uppercased (passport series, country codes). */
 export function upper(value: unknown): unknown {
   return typeof value === 'string' ? value.trim().toUpperCase() : value;

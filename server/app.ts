@@ -47,6 +47,8 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
       void reply.server.handleError(new AppError(400, `the address is malformed: ${error.message.slice(0, 200)}`, { field: '/url' }), request, reply);
     },
     trustProxy: true,
+    // Partner clients written against other servers call `/api/…/calculator/`: the same call.
+    rewriteUrl: (request) => apiWithoutTrailingSlash(request.url ?? '/'),
     ajv: {
       // An unknown field is an error (not silently dropped), and a string is never a number.
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, useDefaults: false },
@@ -56,4 +58,13 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
   });
   await app.register(fp(serviceApp), { config });
   return app;
+}
+
+/** An API address with a slash after its last segment, without it (`/api/x/` → `/api/x`, query kept); any other address as it is. */
+export function apiWithoutTrailingSlash(url: string): string {
+  if (!url.startsWith('/api/')) return url;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (path.length <= '/api/'.length || !path.endsWith('/')) return url;
+  return path.replace(/\/+$/, '') + (query === -1 ? '' : url.slice(query));
 }

@@ -7,7 +7,7 @@ interface Endpoint {
   url: string;
   /** 200, or 404 for the calls that look a contract up (the sample names none). */
   validStatus: 200 | 404;
-  /** Travel reads partner clients' shapes and drops fields it does not know (products/travel/read.ts); the others refuse them. */
+  /** Travel reads partner clients' shapes and drops fields it does not know (products/travel/read.ts), as every product's check does (server/lib/contract-check.ts); the others refuse them. */
   extraField?: 'ignored';
   body: () => Record<string, unknown>;
   required: string;
@@ -27,10 +27,10 @@ const endpoints: Endpoint[] = [
     wrongType: { path: 'passportSeria', value: 12 },
     longString: 'passportSeria',
   },
-  { url: '/api/takoful/travel-neo/save-polis', validStatus: 200, extraField: 'ignored', body: () => travelSaveBody(119_695), required: 'sugurtalovchi', wrongType: { path: 'summa_all', value: '119695' }, longString: 'sugurtalovchi/name' },
-  { url: '/api/takoful/travel-neo/checkPolis', validStatus: 404, body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: 5 }, longString: 'contract_id' },
+  { url: '/api/takoful/travel-neo/save-polis', validStatus: 200, extraField: 'ignored', body: () => travelSaveBody(119_695), required: 'sugurtalovchi', wrongType: { path: 'summa_all', value: '119 695' }, longString: 'sugurtalovchi/name' },
+  { url: '/api/takoful/travel-neo/checkPolis', validStatus: 404, extraField: 'ignored', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: 5 }, longString: 'contract_id' },
   { url: '/api/sayt/uyjoy-api/save', validStatus: 200, body: homeSaveBody, required: 'applicant', wrongType: { path: 'region_id', value: 'x' }, longString: 'address' },
-  { url: '/api/sayt/uyjoy-api/check', validStatus: 404, body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: [] }, longString: 'contract_id' },
+  { url: '/api/sayt/uyjoy-api/check', validStatus: 404, extraField: 'ignored', body: () => ({ contract_id: contractId }), required: 'contract_id', wrongType: { path: 'contract_id', value: [] }, longString: 'contract_id' },
   {
     url: '/api/sayt/getPerson',
     validStatus: 200,
@@ -156,7 +156,7 @@ describe('GET /api/redirects', () => {
 });
 
 describe('POST /api/payme (JSON-RPC answers, never HTTP errors)', () => {
-  test.each([
+  test.each<{ name: string; payload: string; code: number; contentType?: string }>([
     { name: 'malformed JSON', payload: '{"method":', code: -32700 },
     { name: 'empty body', payload: '', code: -32700 },
     { name: 'missing method', payload: JSON.stringify({ id: 1, params: {} }), code: -32600 },
@@ -164,10 +164,32 @@ describe('POST /api/payme (JSON-RPC answers, never HTTP errors)', () => {
     { name: 'wrong type', payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: 5 } }), code: -32600 },
     { name: '10 KB id', payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: 'x'.repeat(10 * 1024) } }), code: -32600 },
     { name: 'unknown method', payload: JSON.stringify({ id: 1, method: 'toString', params: {} }), code: -32601 },
-  ])('$name → error $code', async ({ payload, code }) => {
-    const res = await app.inject({ method: 'POST', url: '/api/payme', payload, headers: { authorization: paycomAuth(), 'content-type': 'application/json' } });
+    ...['CheckTransaction', 'CreateTransaction', 'PerformTransaction', 'CancelTransaction'].flatMap((method) => [
+      { name: `${method} with a NUL byte in the id`, payload: JSON.stringify({ id: 1, method, params: { id: 'ab\u0000cd', time: 1, amount: 100, reason: 1, account: { contract_id: contractId } } }), code: -32600 },
+      { name: `${method} with a lone surrogate in the id`, payload: JSON.stringify({ id: 1, method, params: { id: 'ab\ud800', time: 1, amount: 100, reason: 1, account: { contract_id: contractId } } }), code: -32600 },
+    ]),
+    { name: 'a form-encoded body', payload: 'id=1&method=CheckTransaction', contentType: 'application/x-www-form-urlencoded', code: -32700 },
+    { name: 'a body over the size limit', payload: JSON.stringify({ id: 1, method: 'CheckTransaction', params: { id: 'x'.repeat(100 * 1024) } }), code: -32700 },
+  ])('$name → error $code', async ({ payload, code, contentType }) => {
+    const res = await app.inject({ method: 'POST', url: '/api/payme', payload, headers: { authorization: paycomAuth(), 'content-type': contentType ?? 'application/json' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().error.code).toBe(code);
     expect(res.json().error.message).toHaveProperty('uz');
+  });
+});
+
+describe('values nested deeper than any call reads', () => {
+  const deep = (levels: number) => `{"a":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+  test.each([
+    { url: '/api/octo/notify', auth: false },
+    { url: '/api/takoful/travel-neo/calculator', auth: true },
+    { url: '/api/sayt/uyjoy-api/save', auth: true },
+    { url: '/api/sayt/contract/check', auth: true },
+  ])('$url: 10 000 brackets → 400 naming where, and the server answers normally after', async ({ url, auth }) => {
+    const res = await app.inject({ method: 'POST', url, payload: deep(10_000), headers: { 'content-type': 'application/json', ...(auth ? { authorization: siteAuth } : {}) } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ result: false, error: 400, response: { field: `/a${'/0'.repeat(31)}` } });
+    expect(res.json().message).toContain('nested more than 32 levels deep');
+    expect((await send('/api/takoful/travel-neo/calculator', JSON.stringify(travelCalculatorBody()))).statusCode).toBe(200);
   });
 });

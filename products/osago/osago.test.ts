@@ -245,10 +245,26 @@ describe('OSAGO sale (the server\'s price and checks)', () => {
   });
 
   it('names drivers only for number_drivers_id 4', async () => {
-    await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { drivers: [] }), context)).rejects.toBeInstanceOf(SaleRefusal);
+    await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { drivers: [], applicant_is_driver: false }), context)).rejects.toBeInstanceOf(SaleRefusal);
     await expect(sale.quote(requestOf(sampleCompanyAnyDriver, { drivers: [testDriver(1)] }), context)).rejects.toMatchObject({ code: 1 });
     const anyDriverWithRows = requestOf(sampleSomeoneElsesCarAllExtras, { drivers: requestOf(sampleOwnCarTwoDrivers).drivers });
     await expect(sale.quote(anyDriverWithRows, context)).rejects.toMatchObject({ status: 400, field: '/drivers' });
+  });
+
+  it('a partner\'s applicant_is_driver without the applicant\'s own row makes the applicant a driver, on the licence the registry has', async () => {
+    const request = requestOf(sampleOwnCarTwoDrivers);
+    const applicant = `${request.applicant__pass_seria}${request.applicant__pass_number}`;
+    const others = request.drivers.filter((driver) => `${driver.passport__seria}${driver.passport__number}` !== applicant);
+    expect(others.length).toBeLessThan(request.drivers.length);
+    const withFlag = await sale.quote({ ...request, drivers: others, applicant_is_driver: true }, context);
+    expect(withFlag.terms.insured.map((person) => person.passport).sort()).toEqual(request.drivers.map((d) => `${d.passport__seria}${d.passport__number}`).sort());
+    // The flag alone names the applicant as the only driver; without it, nobody is.
+    const alone = await sale.quote({ ...request, drivers: [], applicant_is_driver: true }, context);
+    expect(alone.terms.insured.map((person) => person.passport)).toEqual([applicant]);
+    const flagOff = await sale.quote({ ...request, drivers: others, applicant_is_driver: false }, context);
+    expect(flagOff.terms.insured.map((person) => person.passport)).not.toContain(applicant);
+    // Five others and the applicant would be six.
+    await expect(sale.quote({ ...request, drivers: Array.from({ length: 5 }, () => others[0] as SavePolicyRequest['drivers'][number]), applicant_is_driver: true }, context)).rejects.toMatchObject({ status: 400, field: '/drivers' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { defined, either, flag, integer, isRecord, phone, upper, yes } from '../request-reader';
+import { defined, either, flag, integer, isRecord, money, phone, upper, yes } from '../request-reader';
 
 /**
  * OSAGO requests as partner clients send them (reference §1, [K] and [Y]) read into the shapes of
@@ -105,11 +105,11 @@ function driver(row: unknown): unknown {
   });
 }
 
-/** save-policy/v2: the policy, owner, applicant and drivers; `amount_uzs` exactly as sent. */
+/** save-policy/v2: the policy, owner, applicant and drivers; `amount_uzs` as an exact whole sum. */
 export function readSave(body: unknown): unknown {
   if (!isRecord(body)) return body;
   return defined({
-    amount_uzs: body.amount_uzs,
+    amount_uzs: money(body.amount_uzs),
     ...policy(body),
     startDate: either(body, 'startDate', 'start_date'),
     owner__pass_seria: upper(body.owner__pass_seria),

@@ -109,12 +109,12 @@ async function checkOwner(request: SavePolicyRequest, vehicle: RegistryVehicle, 
  * licence (number error 4, issue date error 5). A licence the registry lacks was typed by hand
  * (driver-check error 2) and is taken as typed.
  */
-async function checkDrivers(request: SavePolicyRequest, start: string, context: Context): Promise<InsuredPerson[]> {
+async function checkDrivers(request: SavePolicyRequest, applicant: Applicant, start: string, context: Context): Promise<InsuredPerson[]> {
   if (request.number_drivers_id === 1) {
     if (request.drivers.length > 0) throw new SaleRefusal(400, 'body/drivers must be empty for a policy of any driver (number_drivers_id 1)', '/drivers');
     return [];
   }
-  if (request.drivers.length === 0) throw new SaleRefusal(400, 'body/drivers must name 1 to 5 drivers for number_drivers_id 4', '/drivers');
+  if (request.drivers.length === 0 && !request.applicant_is_driver) throw new SaleRefusal(400, 'body/drivers must name 1 to 5 drivers for number_drivers_id 4 (or the applicant, applicant_is_driver)', '/drivers');
   const insured: InsuredPerson[] = [];
   for (const [i, driver] of request.drivers.entries()) {
     const key = i + 1;
@@ -129,7 +129,30 @@ async function checkDrivers(request: SavePolicyRequest, start: string, context: 
     if (licence && licence.issuedOn !== issued) throw declined(5, key);
     insured.push({ name: `${person.lastName} ${person.firstName}`, passport: `${driver.passport__seria}${driver.passport__number}`, birthday });
   }
+  if (request.applicant_is_driver && !request.drivers.some((driver) => samePassport(applicant.query, driver.passport__seria, driver.passport__number))) {
+    insured.push(await applicantAsDriver(request, applicant, start, context));
+  }
   return insured;
+}
+
+/**
+ * The applicant a partner names as a driver (`applicant_is_driver`) without a row of their own: a
+ * driver on the licence the registry has for them (error 8 when it has none), counted among the five.
+ * The site sends the applicant's row itself, as every other driver's.
+ */
+async function applicantAsDriver(request: SavePolicyRequest, applicant: Applicant, start: string, context: Context): Promise<InsuredPerson> {
+  if (request.drivers.length >= 5) throw new SaleRefusal(400, 'body/drivers: with the applicant as a driver, name at most 4 others', '/drivers');
+  const licence = await context.registries.licence(applicant.query);
+  if (!licence) throw declined(8);
+  if (ageOn(applicant.birthday, start) < 18 || ageOn(applicant.birthday, licence.issuedOn) < 16) throw declined(6);
+  return { name: applicant.name, passport: `${applicant.query.passportSeria}${applicant.query.passportNumber}`, birthday: applicant.birthday };
+}
+
+/** The applicant as the registry found them. */
+interface Applicant {
+  query: PassportQuery;
+  birthday: string;
+  name: string;
 }
 
 /** The benefit the request claims must be the one the registry grants the owner (none for a legal entity). */
@@ -183,14 +206,12 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
   const territory = territoryOf(vehicle.plate);
   if (territory === null) throw new SaleRefusal(400, 'body/gos_number is not a plate of a region', '/gos_number');
   const holder = await checkOwner(request, vehicle, context);
-  const applicant = await context.findPerson({
-    passportSeria: request.applicant__pass_seria,
-    passportNumber: request.applicant__pass_number,
-    birthday: requestDate(request.applicant__birthday, '/applicant__birthday'),
-  });
+  const applicantQuery = { passportSeria: request.applicant__pass_seria, passportNumber: request.applicant__pass_number };
+  const applicantBirthday = requestDate(request.applicant__birthday, '/applicant__birthday');
+  const applicant = await context.findPerson({ ...applicantQuery, birthday: applicantBirthday });
   if (!applicant) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant__pass_seria');
   const start = firstDay(request, vehicle, context.today);
-  const insured = await checkDrivers(request, start, context);
+  const insured = await checkDrivers(request, { query: applicantQuery, birthday: applicantBirthday, name: `${applicant.lastName} ${applicant.firstName}` }, start, context);
   const legalEntity = vehicle.owner.kind === 'company';
   const input: OsagoQuoteInput = {
     territory,

@@ -1,4 +1,4 @@
-import { defined, either, flag, integer, isRecord, phone, upper, yes } from '../request-reader';
+import { defined, either, flag, integer, isRecord, latinName, money, phone, upper, yes } from '../request-reader';
 import { riskIds } from './rules';
 import type { TravelReference } from './tariffs';
 
@@ -6,7 +6,8 @@ import type { TravelReference } from './tariffs';
  * Travel requests as the partner clients send them (reference [K], [Y], [L]) read into the shapes
  * of schemas/api/travel: flags as booleans or 0/1, travellers as bare birth dates, ids as numeric
  * strings, countries by the catalog's numeric id, persons under their camelCase or snake_case
- * names; fields nobody reads are dropped instead of refused. Money is left exactly as sent.
+ * names, Uzbek apostrophes in names as the passport's; fields nobody reads are dropped instead of
+ * refused. Money is read only as an exact whole sum, a number or its decimal string.
  */
 
 /** A country by its ISO code (any case) or by its id in `get_country`. */
@@ -46,15 +47,15 @@ export function readCalculator(body: unknown, reference: TravelReference): unkno
   return defined({ ...trip(body, reference), travelers });
 }
 
-function person(record: Record<string, unknown>) {
+function person(record: Record<string, unknown>, reference: TravelReference) {
   return {
     passport_seria: upper(either(record, 'passport_seria', 'passportSeria', 'passportSeries', 'passport_series')),
     passport_number: either(record, 'passport_number', 'passportNumber'),
     birthday: either(record, 'birthday', 'birth_date', 'birthDate'),
     pinfl: either(record, 'pinfl'),
-    name: either(record, 'name', 'first_name', 'firstName'),
-    surname: either(record, 'surname', 'last_name', 'lastName'),
-    country_id: record.country_id === undefined ? undefined : upper(record.country_id),
+    name: latinName(either(record, 'name', 'first_name', 'firstName')),
+    surname: latinName(either(record, 'surname', 'last_name', 'lastName')),
+    country_id: record.country_id === undefined ? undefined : country(record.country_id, reference),
   };
 }
 
@@ -63,7 +64,7 @@ export function readSave(body: unknown, reference: TravelReference): unknown {
   if (!isRecord(body)) return body;
   const payer = isRecord(body.sugurtalovchi)
     ? defined({
-      ...person(body.sugurtalovchi),
+      ...person(body.sugurtalovchi, reference),
       // A payer with a citizenship is a foreigner (2), otherwise a citizen (0).
       type: integer(body.sugurtalovchi.type ?? (body.sugurtalovchi.country_id === undefined ? 0 : 2)),
       phone: phone(body.sugurtalovchi.phone),
@@ -71,13 +72,13 @@ export function readSave(body: unknown, reference: TravelReference): unknown {
     : body.sugurtalovchi;
   const travelers = Array.isArray(body.travelers)
     ? body.travelers.map((t) => (isRecord(t)
-      ? defined({ ...person(t), foreign: yes(t.foreign ?? t.country_id !== undefined), is_payer: yes(t.is_payer ?? t.isPayer ?? false) })
+      ? defined({ ...person(t, reference), foreign: yes(t.foreign ?? t.country_id !== undefined), is_payer: yes(t.is_payer ?? t.isPayer ?? false) })
       : t))
     : body.travelers;
   return defined({
     ...trip(body, reference),
     travelers,
-    summa_all: body.summa_all,
+    summa_all: money(body.summa_all),
     program_id: integer(body.program_id),
     sugurtalovchi: payer,
     return_url: body.return_url,

@@ -80,6 +80,17 @@ export function requestCover(request: TripRequest, today: string): CoverPeriod {
   return cover;
 }
 
+/**
+ * The countries a request names, each one the catalog sells cover for (`get_country`): an unknown
+ * code would be priced at no country's factor and printed on the policy as the code itself, and the
+ * catalog leaves out Uzbekistan, which a policy for travel abroad does not cover.
+ */
+function checkCountries(countries: readonly string[], reference: TravelReference): void {
+  countries.forEach((code, i) => {
+    if (!reference.countries.includes(code)) throw new SaleRefusal(400, `body/countries/${i}: ${code} is not a country this policy covers (see get_country)`, `/countries/${i}`);
+  });
+}
+
 /** A request's trip as the input of `quoteTravel` for a checked cover, without the program (one request prices several). */
 function quoteInput(request: TripRequest, cover: CoverPeriod): TravelTripInput {
   const risks: TravelTripInput['risks'] = {};
@@ -108,6 +119,7 @@ function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context
 
 async function quote(request: SavePolisRequest, context: SaleContext<TravelReference>) {
   const cover = requestCover(request, context.today);
+  checkCountries(request.countries, context.tariffs);
   requestDate(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday');
   const { tariffs } = context.tariffs;
   const quoted = quoteTravel({ ...quoteInput(request, cover), programId: request.program_id }, tariffs);
@@ -137,6 +149,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
 function calculate(request: unknown, context: SaleContext<TravelReference>): CalculatorResponse {
   const body = request as TripRequest;
   const cover = requestCover(body, context.today);
+  checkCountries(body.countries, context.tariffs);
   const { tariffs } = context.tariffs;
   // The trip is read and priced once (dates checked, ages and factors worked out); only the program differs between the quotes.
   const price = travelPricer(quoteInput(body, cover), tariffs);

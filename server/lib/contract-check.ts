@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
 import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
-import { isRecord } from '../../products/request-reader';
+import { defined, isRecord } from '../../products/request-reader';
+import { isoToDmy } from '../../products/api-format';
 import { AppError, ok, refusal, type Envelope } from '../envelope';
 
-/** A check naming the order by number as well as by digits. */
+/**
+ * A check as partner clients send it: the order by number as well as by digits, and whatever else
+ * they add (a `lang`, their own reference) left out, as a check reads nothing else.
+ */
 export function readCheck(body: unknown): unknown {
-  return isRecord(body) && typeof body.order_id === 'number' ? { ...body, order_id: String(body.order_id) } : body;
+  if (!isRecord(body)) return body;
+  return defined({ contract_id: body.contract_id, order_id: typeof body.order_id === 'number' ? String(body.order_id) : body.order_id });
 }
 
 /** The paid check, under the names every partner client reads (common/check.response.json). */
-function checkAnswer(number: string, pdfUrl: string): CheckResponse {
+function checkAnswer(number: string, pdfUrl: string, period: { begin: string; end: string }): CheckResponse {
   const [seria = '', digits = ''] = number.split(' ');
-  return { check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl };
+  return { check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl, begin_date: isoToDmy(period.begin, '.'), end_date: isoToDmy(period.end, '.') };
 }
 
 /**
@@ -31,8 +36,8 @@ export async function checkContract(app: FastifyInstance, body: CheckRequest, ch
     await app.payments.refresh(contract.id);
     contract = (await app.contracts.withPolicy(key)) ?? contract;
   }
-  if (contract.status !== 'issued' || !contract.policy_id || !contract.policy_number) {
+  if (contract.status !== 'issued' || !contract.policy_id || !contract.policy_number || !contract.begin_date || !contract.end_date) {
     return refusal(unpaidCheckCode[reading], 'payment_not_made', (await app.payments.lastDeclined(contract.id)) ? { last_payment: 'declined' } : null);
   }
-  return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id)));
+  return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id), { begin: contract.begin_date, end: contract.end_date }));
 }

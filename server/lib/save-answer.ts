@@ -12,6 +12,7 @@ export function saveAnswer(app: FastifyInstance, contract: Contract): SaveRespon
     contract_id: contract.id,
     order_id: String(contract.order_id),
     amount: contract.amount,
+    amount_uzs: contract.amount,
     url: links.click ?? '',
     payme_url: links.payme ?? '',
     ...(links.octo ? { octo_url: links.octo } : {}),

@@ -138,25 +138,72 @@ describe('[L] the Laravel booking service', () => {
     });
     const saved = await saveAndPay('/api/travel-neo/save-polis', {
       ...trip,
-      summa_all: premium.prem_uzs,
+      // Laravel's decimal cast sends money as a string with its cents.
+      summa_all: `${premium.prem_uzs}.00`,
       program_id: 3,
       sugurtalovchi: { type: 0, passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, phone: '998901234567', name: 'VALI', surname: 'ALIYEV', email: 'vali@example.uz' },
       travelers: [traveller(vali, true), traveller(dilnoza, false)],
     });
     expect(saved.amount).toBe(premium.prem_uzs);
     expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
-    const paid = (await post(app, '/api/travel-neo/checkPolis', { contract_id: saved.contract_id })).json();
+    // Its check carries its own language and booking fields too.
+    const paid = (await post(app, '/api/travel-neo/checkPolis', { contract_id: saved.contract_id, lang: 'ru', booking_ref: 'BK-2291' })).json();
     expect(paid.response).toMatchObject({ check: true, polis_seria: 'TRV', url: paid.response.pdf_url });
   });
 
-  it('is refused, with the field named, where it matters: a price that is not ours', async () => {
+  it('is refused, with the field named, where it matters: a price that is not ours, a sum that is not whole', async () => {
     const trip = { begin_date: day(30), end_date: day(37), countries: ['US'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0 };
-    const res = await post(app, '/api/travel-neo/save-polis', {
-      ...trip, summa_all: '100000', program_id: 1,
+    const body = (summa: unknown) => ({
+      ...trip, summa_all: summa, program_id: 1,
       sugurtalovchi: { type: 0, passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, phone: '998901234567', name: 'VALI', surname: 'ALIYEV' },
       travelers: [{ passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, name: 'VALI', surname: 'ALIYEV' }],
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().response).toEqual({ field: '/summa_all' });
+    const cheaper = await post(app, '/api/travel-neo/save-polis', body('100000'));
+    expect(cheaper.statusCode).toBe(422);
+    expect(cheaper.json().message).toMatch(/^amount differs, server: \d+$/);
+    for (const unread of ['100000.50', '100 000', '1e5']) {
+      const res = await post(app, '/api/travel-neo/save-polis', body(unread));
+      expect(res.statusCode, unread).toBe(400);
+      expect(res.json().response, unread).toEqual({ field: '/summa_all' });
+    }
+  });
+});
+
+describe('what no partner may buy', () => {
+  const trip = { begin_date: day(10), end_date: day(15), purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0 };
+  const person = { passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, name: 'Vali', surname: 'Aliyev' };
+
+  it('cover for a country the catalog does not list, or for Uzbekistan itself, in the calculator and the save', async () => {
+    for (const [countries, field] of [[['XX'], '/countries/0'], [['TR', 'UZ'], '/countries/1'], [['QQ'], '/countries/0']] as const) {
+      const quoted = await post(app, '/api/travel-neo/calculator', { ...trip, countries, travelers: [vali.birthday] }, { authorization: neoAuth });
+      expect(quoted.statusCode, countries.join()).toBe(400);
+      expect(quoted.json().response).toEqual({ field });
+      const saved = await post(app, '/api/travel-neo/save-polis', {
+        ...trip, countries, summa_all: 100_000, program_id: 1, sugurtalovchi: { ...person, phone: '998901234567' }, travelers: [person],
+      }, { authorization: neoAuth });
+      expect(saved.statusCode, countries.join()).toBe(400);
+      expect(saved.json().response).toEqual({ field });
+    }
+  });
+});
+
+describe('whatever the partner\'s stack adds', () => {
+  it('a cookie of its own load balancer, a slash after the path, Uzbek apostrophes in names, a citizenship by catalog id', async () => {
+    const catalog = (await app.inject({ url: '/api/travel-neo/get_country', headers: { authorization: neoAuth } })).json().response;
+    const turkey = catalog.country.find((c: { code: string }) => c.code === 'TR').id as number;
+    const trip = { begin_date: day(3), end_date: day(9), countries: ['TR'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0 };
+    const headers = { authorization: neoAuth, cookie: 'SERVERID=web-2' };
+    const quoted = await post(app, '/api/travel-neo/calculator/', { ...trip, travelers: ['01-02-1991'] }, headers);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const basic = quoted.json().response.find((q: Quote) => q.program_id === 1) as Quote;
+    const foreigner = { type: 2, passport_seria: 'FA', passport_number: '1234567', birthday: '01-02-1991', name: 'Gʻayrat', surname: 'O‘ktamov', country_id: turkey };
+    const saved = await post(app, '/api/travel-neo/save-polis/', {
+      ...trip, summa_all: String(basic.prem_uzs), program_id: 1,
+      sugurtalovchi: { ...foreigner, phone: '998901234567' },
+      travelers: [{ ...foreigner, foreign: true, is_payer: true }],
+    }, headers);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const terms = await contractTerms(saved.json().response.contract_id);
+    expect(terms.insured).toMatchObject([{ name: "G'ayrat O'ktamov" }]);
   });
 });

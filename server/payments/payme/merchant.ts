@@ -73,9 +73,10 @@ function nonNegativeInt(params: Params, key: string): number {
   return v;
 }
 
+/** Payme's transaction id: printable ASCII (its ids are hex), never text the database cannot store. */
 function transactionId(params: Params): string {
   const v = params.id;
-  if (typeof v !== 'string' || v.length === 0 || v.length > 64) throw new PaymeError(-32600, 'id');
+  if (typeof v !== 'string' || !/^[\x21-\x7e]{1,64}$/.test(v)) throw new PaymeError(-32600, 'id');
   return v;
 }
 

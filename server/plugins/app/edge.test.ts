@@ -103,6 +103,14 @@ describe('XSRF double submit', () => {
     expect((await post(app, '/api/sayt/getPerson', lookup)).statusCode).toBe(200);
   });
 
+  test('a partner backend whose load balancer or cookie jar adds cookies of its own is not taken for a browser', async () => {
+    for (const cookie of ['SERVERID=abc123', 'JSESSIONID=1; route=2', 'PHPSESSID=x; laravel_session=y']) {
+      expect((await post(app, '/api/sayt/getPerson', lookup, { cookie })).statusCode, cookie).toBe(200);
+    }
+    // One of this site's own cookies among them is a browser's request, which must double-submit.
+    expect((await post(app, '/api/sayt/getPerson', lookup, { cookie: 'SERVERID=abc123; lang=ru' })).statusCode).toBe(403);
+  });
+
   test('the Payme endpoint is exempt (it has its own credential)', async () => {
     const res = await app.inject({
       method: 'POST',

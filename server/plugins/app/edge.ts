@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiClient } from '../../config';
 import { AppError } from '../../envelope';
 import { pageStyleSource } from '../../html';
+import { langCookie } from '../../../products/site-pages';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -81,34 +82,88 @@ const maybeUnsafeText = /[\u0000\uD800-\uDFFF]/;
 
 const isUnsafeText = (text: string) => maybeUnsafeText.test(text) && unsafeText.test(text);
 
-/** The JSON pointer of the first key or string inside `value` holding unsafe text (`/` for `value` itself), or null. */
+/**
+ * How deep a request's values may nest. No call's shape goes past five levels; a body of nothing but
+ * brackets (20 KB of them fit any body limit) would otherwise take every walk over it, this one first,
+ * down to the end of the stack.
+ */
+export const maxNesting = 32;
+
+/** A value nested deeper than `maxNesting`, found at the JSON pointer `at`. */
+export class TooDeeplyNested extends Error {
+  constructor(readonly at: string) {
+    super(`nested more than ${maxNesting} levels deep`);
+  }
+}
+
+/**
+ * The JSON pointer of the first key or string inside `value` holding unsafe text (`/` for `value`
+ * itself), or null; throws `TooDeeplyNested` for a value nested deeper than `maxNesting`.
+ */
 export function unsafeTextAt(value: unknown): string | null {
-  const at = unsafeTextWithin(value);
+  let at: string | null;
+  try {
+    at = unsafeTextWithin(value, 0);
+  } catch (error) {
+    throw error instanceof TooDeeplyNested ? new TooDeeplyNested(deepestPath(value)) : error;
+  }
   return at === '' ? '/' : at;
 }
 
 // Every request's params, query and body are walked: the pointer is only written for the field found.
-function unsafeTextWithin(value: unknown): string | null {
+function unsafeTextWithin(value: unknown, depth: number): string | null {
   if (typeof value === 'string') return isUnsafeText(value) ? '' : null;
   if (typeof value !== 'object' || value === null) return null;
+  if (depth === maxNesting) throw new TooDeeplyNested('');
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = unsafeTextWithin(value[i]);
+      const found = unsafeTextWithin(value[i], depth + 1);
       if (found !== null) return `/${i}${found}`;
     }
     return null;
   }
   for (const key of Object.keys(value)) {
     if (isUnsafeText(key)) return `/${key}`;
-    const found = unsafeTextWithin((value as Record<string, unknown>)[key]);
+    const found = unsafeTextWithin((value as Record<string, unknown>)[key], depth + 1);
     if (found !== null) return `/${key}${found}`;
   }
   return null;
 }
 
-/** Double-submit check; only requests that carry cookies can be forged by another site. */
+/** The pointer of the first value at `maxNesting` levels down (`/a/0/0/…`), walked without recursion. */
+function deepestPath(value: unknown): string {
+  let path = '';
+  let current = value;
+  for (let depth = 0; depth < maxNesting && typeof current === 'object' && current !== null; depth += 1) {
+    const entries = Object.entries(current).filter(([, v]) => typeof v === 'object' && v !== null);
+    const [key, next] = entries[0] ?? [];
+    if (key === undefined) break;
+    path += `/${key}`;
+    current = next;
+  }
+  return path || '/';
+}
+
+/** `unsafeTextAt` of one part of a request, a value nested too deep refused as bad input with its place named. */
+export function textCheckedAt(part: string, value: unknown): string | null {
+  try {
+    return unsafeTextAt(value);
+  } catch (error) {
+    if (!(error instanceof TooDeeplyNested)) throw error;
+    throw new AppError(400, `${part}${error.at === '/' ? '' : error.at} is ${error.message}`, { field: error.at }, 400);
+  }
+}
+
+/** The cookies this site sets in a browser: a request carrying one comes from a browser that visited it. */
+const siteCookies = [XSRF_COOKIE, langCookie] as const;
+
+/**
+ * Double-submit check of the requests another site could forge: a browser's, known by a cookie
+ * this site set. A partner's backend sends none of them, and a cookie of its own (a load balancer's
+ * `SERVERID`, a cookie jar's) does not make it a browser.
+ */
 export function xsrfRejected(request: FastifyRequest): boolean {
-  if (!request.headers.cookie) return false;
+  if (!request.headers.cookie || !siteCookies.some((name) => request.cookies[name] !== undefined)) return false;
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];
   return !cookie || typeof header !== 'string' || !sameSecret(cookie, header);
@@ -147,7 +202,7 @@ export default fp(
     app.addHook('preValidation', (request, _reply, done) => {
       const parts: [string, unknown][] = [['params', request.params], ['querystring', request.query], ['body', typeof request.body === 'object' ? request.body : undefined]];
       for (const [part, value] of parts) {
-        const field = unsafeTextAt(value);
+        const field = textCheckedAt(part, value);
         if (field !== null) throw new AppError(400, `${part}${field === '/' ? '' : field} contains a NUL character or a broken UTF-16 character`, { field }, 400);
       }
       done();
