@@ -285,6 +285,13 @@ export function requestDate(value: string, field: string): string {
   return iso;
 }
 
+/** A birthday of a request as an ISO date: a calendar date, not after `today` (a person not yet born is priced as the youngest). */
+export function requestBirthday(value: string, field: string, today: string): string {
+  const iso = requestDate(value, field);
+  if (iso > today) throw new SaleRefusal(400, `body${field} is in the future`, field);
+  return iso;
+}
+
 /** 400 unless the ISO date is `today` or later. */
 export function notBefore(iso: string, today: string, field: string): void {
   if (iso < today) throw new SaleRefusal(400, `body${field} must be today or later`, field);

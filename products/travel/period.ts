@@ -36,7 +36,7 @@ export interface CoverPeriod {
 /**
  * The cover of a trip: a single trip covers begin to end (days = end − begin + 1, at most a year);
  * a stay covers `spendDays` days from begin; a multi-trip policy covers a year from begin with
- * `spendDays` days abroad. Null while the inputs do not make a period.
+ * `spendDays` days abroad, `spendDays` one of the mode's options. Null while the inputs do not make a period.
  */
 export function coverPeriod(mode: TravelMode, beginDate: string | undefined, endDate: string | undefined, spendDays: number | undefined): CoverPeriod | null {
   if (!isIsoDate(beginDate)) return null;
@@ -45,6 +45,7 @@ export function coverPeriod(mode: TravelMode, beginDate: string | undefined, end
     const days = daysBetween(beginDate, endDate);
     return days >= 1 && days <= maxTripDays ? { beginDate, endDate, days } : null;
   }
-  if (spendDays === undefined || !Number.isInteger(spendDays) || spendDays < 1 || spendDays > maxTripDays) return null;
+  // Only the days the tariff offers: a multi-trip year for one day abroad would cost a tenth of the least it sells.
+  if (spendDays === undefined || !spendDayOptions(mode).includes(spendDays)) return null;
   return { beginDate, endDate: mode === 'multi' ? oneYearFrom(beginDate) : addDays(beginDate, spendDays - 1), days: spendDays };
 }

@@ -1,8 +1,8 @@
 import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
-import { notBefore, personLookupCall, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, personLookupCall, policyText, requestBirthday, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
-import { coverPeriod, maxTripDays, travelMode, type CoverPeriod } from './period';
+import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
 import { quoteTravel, travelPricer, type TravelTripInput } from './pricing';
 import manifest from './product';
 import { modernUzbek } from '../uzbek-orthography';
@@ -73,7 +73,7 @@ export function requestCover(request: TripRequest, today: string): CoverPeriod {
   }
   if (request.days === undefined) throw new SaleRefusal(400, 'body/days is required for a multi-trip policy or a study or work stay', '/days');
   const cover = coverPeriod(mode, begin, undefined, request.days);
-  if (!cover) throw new SaleRefusal(400, 'body/days is not a number of days this policy covers', '/days');
+  if (!cover) throw new SaleRefusal(400, `body/days must be one of ${spendDayOptions(mode).join(', ')} for this policy`, '/days');
   if (end !== undefined && end !== cover.endDate) {
     throw new SaleRefusal(400, `body/end_date must be ${isoToDmy(cover.endDate, '-')}, the last day ${request.days} days from begin_date cover`, '/end_date');
   }
@@ -92,7 +92,7 @@ function checkCountries(countries: readonly string[], reference: TravelReference
 }
 
 /** A request's trip as the input of `quoteTravel` for a checked cover, without the program (one request prices several). */
-function quoteInput(request: TripRequest, cover: CoverPeriod): TravelTripInput {
+function quoteInput(request: TripRequest, cover: CoverPeriod, today: string): TravelTripInput {
   const risks: TravelTripInput['risks'] = {};
   for (const risk of riskIds) risks[risk] = request.risklar[risk] === 1;
   return {
@@ -102,7 +102,7 @@ function quoteInput(request: TripRequest, cover: CoverPeriod): TravelTripInput {
     isFamily: request.is_family === 1,
     hasCovid: request.has_covid === 1,
     countries: request.countries,
-    birthdays: request.travelers.map((t, i) => requestDate(t.birthday, `/travelers/${i}/birthday`)),
+    birthdays: request.travelers.map((t, i) => requestBirthday(t.birthday, `/travelers/${i}/birthday`, today)),
     beginDate: cover.beginDate,
     risks,
   };
@@ -120,9 +120,9 @@ function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context
 async function quote(request: SavePolisRequest, context: SaleContext<TravelReference>) {
   const cover = requestCover(request, context.today);
   checkCountries(request.countries, context.tariffs);
-  requestDate(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday');
+  requestBirthday(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday', context.today);
   const { tariffs } = context.tariffs;
-  const quoted = quoteTravel({ ...quoteInput(request, cover), programId: request.program_id }, tariffs);
+  const quoted = quoteTravel({ ...quoteInput(request, cover, context.today), programId: request.program_id }, tariffs);
   if (!quoted) throw new SaleRefusal(422, `program ${request.program_id}: this trip cannot be priced`);
   const price: Price = { total: quoted.total, lines: quoted.lines };
   const payer = request.sugurtalovchi;
@@ -152,7 +152,7 @@ function calculate(request: unknown, context: SaleContext<TravelReference>): Cal
   checkCountries(body.countries, context.tariffs);
   const { tariffs } = context.tariffs;
   // The trip is read and priced once (dates checked, ages and factors worked out); only the program differs between the quotes.
-  const price = travelPricer(quoteInput(body, cover), tariffs);
+  const price = travelPricer(quoteInput(body, cover, context.today), tariffs);
   return tariffs.programs.flatMap((program) => {
     const quoted = price(program.id);
     return quoted

@@ -187,6 +187,21 @@ describe('what no partner may buy', () => {
   });
 });
 
+describe('what no partner may buy, at any price', () => {
+  const base = { begin_date: day(7), countries: ['TR'], purpose_id: 1, is_family: 0, has_covid: 0 };
+  it.each([
+    { name: 'a multi-trip year for 1 day abroad', body: { ...base, kop_martali: 1, days: 1 }, field: '/days' },
+    { name: 'a multi-trip year for 365 days abroad', body: { ...base, kop_martali: 1, days: 365 }, field: '/days' },
+    { name: 'a study stay of 7 days', body: { ...base, purpose_id: 4, kop_martali: 0, days: 7 }, field: '/days' },
+    { name: 'a traveller born after the trip', body: { ...base, kop_martali: 0, end_date: day(13), birthday: isoToDmy(addDays(todayInTashkent(), 400), '-') }, field: '/travelers/0/birthday' },
+  ])('$name: 400 at $field', async ({ body, field }) => {
+    const { birthday = vali.birthday, ...trip } = body as typeof body & { birthday?: string };
+    const res = await post(app, '/api/travel-neo/calculator', { ...trip, travelers: [birthday] }, { authorization: neoAuth });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().response).toEqual({ field });
+  });
+});
+
 describe('whatever the partner\'s stack adds', () => {
   it('a cookie of its own load balancer, a slash after the path, Uzbek apostrophes in names, a citizenship by catalog id', async () => {
     const catalog = (await app.inject({ url: '/api/travel-neo/get_country', headers: { authorization: neoAuth } })).json().response;
