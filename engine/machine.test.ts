@@ -294,6 +294,23 @@ describe('flow machine', () => {
     expect(snap.context.data.people?.persons).toEqual([{ ...row, lastName: 'Aliyev', firstName: 'Vali' }]);
   });
 
+  it('a lookup\'s answer leaves alone what the visitor typed while it was on its way, and fills the rest', async () => {
+    const gate = deferred<Record<string, unknown>>();
+    const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({
+      actors: { lookup: fromPromise<Record<string, unknown>, LookupInput>(() => gate.promise) },
+    });
+    const actor = start(machine);
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 1 } });
+    const row = { passport: 'AA1234567', birthday: '1990-05-15' };
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [row] } });
+    // Half a first name typed, then the registry's whole name arrives.
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ ...row, firstName: 'Va' }] } });
+    gate.resolve({ firstName: 'Vali', lastName: 'Aliyev' });
+    const snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(snap.context.data.people?.persons).toEqual([{ ...row, firstName: 'Va', lastName: 'Aliyev' }]);
+  });
+
   it('a lookup\'s answer is a change like the visitor\'s: the field effects run on it, and the lookup reads the catalog', async () => {
     const catalogs: unknown[] = [];
     const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({

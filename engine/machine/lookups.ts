@@ -1,5 +1,6 @@
 import type { FieldErrors, FlowData, LookupBinding, MachineRules } from '../definition';
 import { changedStep } from './effects';
+import { deepEquals } from '@rjsf/utils';
 import { failureMessageId, isBindingFailure } from '../failure';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
 import { ACTOR_IDS, type FlowContext, type LookupInput, type PendingLookup } from './types';
@@ -79,10 +80,24 @@ export function planLookups(lookups: readonly LookupBinding<never>[], context: F
     }
     next.lookupKeys[job.rowKey] = job.key;
     const id = `${ACTOR_IDS.lookupPrefix}${next.lookupSeq++}`;
-    next.pending = { ...next.pending, [id]: { lookup: job.lookup, row: job.row, rowKey: job.rowKey, key: job.key } };
+    next.pending = { ...next.pending, [id]: { lookup: job.lookup, row: job.row, rowKey: job.rowKey, key: job.key, asked: job.value } };
     plan.spawn.push({ id, input: { lookup: job.lookup, row: job.value, catalog: context.catalog } });
   }
   return plan;
+}
+
+/**
+ * The answer without the fields the visitor changed while it was on its way: a name being typed when
+ * the registry's arrives would otherwise be replaced mid-word (and the keys still on their way added
+ * to it: `Valili`), or a name typed by hand silently respelt. What they left alone, or left empty, the answer fills.
+ */
+function notRetyped(answer: Record<string, unknown>, asked: Record<string, unknown>, now: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(answer)) {
+    const current = now[field];
+    if (current === undefined || current === null || current === '' || deepEquals(current, asked[field])) kept[field] = value;
+  }
+  return kept;
 }
 
 /**
@@ -103,13 +118,13 @@ export function mergedLookup<D extends FlowData, C>(
   const object = context.data[lookup.step] ?? {};
   let nextObject: Record<string, unknown>;
   if (lookup.rows === undefined || job.row === null) {
-    nextObject = { ...object, ...answer };
+    nextObject = { ...object, ...notRetyped(answer, job.asked, object) };
   } else {
     const rows = Array.isArray(object[lookup.rows]) ? [...(object[lookup.rows] as unknown[])] : [];
     const current = rows[job.row];
     // The row was removed while its lookup ran.
     if (typeof current !== 'object' || current === null) return { pending };
-    rows[job.row] = { ...current, ...answer };
+    rows[job.row] = { ...current, ...notRetyped(answer, job.asked, current as Record<string, unknown>) };
     nextObject = { ...object, [lookup.rows]: rows };
   }
   const changed = changedStep(rules, context.data, clearFieldError(context.fieldErrors, lookup.step, rowPath(lookup.rows, job.row) || '/'), lookup.step, nextObject, context.catalog as C);

@@ -24,6 +24,8 @@ export interface PendingLookup {
   /** `lookup:row` identity used for `lookupKeys`. */
   rowKey: string;
   key: string;
+  /** The row (or step object) as it was when the lookup started: what the visitor changed since stays theirs. */
+  asked: Record<string, unknown>;
 }
 
 export interface FlowContext {
