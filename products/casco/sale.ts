@@ -158,7 +158,8 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       sumInsured: car.price,
       currency: 'UZS',
       programName: programName(cover, tariff, context),
-      subject: `${car.model} ${car.year}, ${car.number} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${car.owner}`,
+      // The registry's car and owner, never the request's words for them.
+      subject: `${vehicle.model} ${vehicle.issueYear}, ${vehicle.plate} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${vehicle.owner.name}`,
     },
   };
 }

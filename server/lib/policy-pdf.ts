@@ -227,7 +227,8 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   row(pen, 'Polis raqami / Номер полиса', doc.number);
   row(pen, 'Dastur / Программа', doc.programName);
   if (doc.conditions?.length) row(pen, 'Shartlar / Условия', doc.conditions.join('; '));
-  row(pen, "Sugʻurtalovchi / Страхователь", doc.holder);
+  // Sugʻurtalovchi is the insurer; the one who takes out the policy is the sugʻurta qildiruvchi.
+  row(pen, "Sugʻurta qildiruvchi / Страхователь", doc.holder);
   row(pen, `${doc.product.subjectLabel.uz} / ${doc.product.subjectLabel.ru}`, doc.subject);
   row(pen, 'Amal qilish muddati / Срок действия', `${formatDate(doc.beginDate)} — ${formatDate(doc.endDate)}`);
   row(pen, "Sugʻurta mukofoti / Страховая премия", `${groupDigits(doc.premium)} soʻm`);
@@ -235,10 +236,13 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   row(pen, 'Berilgan sana / Дата выдачи', formatDate(doc.issuedAt.toISOString().slice(0, 10)));
   pen.y -= 10;
 
-  line(pen, "Sugʻurtalangan shaxslar / Застрахованные лица", { size: 12, bold: true });
-  doc.insured.forEach((person, i) => {
-    line(pen, `${i + 1}. ${person.name}   ${person.passport}   ${formatDate(person.birthday)}`, { size: 10, gap: 16 });
-  });
+  // A policy of a thing (a car, a carrier's seats) names no insured person: no heading over nobody.
+  if (doc.insured.length > 0) {
+    line(pen, "Sugʻurtalangan shaxslar / Застрахованные лица", { size: 12, bold: true });
+    doc.insured.forEach((person, i) => {
+      line(pen, `${i + 1}. ${person.name}   ${person.passport}   ${formatDate(person.birthday)}`, { size: 10, gap: 16 });
+    });
+  }
 
   // The verification block stays whole: on the next page when it does not fit below the text.
   room(pen, 160);

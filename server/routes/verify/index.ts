@@ -33,7 +33,7 @@ export default async function verifyRoutes(app: FastifyInstance): Promise<void> 
 <dl>
 <dt>Polis / Полис</dt><dd>${policy.number}</dd>
 <dt>Mahsulot / Продукт</dt><dd>${productName(policy.product)}</dd>
-<dt>Sugʻurtalovchi / Страхователь</dt><dd>${maskedName(policy.holder)}</dd>
+<dt>Sugʻurta qildiruvchi / Страхователь</dt><dd>${maskedName(policy.holder)}</dd>
 <dt>Muddat / Срок</dt><dd>${formatDate(policy.begin_date)} — ${formatDate(policy.end_date)}</dd>
 </dl>`),
     );
