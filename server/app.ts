@@ -47,6 +47,10 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
       void reply.server.handleError(new AppError(400, `the address is malformed: ${error.message.slice(0, 200)}`, { field: '/url' }), request, reply);
     },
     trustProxy: true,
+    // A `__proto__` or `constructor` key is parsed as a plain key (JSON.parse never pollutes) and refused
+    // by name before anything reads the body (plugins/app/edge.ts), instead of as "not valid JSON".
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     // Partner clients written against other servers call `/api/…/calculator/`: the same call.
     rewriteUrl: (request) => apiWithoutTrailingSlash(request.url ?? '/'),
     ajv: {

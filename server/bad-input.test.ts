@@ -193,3 +193,17 @@ describe('values nested deeper than any call reads', () => {
     expect((await send('/api/takoful/travel-neo/calculator', JSON.stringify(travelCalculatorBody()))).statusCode).toBe(200);
   });
 });
+
+describe('keys that would reach an object\'s prototype', () => {
+  test.each([
+    { payload: '{"__proto__":{"x":1},"program_id":1}', field: '/__proto__' },
+    { payload: '{"applicant":{"constructor":{"prototype":{"x":1}}}}', field: '/applicant/constructor' },
+    { payload: '{"a":[{"b":{"__proto__":null}}]}', field: '/a/0/b/__proto__' },
+  ])('$payload → 400 naming the key', async ({ payload, field }) => {
+    const res = await send('/api/sayt/uyjoy-api/save', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ result: false, error: 400, response: { field } });
+    expect(res.json().message).toContain('is a key no request may have');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+});

@@ -21,14 +21,16 @@ export const redactPaths = [
 
 /**
  * Personal numbers inside free text: digit runs of 7 or more (passports, PINFLs, phones, cards,
- * order and policy numbers alike), phones written with spaces or dashes, cards in groups of four.
+ * order and policy numbers alike, but not the price a refused amount is told), phones written with
+ * spaces or dashes, cards in groups of four.
  * Each keeps its first two characters, enough to tell one kind from another.
  */
 const personalNumbers = [
   /\+?998[\s-]?\d{2}[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}/g,
   /\b\d{2}[\s-]\d{3}[\s-]\d{2}[\s-]\d{2}\b/g,
   /\b\d{4}[\s-]\d{4}[\s-]\d{4}[\s-]\d{4}(?:[\s-]?\d{1,3})?\b/g,
-  /\d{7,}/g,
+  // Not the server's price in "amount differs, server: 5500000", which a chat reader needs whole.
+  /(?<!server: |\d)\d{7,}/g,
 ];
 
 /** Free text with every personal number masked (`8600 0000 0000 0002` → `86…`). */

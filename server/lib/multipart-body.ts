@@ -3,7 +3,7 @@ import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipar
 import { cleanFileName, formatBytes, headBytes, inspectFile, maxImagePixels, tailBytes, type FileProblem, type FileRule } from '../../engine/files/content';
 import { filePartRules } from '../../products/multipart';
 import { AppError } from '../envelope';
-import { textCheckedAt } from '../plugins/app/edge';
+import { checkRequestPart } from '../plugins/app/edge';
 import type { JsonSchema } from '../plugins/external/schemas';
 import type { UploadedFile } from '../plugins/app/contract-files';
 
@@ -144,8 +144,7 @@ export function multipartBody(schema: JsonSchema): preValidationHookHandler {
     } catch (error) {
       throw partsFailure(error);
     }
-    const unsafe = textCheckedAt('body', body);
-    if (unsafe !== null) throw new AppError(400, `body${unsafe === '/' ? '' : unsafe} contains a NUL character or a broken UTF-16 character`, { field: unsafe }, 400);
+    checkRequestPart('body', body);
     request.body = body;
     request.uploads = uploads;
   };

@@ -108,10 +108,16 @@ describe('Payme merchant protocol', () => {
     await rpc('CreateTransaction', { id, time: Date.now(), amount, account: account() });
     await rpc('PerformTransaction', { id });
     const number = (await app.contracts.get(contractId))?.policy_number as string;
+    const policy = await app.db.selectFrom('policies').select('id').where('contract_id', '=', contractId).executeTakeFirstOrThrow();
+    expect((await app.inject(`/api/policies/${policy.id}.pdf`)).statusCode).toBe(200);
     expect((await rpc('CancelTransaction', { id, reason: 5 })).result).toMatchObject({ state: -2 });
     expect((await app.contracts.get(contractId))?.status).toBe('cancelled');
     const verify = await app.inject(`/verify/${number}`);
     expect(verify.body).toContain('Cancelled');
+    // The PDF downloaded before is no longer handed out as a cover.
+    const pdf = await app.inject(`/api/policies/${policy.id}.pdf`);
+    expect(pdf.statusCode).toBe(410);
+    expect(pdf.json()).toMatchObject({ result: false, error: 410, message: 'policy_cancelled' });
     const refunds = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'refund').execute();
     expect(refunds.some((r) => r.text.includes(number))).toBe(true);
   });

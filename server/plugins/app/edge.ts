@@ -89,69 +89,62 @@ const isUnsafeText = (text: string) => maybeUnsafeText.test(text) && unsafeText.
  */
 export const maxNesting = 32;
 
-/** A value nested deeper than `maxNesting`, found at the JSON pointer `at`. */
-export class TooDeeplyNested extends Error {
-  constructor(readonly at: string) {
-    super(`nested more than ${maxNesting} levels deep`);
-  }
+/**
+ * Keys no request has a use for and that a careless merge turns into the prototype of an object
+ * (the JSON parser keeps them as plain keys; this walk refuses them by name).
+ */
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+type Problem = 'unsafe text' | 'forbidden key' | 'too deep';
+interface Found {
+  /** JSON pointer, written on the way back up (only for what was found). */
+  at: string;
+  problem: Problem;
 }
 
 /**
- * The JSON pointer of the first key or string inside `value` holding unsafe text (`/` for `value`
- * itself), or null; throws `TooDeeplyNested` for a value nested deeper than `maxNesting`.
+ * The first problem inside `value`: a key or string holding unsafe text, a forbidden key, or a
+ * value nested deeper than `maxNesting`; null when there is none. Every request's params, query and
+ * body are walked, so it allocates only for what it finds.
  */
-export function unsafeTextAt(value: unknown): string | null {
-  let at: string | null;
-  try {
-    at = unsafeTextWithin(value, 0);
-  } catch (error) {
-    throw error instanceof TooDeeplyNested ? new TooDeeplyNested(deepestPath(value)) : error;
-  }
-  return at === '' ? '/' : at;
-}
-
-// Every request's params, query and body are walked: the pointer is only written for the field found.
-function unsafeTextWithin(value: unknown, depth: number): string | null {
-  if (typeof value === 'string') return isUnsafeText(value) ? '' : null;
+function problemWithin(value: unknown, depth: number): Found | null {
+  if (typeof value === 'string') return isUnsafeText(value) ? { at: '', problem: 'unsafe text' } : null;
   if (typeof value !== 'object' || value === null) return null;
-  if (depth === maxNesting) throw new TooDeeplyNested('');
+  if (depth === maxNesting) return { at: '', problem: 'too deep' };
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i += 1) {
-      const found = unsafeTextWithin(value[i], depth + 1);
-      if (found !== null) return `/${i}${found}`;
+      const found = problemWithin(value[i], depth + 1);
+      if (found !== null) return { at: `/${i}${found.at}`, problem: found.problem };
     }
     return null;
   }
   for (const key of Object.keys(value)) {
-    if (isUnsafeText(key)) return `/${key}`;
-    const found = unsafeTextWithin((value as Record<string, unknown>)[key], depth + 1);
-    if (found !== null) return `/${key}${found}`;
+    if (isUnsafeText(key)) return { at: `/${key}`, problem: 'unsafe text' };
+    if (forbiddenKeys.has(key)) return { at: `/${key}`, problem: 'forbidden key' };
+    const found = problemWithin((value as Record<string, unknown>)[key], depth + 1);
+    if (found !== null) return { at: `/${key}${found.at}`, problem: found.problem };
   }
   return null;
 }
 
-/** The pointer of the first value at `maxNesting` levels down (`/a/0/0/…`), walked without recursion. */
-function deepestPath(value: unknown): string {
-  let path = '';
-  let current = value;
-  for (let depth = 0; depth < maxNesting && typeof current === 'object' && current !== null; depth += 1) {
-    const entries = Object.entries(current).filter(([, v]) => typeof v === 'object' && v !== null);
-    const [key, next] = entries[0] ?? [];
-    if (key === undefined) break;
-    path += `/${key}`;
-    current = next;
-  }
-  return path || '/';
+/** The JSON pointer of the first key or string inside `value` holding unsafe text (`/` for `value` itself), or null. */
+export function unsafeTextAt(value: unknown): string | null {
+  const found = problemWithin(value, 0);
+  return found?.problem === 'unsafe text' ? found.at || '/' : null;
 }
 
-/** `unsafeTextAt` of one part of a request, a value nested too deep refused as bad input with its place named. */
-export function textCheckedAt(part: string, value: unknown): string | null {
-  try {
-    return unsafeTextAt(value);
-  } catch (error) {
-    if (!(error instanceof TooDeeplyNested)) throw error;
-    throw new AppError(400, `${part}${error.at === '/' ? '' : error.at} is ${error.message}`, { field: error.at }, 400);
-  }
+const problemMessages: Record<Problem, string> = {
+  'unsafe text': 'contains a NUL character or a broken UTF-16 character',
+  'forbidden key': 'is a key no request may have',
+  'too deep': `is nested more than ${maxNesting} levels deep`,
+};
+
+/** 400 naming the place of the first problem in one part of a request (`body`, `querystring`, `params`), if it has one. */
+export function checkRequestPart(part: string, value: unknown): void {
+  const found = problemWithin(value, 0);
+  if (found === null) return;
+  const field = found.at || '/';
+  throw new AppError(400, `${part}${found.at} ${problemMessages[found.problem]}`, { field }, 400);
 }
 
 /** The cookies this site sets in a browser: a request carrying one comes from a browser that visited it. */
@@ -201,10 +194,7 @@ export default fp(
     // Before any schema or handler sees it: such text would reach the database and fail there (a 500).
     app.addHook('preValidation', (request, _reply, done) => {
       const parts: [string, unknown][] = [['params', request.params], ['querystring', request.query], ['body', typeof request.body === 'object' ? request.body : undefined]];
-      for (const [part, value] of parts) {
-        const field = textCheckedAt(part, value);
-        if (field !== null) throw new AppError(400, `${part}${field === '/' ? '' : field} contains a NUL character or a broken UTF-16 character`, { field }, 400);
-      }
+      for (const [part, value] of parts) checkRequestPart(part, value);
       done();
     });
 

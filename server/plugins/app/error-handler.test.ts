@@ -72,6 +72,8 @@ describe('the error handler', () => {
 
   test('maskPersonalData hides passport, card and PINFL numbers', () => {
     expect(maskPersonalData('AA1234567 card 8600000000000002 pinfl 31505900000011 order 100001')).toBe('AA12… card 86… pinfl 31… order 100001');
+    // The price a refused amount is told stays whole; a passport after it does not.
+    expect(maskPersonalData('amount differs, server: 5500000 (AB7654321)')).toBe('amount differs, server: 5500000 (AB76…)');
   });
 });
 

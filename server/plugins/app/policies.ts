@@ -28,7 +28,8 @@ export interface PolicyService {
   /** SQL drawing the next policy number's sequence value, to draw it in the statement that takes a payment rather than in a round trip of its own. */
   nextSeq: RawBuilder<number>;
   /** The policy's PDF, rendered and stored on the first call. */
-  pdf(id: string): Promise<Uint8Array | undefined>;
+  /** The policy's PDF, `revoked` once the policy was cancelled (refunded), undefined for no such policy. */
+  pdf(id: string): Promise<Uint8Array | 'revoked' | undefined>;
   /** Unguessable absolute address of the PDF (the id is a random UUID). */
   pdfUrl(id: string): string;
   verifyUrl(number: string): string;
@@ -113,6 +114,8 @@ export default fp(
           .where('policies.id', '=', id)
           .executeTakeFirst();
         if (!row) return undefined;
+        // A refunded policy covers nothing: its PDF must not be shown as if it did.
+        if (row.revoked_at) return 'revoked';
         if (row.pdf) return row.pdf;
         const { terms } = row.request as unknown as ContractRequest;
         const wording = app.products.get(row.product)?.sale.policy;

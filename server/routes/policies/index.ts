@@ -11,6 +11,7 @@ export default async function policyPdfRoutes(app: FastifyInstance): Promise<voi
     const id = uuidPdf.exec(request.params.file)?.[1];
     const pdf = id ? await app.policies.pdf(id) : undefined;
     if (!pdf) return reply.code(404).send({ result: false, error: 404, message: 'policy not found', response: null });
+    if (pdf === 'revoked') return reply.code(410).send({ result: false, error: 410, message: 'policy_cancelled', response: null });
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `inline; filename="policy-${id}.pdf"`)
