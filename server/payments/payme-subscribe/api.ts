@@ -147,7 +147,14 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
         await app.payments.refunded('card', receipt, `the contract was ${settlement.reason === 'cancelled' ? 'cancelled' : 'paid another way'}`);
         return refusal(1, 'contract_already_paid');
       }
-      await app.db.deleteFrom('card_sessions').where('token_hash', '=', tokenHash(token)).execute();
+      // The token has paid: spent, not forgotten, so it pays nothing else (a forgotten one, or one
+      // made without a contract, would otherwise pay any contract with the next code).
+      const spent = new Date();
+      await app.db
+        .insertInto('card_sessions')
+        .values({ token_hash: tokenHash(token), contract_id: contractId, card: session?.card ?? '', expires_at: spent })
+        .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ contract_id: contractId, expires_at: spent }))
+        .execute();
       return ok({ paid: true as const });
     },
   );

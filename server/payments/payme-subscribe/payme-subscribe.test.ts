@@ -34,15 +34,27 @@ describe('the card in the page (Payme Subscribe API through its sandbox stand-in
     const paid = await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code: '666666' });
     expect(paid.json()).toEqual({ result: true, error: 0, message: 'ok', response: { paid: true } });
     expect((await check(contract.contract_id)).json()).toMatchObject({ result: true, response: { check: true } });
-    // The same card and code again: the contract is paid already.
+    // The same card and code again: the token is spent.
     const again = await post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code: '666666' });
-    expect(again.json()).toMatchObject({ result: false, message: 'contract_already_paid' });
+    expect(again.json()).toMatchObject({ result: false, message: 'card_session_expired' });
     const policies = await app.db.selectFrom('policies').select('id').where('contract_id', '=', contract.contract_id).execute();
     expect(policies).toHaveLength(1);
-    // Only the masked card is kept, never its number; the token's session is gone.
+    // Only the masked card is kept, never its number; the token's session is spent.
     const rows = await app.db.selectFrom('payments').select(['state', 'detail']).where('contract_id', '=', contract.contract_id).execute();
     expect(rows).toEqual([{ state: 'paid', detail: { card: '860006******6311' } }]);
-    expect(await app.db.selectFrom('card_sessions').select('token_hash').where('contract_id', '=', contract.contract_id).execute()).toEqual([]);
+    const sessions = await app.db.selectFrom('card_sessions').select(['expires_at']).where('contract_id', '=', contract.contract_id).execute();
+    expect(sessions.every((session) => session.expires_at.getTime() <= Date.now())).toBe(true);
+  });
+
+  test('a token that has paid pays nothing else, nor does one asked for without a contract once it has paid', async () => {
+    const [first, second, third] = [await newContract(), await newContract(), await newContract()];
+    const bound = (await card(first.contract_id)).json().response.card_id as string;
+    expect((await post(app, '/api/sayt/payment/payme/check', { contract_id: first.contract_id, card_id: bound, code: '666666' })).json().result).toBe(true);
+    expect((await post(app, '/api/sayt/payment/payme/check', { contract_id: second.contract_id, card_id: bound, code: '666666' })).json()).toMatchObject({ result: false, message: 'card_session_expired' });
+    const unbound = (await post(app, '/api/sayt/payment/payme/card', { card_number: subscribeTestCards.pays.number, card_date: `${subscribeTestCards.pays.expire.slice(0, 2)}/${subscribeTestCards.pays.expire.slice(2)}` })).json().response.card_id as string;
+    expect((await post(app, '/api/sayt/payment/payme/check', { contract_id: second.contract_id, card_id: unbound, code: '666666' })).json().result).toBe(true);
+    expect((await post(app, '/api/sayt/payment/payme/check', { contract_id: third.contract_id, card_id: unbound, code: '666666' })).json()).toMatchObject({ result: false, message: 'card_session_expired' });
+    expect((await check(third.contract_id)).json()).toMatchObject({ result: false, message: 'payment_not_made' });
   });
 
   test('each refusal is named: no money (and the check says the card was declined), a blocked card, an unknown one, an expired one', async () => {
