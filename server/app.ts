@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import autoload from '@fastify/autoload';
 import type { Ajv } from 'ajv';
@@ -51,6 +53,9 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
     // by name before anything reads the body (plugins/app/edge.ts), instead of as "not valid JSON".
     onProtoPoisoning: 'ignore',
     onConstructorPoisoning: 'ignore',
+    // What Node refuses before Fastify sees a request (headers or an address over 16 KB, a request
+    // line it cannot parse, one that never finished) is answered in the envelope too.
+    clientErrorHandler: answerClientError,
     // Partner clients written against other servers call `/api/…/calculator/`: the same call.
     rewriteUrl: (request) => apiWithoutTrailingSlash(request.url ?? '/'),
     ajv: {
@@ -71,4 +76,17 @@ export function apiWithoutTrailingSlash(url: string): string {
   const path = query === -1 ? url : url.slice(0, query);
   if (path.length <= '/api/'.length || !path.endsWith('/')) return url;
   return path.replace(/\/+$/, '') + (query === -1 ? '' : url.slice(query));
+}
+
+/** Node's client errors (`clientError`) as the envelope: 431 for headers or an address too large, 408 for a request that never finished, else 400. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message, field] = error.code === 'HPE_HEADER_OVERFLOW'
+    ? [431, 'the address or the headers are too large (16 KB at most)', '/url']
+    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'the request did not arrive in time', null] : [400, 'the request is malformed', null];
+  const body = JSON.stringify({ result: false, error: status, message, response: field ? { field } : null });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

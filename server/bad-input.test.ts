@@ -207,3 +207,14 @@ describe('keys that would reach an object\'s prototype', () => {
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 });
+
+describe('what Node refuses before the application sees it', () => {
+  test('an address of 20 000 characters gets 431 in the envelope, naming the address', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const res = await fetch(`${address}/verify/${'A'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(await res.json()).toEqual({ result: false, error: 431, message: 'the address or the headers are too large (16 KB at most)', response: { field: '/url' } });
+    expect((await fetch(`${address}/api/redirects?path=/en`, { headers: { authorization: siteAuth } })).status).toBe(200);
+  });
+});
