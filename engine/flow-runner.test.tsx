@@ -91,6 +91,19 @@ describe('FlowRunner', () => {
     expect((screen.getByLabelText(/Days/) as HTMLInputElement).value).toBe('7');
   });
 
+  it('a name the flow empties for its Cyrillic letters says only why, not also that it is empty', async () => {
+    setup({}, 'en');
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Вали' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findAllByText('Fill in this field');
+    const name = screen.getByLabelText(/First name/);
+    const said = document.getElementById((name.getAttribute('aria-describedby') ?? '').split(' ')[0] ?? '');
+    expect(said?.textContent).toBe('Use Latin letters');
+  });
+
   it('Next with invalid data shows translated errors linked to the fields', async () => {
     setup({}, 'ru');
     await heading('Plan');

@@ -561,8 +561,11 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     const translated = createTransformErrors(i18n);
     // A date typed but not yet a date is said by its own message (`dateProblems`), not also as missing.
     const typedDate = (error: RJSFValidationError) => error.name === 'required' && Boolean(dateDrafts.get(fieldId(pathSegments(errorPointer(error)))));
-    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error)), uiSchema, extraErrors !== undefined), uiSchema);
-  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId]);
+    // A field with the flow's own message (a Cyrillic name it emptied: "use Latin letters") has that
+    // message alone, not also "fill in this field" or the same words again from the schema.
+    const saidByFlow = (error: RJSFValidationError) => fieldErrors?.[errorPointer(error)] !== undefined;
+    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error)), uiSchema, extraErrors !== undefined), uiSchema);
+  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, fieldErrors]);
   const onChange = useCallback(
     (event: IChangeEvent) => {
       reported.current = (event.formData ?? {}) as Record<string, unknown>;

@@ -32,19 +32,44 @@ const CHOICE_WIDGETS: ReadonlySet<unknown> = new Set(['select', 'radio', 'progra
  * (`use_latin_alphabet`), any other keyword maps to `engine.error.<keyword>` with ajv's params.
  */
 export function createTransformErrors(i18n: I18n) {
-  return (errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] =>
-    errors.map((error) => {
+  return (errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] => {
+    const said = new Set<string>();
+    return errors.flatMap((error) => {
       let name = error.name ?? '';
-      if (name === 'required' && CHOICE_WIDGETS.has(uiSchemaAt(uiSchema, errorPointer(error))?.['ui:widget'])) name = 'enum';
-      const message =
-        name === 'errorMessage' && error.message
+      const ui = uiSchemaAt(uiSchema, errorPointer(error));
+      if (name === 'required' && CHOICE_WIDGETS.has(ui?.['ui:widget'])) name = 'enum';
+      const shape = SHAPE_KEYWORDS.has(name) ? shapeOf(ui) : null;
+      const message = shape
+        ? i18n._(shape.id, shape.values)
+        : name === 'errorMessage' && error.message
           ? i18n._(error.message)
           : i18n._(
               (ERROR_KEYWORDS as readonly string[]).includes(name) ? `engine.error.${name}` : 'engine.error.invalid',
               readableParams((error.params ?? {}) as Record<string, unknown>),
             );
-      return { ...error, message, stack: message };
+      // A passport one digit short breaks its length and its pattern: said once.
+      const key = `${error.property ?? ''}\u0000${message}`;
+      if (said.has(key)) return [];
+      said.add(key);
+      return [{ ...error, message, stack: message }];
     });
+  };
+}
+
+/** What a value of a fixed shape breaks when it is mistyped: its length, its pattern. */
+const SHAPE_KEYWORDS: ReadonlySet<string> = new Set(['minLength', 'maxLength', 'pattern']);
+
+/**
+ * The one message of a widget whose value has a fixed shape (a passport's letters and digits, a
+ * phone's nine digits), which says what to type instead of "at least 9 characters" and "the wrong format".
+ */
+function shapeOf(ui: UiSchema | undefined): { id: string; values?: Record<string, unknown> } | null {
+  const widget = ui?.['ui:widget'];
+  if (widget === 'passport') {
+    const letters = Number((ui?.['ui:options'] as { seriesLength?: unknown } | undefined)?.seriesLength ?? 2);
+    return { id: 'engine.error.passport', values: { letters, example: letters === 3 ? 'AAF0390422' : 'AA1234567' } };
+  }
+  return widget === 'phone' ? { id: 'engine.error.phone' } : null;
 }
 
 /**

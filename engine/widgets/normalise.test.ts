@@ -7,7 +7,9 @@ describe('widget normalisers', () => {
     expect(normalisePassport('aa 1234567')).toBe('AA1234567');
     expect(normalisePassport('aa12345678')).toBe('AA1234567');
     expect(normalisePassport('a')).toBe('A');
-    expect(normalisePassport('1234')).toBe('');
+    // A series a letter short, or none: what was typed stays, for the message to say what is missing.
+    expect(normalisePassport('A1234567')).toBe('A1234567');
+    expect(normalisePassport('1234')).toBe('1234');
     expect(normalisePassport('abc1234567', 3)).toBe('ABC1234567');
     expect(displayPassport('AA1234567')).toBe('AA 1234567');
     // A Russian keyboard's look-alike capitals are the Latin letters the document carries.

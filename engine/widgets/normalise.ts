@@ -15,8 +15,10 @@ function latinCaps(raw: string): string {
 export function normalisePassport(raw: string, seriesLength = 2): string {
   const chars = latinCaps(raw);
   const series = (chars.match(/^[A-Z]*/)?.[0] ?? '').slice(0, seriesLength);
+  // Digits typed after a series one letter short are kept, so the visitor sees what they typed
+  // and the message says what is missing, rather than seven digits silently gone.
   const number = chars.slice(series.length).replace(/\D/g, '').slice(0, 7);
-  return series.length < seriesLength ? series : series + number;
+  return series + number;
 }
 
 /**
