@@ -122,7 +122,8 @@ function syncTourists(next: TravelData, previous: TravelData): EffectResult<Trav
     copy = i === payerRow ? mirrorPayer({ ...copy, isPayer: true }, payer) : { ...copy, isPayer: false };
     return { ...copy, canPay: isAdult(copy.birthday, today) };
   });
-  if (isIsoDate(payer.birthday) && !isAdult(payer.birthday, today)) errors['/payer/birthday'] = 'travel.error.payer_adult';
+  // A birthday after today is the date field's own message ("cannot be after …"), not an age.
+  if (isIsoDate(payer.birthday) && payer.birthday <= today && !isAdult(payer.birthday, today)) errors['/payer/birthday'] = 'travel.error.payer_adult';
   const data = { ...next, tourists: { ...next.tourists, payer, tourists } };
   return Object.keys(errors).length > 0 ? { data, errors: { tourists: errors } } : { data };
 }
