@@ -45,8 +45,8 @@ describe('travel routes', () => {
     const rows = res.json().response;
     assertMatchesSchema('travel/calculator.response', rows);
     expect(rows).toHaveLength(3);
-    // Basic: 0.9 USD × 7 days = 6.30 USD at 12 650 = 79 695, plus the accident risk 40 000.
-    expect(rows[0]).toEqual({ program_id: 1, program_name: 'Basic', prem_usd: 6.3, prem_uzs: 119_695, kurs_cbu: 12_650 });
+    // Basic: 0.9 USD × 7 days = 6.30 USD at 12 650 = 79 695, plus the accident risk 40 000; 119 695 is 9.46 USD.
+    expect(rows[0]).toEqual({ program_id: 1, program_name: 'Basic', prem_usd: 9.46, prem_uzs: 119_695, kurs_cbu: 12_650 });
     expect(rows[2].prem_uzs).toBeGreaterThan(rows[1].prem_uzs);
   });
 

@@ -49,6 +49,9 @@ export type CalculatorRequest = (
 export type CalculatorResponse = {
   program_id: 1 | 2 | 3;
   program_name: string;
+  /**
+   * The whole premium (prem_uzs) in USD at kurs_cbu, to the cent.
+   */
   prem_usd: number;
   prem_uzs: number;
   kurs_cbu: number;

@@ -152,11 +152,12 @@ function calculate(request: unknown, context: SaleContext<TravelReference>): Cal
   checkCountries(body.countries, context.tariffs);
   const { tariffs } = context.tariffs;
   // The trip is read and priced once (dates checked, ages and factors worked out); only the program differs between the quotes.
+  // prem_usd is the whole premium (its risks are priced in sum) at kurs_cbu, so prem_usd × kurs_cbu ≈ prem_uzs.
   const price = travelPricer(quoteInput(body, cover, context.today), tariffs);
   return tariffs.programs.flatMap((program) => {
     const quoted = price(program.id);
     return quoted
-      ? [{ program_id: program.id as CalculatorResponse[number]['program_id'], program_name: programName(context.tariffs, program.id), prem_usd: quoted.premiumUsd, prem_uzs: quoted.total, kurs_cbu: tariffs.usdRate }]
+      ? [{ program_id: program.id as CalculatorResponse[number]['program_id'], program_name: programName(context.tariffs, program.id), prem_usd: Math.round((quoted.total / tariffs.usdRate) * 100) / 100, prem_uzs: quoted.total, kurs_cbu: tariffs.usdRate }]
       : [];
   });
 }
