@@ -127,7 +127,7 @@ async function checkDrivers(request: SavePolicyRequest, applicant: Applicant, st
     const licence = await context.registries.licence(query);
     if (licence && (licence.seria !== driver.licenseSeria || licence.number !== driver.licenseNumber)) throw declined(4, key);
     if (licence && licence.issuedOn !== issued) throw declined(5, key);
-    insured.push({ name: `${person.lastName} ${person.firstName}`, passport: `${driver.passport__seria}${driver.passport__number}`, birthday });
+    insured.push({ name: `${person.firstName} ${person.lastName}`, passport: `${driver.passport__seria}${driver.passport__number}`, birthday });
   }
   if (request.applicant_is_driver && !request.drivers.some((driver) => samePassport(applicant.query, driver.passport__seria, driver.passport__number))) {
     insured.push(await applicantAsDriver(request, applicant, start, context));
@@ -205,13 +205,14 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
   if (isRestricted(vehicle.model, reference)) throw new SaleRefusal(422, 'body/gos_number: this model is not sold online', '/gos_number');
   const territory = territoryOf(vehicle.plate);
   if (territory === null) throw new SaleRefusal(400, 'body/gos_number is not a plate of a region', '/gos_number');
-  const holder = await checkOwner(request, vehicle, context);
+  const owner = await checkOwner(request, vehicle, context);
   const applicantQuery = { passportSeria: request.applicant__pass_seria, passportNumber: request.applicant__pass_number };
   const applicantBirthday = requestDate(request.applicant__birthday, '/applicant__birthday');
   const applicant = await context.findPerson({ ...applicantQuery, birthday: applicantBirthday });
   if (!applicant) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant__pass_seria');
   const start = firstDay(request, vehicle, context.today);
-  const insured = await checkDrivers(request, { query: applicantQuery, birthday: applicantBirthday, name: `${applicant.lastName} ${applicant.firstName}` }, start, context);
+  const holder = `${applicant.firstName} ${applicant.lastName}`;
+  const insured = await checkDrivers(request, { query: applicantQuery, birthday: applicantBirthday, name: holder }, start, context);
   const legalEntity = vehicle.owner.kind === 'company';
   const input: OsagoQuoteInput = {
     territory,
@@ -236,7 +237,8 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
       currency: 'UZS',
       programName: `OSAGO / ОСАГО, ${months} oy / мес., ${policyText(context, `osago.drivers.${request.number_drivers_id}`)}`,
       conditions: extrasConditions(input, context),
-      subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}`,
+      // The one who buys holds the policy (as the page's summary says); the car's owner is the registry's, beside the car.
+      subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}; egasi / владелец: ${owner}`,
     },
   };
 }
