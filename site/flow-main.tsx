@@ -13,18 +13,20 @@ import { stepHrefAt } from './history-step-address';
 import { flowIslandId } from '../products/site-pages';
 import { FlowIsland } from './flow-island';
 import { prepareFlow, readRenderedCatalog } from './flow-preparation';
-import { catalogs } from './i18n';
+import { catalogs, preloadCatalogs } from './i18n';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import { knowProductPages } from './partner';
 import { loadSiteProduct } from './site-product';
 
 const element = document.getElementById(flowIslandId);
+const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
+// The language's catalog index loads beside the product's manifest, not after it.
+preloadCatalogs(lang);
 const product = await loadSiteProduct(element?.dataset.product ?? '');
 if (!element || !product) throw new Error(`flow page without its island (#${flowIslandId} naming a product)`);
 const { id } = product.manifest;
 knowProductPages([product.manifest]);
-const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
 saveLang(lang);
 
 // A page the server drew with its first step carries the catalog it used: the flow's definition and

@@ -12,14 +12,37 @@ import { languages, type Lang } from './language';
 export type CatalogModule = { messages: Messages };
 export type CatalogLoaders = Record<Lang, () => Promise<CatalogModule>>;
 
-// Every PO file under locales/, each its own lazy chunk; an area is one file per language.
-const poFiles = import.meta.glob<CatalogModule>('../locales/*/*.po');
+type CatalogIndex = Record<string, () => Promise<CatalogModule>>;
 
-/** The loaders of one catalog area (`locales/<lang>/<area>.po`); throws if a language lacks it. */
+// One index of catalogs per language (site/catalog-indexes/<lang>.ts), each a chunk of its own: a
+// page loads its language's only, not a map of every language's (two thirds of it never used; on a
+// flow page that was over half a kilobyte gzip of its first load).
+const indexes = import.meta.glob<{ default: CatalogIndex }>('./catalog-indexes/*.ts');
+const loadedIndexes = new Map<Lang, Promise<CatalogIndex>>();
+
+/** The catalog index of `lang`, loaded once; a page starts it early (`preloadCatalogs`) so it arrives with its other first chunks. */
+function catalogIndex(lang: Lang): Promise<CatalogIndex> {
+  let index = loadedIndexes.get(lang);
+  if (!index) {
+    const load = indexes[`./catalog-indexes/${lang}.ts`];
+    index = load ? load().then((module) => module.default) : Promise.reject(new Error(`no catalog index for ${lang}`));
+    loadedIndexes.set(lang, index);
+    index.catch(() => loadedIndexes.delete(lang));
+  }
+  return index;
+}
+
+/** Starts loading the catalog index of the page's language before anything asks for a catalog. */
+export const preloadCatalogs = (lang: Lang): void => void catalogIndex(lang).catch(() => undefined);
+
+/** The loaders of one catalog area (`locales/<lang>/<area>.po`); a language that lacks it fails its load. */
 export function catalogLoaders(area: string): CatalogLoaders {
   const entries = languages.map((lang) => {
-    const load = poFiles[`../locales/${lang}/${area}.po`];
-    if (!load) throw new Error(`no catalog locales/${lang}/${area}.po`);
+    const load = async () => {
+      const file = (await catalogIndex(lang))[`../../locales/${lang}/${area}.po`];
+      if (!file) throw new Error(`no catalog locales/${lang}/${area}.po`);
+      return file();
+    };
     return [lang, load] as const;
   });
   return Object.fromEntries(entries) as CatalogLoaders;

@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import './app.css';
-import { catalogs, pageCatalogs, productCatalogs } from './i18n';
+import { catalogs, pageCatalogs, preloadCatalogs, productCatalogs } from './i18n';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { createRouteObjects } from './router';
 import { siteRouterComponents } from './router-components';
@@ -14,6 +14,8 @@ import { knowProductPages } from './partner';
 import { products } from './products';
 
 knowProductPages(products.map((product) => product.manifest));
+// The language's catalog index loads now, beside the page's modules, not when the router first asks for a catalog.
+preloadCatalogs(langFromPath(window.location.pathname) ?? detectBrowserLang());
 void catalogs.require('pages', pageCatalogs);
 void catalogs.require('products', productCatalogs);
 

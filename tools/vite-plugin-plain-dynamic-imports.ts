@@ -18,12 +18,33 @@ export function plainDynamicImports(): Plugin {
     load(id) {
       return id === preloadHelperId ? 'export const __vitePreload = (load) => load();' : null;
     },
-    generateBundle(_options, bundle) {
-      for (const output of Object.values(bundle)) {
-        if (output.type === 'chunk' && output.code.includes('__vite__mapDeps')) {
-          this.error(`${output.fileName}: a dynamic import preloads dependencies, which plainDynamicImports would skip`);
+    generateBundle: {
+      // After Vite has written each call's dependencies (`[]`, or `__vite__mapDeps(…)`) in place of its marker.
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          if (output.code.includes('__vite__mapDeps')) {
+            this.error(`${output.fileName}: a dynamic import preloads dependencies, which plainDynamicImports would skip`);
+          }
+          output.code = unwrapped(output.code);
         }
-      }
+      },
     },
   };
+}
+
+/**
+ * The chunk's `t(()=>import(`./x.js`),[])` calls of the replaced helper written as the
+ * `import(`./x.js`)` each runs (the message catalogs' map alone has 75 of them), and the helper's
+ * import dropped from a chunk that then no longer calls it. Runs on the final, minified chunk, whose
+ * precompressed copies are made after it.
+ */
+export function unwrapped(code: string): string {
+  const helperImport = /import\{t(?: as ([\w$]+))?\}from"\.\/preload-helper-[\w-]+\.js";?/.exec(code);
+  if (!helperImport) return code;
+  const name = (helperImport[1] ?? 't').replace(/\$/g, '\\$');
+  const plain = code.replace(new RegExp(`(?<![\\w$.])${name}\\(\\(\\)=>(import\\((?:\`[^\`$]*\`|"[^"]*")\\)),\\[\\]\\)`, 'g'), '$1');
+  const rest = plain.replace(helperImport[0], '');
+  return new RegExp(`(?<![\\w$.])${name}\\(`).test(rest) ? plain : rest;
 }
