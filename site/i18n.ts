@@ -1,6 +1,7 @@
 import { i18n as sharedI18n, type I18n, type Messages } from '@lingui/core';
 import { setMessageAreaLoader } from '../engine/message-areas';
 import { languages, type Lang } from './language';
+import { loadOnce } from './load-once';
 
 /**
  * Message catalogs load on demand, per language: the site's with the language; the engine's,
@@ -18,19 +19,12 @@ type CatalogIndex = Record<string, () => Promise<CatalogModule>>;
 // page loads its language's only, not a map of every language's (two thirds of it never used; on a
 // flow page that was over half a kilobyte gzip of its first load).
 const indexes = import.meta.glob<{ default: CatalogIndex }>('./catalog-indexes/*.ts');
-const loadedIndexes = new Map<Lang, Promise<CatalogIndex>>();
 
 /** The catalog index of `lang`, loaded once; a page starts it early (`preloadCatalogs`) so it arrives with its other first chunks. */
-function catalogIndex(lang: Lang): Promise<CatalogIndex> {
-  let index = loadedIndexes.get(lang);
-  if (!index) {
-    const load = indexes[`./catalog-indexes/${lang}.ts`];
-    index = load ? load().then((module) => module.default) : Promise.reject(new Error(`no catalog index for ${lang}`));
-    loadedIndexes.set(lang, index);
-    index.catch(() => loadedIndexes.delete(lang));
-  }
-  return index;
-}
+const catalogIndex = loadOnce((lang: Lang): Promise<CatalogIndex> => {
+  const load = indexes[`./catalog-indexes/${lang}.ts`];
+  return load ? load().then((module) => module.default) : Promise.reject(new Error(`no catalog index for ${lang}`));
+});
 
 /** Starts loading the catalog index of the page's language before anything asks for a catalog. */
 export const preloadCatalogs = (lang: Lang): void => void catalogIndex(lang).catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { FlowData, ProductDefinition } from '../engine/definition';
 import type { ProductManifest } from '../products/define';
 import { catalogLoaders, type CatalogLoaders } from './i18n';
+import { loadOnce } from './load-once';
 
 /**
  * A product as the browser runs it: its manifest and the message catalogs its flow shows. The site
@@ -28,16 +29,8 @@ export async function loadSiteProduct(id: string): Promise<SiteProduct | undefin
   return load ? siteProductOf((await load()).default) : undefined;
 }
 
-const loading = new Map<string, Promise<ProductDefinition<FlowData, unknown>>>();
-
 /** Loads a product's definition once; a failed load is forgotten so a retry imports again. */
-export function loadDefinition(id: string): Promise<ProductDefinition<FlowData, unknown>> {
-  let pending = loading.get(id);
-  if (!pending) {
-    const load = definitions[`../products/${id}/definition.ts`];
-    pending = load ? load().then((module) => module.default) : Promise.reject(new Error(`no product "${id}"`));
-    loading.set(id, pending);
-    pending.catch(() => loading.delete(id));
-  }
-  return pending;
-}
+export const loadDefinition = loadOnce((id: string): Promise<ProductDefinition<FlowData, unknown>> => {
+  const load = definitions[`../products/${id}/definition.ts`];
+  return load ? load().then((module) => module.default) : Promise.reject(new Error(`no product "${id}"`));
+});
