@@ -257,6 +257,9 @@ describe('OSAGO sale (the server\'s price and checks)', () => {
     const others = request.drivers.filter((driver) => `${driver.passport__seria}${driver.passport__number}` !== applicant);
     expect(others.length).toBeLessThan(request.drivers.length);
     const withFlag = await sale.quote({ ...request, drivers: others, applicant_is_driver: true }, context);
+    // The policy is held as the page's summary says: by the one who buys, or by the company that owns the car.
+    expect(withFlag.terms.holder).toBe('Vali Aliyev');
+    expect((await sale.quote(requestOf(sampleCompanyAnyDriver), context)).terms.holder).toBe('"NEO LOGISTIKA" MChJ');
     expect(withFlag.terms.insured.map((person) => person.passport).sort()).toEqual(request.drivers.map((d) => `${d.passport__seria}${d.passport__number}`).sort());
     // The flag alone names the applicant as the only driver; without it, nobody is.
     const alone = await sale.quote({ ...request, drivers: [], applicant_is_driver: true }, context);

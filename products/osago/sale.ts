@@ -123,7 +123,7 @@ async function checkDrivers(request: SavePolicyRequest, applicant: Applicant, st
     const query = { passportSeria: driver.passport__seria, passportNumber: driver.passport__number };
     const person = await context.findPerson({ ...query, birthday });
     if (!person) throw declined(3, key);
-    if (ageOn(birthday, start) < 18 || ageOn(birthday, issued) < 16) throw declined(6, key);
+    if (tooYoungToDrive(birthday, start, issued)) throw declined(6, key);
     const licence = await context.registries.licence(query);
     if (licence && (licence.seria !== driver.licenseSeria || licence.number !== driver.licenseNumber)) throw declined(4, key);
     if (licence && licence.issuedOn !== issued) throw declined(5, key);
@@ -144,9 +144,12 @@ async function applicantAsDriver(request: SavePolicyRequest, applicant: Applican
   if (request.drivers.length >= 5) throw new SaleRefusal(400, 'body/drivers: with the applicant as a driver, name at most 4 others', '/drivers');
   const licence = await context.registries.licence(applicant.query);
   if (!licence) throw declined(8);
-  if (ageOn(applicant.birthday, start) < 18 || ageOn(applicant.birthday, licence.issuedOn) < 16) throw declined(6);
+  if (tooYoungToDrive(applicant.birthday, start, licence.issuedOn)) throw declined(6);
   return { name: applicant.name, passport: `${applicant.query.passportSeria}${applicant.query.passportNumber}`, birthday: applicant.birthday };
 }
+
+/** A driver under 18 on the first day of cover, or licensed before turning 16 (save error 6). */
+const tooYoungToDrive = (birthday: string, start: string, licensed: string) => ageOn(birthday, start) < 18 || ageOn(birthday, licensed) < 16;
 
 /** The applicant as the registry found them. */
 interface Applicant {
@@ -211,9 +214,11 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
   const applicant = await context.findPerson({ ...applicantQuery, birthday: applicantBirthday });
   if (!applicant) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant__pass_seria');
   const start = firstDay(request, vehicle, context.today);
-  const holder = `${applicant.firstName} ${applicant.lastName}`;
-  const insured = await checkDrivers(request, { query: applicantQuery, birthday: applicantBirthday, name: holder }, start, context);
+  const applicantName = `${applicant.firstName} ${applicant.lastName}`;
+  const insured = await checkDrivers(request, { query: applicantQuery, birthday: applicantBirthday, name: applicantName }, start, context);
   const legalEntity = vehicle.owner.kind === 'company';
+  // As the page's summary says: a company's car is insured by the company, anyone else's by the one who buys.
+  const holder = legalEntity ? owner : applicantName;
   const input: OsagoQuoteInput = {
     territory,
     vehicleType: vehicleTypeOf(vehicle, request.vehicleTypeId),
@@ -237,7 +242,7 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
       currency: 'UZS',
       programName: `OSAGO / ОСАГО, ${months} oy / мес., ${policyText(context, `osago.drivers.${request.number_drivers_id}`)}`,
       conditions: extrasConditions(input, context),
-      // The one who buys holds the policy (as the page's summary says); the car's owner is the registry's, beside the car.
+      // The registry's owner stands beside the car.
       subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}; egasi / владелец: ${owner}`,
     },
   };
