@@ -12,6 +12,9 @@ describe('widget normalisers', () => {
     expect(normalisePassport('1234')).toBe('1234');
     expect(normalisePassport('abc1234567', 3)).toBe('ABC1234567');
     expect(displayPassport('AA1234567')).toBe('AA 1234567');
+    expect(displayPassport('A1234567')).toBe('A 1234567');
+    expect(displayPassport('1234')).toBe('1234');
+    expect(displayPassport('AAF0390422', 3)).toBe('AAF 0390422');
     // A Russian keyboard's look-alike capitals are the Latin letters the document carries.
     expect(normalisePassport('аа1234567')).toBe('AA1234567');
     expect(normalisePassport('ААF 0390422', 3)).toBe('AAF0390422');

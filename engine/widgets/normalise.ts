@@ -41,7 +41,9 @@ export function displayPlate(value: string): string {
 
 /** Passport as shown: `AA 1234567`. */
 export function displayPassport(value: string, seriesLength = 2): string {
-  return value.length > seriesLength ? `${value.slice(0, seriesLength)} ${value.slice(seriesLength)}` : value;
+  // The space follows the series' letters, also when one is missing (`A 1234567`, not `A1 234567`).
+  const series = Math.min(seriesLength, /^[A-Z]*/.exec(value)?.[0].length ?? 0);
+  return value.length > series && series > 0 ? `${value.slice(0, series)} ${value.slice(series)}` : value;
 }
 
 /**
