@@ -3,7 +3,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { loadFileSupport } from '../engine/files/on-demand';
-import { loadArrayTemplates, loadWidgets, onDemandWidgets } from '../engine/theme';
+import { loadArrayParts, loadWidgets, onDemandWidgets } from '../engine/theme';
 import { storyMessages } from '../stories/fixtures/story-messages';
 import '../site/app.css';
 
@@ -70,7 +70,7 @@ const preview: Preview = {
   decorators: [withI18n],
   // Every story may draw any widget, or a flow with files: what the site loads with the flows that need it is loaded first.
   loaders: [async () => {
-    await Promise.all([loadWidgets(Object.keys(onDemandWidgets)), loadArrayTemplates(), loadFileSupport()]);
+    await Promise.all([loadWidgets(Object.keys(onDemandWidgets)), loadArrayParts(), loadFileSupport()]);
     return {};
   }],
   parameters: {

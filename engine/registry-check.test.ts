@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uiNames, unresolvedUiNames } from './registry-check';
-import { loadArrayTemplates, loadWidgetsFor, onDemandWidgets, theme } from './theme';
+import { loadArrayParts, loadWidgetsFor, onDemandWidgets, theme } from './theme';
 import { ComboboxWidget } from './widgets/combobox-widget';
 import { sampleDefinition } from './test-fixtures/sample-definition';
 
@@ -16,7 +16,7 @@ function uiFiles(dir: string): string[] {
 
 describe('widget registry', () => {
   it('offers the widgets and templates of the design', async () => {
-    await loadArrayTemplates();
+    await loadArrayParts();
     for (const name of ['passport', 'plate', 'phone', 'date', 'money', 'program-cards', 'code6', 'checkbox', 'select', 'radio', 'toggle-button']) {
       expect(theme.widgets[name], name).toBeDefined();
     }

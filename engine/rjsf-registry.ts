@@ -1,5 +1,4 @@
 import { DEFAULT_ID_PREFIX, DEFAULT_ID_SEPARATOR, englishStringTranslator, type Registry } from '@rjsf/utils';
-import ArrayField from '@rjsf/core/lib/components/fields/ArrayField.js';
 import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';
 import NullField from '@rjsf/core/lib/components/fields/NullField.js';
 import NumberField from '@rjsf/core/lib/components/fields/NumberField.js';
@@ -16,7 +15,8 @@ import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
 
 /**
  * The registry rjsf's Form starts from, in the site's build (tools/vite-plugin-rjsf-registry.ts puts
- * it in place of @rjsf/core's own `getDefaultRegistry`): rjsf's fields for the types a step form has,
+ * it in place of @rjsf/core's own `getDefaultRegistry`): rjsf's fields for the types a step form has
+ * (but arrays: engine/theme.ts loads rjsf's ArrayField with the first step that has one),
  * and the templates and widgets the engine's theme does not replace (engine/theme.ts supplies the
  * rest on every Form). Step forms are flat — no allOf/anyOf/oneOf/$ref, no layout grids, no colour
  * inputs, and files through the engine's own `file` field, not rjsf's data-URL widget — so rjsf's
@@ -25,7 +25,7 @@ import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
  */
 export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils'> {
   return {
-    fields: { ArrayField, BooleanField, NullField, NumberField, ObjectField, SchemaField, StringField },
+    fields: { BooleanField, NullField, NumberField, ObjectField, SchemaField, StringField },
     templates: {
       ArrayFieldDescriptionTemplate,
       ArrayFieldTitleTemplate,

@@ -1,4 +1,4 @@
-import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
+import type { Field, RegistryFieldsType, RegistryWidgetsType, TemplatesType, Widget } from '@rjsf/utils';
 import {
   AddButton,
   BaseInputTemplate,
@@ -73,10 +73,18 @@ function hasArray(schema: unknown): boolean {
   return Object.values(schema).some(hasArray);
 }
 
-/** Loads the array templates into `templates`, once. */
-export async function loadArrayTemplates(): Promise<void> {
-  if (templates.persons) return;
-  const { ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate } = await import('./templates/persons-template');
+/**
+ * Loads rjsf's array field into `fields` and the array templates into `templates`, once: only the
+ * flows whose steps have an array (travel's tourists and countries, OSAGO's drivers) draw them, so
+ * they are not in every flow page's first scripts (about 3.5 KB gzip).
+ */
+export async function loadArrayParts(): Promise<void> {
+  if (templates.persons && fields.ArrayField) return;
+  const [{ ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate }, { default: ArrayField }] = await Promise.all([
+    import('./templates/persons-template'),
+    import('@rjsf/core/lib/components/fields/ArrayField.js'),
+  ]);
+  fields.ArrayField = ArrayField as Field;
   Object.assign(templates, {
     ArrayFieldTemplate: PersonsArrayTemplate,
     ArrayFieldItemTemplate: ArrayItemTemplate,
@@ -89,13 +97,13 @@ export async function loadArrayTemplates(): Promise<void> {
 export async function loadWidgetsFor(steps: readonly { schema?: unknown; uiSchema?: unknown }[]): Promise<void> {
   const names = new Set<string>();
   for (const step of steps) widgetNamesIn(step.uiSchema, names);
-  await Promise.all([loadWidgets(names), steps.some((step) => hasArray(step.schema)) ? loadArrayTemplates() : undefined]);
+  await Promise.all([loadWidgets(names), steps.some((step) => hasArray(step.schema)) ? loadArrayParts() : undefined]);
 }
 
 /**
  * Templates. The array templates (`persons`, chosen per field with `"ui:ArrayFieldTemplate":
  * "persons"` and also the default array template, so every repeated object gets add/remove and row
- * error summaries) load with the first step that has an array (`loadArrayTemplates`).
+ * error summaries) load with the first step that has an array (`loadArrayParts`).
  */
 export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { ButtonTemplates: Partial<TemplatesType['ButtonTemplates']> } = {
   FieldTemplate,
@@ -117,7 +125,8 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
 
 /**
  * Custom fields by name (`"ui:field"`): `file`, a chosen file kept on the device until the save sends
- * it; and rjsf's own NumberField replaced for integers (widgets/integer-field.tsx says why).
+ * it; rjsf's own NumberField replaced for integers (widgets/integer-field.tsx says why); and
+ * rjsf's ArrayField, once a step with an array has loaded it (`loadArrayParts`).
  */
 export const fields: RegistryFieldsType = { file: LazyFileField, NumberField: IntegerField };
 

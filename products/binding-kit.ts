@@ -8,7 +8,7 @@ import {
 import { checkReadings, type CheckReading } from './check-readings';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
-import { fileRefusal, formBody, isFileRef } from './multipart';
+import { isFileRef } from './file-ref';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
 /**
@@ -161,13 +161,14 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
         throw toFailure(error, failure);
       }
       // A request holding chosen files goes as multipart/form-data, the files as its parts (spec §7).
-      const withFiles = Object.values(request).some(isFileRef);
+      // Its code loads with such a save only: most flows have no files.
+      const multipart = Object.values(request).some(isFileRef) ? await import('./multipart') : null;
       const envelope = await call(async () => {
         try {
-          if (!withFiles) return await api.post<SaveResponse>(config.calls.save, request);
-          return await api.postForm<SaveResponse>(config.calls.save, await formBody(request, data, context.files));
+          if (!multipart) return await api.post<SaveResponse>(config.calls.save, request);
+          return await api.postForm<SaveResponse>(config.calls.save, await multipart.formBody(request, data, context.files));
         } catch (error) {
-          throw (withFiles ? fileRefusal(error, request, data) : null) ?? placedStatusFailure(error, config.saveStatuses, data) ?? error;
+          throw multipart?.fileRefusal(error, request, data) ?? placedStatusFailure(error, config.saveStatuses, data) ?? error;
         }
       }, failure);
       if (!envelope.result) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FileRef, FlowData } from '../engine/definition';
 import { saleBinding, policyNumberAnswer } from './binding-kit';
 import { apiFailure, fakeApi, memoryFiles, ok, saveContext } from './fake-api';
-import { fileRefusal, filePartRules, formBody, isFileRef, locateFile } from './multipart';
+import { isFileRef } from './file-ref';
+import { fileRefusal, filePartRules, formBody, locateFile } from './multipart';
 
 const face: FileRef = { id: 'a1', name: 'face.jpg', type: 'image/jpeg', size: 3 };
 const side: FileRef = { id: 'b2', name: 'side.jpg', type: 'image/jpeg', size: 4 };

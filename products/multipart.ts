@@ -1,6 +1,7 @@
 import type { FileProblem, FileRule } from '../engine/files/content';
-import type { FileRef, FileSource, FlowData, FormBody } from '../engine/definition';
+import type { FileSource, FlowData, FormBody } from '../engine/definition';
 import { isApiFailure, ProductBindingFailure } from './binding-failure';
+import { isFileRef } from './file-ref';
 
 /**
  * Saves that carry files (spec §7: the pet and job-loss saves are multipart): how a request with
@@ -13,13 +14,6 @@ import { isApiFailure, ProductBindingFailure } from './binding-failure';
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Whether a value is a chosen file as flow data keeps it (the engine's file field has its own: products import engine types only). */
-export function isFileRef(value: unknown): value is FileRef {
-  return isRecord(value) && typeof value.id === 'string' && value.id !== '' && typeof value.name === 'string'
-    && typeof value.type === 'string' && typeof value.size === 'number';
-}
-
 
 /** Where in flow data a chosen file sits: its step and the pointer inside the step object. */
 export function locateFile(data: FlowData, id: string): { step: string; path: string } | undefined {
