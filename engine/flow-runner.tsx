@@ -327,15 +327,26 @@ function showInView(element: HTMLElement | null) {
 }
 
 /**
- * Focus on the first field in error, as rjsf finds it, with the whole field in view: its label and
- * message (a choice's "choose one" sits above its options), not only the control, which the
- * browser scrolls to the screen's edge, under the sticky price bar or away from what it refers to.
+ * Focus on the first field in error as the visitor reads the step, top to bottom: rjsf names the
+ * validator's first error, which a rule's message on a field above may follow, so the first control
+ * drawn invalid wins (rjsf calls this once the errors are drawn). The whole field comes into view:
+ * its label and message (a choice's "choose one" sits above its options), not only the control,
+ * which the browser scrolls to the screen's edge, under the sticky price bar or away from what it
+ * refers to.
  */
 function focusFieldInError(form: HTMLFormElement | null, fieldId: (path: string[]) => string, error: RJSFValidationError) {
   const id = fieldId(pathSegments(errorPointer(error)));
+  const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const drawnInvalid = invalid?.matches('[role="radiogroup"]') ? invalid.querySelector('input') : invalid;
   const named = form?.elements.namedItem(id);
-  const control = (named instanceof RadioNodeList ? named[0] : named) ?? form?.querySelector(`input[id^="${id}"], button[id^="${id}"]`);
-  if (!(control instanceof HTMLElement)) return;
+  const namedByRjsf = (named instanceof RadioNodeList ? named[0] : named) ?? form?.querySelector(`input[id^="${id}"], button[id^="${id}"]`);
+  // A widget that does not mark itself invalid is still found by rjsf's name for it.
+  const candidates = [drawnInvalid, namedByRjsf].filter((element) => element instanceof HTMLElement);
+  const control = candidates.reduce<HTMLElement | undefined>(
+    (first, next) => (first && !(first.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_PRECEDING) ? first : next),
+    undefined,
+  );
+  if (!control) return;
   const field = control.closest<HTMLElement>('[data-field]') ?? control;
   const { top } = field.getBoundingClientRect();
   if (top < 0 || top > window.innerHeight / 2) field.scrollIntoView?.({ block: 'start' });

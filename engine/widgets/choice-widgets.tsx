@@ -129,7 +129,14 @@ export function ProgramCardsWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, options, registry, label, rawErrors } = props;
   const list = optionsFrom(registry.formContext, options.optionsFrom);
   return (
-    <div role="radiogroup" aria-label={label ? i18n._(label) : undefined} aria-describedby={ariaDescribedByIds(id)} className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3" id={id}>
+    <div
+      role="radiogroup"
+      aria-label={label ? i18n._(label) : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      aria-invalid={rawErrors && rawErrors.length > 0 ? true : undefined}
+      className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3"
+      id={id}
+    >
       {list.map((option, index) => {
         const checked = value === option.value;
         const cardId = optionId(id, index);

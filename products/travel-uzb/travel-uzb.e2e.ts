@@ -32,3 +32,18 @@ test('a date typed whole that is no day of the calendar is said to be so, once',
   await expectStep(page, 'trip');
   await expect(page.locator('#flow-trip_beginDate__error')).toHaveText(text('ru', 'engine.error.date-invalid'));
 });
+
+test('Next on a trip whose both dates are refused focuses the first of them, the begin date', async ({ page }) => {
+  await page.goto('/ru/travel-around-uzbekistan');
+  await expectStep(page, 'trip');
+  // The begin date is refused by the flow's own rule, the end date by its field's bound: the bound's
+  // message comes first in rjsf's list, but the visitor reads the step from the top.
+  await page.locator('#flow-trip_beginDate').fill(dayFromToday(-7));
+  await page.locator('#flow-trip_endDate').fill(dayFromToday(-2));
+  await page.locator('#flow-trip_programId-1').check();
+  await next(page, 'ru');
+  await expectStep(page, 'trip');
+  await expect(page.locator('#flow-trip_beginDate__error')).not.toBeEmpty();
+  await expect(page.locator('#flow-trip_endDate__error')).not.toBeEmpty();
+  await expect(page.locator('#flow-trip_beginDate')).toBeFocused();
+});
