@@ -1,5 +1,7 @@
 import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from './definition';
 import { stepOf, type FlowContext, type FlowResume, type StepsProgress } from './machine';
+import { lookupVerdicts } from './machine/lookups';
+import type { LookupVerdicts } from './machine/types';
 
 /** What sessionStorage keeps of a flow under `flow:<productId>`. */
 export interface FlowDraft {
@@ -10,6 +12,8 @@ export interface FlowDraft {
   steps: StepsProgress;
   payment: PaymentDetails | null;
   policy: PolicyResult | null;
+  /** What the lookups and the flow's rules said (absent in a draft written before they were kept). */
+  verdicts?: LookupVerdicts;
   savedAt: string;
 }
 
@@ -36,6 +40,7 @@ export function saveDraft(
     steps,
     payment,
     policy,
+    verdicts: lookupVerdicts(snapshot.context),
     savedAt: now.toISOString(),
   };
   try {
@@ -43,6 +48,12 @@ export function saveDraft(
   } catch {
     // A full or disabled storage only costs the resume; the flow itself goes on.
   }
+}
+
+const isRecordOf = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isVerdicts(value: unknown): value is LookupVerdicts {
+  return isRecordOf(value) && isRecordOf(value.fieldErrors) && isRecordOf(value.lookupKeys) && isRecordOf(value.lookupFailures) && isRecordOf(value.lookupAnswers);
 }
 
 /**
@@ -69,6 +80,7 @@ export function loadDraft(storage: Storage, definition: Pick<ProductDefinition, 
         steps: draft.steps as StepsProgress,
         payment: draft.payment ?? null,
         policy: draft.policy ?? null,
+        ...(isVerdicts(draft.verdicts) ? { verdicts: draft.verdicts } : {}),
       };
     }
   } catch {

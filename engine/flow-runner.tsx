@@ -183,6 +183,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const onFieldChange = useCallback((stepId: string, data: Record<string, unknown>) => send({ type: 'field.changed', step: stepId, data }), [send]);
   const onNext = useCallback((data: Record<string, unknown>) => send({ type: 'step.next', data }), [send]);
   const onBack = useCallback(() => send({ type: 'step.back' }), [send]);
+  const onRefused = useCallback((step: string) => send({ type: 'lookups.retry', step }), [send]);
   const onRestart = useCallback(() => {
     void files?.draft.clear().catch(() => undefined);
     send({ type: 'flow.reset' });
@@ -282,6 +283,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   formContext={formContext}
                   uploads={uploads}
                   onFieldChange={onFieldChange}
+                  onRefused={onRefused}
                   onNext={onNext}
                   onBack={onBack}
                 />
@@ -515,6 +517,8 @@ interface StepFormProps {
   /** The uploads of the step's save, drawn above its buttons (a flow with file fields). */
   uploads: Uploads | null;
   onFieldChange: (step: string, data: Record<string, unknown>) => void;
+  /** Next was refused: the step's failed lookups are asked again. */
+  onRefused: (step: string) => void;
   onNext: (data: Record<string, unknown>) => void;
   onBack: () => void;
 }
@@ -530,7 +534,7 @@ function ValidatedStepForm(props: Omit<StepFormProps, 'validator'>) {
 
 /** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
 const StepForm = memo(function StepForm(props: StepFormProps) {
-  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, uploads, onFieldChange, onNext, onBack } = props;
+  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, uploads, onFieldChange, onRefused, onNext, onBack } = props;
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
   const formId = `${idPrefix}-form`;
@@ -591,7 +595,10 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     },
     [onNext],
   );
-  const onError = useCallback(() => setSubmitted(true), []);
+  const onError = useCallback(() => {
+    setSubmitted(true);
+    onRefused(step.id);
+  }, [onRefused, step.id]);
   // On narrow screens the bar stays at the bottom of the view with the total, so a changed price is seen where the visitor acts.
   // Kept as one element while nothing in it changes: rjsf compares its children with the other props.
   const actionBar = useMemo(

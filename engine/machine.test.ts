@@ -17,7 +17,9 @@ import {
   type SaveInput,
 } from './machine';
 import type { LookupBinding, PaymentCheck, PaymentDetails, Price } from './definition';
+import { loadDraft, saveDraft } from './draft';
 import { carApi, carDefinition } from './test-fixtures/car-definition';
+import { MemoryStorage } from './test-fixtures/memory-storage';
 import {
   SampleFailure,
   sampleApi,
@@ -564,6 +566,9 @@ describe('flow machine: calls on leaving a step, and the save before payment', (
     expect(stepOf(snap.value)).toBe('car');
     expect(snap.context.error).toEqual({ messageId: 'car-fixture.error.registry', field: { step: 'car', path: '/plate' } });
     expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.registry' });
+    // Another plate typed: the refusal, at the plate and above the step, spoke of the last one.
+    actor.send({ type: 'field.changed', step: 'car', data: { ...car, plate: '01A123BC' } });
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('takes away a failed lookup\'s message once its inputs change: a plate refused for a mistyped tech passport', async () => {
@@ -576,6 +581,65 @@ describe('flow machine: calls on leaving a step, and the save before payment', (
     actor.send({ type: 'field.changed', step: 'car', data: { plate: '01A123BC', techPassport: 'AAF0390422' } });
     expect(actor.getSnapshot().context.fieldErrors.car).toEqual({});
     snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(snap.context.fieldErrors.car).toEqual({});
+    expect(snap.context.data.car).toMatchObject({ model: 'Chevrolet Cobalt' });
+  });
+
+  it('a plate the registry refuses after another car takes away that car\'s answer, but not what the visitor corrected', async () => {
+    const actor = startCar();
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'field.changed', step: 'car', data: { plate: '01A123BC', techPassport: 'AAF0390422' } });
+    let snap = await waitFor(actor, (s) => !isBusy(s) && s.context.data.car?.model === 'Chevrolet Cobalt');
+    // The visitor corrects the owner's spelling, then types another car's tech passport, which the registry lacks.
+    actor.send({ type: 'field.changed', step: 'car', data: { ...snap.context.data.car, owner: 'VALIY ALIYEV' } });
+    actor.send({ type: 'field.changed', step: 'car', data: { ...actor.getSnapshot().context.data.car, techPassport: 'AAF0000000' } });
+    snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.not-found' });
+    expect(snap.context.data.car).toEqual({ plate: '01A123BC', techPassport: 'AAF0000000', owner: 'VALIY ALIYEV' });
+  });
+
+  it('a lookup\'s refusal outlives a reload: the draft keeps it, and the lookup is not asked again for the same car', async () => {
+    const api = carApi();
+    const actor = startCar(api);
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'field.changed', step: 'car', data: { plate: '01A123BC', techPassport: 'AAF0000000' } });
+    await waitFor(actor, (s) => !isBusy(s) && s.context.fieldErrors.car?.['/plate'] !== undefined);
+    const storage = new MemoryStorage();
+    saveDraft(storage, carDefinition, actor.getSnapshot());
+    const resume = loadDraft(storage, carDefinition);
+    const calls = api.calls.length;
+    const reloaded = createActor(createFlowMachine(carDefinition, { api, returnPath: '/car?step=pay' }), { input: { resume } });
+    reloaded.start();
+    let snap = await waitFor(reloaded, carAt('car'));
+    expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.not-found' });
+    reloaded.send({ type: 'field.changed', step: 'car', data: { ...snap.context.data.car, plate: '01A123BC' } });
+    expect(api.calls.slice(calls).filter((path) => path === '/car/vehicle')).toEqual([]);
+    // Next refused on the step asks the registry again.
+    reloaded.send({ type: 'lookups.retry', step: 'car' });
+    snap = await waitFor(reloaded, (s) => !isBusy(s));
+    expect(api.calls.slice(calls).filter((path) => path === '/car/vehicle')).toEqual(['/car/vehicle']);
+    expect(snap.context.fieldErrors.car).toEqual({ '/plate': 'car-fixture.error.not-found' });
+  });
+
+  it('Next refused on a step whose lookup got no answer asks it again', async () => {
+    let attempts = 0;
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        lookup: fromPromise<Record<string, unknown>, LookupInput>(async () => {
+          attempts += 1;
+          if (attempts === 1) throw new Error('offline');
+          return { owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true };
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: {} });
+    actor.start();
+    await waitFor(actor, carAt('car'));
+    actor.send({ type: 'field.changed', step: 'car', data: { plate: '01A123BC', techPassport: 'AAF0390422' } });
+    let snap = await waitFor(actor, (s) => !isBusy(s) && s.context.fieldErrors.car?.['/'] !== undefined);
+    actor.send({ type: 'lookups.retry', step: 'car' });
+    snap = await waitFor(actor, (s) => !isBusy(s) && s.context.data.car?.model !== undefined);
+    expect(attempts).toBe(2);
     expect(snap.context.fieldErrors.car).toEqual({});
     expect(snap.context.data.car).toMatchObject({ model: 'Chevrolet Cobalt' });
   });

@@ -3,7 +3,7 @@ import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price
 import { failureMessageId, isBindingFailure } from './failure';
 import { deepEqual } from './paths';
 import { changedStep } from './machine/effects';
-import { failedLookup, mergedLookup, planLookups } from './machine/lookups';
+import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten } from './machine/lookups';
 import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
 import { advanced, initialSteps, retreated, setFieldError } from './machine/progress';
@@ -120,7 +120,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       ),
       // Next waits for lookups and for the server's price (typing never does).
       noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0 && context.quoting === null,
-      isOwnStep: ({ event }, params: { step: string }) => event.type === 'field.changed' && event.step === params.step,
+      isOwnStep: ({ event }, params: { step: string }) => (event.type === 'field.changed' || event.type === 'lookups.retry') && event.step === params.step,
       resumeAt: ({ context }, params: { step: string }) => context.resumeStep === params.step,
       isPaid: (_, params: { policy: PaymentCheck }) => typeof params.policy === 'object' && params.policy !== null,
       isDeclined: (_, params: { policy: PaymentCheck }) => params.policy === 'declined',
@@ -173,7 +173,11 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         for (const id of plan.stop) enqueue.stopChild(id);
         for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
         const progress = context.steps[event.step];
+        // A refusal placed on a field (a registry car of another year, said on leaving the step) goes with its field's message.
+        const { error } = context;
+        const errorAnswered = error?.field?.step === event.step && plan.context.fieldErrors[event.step]?.[error.field.path] === undefined;
         enqueue.assign({
+          ...(errorAnswered ? { error: null } : {}),
           data,
           // Changed answers must be confirmed with Next again before the flow may jump past them.
           steps: progress?.completed ? { ...context.steps, [event.step]: { ...progress, completed: false } } : context.steps,
@@ -191,7 +195,18 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
         enqueue.assign({ ...merged, price: repriced(context.price, merged.data, context.catalog), ...plan.context });
       }),
-      storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => failedLookup(context, lookups, params.actorId, params.failure)),
+      storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => {
+        const failed = failedLookup(context, lookups, rules, params.actorId, params.failure);
+        return failed.data ? { ...failed, price: repriced(context.price, failed.data, context.catalog) } : failed;
+      }),
+      // Next refused on a step whose lookups failed: they are asked again, as if their inputs were typed anew.
+      retryLookups: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'lookups.retry');
+        const plan = planLookups(lookups, withFailedLookupsForgotten(lookups, context, event.step), context.data, context.fieldErrors);
+        for (const id of plan.stop) enqueue.stopChild(id);
+        for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
+        enqueue.assign(plan.context);
+      }),
       storePolicy: assign((_, params: { policy: PaymentCheck }) => ({ policy: typeof params.policy === 'object' ? params.policy : null })),
       confirmPayment: raise({ type: 'payment.confirmed' }),
       acceptConfirmation: assign(({ context, event }, params: { from: string; to: string }) => ({
@@ -221,6 +236,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           lookupKeys: {},
           pending: {},
           lookupFailures: {},
+          lookupAnswers: {},
           quote: null,
           quoting: null,
           resumeStep: null,
@@ -274,11 +290,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         payment: resume?.payment ?? null,
         policy: resume?.policy ?? null,
         error: null,
-        fieldErrors: {},
-        lookupKeys: {},
+        fieldErrors: resume?.verdicts?.fieldErrors ?? {},
+        lookupKeys: resume?.verdicts?.lookupKeys ?? {},
         pending: {},
         lookupSeq: 0,
-        lookupFailures: {},
+        lookupFailures: resume?.verdicts?.lookupFailures ?? {},
+        lookupAnswers: resume?.verdicts?.lookupAnswers ?? {},
         quote: null,
         quoting: null,
         quoteSeq: 0,
@@ -299,7 +316,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         actions: { type: 'dropQuote', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '' }) },
       },
       [`xstate.error.actor.${ACTOR_IDS.lookupPrefix}*`]: {
-        actions: { type: 'storeLookupFailure', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '', failure: event.error }) },
+        actions: [{ type: 'storeLookupFailure', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '', failure: event.error }) }, 'requote'],
       },
     },
     states: {

@@ -3,7 +3,7 @@ import { changedStep } from './effects';
 import { deepEquals } from '@rjsf/utils';
 import { failureMessageId, isBindingFailure } from '../failure';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
-import { ACTOR_IDS, type FlowContext, type LookupInput, type PendingLookup } from './types';
+import { ACTOR_IDS, type FlowContext, type LookupInput, type LookupVerdicts, type PendingLookup } from './types';
 
 /** A lookup to start: which lookup, which row (null: the step object), its key and the value it reads. */
 export interface LookupJob {
@@ -117,27 +117,87 @@ export function mergedLookup<D extends FlowData, C>(
   if (!job || !lookup) return { pending };
   const object = context.data[lookup.step] ?? {};
   let nextObject: Record<string, unknown>;
+  let filled: Record<string, unknown>;
   if (lookup.rows === undefined || job.row === null) {
-    nextObject = { ...object, ...notRetyped(answer, job.asked, object) };
+    filled = notRetyped(answer, job.asked, object);
+    nextObject = { ...object, ...filled };
   } else {
     const rows = Array.isArray(object[lookup.rows]) ? [...(object[lookup.rows] as unknown[])] : [];
     const current = rows[job.row];
     // The row was removed while its lookup ran.
     if (typeof current !== 'object' || current === null) return { pending };
-    rows[job.row] = { ...current, ...notRetyped(answer, job.asked, current as Record<string, unknown>) };
+    filled = notRetyped(answer, job.asked, current as Record<string, unknown>);
+    rows[job.row] = { ...current, ...filled };
     nextObject = { ...object, [lookup.rows]: rows };
   }
   const changed = changedStep(rules, context.data, clearFieldError(context.fieldErrors, lookup.step, rowPath(lookup.rows, job.row) || '/'), lookup.step, nextObject, context.catalog as C);
-  return { pending, data: changed.data, fieldErrors: changed.fieldErrors };
+  return { pending, data: changed.data, fieldErrors: changed.fieldErrors, lookupAnswers: { ...context.lookupAnswers, [job.rowKey]: filled } };
 }
 
-/** The context once a lookup child failed: its message on the field the failure names, else on its row. */
-export function failedLookup(context: FlowContext, lookups: readonly LookupBinding<never>[], actorId: string, failure: unknown): Partial<FlowContext> {
+/** The row (or step object) without the fields `answer` filled that still hold what it put there. */
+function withoutAnswer(row: Record<string, unknown>, answer: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([field, value]) => !(field in answer) || !deepEquals(value, answer[field])));
+}
+
+/**
+ * The context once a lookup child failed: its message on the field the failure names, else on its
+ * row; what the row's last answer filled in, and the visitor left alone, is taken away with the
+ * field effects of that change (the new inputs have no answer; the old answer spoke of the old ones).
+ */
+export function failedLookup<D extends FlowData, C>(
+  context: FlowContext,
+  lookups: readonly LookupBinding<never>[],
+  rules: MachineRules<D, C>,
+  actorId: string,
+  failure: unknown,
+): Partial<FlowContext> {
   const job = context.pending[actorId];
   const pending = withoutKey(context.pending, actorId);
   const lookup = job ? lookups[job.lookup] : undefined;
   if (!job || !lookup) return { pending };
+  let { data, fieldErrors } = context;
+  const answered = context.lookupAnswers[job.rowKey];
+  if (answered) {
+    const object = data[lookup.step] ?? {};
+    let nextObject: Record<string, unknown> | null = null;
+    if (lookup.rows === undefined || job.row === null) nextObject = withoutAnswer(object, answered);
+    else {
+      const rows = Array.isArray(object[lookup.rows]) ? [...(object[lookup.rows] as unknown[])] : [];
+      const current = rows[job.row];
+      if (typeof current === 'object' && current !== null) {
+        rows[job.row] = withoutAnswer(current as Record<string, unknown>, answered);
+        nextObject = { ...object, [lookup.rows]: rows };
+      }
+    }
+    if (nextObject) ({ data, fieldErrors } = changedStep(rules, data, fieldErrors, lookup.step, nextObject, context.catalog as C));
+  }
   const field = isBindingFailure(failure) && failure.field ? failure.field : { step: lookup.step, path: rowPath(lookup.rows, job.row) || '/' };
-  const fieldErrors: FieldErrors = setFieldError(context.fieldErrors, field.step, field.path, failureMessageId(failure));
-  return { pending, fieldErrors, lookupFailures: { ...context.lookupFailures, [job.rowKey]: field } };
+  fieldErrors = setFieldError(fieldErrors, field.step, field.path, failureMessageId(failure));
+  return {
+    pending,
+    data,
+    fieldErrors,
+    lookupFailures: { ...context.lookupFailures, [job.rowKey]: field },
+    lookupAnswers: withoutKey(context.lookupAnswers, job.rowKey),
+  };
+}
+
+/**
+ * The lookups of `step` to ask again after their failure (Next refused on it): their keys are
+ * forgotten, so `planLookups` starts them as new, taking their old messages away meanwhile.
+ */
+export function withFailedLookupsForgotten(lookups: readonly LookupBinding<never>[], context: FlowContext, step: string): FlowContext {
+  const lookupKeys = { ...context.lookupKeys };
+  for (const rowKey of Object.keys(context.lookupFailures)) {
+    const lookup = lookups[Number(rowKey.split(':')[0])];
+    if (lookup?.step === step) delete lookupKeys[rowKey];
+  }
+  return { ...context, lookupKeys };
+}
+
+/** What a draft keeps of the lookups: their settled keys (a lookup still on its way runs again), failures, answers and the field messages. */
+export function lookupVerdicts(context: FlowContext): LookupVerdicts {
+  const running = new Set(Object.values(context.pending).map((job) => job.rowKey));
+  const lookupKeys = Object.fromEntries(Object.entries(context.lookupKeys).filter(([rowKey]) => !running.has(rowKey)));
+  return { fieldErrors: context.fieldErrors, lookupKeys, lookupFailures: context.lookupFailures, lookupAnswers: context.lookupAnswers };
 }

@@ -85,6 +85,7 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
             on: {
               'step.next': { guard: 'noPendingLookups', target: step.call ? 'calling' : 'leaving', actions: [{ type: 'acceptStepData', params: { step: step.id } }, 'requote'] },
               'field.changed': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: ['changeField', 'requote'] },
+              'lookups.retry': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: 'retryLookups' },
               ...navigation,
             },
           },

@@ -47,6 +47,12 @@ export interface FlowContext {
    * tech passport that was then corrected).
    */
   lookupFailures: Record<string, { step: string; path: string }>;
+  /**
+   * The fields each row's last answer filled in (`<lookup>:<row>` → field → value): a later failure of
+   * that row takes away those the visitor left as they came, so a new plate the registry refuses does
+   * not stand beside the last car's model and owner.
+   */
+  lookupAnswers: Record<string, Record<string, unknown>>;
   /** The server's last price and the quote key it was asked for. */
   quote: { key: string; price: Price } | null;
   /** The quote being asked (its spawned child's id and key), or null. */
@@ -63,6 +69,16 @@ export interface FlowResume {
   steps: StepsProgress;
   payment: PaymentDetails | null;
   policy: PolicyResult | null;
+  /** What the lookups and the flow's rules last said, so a reload (or a change of language) keeps a refused plate refused. */
+  verdicts?: LookupVerdicts;
+}
+
+/** The lookups' settled state and the field messages a draft keeps (`FlowContext`'s fields of the same names). */
+export interface LookupVerdicts {
+  fieldErrors: FieldErrors;
+  lookupKeys: Record<string, string>;
+  lookupFailures: Record<string, { step: string; path: string }>;
+  lookupAnswers: Record<string, Record<string, unknown>>;
 }
 
 export interface FlowInput {
@@ -77,6 +93,8 @@ export type FlowEvent =
   | { type: 'step.goto'; step: string }
   | { type: 'flow.reset' }
   | { type: 'field.changed'; step: string; data: Record<string, unknown> }
+  /** Next was refused on `step`: its failed lookups are asked again (a registry that did not answer may now). */
+  | { type: 'lookups.retry'; step: string }
   | { type: 'payment.check' }
   /** A check that says nothing while unpaid (the page waiting for a bill paid in the Payme app). */
   | { type: 'payment.poll' }

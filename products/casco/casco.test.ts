@@ -254,6 +254,9 @@ describe('casco binding', () => {
       .rejects.toMatchObject({ messageId: 'casco.error.vehicle_year', field: { step: 'vehicle', path: '/plate' } });
     await expect(checkVehicle(fakeApi(() => ok({ ...juridik, modelName: 'Chevrolet Cobalt' })), sampleElantraConstructor, catalog))
       .rejects.toMatchObject({ messageId: 'casco.error.vehicle_model', field: { step: 'vehicle', path: '/plate' } });
+    // Another model of another year is another car: not a year to go back and correct.
+    await expect(checkVehicle(fakeApi(() => ok({ ...juridik, modelName: 'Chevrolet Cobalt', issueYear: 2019 })), sampleElantraConstructor, catalog))
+      .rejects.toMatchObject({ messageId: 'casco.error.vehicle_model' });
   });
 
   it('asks the calculator for the chosen program\'s price and shows its own lines when the figures agree', async () => {
@@ -480,7 +483,8 @@ describe('casco on the server', () => {
     await expectField({ ...right, tariff_id: 5 }, 400, '/tariff_id');
     await expectField({ ...right, begin_date: isoToDmy(inDays(-1), '-') }, 400, '/begin_date');
     await expectField({ ...right, car: { ...right.car, price: right.car.price * 2 } }, 422, '/car/price');
-    await expectField({ ...right, car: { ...right.car, number: '10B456CD', tech_sery: 'AAG', tech_number: '1234567' } }, 422, '/car/year');
+    // The registry's Isuzu truck of 2019 is not the Cobalt of the request: another model is said first.
+    await expectField({ ...right, car: { ...right.car, number: '10B456CD', tech_sery: 'AAG', tech_number: '1234567' } }, 422, '/car/position_id');
     const calc = await post(app, '/api/takoful/kasko-neo/hisoblash', { price: 'many' });
     expect(calc.statusCode).toBe(400);
     expect(calc.json()).toMatchObject({ response: { field: '/price' } });

@@ -11,7 +11,8 @@ export type VehicleMismatch = 'year' | 'model';
 
 /** Why the registry's vehicle is not the chosen car, or null when it is. */
 export function vehicleMismatch(registry: { model: string; issueYear: number }, chosen: { model: string; year: number }): VehicleMismatch | null {
-  if (registry.issueYear !== chosen.year) return 'year';
+  // Another model is said first: a car of another model and year is another car, not a year to correct.
   const model = fold(chosen.model);
-  return model !== '' && fold(registry.model).includes(model) ? null : 'model';
+  if (model === '' || !fold(registry.model).includes(model)) return 'model';
+  return registry.issueYear === chosen.year ? null : 'year';
 }

@@ -43,3 +43,29 @@ test('no program chosen is asked for above the cards; a legal entity\'s car is r
   await expect(field(page, 'car_ownerName')).toHaveValue('ALIYEV VALI');
   await expect(plateError).toHaveCount(0);
 });
+
+test('a company\'s car typed after a person\'s takes the person\'s car away, and its refusal outlives a reload and a change of language', async ({ page }) => {
+  await page.goto('/uz/quick-car-insurance');
+  await expectStep(page, 'program');
+  await field(page, 'program_programId-0').check();
+  await next(page, 'uz');
+  await expectStep(page, 'car');
+  await field(page, 'car_plate').fill('01A123BC');
+  await field(page, 'car_techPassport').fill('AAF0390422');
+  await expect(field(page, 'car_ownerName')).toHaveValue('ALIYEV VALI');
+  // Another car, the company's: the person's Cobalt must not stay beside it.
+  await field(page, 'car_plate').fill('01123ABC');
+  await field(page, 'car_techPassport').fill('AAF1111111');
+  const plateError = page.locator('[id="flow-car_plate__error"]');
+  await expect(plateError).toContainText(text('uz', 'for_only_individuals'));
+  await expect(field(page, 'car_ownerName')).toHaveValue('');
+  await page.reload();
+  await expectStep(page, 'car');
+  await expect(plateError).toContainText(text('uz', 'for_only_individuals'));
+  await page.goto('/ru/quick-car-insurance?step=car');
+  await expectStep(page, 'car');
+  await expect(plateError).toContainText(text('ru', 'for_only_individuals'));
+  await next(page, 'ru');
+  await expectStep(page, 'car');
+  await expect(plateError).toContainText(text('ru', 'for_only_individuals'));
+});
