@@ -65,6 +65,17 @@ describe('mini-casco rules', () => {
     const tomorrow = { ...sampleComfortCobalt, program: { ...sampleComfortCobalt.program, beginDate: '2030-06-16' } };
     expect(checkBeginDate(tomorrow, sampleComfortCobalt).errors).toBeUndefined();
   });
+
+  it('says at the birthday that an applicant under 18 on the first day cannot buy, as the server refuses the save', () => {
+    const { checkApplicantAge } = miniCasco.machine.actions;
+    if (!checkApplicantAge) throw new Error('rules missing');
+    const born = (birthday: string) => ({ ...sampleComfortCobalt, program: { ...sampleComfortCobalt.program, beginDate: '2030-07-01' }, applicant: { ...sampleComfortCobalt.applicant, birthday } });
+    expect(checkApplicantAge(born('2012-07-02'), sampleComfortCobalt).errors).toEqual({ applicant: { '/birthday': 'mini-casco.error.applicant_age' } });
+    // 18 on the first day, though not yet today.
+    expect(checkApplicantAge(born('2012-07-01'), sampleComfortCobalt).errors).toBeUndefined();
+    // A birthday after today is the date field's to refuse.
+    expect(checkApplicantAge(born('2031-01-01'), sampleComfortCobalt).errors).toBeUndefined();
+  });
 });
 
 describe('mini-casco binding', () => {

@@ -38,7 +38,7 @@ export type MiniCascoData = {
 
 /** Mini-casco's rules, monthly casco's too: the first day is tomorrow at the earliest, and set to it when a program is chosen. */
 export const miniCascoRules = defineRules<MiniCascoData>()({
-  onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate' },
+  onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate', 'applicant.birthday': 'checkApplicantAge' },
   guards: {},
-  actions: programStartActions<MiniCascoData>('mini-casco.error.begin_date'),
+  actions: programStartActions<MiniCascoData>('mini-casco.error.begin_date', 'mini-casco.error.applicant_age'),
 });

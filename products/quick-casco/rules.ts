@@ -51,11 +51,11 @@ const isForeigner = (data: QuickCascoData) => data.applicant.foreign === true;
 
 /** Quick casco's rules: the first day (as mini-casco's), and the applicant a citizen or a foreigner. */
 export const quickCascoRules = defineRules<QuickCascoData>()({
-  onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate', 'applicant.foreign': 'switchCitizenship' },
+  onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate', 'applicant.birthday': 'checkApplicantAge', 'applicant.foreign': 'switchCitizenship' },
   // A citizen gives the 2-letter passport the registry knows; a foreigner the 3-letter one (spec §5).
   show: { 'applicant.passport': 'citizen', 'applicant.foreignPassport': 'foreigner' },
   // A citizen's names are the registry's; a foreigner types them.
   lock: { 'applicant.firstName': 'citizen', 'applicant.lastName': 'citizen' },
   guards: { citizen: (data) => !isForeigner(data), foreigner: isForeigner },
-  actions: { ...programStartActions<QuickCascoData>('quick-casco.error.begin_date'), switchCitizenship },
+  actions: { ...programStartActions<QuickCascoData>('quick-casco.error.begin_date', 'quick-casco.error.applicant_age'), switchCitizenship },
 });
