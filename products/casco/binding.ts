@@ -11,7 +11,7 @@ import {
   cascoRisks, customProgramId, findPosition, quoteCasco, type CascoCatalog, type CascoCover, type CascoRisk,
 } from './pricing';
 import manifest from './product';
-import { chosenRisks, type CascoData, type CascoVehicle } from './rules';
+import { chosenRisks, offersSums, type CascoData, type CascoVehicle } from './rules';
 import { vehicleMismatch } from './vehicle';
 
 const atPlate = { field: { step: 'vehicle', path: '/plate' } };
@@ -183,9 +183,13 @@ export const cascoBinding: ProductBinding<CascoData, CascoCatalog> = {
   ...sale,
   calls: { checkVehicle },
   quote: {
-    key: (data) => (data.car.value !== undefined && data.program.tariffId !== undefined
-      ? JSON.stringify([data.car.value, data.program.tariffId, chosenRisks(data.program, cascoRisks), data.program.liabilitySum, data.program.accidentSum])
-      : null),
+    // Nothing is asked for a cover the form refuses (the calculator would refuse it too).
+    key: (data) => {
+      const cover = coverOf(data);
+      return cover && offersSums(cover.sums)
+        ? JSON.stringify([data.car.value, data.program.tariffId, chosenRisks(data.program, cascoRisks), data.program.liabilitySum, data.program.accidentSum])
+        : null;
+    },
     run: serverQuote,
   },
 };

@@ -192,6 +192,19 @@ describe('casco rules', () => {
     }
   });
 
+  it('prices no constructor whose liability value the form refuses, nor that risk, while the other risks keep theirs', () => {
+    const cobalt = syncCar(withCar({ brand: 1, model: 103, position: 10302, year: year - 4 }), fresh, catalog).data;
+    const withSum = (liabilitySum: number): CascoData => ({ ...cobalt, program: { ...cobalt.program, tariffId: 4, risks: { liability: true, windscreen: true }, liabilitySum } });
+    expect(casco.pricing(withSum(100_000_000), catalog)?.total).toBeGreaterThan(0);
+    for (const refused of [200_000_000, 500_000, 1_050_050]) {
+      expect(casco.pricing(withSum(refused), catalog), String(refused)).toBeNull();
+      const risks = casco.options?.(catalog, withSum(refused)).risks ?? [];
+      expect(risks.find((risk) => risk.value === 'liability')?.price).toBeUndefined();
+      expect(risks.find((risk) => risk.value === 'windscreen')?.price).toBeGreaterThan(0);
+      expect(casco.options?.(catalog, withSum(refused)).programs?.find((program) => program.value === 4)?.price).toBeUndefined();
+    }
+  });
+
   describe('the cover\'s period', () => {
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['Date'] });

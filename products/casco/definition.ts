@@ -14,7 +14,7 @@ import {
   cascoRisks, customProgramId, findPosition, insurableYears, quoteCasco, riskPremium, type CascoCatalog, type ProgramId,
 } from './pricing';
 import manifest from './product';
-import { cascoRules, chosenRisks, isOfferedValue, type CascoData } from './rules';
+import { cascoRules, chosenRisks, isOfferedValue, offersSums, type CascoData } from './rules';
 
 /** `Chevrolet Cobalt 1.5 LTZ AT, 2022`, or null while the position is open. */
 function carName(data: CascoData, catalog: CascoCatalog): string | null {
@@ -27,7 +27,7 @@ function carName(data: CascoData, catalog: CascoCatalog): string | null {
 function priceWith(data: CascoData, catalog: CascoCatalog, tariffId: ProgramId): number | undefined {
   if (!isOfferedValue(data.car, catalog.tariff)) return undefined;
   const cover = coverOf({ ...data, program: { ...data.program, tariffId } });
-  return cover ? quoteCasco(cover, catalog.tariff)?.total : undefined;
+  return cover && offersSums(cover.sums) ? quoteCasco(cover, catalog.tariff)?.total : undefined;
 }
 
 /** `0.015` → `1.5 %`. */
@@ -65,11 +65,13 @@ function options(catalog: CascoCatalog, data: CascoData): Record<string, Catalog
       },
     ],
     // Each risk's own premium, before the discount, as its line of the price shows it.
-    risks: cascoRisks.map((risk) => ({
-      value: risk,
-      label: `casco.risk.${risk}`,
-      ...(value === undefined || !isOfferedValue(data.car, tariff) ? {} : { price: riskPremium(risk, { value, sums: { liability: data.program.liabilitySum, accident: data.program.accidentSum } }, tariff) }),
-    })),
+    risks: cascoRisks.map((risk) => {
+      const sums = { liability: data.program.liabilitySum, accident: data.program.accidentSum };
+      // A liability risk's premium is of its value: none for a value the form refuses.
+      const ownSum = risk === 'liability' || risk === 'accident' ? { [risk]: sums[risk] } : {};
+      const priced = value !== undefined && isOfferedValue(data.car, tariff) && offersSums(ownSum);
+      return { value: risk, label: `casco.risk.${risk}`, ...(priced ? { price: riskPremium(risk, { value, sums }, tariff) } : {}) };
+    }),
   };
 }
 
@@ -118,7 +120,7 @@ const casco: ProductDefinition<CascoData, CascoCatalog> = {
   pricing: (data, catalog) => {
     if (!isOfferedValue(data.car, catalog.tariff)) return null;
     const cover = coverOf(data);
-    if (cover) return quoteCasco(cover, catalog.tariff);
+    if (cover) return offersSums(cover.sums) ? quoteCasco(cover, catalog.tariff) : null;
     if (data.car.value === undefined) return null;
     const lowest = Math.min(...catalog.tariff.programs.map((p) => priceWith(data, catalog, p.id) ?? Infinity));
     return Number.isFinite(lowest) ? { total: lowest, lines: [{ label: 'casco.price.from', amount: lowest }], lowest: true } : null;

@@ -1,8 +1,10 @@
 import type { EffectResult } from '../../engine/definition';
 import { addDays, isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { isOfferedAmount } from '../offered-amount';
+import programSchema from '../../schemas/products/casco/program.json';
 import {
-  carValue, customProgramId, findPosition, valueLimits, type CascoCatalog, type CascoRisk, type ProgramId,
+  carValue, customProgramId, findPosition, valueLimits, type CascoCatalog, type CascoCover, type CascoRisk, type ProgramId,
 } from './pricing';
 
 // ---------------------------------------------------------------- flow data
@@ -95,6 +97,17 @@ function syncCar(next: CascoData, previous: CascoData, catalog?: CascoCatalog): 
   car.marketValue = market;
   if (market !== previous.car.marketValue || market === undefined) car.value = market;
   return { data: { ...next, car } };
+}
+
+/**
+ * Whether a cover's liability values are ones the form offers: none is priced, here or by the
+ * server's calculator, that cannot be bought (typed past the maximum, or between two steps of
+ * 100 000), as no car value out of bounds is.
+ */
+export function offersSums(sums: CascoCover['sums']): boolean {
+  const bounds = programSchema.properties;
+  return (sums.liability === undefined || isOfferedAmount(sums.liability, bounds.liabilitySum))
+    && (sums.accident === undefined || isOfferedAmount(sums.accident, bounds.accidentSum));
 }
 
 /**
