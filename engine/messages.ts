@@ -61,7 +61,7 @@ const SHAPE_KEYWORDS: ReadonlySet<string> = new Set(['minLength', 'maxLength', '
 
 /**
  * The one message of a widget whose value has a fixed shape (a passport's letters and digits, a
- * phone's nine digits), which says what to type instead of "at least 9 characters" and "the wrong format".
+ * phone's nine digits, a plate's letters and digits), which says what to type instead of "at least 9 characters" and "the wrong format".
  */
 function shapeOf(ui: UiSchema | undefined): { id: string; values?: Record<string, unknown> } | null {
   const widget = ui?.['ui:widget'];
@@ -69,6 +69,7 @@ function shapeOf(ui: UiSchema | undefined): { id: string; values?: Record<string
     const letters = Number((ui?.['ui:options'] as { seriesLength?: unknown } | undefined)?.seriesLength ?? 2);
     return { id: 'engine.error.passport', values: { letters, example: letters === 3 ? 'AAF0390422' : 'AA1234567' } };
   }
+  if (widget === 'plate') return { id: 'engine.error.plate' };
   return widget === 'phone' ? { id: 'engine.error.phone' } : null;
 }
 
