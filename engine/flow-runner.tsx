@@ -579,8 +579,8 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     // A field with the flow's own message (a Cyrillic name it emptied: "use Latin letters") has that
     // message alone, not also "fill in this field" or the same words again from the schema.
     const saidByFlow = (error: RJSFValidationError) => fieldErrors?.[errorPointer(error)] !== undefined;
-    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error)), uiSchema, extraErrors !== undefined), uiSchema);
-  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, fieldErrors]);
+    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error)), uiSchema, extraErrors !== undefined), uiSchema, step.schema);
+  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, fieldErrors, step.schema]);
   const onChange = useCallback(
     (event: IChangeEvent) => {
       reported.current = (event.formData ?? {}) as Record<string, unknown>;

@@ -70,6 +70,20 @@ describe('engine messages', () => {
     ]);
   });
 
+  it('says an amount out of its bounds or between its steps once, as its whole range and step', () => {
+    const schema = { type: 'object', properties: { sum: { type: 'integer', minimum: 1_000_000, maximum: 50_000_000, multipleOf: 500_000 }, salary: { type: 'integer', minimum: 1_000_000, maximum: 100_000_000 } } };
+    const ui = { sum: { 'ui:widget': 'money' }, salary: { 'ui:widget': 'money' } };
+    const broken = (property: string, name: string, params: Record<string, unknown>): RJSFValidationError => ({ name, property, message: 'x', stack: '', params, schemaPath: '' });
+    const messages = createTransformErrors(engineI18n('uz'))([
+      broken('.sum', 'minimum', { limit: 1_000_000 }), broken('.sum', 'multipleOf', { multipleOf: 500_000 }),
+      broken('.salary', 'maximum', { limit: 100_000_000 }),
+    ], ui, schema).map((e) => `${e.property} ${e.message}`);
+    expect(messages.map((m) => m.replace(/\s/g, ' '))).toEqual([
+      '.sum 1 000 000 dan 50 000 000 soʻmgacha, 500 000 qadam bilan summa kiriting',
+      '.salary 1 000 000 dan 100 000 000 soʻmgacha summa kiriting',
+    ]);
+  });
+
   it('says nothing under a read-only field the visitor cannot fill while another error says what to do', () => {
     const ui = { days: { 'ui:readonly': true }, persons: { items: { firstName: { 'ui:readonly': true } } } };
     const error = (property: string, name = 'required'): RJSFValidationError => ({ name, property, message: 'x', stack: '', params: {}, schemaPath: '' });

@@ -32,13 +32,13 @@ const CHOICE_WIDGETS: ReadonlySet<unknown> = new Set(['select', 'radio', 'progra
  * (`use_latin_alphabet`), any other keyword maps to `engine.error.<keyword>` with ajv's params.
  */
 export function createTransformErrors(i18n: I18n) {
-  return (errors: RJSFValidationError[], uiSchema?: UiSchema): RJSFValidationError[] => {
+  return (errors: RJSFValidationError[], uiSchema?: UiSchema, schema?: unknown): RJSFValidationError[] => {
     const said = new Set<string>();
     return errors.flatMap((error) => {
       let name = error.name ?? '';
       const ui = uiSchemaAt(uiSchema, errorPointer(error));
       if (name === 'required' && CHOICE_WIDGETS.has(ui?.['ui:widget'])) name = 'enum';
-      const shape = SHAPE_KEYWORDS.has(name) ? shapeOf(ui) : null;
+      const shape = SHAPE_KEYWORDS.has(name) ? shapeOf(ui) : AMOUNT_KEYWORDS.has(name) && ui?.['ui:widget'] === 'money' ? amountOf(schemaAt(schema, errorPointer(error))) : null;
       const message = shape
         ? i18n._(shape.id, shape.values)
         : name === 'errorMessage' && error.message
@@ -71,6 +71,31 @@ function shapeOf(ui: UiSchema | undefined): { id: string; values?: Record<string
   }
   if (widget === 'plate') return { id: 'engine.error.plate' };
   return widget === 'phone' ? { id: 'engine.error.phone' } : null;
+}
+
+/** What an amount out of its bounds breaks: its least, its most, its step. */
+const AMOUNT_KEYWORDS: ReadonlySet<string> = new Set(['minimum', 'maximum', 'multipleOf']);
+
+/** The schema node of the property at `pointer` (`/persons/0/amount`): a row index steps into `items`. */
+function schemaAt(schema: unknown, pointer: string): Record<string, unknown> | undefined {
+  let node = schema as Record<string, unknown> | undefined;
+  for (const segment of pathSegments(pointer)) {
+    const next = /^\d+$/.test(segment) ? node?.items : (node?.properties as Record<string, unknown> | undefined)?.[segment];
+    node = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : undefined;
+  }
+  return node;
+}
+
+/**
+ * The one message of an amount typed out of its bounds or between two of its steps (a sum insured):
+ * the whole range, and the step, in the page's words (`from 1 000 000 to 50 000 000 UZS, in steps of
+ * 500 000`), instead of "at least 1 000 000" and "a multiple of 500 000" one under the other.
+ */
+function amountOf(property: Record<string, unknown> | undefined): { id: string; values: Record<string, unknown> } | null {
+  const { minimum, maximum, multipleOf } = property ?? {};
+  if (typeof minimum !== 'number' || typeof maximum !== 'number') return null;
+  const values = { minimum: formatPrice(minimum), maximum: formatPrice(maximum) };
+  return typeof multipleOf === 'number' && multipleOf > 1 ? { id: 'engine.error.amount_step', values: { ...values, step: formatPrice(multipleOf) } } : { id: 'engine.error.amount', values };
 }
 
 /**
