@@ -299,6 +299,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   loading={busy}
                   api={api}
                   lang={i18n.locale}
+                  storage={storage}
                   onCheck={onCheck}
                   onPoll={onPoll}
                   onBack={onBack}

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nProvider } from '@lingui/react';
 import type { PaymentDetails } from '../definition';
 import { engineI18n } from '../test-fixtures/engine-i18n';
+import { MemoryStorage } from '../test-fixtures/memory-storage';
 import { sampleApi, sampleCards } from '../test-fixtures/sample-definition';
 import { invoicePollMs } from '../payment/invoice-payment';
 import { PaymentStep, paymentOptions } from './payment-step';
@@ -20,12 +21,12 @@ const payment: PaymentDetails = {
   links: { payme: 'https://pay.example/payme', click: 'https://pay.example/click', octo: 'https://pay.example/octo', hosted: 'https://pay.example/hosted', alif: 'https://pay.example/alif' },
 };
 
-function setup(state = { paid: false }) {
+function setup(state = { paid: false }, storage?: Storage) {
   const onCheck = vi.fn();
   const onPoll = vi.fn();
   render(
     <I18nProvider i18n={engineI18n('en')}>
-      <PaymentStep title="sample.title" summary={[]} payment={payment} price={null} loading={false} api={sampleApi(state)} lang="en" onCheck={onCheck} onPoll={onPoll} onBack={vi.fn()} />
+      <PaymentStep title="sample.title" summary={[]} payment={payment} price={null} loading={false} api={sampleApi(state)} lang="en" storage={storage} onCheck={onCheck} onPoll={onPoll} onBack={vi.fn()} />
     </I18nProvider>,
   );
   return { onCheck, onPoll, state };
@@ -121,6 +122,16 @@ describe('PaymentStep', () => {
     expect(screen.getByText('Accept the terms above to choose how to pay.')).toBeTruthy();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     await acceptTerms();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+  });
+
+  it('keeps the terms accepted for the contract when the visitor comes back to the step (a declined card at a provider\'s page)', async () => {
+    const storage = new MemoryStorage();
+    setup({ paid: false }, storage);
+    await acceptTerms();
+    cleanup();
+    setup({ paid: false }, storage);
+    expect((screen.getByRole('checkbox', { name: /accept the terms/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByLabelText('Card number')).toBeTruthy();
   });
 });

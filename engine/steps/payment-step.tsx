@@ -19,6 +19,8 @@ export interface PaymentStepProps {
   api: ApiPort;
   /** The page's language: the terms are accepted in it. */
   lang: string;
+  /** Where the page remembers that this contract's terms were accepted: a visitor back from a declined card finds them still ticked. */
+  storage?: Storage | null;
   /** The visitor asks to check the payment (the machine already checks by itself on entering the step). */
   onCheck: () => void;
   /** Checks without a word while unpaid (a bill waiting in the Payme app). */
@@ -36,16 +38,35 @@ export function paymentOptions(payment: PaymentDetails): PaymentOptionId[] {
 
 type TermsState = 'open' | 'recording' | 'accepted';
 
+const acceptedKey = (contractId: string) => `terms:${contractId}`;
+
+function remember(storage: Storage | null | undefined, contractId: string, accepted: boolean): void {
+  try {
+    if (accepted) storage?.setItem(acceptedKey(contractId), '1');
+    else storage?.removeItem(acceptedKey(contractId));
+  } catch {
+    // A full or disabled storage only costs the tick after a reload; the server has the acceptance.
+  }
+}
+
+function wasAccepted(storage: Storage | null | undefined, payment: PaymentDetails | null): boolean {
+  try {
+    return Boolean(payment && storage?.getItem(acceptedKey(payment.contractId)));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Payment: what is bought and its total, the terms to accept (recorded on the server), then the
  * ways to pay (spec §9: the card schemes in the page, Payme, Click, Octo, the bank's page, Alif
  * instalments, the bill to the Payme app) and a check for a payment made elsewhere. Mounting it
  * coincides with the machine entering the payment step, whose entry runs the check.
  */
-export function PaymentStep({ title, summary, payment, price, loading, api, lang, onCheck, onPoll, onBack }: PaymentStepProps) {
+export function PaymentStep({ title, summary, payment, price, loading, api, lang, storage, onCheck, onPoll, onBack }: PaymentStepProps) {
   const { i18n } = useLingui();
   const calls = useMemo(() => paymentCalls(api), [api]);
-  const [terms, setTerms] = useState<TermsState>('open');
+  const [terms, setTerms] = useState<TermsState>(() => (wasAccepted(storage, payment) ? 'accepted' : 'open'));
   const [termsProblem, setTermsProblem] = useState<MessageId | null>(null);
   const [chosen, setChosen] = useState<PaymentOptionId>('card');
   const ids = { terms: useId(), options: useId() };
@@ -56,6 +77,7 @@ export function PaymentStep({ title, summary, payment, price, loading, api, lang
     async (checked: boolean) => {
       if (!checked || !payment) {
         setTerms('open');
+        if (payment) remember(storage, payment.contractId, false);
         return;
       }
       setTerms('recording');
@@ -63,12 +85,13 @@ export function PaymentStep({ title, summary, payment, price, loading, api, lang
       try {
         await calls.terms({ contract_id: payment.contractId, lang: lang === 'uz' || lang === 'ru' ? lang : 'en' });
         setTerms('accepted');
+        remember(storage, payment.contractId, true);
       } catch (error) {
         setTerms('open');
         setTermsProblem(error instanceof PaymentProblem ? error.messageId : 'payment_unavailable');
       }
     },
-    [calls, payment, lang],
+    [calls, payment, lang, storage],
   );
 
   return (
@@ -103,15 +126,16 @@ export function PaymentStep({ title, summary, payment, price, loading, api, lang
         )}
       </div>
       {payment && (
-        <fieldset className="space-y-3">
+        // The ways to pay are seen before the terms are accepted, but chosen only after: none stands chosen meanwhile.
+        <fieldset className="space-y-3" disabled={!accepted}>
           <legend className="mb-2 font-medium text-slate-800">{i18n._('engine.payment.choose')}</legend>
           <div className="grid gap-2 sm:grid-cols-2">
             {paymentOptions(payment).map((option) => (
               <label
                 key={option}
-                className={`flex min-h-12 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 ${chosen === option ? 'border-sky-700 bg-sky-50 ring-1 ring-sky-700' : 'border-slate-300 bg-white hover:border-slate-400'}`}
+                className={`flex min-h-12 items-center gap-3 rounded-lg border px-3 py-2 ${!accepted ? 'cursor-not-allowed border-slate-200 bg-white opacity-60' : chosen === option ? 'cursor-pointer border-sky-700 bg-sky-50 ring-1 ring-sky-700' : 'cursor-pointer border-slate-300 bg-white hover:border-slate-400'}`}
               >
-                <input type="radio" name={ids.options} className="h-4 w-4 accent-sky-700" checked={chosen === option} onChange={() => setChosen(option)} data-option={option} />
+                <input type="radio" name={ids.options} className="h-4 w-4 accent-sky-700" checked={accepted && chosen === option} onChange={() => setChosen(option)} data-option={option} />
                 <ProviderMark option={option} />
                 <span className="text-sm leading-tight">
                   <span className="block font-medium text-slate-900">{i18n._(`engine.option.${option}`)}</span>

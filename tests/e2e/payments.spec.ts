@@ -30,6 +30,9 @@ for (const lang of ['uz', 'en', 'ru'] as const satisfies readonly Lang[]) {
   test(`a card in the page pays in ${lang}: a wrong SMS code is said, the right one pays`, async ({ page }) => {
     if (!plan) throw new Error('no purchase plan');
     await fillUntilPayment(page, plan, lang, productPath(plan, lang));
+    // Before the terms are accepted, the ways to pay are seen but none can be chosen.
+    await expect(page.locator('input[type="radio"][data-option="card"]')).toBeDisabled();
+    await expectAccessible(page, `payment step before the terms ${lang}`);
     await payWithCardInPage(page, lang, card, '123456');
     await expect(page.getByRole('alert')).toHaveText(text(lang, 'card_code_wrong'));
     await expectAccessible(page, `card code ${lang}`);
