@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { engineI18n } from '../test-fixtures/engine-i18n';
-import { CheckboxWidget, ProgramCardsWidget } from './choice-widgets';
+import { CheckboxWidget, ProgramCardsWidget, SelectWidget } from './choice-widgets';
 import { MonthWidget } from './month-widget';
 
 function checkbox(options: Record<string, unknown>) {
@@ -37,6 +37,30 @@ describe('CheckboxWidget', () => {
   it('is a plain checkbox without a catalog option', () => {
     checkbox({});
     expect(screen.getByLabelText('Luggage').closest('div')?.textContent).not.toContain('+');
+  });
+});
+
+describe('SelectWidget', () => {
+  it('lists a catalog in the page\'s alphabet when asked to sort by label, else in the catalog\'s order', () => {
+    // Countries come by code; in Russian, Kyrgyzstan (KG) goes before Japan (JP).
+    const countries = [{ value: 'IT', label: 'Италия' }, { value: 'JP', label: 'Япония' }, { value: 'KG', label: 'Киргизия' }];
+    const select = (options: Record<string, unknown>) => {
+      const props = {
+        id: 'country', name: 'country', label: 'Country', value: undefined, options: { optionsFrom: 'countries', ...options },
+        onChange: vi.fn(), onBlur: vi.fn(), onFocus: vi.fn(),
+        registry: { formContext: { locale: 'ru', options: { countries } } },
+      } as unknown as WidgetProps;
+      render(
+        <I18nProvider i18n={engineI18n('ru')}>
+          <SelectWidget {...props} />
+        </I18nProvider>,
+      );
+      const names = screen.getAllByRole('option').filter((option) => option.getAttribute('value') !== '').map((option) => option.textContent);
+      cleanup();
+      return names;
+    };
+    expect(select({ sort: 'label' })).toEqual(['Италия', 'Киргизия', 'Япония']);
+    expect(select({})).toEqual(['Италия', 'Япония', 'Киргизия']);
   });
 });
 

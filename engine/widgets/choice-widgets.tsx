@@ -86,12 +86,15 @@ export function SelectWidget(props: WidgetProps) {
   const locale = localeOf(registry.formContext);
   // A catalog list (`ui:options.optionsFrom`) beats the schema's enum: it may depend on other answers.
   // Labels are the texts shown: a catalog option's own (translated once here), the enum's names translated.
-  const enumOptions = useMemo(
-    () => (catalog.length > 0
+  // `ui:options.sort: "label"` lists the options in the page's alphabet (countries: by name, not by code).
+  const enumOptions = useMemo(() => {
+    const labelled = catalog.length > 0
       ? catalog.map((o) => ({ value: o.value, label: optionLabel(o, locale, (m) => i18n._(m)) }))
-      : (options.enumOptions ?? []).map((o) => ({ ...o, label: i18n._(String(o.label)) }))),
-    [catalog, locale, i18n, options.enumOptions],
-  );
+      : (options.enumOptions ?? []).map((o) => ({ ...o, label: i18n._(String(o.label)) }));
+    if (options.sort !== 'label') return labelled;
+    const collator = new Intl.Collator(i18n.locale);
+    return [...labelled].sort((a, b) => collator.compare(a.label, b.label));
+  }, [catalog, locale, i18n, options.enumOptions, options.sort]);
   const selected = enumOptionsIndexForValue(value, enumOptions, false);
   const handle = useCallback(
     (e: ChangeEvent<HTMLSelectElement>) =>
