@@ -45,6 +45,15 @@ describe('policy PDF', () => {
     expect(pdfText(await renderPolicyPdf(one))).not.toContain('Shartlar');
   });
 
+  it('never breaks an amount over two lines', async () => {
+    const one = { ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Turkiya / Турция' };
+    // Limits of every width, so that some amount meets the end of a line.
+    const conditions = Array.from({ length: 12 }, (_, i) => `${'Javobgarlik '.repeat(i % 4)}limiti ${(i + 1) * 1_000_000} soʻm`.replace(/\d(?=(\d{3})+ )/g, '$& '));
+    const text = pdfText(await renderPolicyPdf({ ...one, conditions: [conditions.join(', ')] }));
+    for (let i = 1; i <= 12; i += 1) expect(text.replace(/\s+/g, ' ')).toContain(`${i} 000 000 soʻm`);
+    expect(text).not.toMatch(/\d\n\s*\d{3}\b/);
+  });
+
   it('sets a title wider than the page on more lines, not off its edge', async () => {
     const title = { uz: 'Avtotransport vositalari egalarining fuqarolik javobgarligini majburiy sugʻurta qilish (OSAGO)', ru: 'Обязательное страхование гражданской ответственности владельцев транспортных средств (ОСАГО)', en: 'OSAGO' };
     const text = pdfText(await renderPolicyPdf({ ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Cobalt', product: { ...travelPolicy.product, title } }));

@@ -154,11 +154,17 @@ const pageLeft = 50;
 const valueLeft = 265;
 const pageRight = 545;
 
+/**
+ * Where a line may break: at a space, but not inside an amount, whose groups of three digits stay
+ * on one line (`10 000 000`, not `10` over `000 000`).
+ */
+const breakable = /(?<!\d)\s+|\s+(?!\d{3}(?:\D|$))/;
+
 /** `text` broken at spaces into lines no wider than `width` points (a longer word stands alone). */
 function wrap(text: string, font: TrueTypeFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(breakable).filter(Boolean)) {
     const candidate = current ? `${current} ${word}` : word;
     if (current && font.widthOfTextAtSize(candidate, size) > width) {
       lines.push(current);
