@@ -238,6 +238,12 @@ export interface ProductBinding<D extends FlowData, C> {
   check: (api: ApiPort, payment: PaymentDetails) => Promise<PaymentCheck>;
 }
 
+/** A line of an option's details: a text as written (`1.5 %`), or an amount of UZS, written with its currency. */
+export interface OptionDetail {
+  label: MessageId;
+  value: string | { uzs: number };
+}
+
 /** Options a widget may read from the catalog (`ui:options.optionsFrom`). */
 export interface CatalogOption {
   value: string | number;
@@ -250,7 +256,7 @@ export interface CatalogOption {
   /** Shown instead of `label` when the catalogs have no message for it (an option the data added later). */
   fallback?: string;
   /** Extra lines shown on a program card (sum insured, …). */
-  details?: { label: MessageId; value: string }[];
+  details?: OptionDetail[];
   /** What a program card lists below its details, one message each (what the program covers). */
   notes?: MessageId[];
   /** Price of the flow if this option were chosen (program cards). */

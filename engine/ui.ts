@@ -1,7 +1,7 @@
-import type { CatalogOption } from './definition';
+import type { CatalogOption, OptionDetail } from './definition';
 import type { DraftFiles } from './files/file-store';
 import type { PhotoCodec } from './files/prepare';
-import { withDecimalSeparator } from './format';
+import { formatPrice, withDecimalSeparator } from './format';
 
 /** Tailwind classes shared by the engine's inputs and buttons, so every control looks the same. */
 export const inputClass =
@@ -75,5 +75,9 @@ export function optionLabel(option: CatalogOption, locale: string, translate: (i
 export const describedByIds = (id: string): string => `${id}__error ${id}__description ${id}__help`;
 export const choiceId = (id: string, index: number): string => `${id}-${index}`;
 
-/** An option's detail as shown (`1,5 %` in Uzbek and Russian): its decimals with the page language's separator. */
-export const detailText = (value: string, translate: (id: string) => string): string => withDecimalSeparator(value, translate('engine.decimal_separator'));
+/**
+ * An option's detail as shown: an amount of UZS with its currency (`30 000 000 soʻm`), any other text
+ * with the page language's decimal separator (`1,5 %` in Uzbek and Russian).
+ */
+export const detailText = (value: OptionDetail['value'], translate: (id: string) => string): string =>
+  typeof value === 'string' ? withDecimalSeparator(value, translate('engine.decimal_separator')) : `${formatPrice(value.uzs)} ${translate('engine.currency')}`;

@@ -147,10 +147,10 @@ describe('casco rules', () => {
     const lists = casco.options?.(catalog, chosen) ?? {};
     expect(lists.models?.map((m) => m.label)).toEqual(['Spark', 'Nexia 3', 'Cobalt', 'Lacetti', 'Onix', 'Tracker 2', 'Monza', 'Malibu 2', 'Captiva 5', 'Equinox', 'Trailblazer', 'Traverse', 'Tahoe', 'Damas', 'Labo']);
     expect(lists.positions).toEqual([
-      { value: 10301, label: '1.5 LS MT', text: '1.5 LS MT', details: [{ label: 'casco.field.new_price', value: '138 000 000' }] },
-      { value: 10302, label: '1.5 LTZ AT', text: '1.5 LTZ AT', details: [{ label: 'casco.field.new_price', value: '150 000 000' }] },
-      { value: 10303, label: 'GS-Style AT Plus', text: 'GS-Style AT Plus', details: [{ label: 'casco.field.new_price', value: '150 000 000' }] },
-      { value: 10304, label: 'Midnight AT', text: 'Midnight AT', details: [{ label: 'casco.field.new_price', value: '155 200 000' }] },
+      { value: 10301, label: '1.5 LS MT', text: '1.5 LS MT', details: [{ label: 'casco.field.new_price', value: { uzs: 138_000_000 } }] },
+      { value: 10302, label: '1.5 LTZ AT', text: '1.5 LTZ AT', details: [{ label: 'casco.field.new_price', value: { uzs: 150_000_000 } }] },
+      { value: 10303, label: 'GS-Style AT Plus', text: 'GS-Style AT Plus', details: [{ label: 'casco.field.new_price', value: { uzs: 150_000_000 } }] },
+      { value: 10304, label: 'Midnight AT', text: 'Midnight AT', details: [{ label: 'casco.field.new_price', value: { uzs: 155_200_000 } }] },
     ]);
     expect(lists.years?.map((y) => y.value)).toEqual(insurableYears(year, cascoTariff));
     expect(lists.programs?.map((p) => [p.value, p.price])).toEqual([[1, 780_000], [2, 1_170_000], [3, 1_950_000], [4, 780_000]]);

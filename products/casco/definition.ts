@@ -45,7 +45,7 @@ function options(catalog: CascoCatalog, data: CascoData): Record<string, Catalog
       value: p.id,
       label: p.name,
       text: p.name,
-      details: [{ label: 'casco.field.new_price', value: groupDigits(p.price) }],
+      details: [{ label: 'casco.field.new_price', value: { uzs: p.price } }],
     })),
     years: insurableYears(tariff.valuationYear, tariff).map((year) => ({ value: year, label: String(year), text: String(year) })),
     programs: [

@@ -1,5 +1,4 @@
 import type { ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { groupDigits } from '../api-format';
 import { periodText, personName } from '../summary';
 import documentSchema from '../../schemas/products/documents/document.json';
 import documentUi from '../../schemas/products/documents/document.ui.json';
@@ -41,7 +40,7 @@ const documents: ProductDefinition<DocumentsData, DocumentsTariff> = {
       value: t.id,
       label: `documents.type.${t.id}`,
       fallback: t.name,
-      details: [{ label: 'documents.type.sum_insured', value: groupDigits(t.sumInsured) }],
+      details: [{ label: 'documents.type.sum_insured', value: { uzs: t.sumInsured } }],
       price: t.premium,
     })),
   }),

@@ -1,7 +1,7 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, StepDefinition, UiSchema } from '../../engine/definition';
 import type { ProductManifest } from '../define';
 import { periodText, personName } from '../summary';
-import { isIsoDate, groupDigits, oneYearFrom } from '../api-format';
+import { isIsoDate, oneYearFrom } from '../api-format';
 import programSchema from '../../schemas/products/home/program.json';
 import programUi from '../../schemas/products/home/program.ui.json';
 import applicantSchema from '../../schemas/products/home/applicant.json';
@@ -45,7 +45,7 @@ export function homeProduct(
         value: p.id,
         label: programLabel(p.id),
         fallback: p.name,
-        details: [{ label: 'home.program.sum_insured', value: groupDigits(p.sumInsured) }],
+        details: [{ label: 'home.program.sum_insured', value: { uzs: p.sumInsured } }],
         price: p.premium,
       })),
     }),
@@ -54,7 +54,7 @@ export function homeProduct(
       const program = catalog.programs.find((p) => p.id === data.program.programId);
       const { beginDate } = data.address;
       return [
-        ...(program ? [{ label: 'home.field.program', value: { message: programLabel(program.id) } }, { label: 'home.program.sum_insured', value: groupDigits(program.sumInsured) }] : []),
+        ...(program ? [{ label: 'home.field.program', value: { message: programLabel(program.id) } }, { label: 'home.program.sum_insured', value: { uzs: program.sumInsured } }] : []),
         { label: 'home.field.house_type', value: { message: `home.house_type.${data.address.houseType}` } },
         ...(data.address.regionId === undefined ? [] : [{ label: 'home.field.region', value: { message: `home.region.${data.address.regionId}` } }]),
         { label: 'home.field.address', value: data.address.address ?? '' },

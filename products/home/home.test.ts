@@ -41,12 +41,12 @@ describe('home', () => {
   it('shows six program cards with premium and sum insured', () => {
     const cards = home.options?.(catalog, sampleHome).programs ?? [];
     expect(cards.map((c) => [c.label, c.price, c.details?.[0]?.value])).toEqual([
-      ['home.program.1', 70_000, '56 000 000'],
-      ['home.program.2', 140_000, '115 000 000'],
-      ['home.program.3', 320_000, '280 000 000'],
-      ['home.program.4', 500_000, '450 000 000'],
-      ['home.program.5', 840_000, '840 000 000'],
-      ['home.program.6', 1_100_000, '1 120 000 000'],
+      ['home.program.1', 70_000, { uzs: 56_000_000 }],
+      ['home.program.2', 140_000, { uzs: 115_000_000 }],
+      ['home.program.3', 320_000, { uzs: 280_000_000 }],
+      ['home.program.4', 500_000, { uzs: 450_000_000 }],
+      ['home.program.5', 840_000, { uzs: 840_000_000 }],
+      ['home.program.6', 1_100_000, { uzs: 1_120_000_000 }],
     ]);
   });
 

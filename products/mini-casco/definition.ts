@@ -1,5 +1,5 @@
 import type { CatalogOption, MessageId, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { coverEnd, groupDigits, isIsoDate } from '../api-format';
+import { coverEnd, isIsoDate } from '../api-format';
 import type { ProductManifest } from '../define';
 import type { MiniCascoTariff } from '../mini-casco-programs';
 import { periodText, personName } from '../summary';
@@ -21,7 +21,7 @@ function options(catalog: MiniCascoTariff, data: MiniCascoData): Record<string, 
       value: program.id,
       label: `mini-casco.program.${program.id}`,
       fallback: program.name,
-      details: [{ label: 'mini-casco.program.sum_insured', value: groupDigits(program.sumInsured) }],
+      details: [{ label: 'mini-casco.program.sum_insured', value: { uzs: program.sumInsured } }],
       price: termPremium(program, data.program.months),
     })),
   };

@@ -40,9 +40,9 @@ describe('mini-casco pricing (reference §1 "Mini-casco")', () => {
   it('shows each program card at the price of the product\'s term, with its cover', () => {
     const cards = miniCasco.options?.(tariff, sampleComfortCobalt).programs ?? [];
     expect(cards.map((c) => [c.label, c.price, c.details?.[0]?.value])).toEqual([
-      ['mini-casco.program.1', 60_000, '10 000 000'],
-      ['mini-casco.program.2', 90_000, '20 000 000'],
-      ['mini-casco.program.3', 110_000, '30 000 000'],
+      ['mini-casco.program.1', 60_000, { uzs: 10_000_000 }],
+      ['mini-casco.program.2', 90_000, { uzs: 20_000_000 }],
+      ['mini-casco.program.3', 110_000, { uzs: 30_000_000 }],
     ]);
   });
 });

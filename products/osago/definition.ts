@@ -1,6 +1,6 @@
 import type { CatalogOption, MachineRules, ProductDefinition, RJSFSchema, SummaryRow, SummaryText, UiSchema } from '../../engine/definition';
 import type { ProductManifest } from '../define';
-import { coverEnd, groupDigits, isIsoDate } from '../api-format';
+import { coverEnd, isIsoDate } from '../api-format';
 import { periodText, personName } from '../summary';
 import carSchema from '../../schemas/products/osago/car.json';
 import carUi from '../../schemas/products/osago/car.ui.json';
@@ -27,7 +27,7 @@ function options(catalog: OsagoCatalog): Record<string, CatalogOption[]> {
       value: p.id,
       label: `osago.mini_casco.${p.id}`,
       fallback: p.name,
-      details: [{ label: 'osago.mini_casco.sum_insured', value: groupDigits(p.sumInsured) }],
+      details: [{ label: 'osago.mini_casco.sum_insured', value: { uzs: p.sumInsured } }],
       price: p.premium,
     })),
   };

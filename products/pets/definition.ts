@@ -1,5 +1,5 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
-import { groupDigits, isIsoDate, isoToDmy } from '../api-format';
+import { isIsoDate, isoToDmy } from '../api-format';
 import { periodText, personName } from '../summary';
 import programSchema from '../../schemas/products/pets/program.json';
 import programUi from '../../schemas/products/pets/program.ui.json';
@@ -42,7 +42,7 @@ const pets: ProductDefinition<PetsData, PetsTariff> = {
         value: program.id,
         label: `pets.program.${program.id}`,
         fallback: program.name,
-        details: [{ label: 'pets.program.sum_insured', value: groupDigits(program.sumInsured) }],
+        details: [{ label: 'pets.program.sum_insured', value: { uzs: program.sumInsured } }],
         ...(price ? { price: price.total } : {}),
       };
     }),
@@ -52,7 +52,7 @@ const pets: ProductDefinition<PetsData, PetsTariff> = {
     const program = tariff.programs.find((p) => p.id === data.program.programId);
     const [year, month] = (data.pet.birthMonth ?? '').split('-');
     return [
-      ...(program ? [{ label: 'pets.field.program', value: { message: `pets.program.${program.id}` } }, { label: 'pets.program.sum_insured', value: groupDigits(program.sumInsured) }] : []),
+      ...(program ? [{ label: 'pets.field.program', value: { message: `pets.program.${program.id}` } }, { label: 'pets.program.sum_insured', value: { uzs: program.sumInsured } }] : []),
       { label: 'pets.field.pet_type', value: { message: `pets.pet_type.${data.program.petType ?? 'cat'}` } },
       { label: 'pets.field.nickname', value: data.pet.nickname ?? '' },
       ...(year && month ? [{ label: 'pets.field.birth_month', value: `${month}.${year}` }] : []),

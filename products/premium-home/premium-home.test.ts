@@ -21,10 +21,10 @@ describe('premium home', () => {
   it('shows the four spec programs with premium and sum insured', () => {
     const cards = premiumHome.options?.(catalog, samplePremiumHome).programs ?? [];
     expect(cards.map((c) => [c.label, c.price, c.details?.[0]?.value])).toEqual([
-      ['premium-home.program.1', 2_500_000, '1 000 000 000'],
-      ['premium-home.program.2', 5_500_000, '2 500 000 000'],
-      ['premium-home.program.3', 10_000_000, '5 000 000 000'],
-      ['premium-home.program.4', 18_000_000, '10 000 000 000'],
+      ['premium-home.program.1', 2_500_000, { uzs: 1_000_000_000 }],
+      ['premium-home.program.2', 5_500_000, { uzs: 2_500_000_000 }],
+      ['premium-home.program.3', 10_000_000, { uzs: 5_000_000_000 }],
+      ['premium-home.program.4', 18_000_000, { uzs: 10_000_000_000 }],
     ]);
   });
 

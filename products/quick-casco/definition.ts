@@ -1,5 +1,5 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { groupDigits, isIsoDate, oneYearFrom } from '../api-format';
+import { isIsoDate, oneYearFrom } from '../api-format';
 import { periodText, personName } from '../summary';
 import programSchema from '../../schemas/products/quick-casco/program.json';
 import programUi from '../../schemas/products/quick-casco/program.ui.json';
@@ -19,7 +19,7 @@ function options(catalog: QuickCascoTariff): Record<string, CatalogOption[]> {
       value: program.id,
       label: `quick-casco.program.${program.id}`,
       fallback: program.name,
-      details: [{ label: 'quick-casco.program.sum_insured', value: groupDigits(program.sumInsured) }],
+      details: [{ label: 'quick-casco.program.sum_insured', value: { uzs: program.sumInsured } }],
       notes: program.risks.map((risk) => `quick-casco.risk.${risk}`),
       price: program.premium,
     })),

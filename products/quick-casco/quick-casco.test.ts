@@ -39,9 +39,9 @@ describe('quick casco programs (README.md "Programs")', () => {
   it('shows each program\'s premium, cover and risks on its card, each program adding to the one before', () => {
     const cards = quickCasco.options?.(tariff, sampleCitizenOptimal).programs ?? [];
     expect(cards.map((c) => [c.label, c.price, c.details?.[0]?.value, c.notes])).toEqual([
-      ['quick-casco.program.1', 300_000, '30 000 000', ['quick-casco.risk.accident']],
-      ['quick-casco.program.2', 900_000, '60 000 000', ['quick-casco.risk.accident', 'quick-casco.risk.fire', 'quick-casco.risk.nature', 'quick-casco.risk.third-parties']],
-      ['quick-casco.program.3', 2_500_000, '100 000 000', ['quick-casco.risk.accident', 'quick-casco.risk.fire', 'quick-casco.risk.nature', 'quick-casco.risk.third-parties', 'quick-casco.risk.theft']],
+      ['quick-casco.program.1', 300_000, { uzs: 30_000_000 }, ['quick-casco.risk.accident']],
+      ['quick-casco.program.2', 900_000, { uzs: 60_000_000 }, ['quick-casco.risk.accident', 'quick-casco.risk.fire', 'quick-casco.risk.nature', 'quick-casco.risk.third-parties']],
+      ['quick-casco.program.3', 2_500_000, { uzs: 100_000_000 }, ['quick-casco.risk.accident', 'quick-casco.risk.fire', 'quick-casco.risk.nature', 'quick-casco.risk.third-parties', 'quick-casco.risk.theft']],
     ]);
   });
 });

@@ -1,5 +1,4 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { groupDigits } from '../api-format';
 import { periodText, personName } from '../summary';
 import tripSchema from '../../schemas/products/travel-uzb/trip.json';
 import tripUi from '../../schemas/products/travel-uzb/trip.ui.json';
@@ -30,8 +29,8 @@ function options(tariff: TravelUzbTariff, data: TravelUzbData): Record<string, C
         label: `travel-uzb.program.${p.id}`,
         fallback: p.name,
         details: [
-          { label: 'travel-uzb.program.premium', value: groupDigits(p.premium) },
-          { label: 'travel-uzb.program.liability', value: groupDigits(p.liability) },
+          { label: 'travel-uzb.program.premium', value: { uzs: p.premium } },
+          { label: 'travel-uzb.program.liability', value: { uzs: p.liability } },
         ],
         ...(total === undefined ? {} : { price: total }),
       };
