@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { routeHandle } from '../route-handle';
+import { showCurrentProduct } from './current-pill';
 
 function prefersReducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -30,6 +31,7 @@ export function ScrollManager() {
     const pageChanged = previous.current !== null && previous.current !== location.pathname;
     const first = previous.current === null;
     previous.current = location.pathname;
+    if (pageChanged || first) showCurrentProduct();
     if (location.hash && scrollToHash(location.hash)) return;
     if (!pageChanged) return;
     if (scrollToTop) window.scrollTo({ top: 0, left: 0, behavior: 'auto' });

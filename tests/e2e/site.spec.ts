@@ -124,6 +124,18 @@ test('on a phone, the step Next leads to opens at its title, which takes focus',
   await context.close();
 });
 
+test('on a phone, a product\'s page shows its own product in the header\'s row, which scrolls sideways', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  // Casco comes late in the row: in Russian, its pill lay beyond the screen's right edge.
+  await page.goto('/ru/kasko');
+  await expect(page).toHaveURL(/step=/);
+  const current = page.locator('header nav [aria-current="page"]');
+  await expect(current).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await context.close();
+});
+
 test('the thank-you page is drawn by the server with its contract, as plain HTML, and checking again shows what became of it', async ({ page, request }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
