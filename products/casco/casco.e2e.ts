@@ -152,7 +152,10 @@ test('a save answered with HTTP 500 opens the error dialog; any other failure sa
   await cobalt(page, lang, '2022');
   // An insured value beyond 20 % of the computed one is refused at the field.
   await field(page, 'car_value').fill('200000000');
-  await expect(page.locator('[id="flow-car_value__error"]')).toContainText(text(lang, 'casco.error.value_range'));
+  // It says the range to type: 20 % either side of the computed value.
+  const valueError = page.locator('[id="flow-car_value__error"]');
+  await expect(valueError).toContainText(text(lang, 'casco.error.value_range').replace(/ \{share\}.*/, ''));
+  await expect(valueError).toContainText(/20 %: from \d[\d\s]* to \d[\d\s]* UZS/);
   await field(page, 'car_value').fill('125000000');
   await leave(page, lang, 'car');
   await field(page, 'program_tariffId-0').check();

@@ -177,8 +177,10 @@ describe('casco rules', () => {
     const at = (value: number) => checkValue({ ...cobalt, car: { ...cobalt.car, value } }, cobalt, catalog).errors;
     expect(at(96_000_000)).toBeUndefined();
     expect(at(144_000_000)).toBeUndefined();
-    expect(at(95_999_999)).toEqual({ car: { '/value': 'casco.error.value_range' } });
-    expect(at(144_000_001)).toEqual({ car: { '/value': 'casco.error.value_range' } });
+    // The message gives the range to type.
+    const refused = { car: { '/value': { id: 'casco.error.value_range', values: { min: '96 000 000', max: '144 000 000', share: 20 } } } };
+    expect(at(95_999_999)).toEqual(refused);
+    expect(at(144_000_001)).toEqual(refused);
   });
 
   it('prices no cover for a value the form refuses: no total, no card or risk prices', () => {

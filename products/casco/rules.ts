@@ -1,5 +1,5 @@
 import type { EffectResult } from '../../engine/definition';
-import { addDays, isIsoDate, oneYearFrom, todayIso } from '../api-format';
+import { addDays, groupDigits, isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
 import { isOfferedAmount } from '../offered-amount';
 import programSchema from '../../schemas/products/casco/program.json';
@@ -122,8 +122,12 @@ export function isOfferedValue(car: CascoData['car'], tariff: CascoCatalog['tari
 }
 
 function checkValue(next: CascoData, _previous: CascoData, catalog?: CascoCatalog): EffectResult<CascoData> {
-  if (!catalog || isOfferedValue(next.car, catalog.tariff)) return { data: next };
-  return { data: next, errors: { car: { '/value': 'casco.error.value_range' } } };
+  const { marketValue } = next.car;
+  if (!catalog || marketValue === undefined || isOfferedValue(next.car, catalog.tariff)) return { data: next };
+  // The message gives the range the visitor may type, not only the share it comes from.
+  const { min, max } = valueLimits(marketValue, catalog.tariff);
+  const values = { min: groupDigits(min), max: groupDigits(max), share: Math.round(catalog.tariff.correction * 100) };
+  return { data: next, errors: { car: { '/value': { id: 'casco.error.value_range', values } } } };
 }
 
 /** The cover lasts a year from its first day, which is today at the earliest and within the tariff's days. */
