@@ -19,6 +19,11 @@ describe('person lookup', () => {
     expect(await lookup.run(api, corrected, {})).toEqual({ firstName: 'Timur', lastName: 'Aliyev', pinfl: '32003120000033' });
     expect(api.calls[0]?.body).toEqual({ passportSeria: 'AC', passportNumber: '1111111', birthday: '20.03.2012' });
   });
+
+  it('asks nothing for a birthday after today, which the date field refuses: the registry would only say it found nobody', () => {
+    const lookup = personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true });
+    expect(lookup.key({ passport: 'AA1234567', birthday: '2999-05-15' })).toBeNull();
+  });
 });
 
 describe('company lookup by tax number', () => {

@@ -1,7 +1,7 @@
 import type {
   ApiPort, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
 } from '../engine/definition';
-import { isIsoDate, isoToDmy, splitPassport } from './api-format';
+import { isIsoDate, isoToDmy, splitPassport, todayIso } from './api-format';
 import {
   envelopeFailure, genericErrorId, isApiFailure, networkErrorId, ProductBindingFailure, requireFields, toFailure, type FailureOptions,
 } from './binding-failure';
@@ -219,7 +219,8 @@ const passportPattern = /^[A-Z]{2}[0-9]{7}$/;
  */
 export function personRequest(person: Record<string, unknown>, separator: '-' | '.'): GetPersonRequest | null {
   const { passport, birthday, foreign } = person;
-  if (foreign === true || typeof passport !== 'string' || !passportPattern.test(passport) || !isIsoDate(birthday)) return null;
+  // A birthday after today is the date field's to refuse: the registry would only say it found nobody.
+  if (foreign === true || typeof passport !== 'string' || !passportPattern.test(passport) || !isIsoDate(birthday) || birthday > todayIso()) return null;
   const { seria, number } = splitPassport(passport);
   return { passportSeria: seria, passportNumber: number, birthday: isoToDmy(birthday, separator) };
 }
