@@ -4,8 +4,10 @@ import type { PhotoCodec } from './files/prepare';
 import { formatPrice, withDecimalSeparator } from './format';
 
 /** Tailwind classes shared by the engine's inputs and buttons, so every control looks the same. */
+// A read-only field (a registry's answer, a value worked out from others) is drawn filled-in, not
+// as a box to type in: grey, dashed, without the shadow of an input.
 export const inputClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm focus:border-sky-600 focus:outline-none focus:ring-2 focus:ring-sky-600/30 disabled:bg-slate-100 [&[readonly]]:border-dashed [&[readonly]]:bg-slate-100 [&[readonly]]:shadow-none aria-[invalid=true]:border-red-600';
 export const primaryButtonClass =
   'inline-flex items-center justify-center gap-2 rounded-lg bg-sky-700 px-5 py-2.5 font-semibold text-white hover:bg-sky-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 disabled:cursor-not-allowed disabled:opacity-60';
 export const secondaryButtonClass =

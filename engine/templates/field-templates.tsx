@@ -23,7 +23,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui';
 /** Label, control, description, errors and help of one field; the label is a message id. */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { i18n } = useLingui();
-  const { id, label, required, displayLabel, hidden, errors, help, description, children, schema, classNames, uiSchema } = props;
+  const { id, label, required, readonly, displayLabel, hidden, errors, help, description, children, schema, classNames, uiSchema } = props;
   if (hidden) return <div className="hidden">{children}</div>;
   const container = schema.type === 'object' || schema.type === 'array';
   // Checkboxes draw their own label beside the box.
@@ -35,7 +35,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {displayLabel && label && !container && !ownLabel && (
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
           {i18n._(label)}
-          {required && <RequiredMark />}
+          {/* A field the visitor cannot type in is not theirs to fill: no mark asks them to. */}
+          {required && !readonly && <RequiredMark />}
         </label>
       )}
       {displayLabel && !container && description}
