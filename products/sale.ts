@@ -236,6 +236,8 @@ export interface PolicyWording {
   title: { uz: string; ru: string; en: string };
   /** Label of the `subject` line. */
   subjectLabel: { uz: string; ru: string };
+  /** Whether the sum insured is each insured person's (travel, accident), which the policy then says beside it. */
+  sumPerPerson?: boolean;
 }
 
 /**

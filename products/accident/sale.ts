@@ -33,6 +33,7 @@ const sale: ProductSale<SaveRequest, AccidentTariff> = {
     series: 'ACC',
     title: { uz: "Baxtsiz hodisalardan sugʻurtalash", ru: 'Страхование от несчастных случаев', en: 'Personal accident insurance' },
     subjectLabel: { uz: "Sugʻurta xavfi", ru: 'Страховой риск' },
+    sumPerPerson: true,
   },
 };
 

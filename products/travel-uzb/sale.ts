@@ -86,6 +86,7 @@ const sale: ProductSale<SaveRequest, TravelUzbTariff> = {
       en: 'Domestic travel insurance',
     },
     subjectLabel: { uz: 'Sugʻurta obyekti', ru: 'Объект страхования' },
+    sumPerPerson: true,
   },
 };
 

@@ -185,6 +185,7 @@ const sale: ProductSale<SavePolisRequest, TravelReference> = {
     series: 'TRV',
     title: { uz: "Chet elga sayohat sugʻurtasi", ru: 'Страхование выезжающих за рубеж', en: 'Travel insurance abroad' },
     subjectLabel: { uz: 'Hudud', ru: 'Территория' },
+    sumPerPerson: true,
   },
 };
 

@@ -45,6 +45,13 @@ describe('policy PDF', () => {
     expect(pdfText(await renderPolicyPdf(one))).not.toContain('Shartlar');
   });
 
+  it('says a sum insured is each person\'s where the product\'s is', async () => {
+    const one = { ...travelPolicy, insured: travelPolicy.insured.slice(0, 2), subject: 'Turkiya / Турция' };
+    const perPerson = pdfText(await renderPolicyPdf({ ...one, product: { ...one.product, sumPerPerson: true } })).replace(/\s+/g, ' ');
+    expect(perPerson).toContain('50 000 USD (har bir shaxsga / на каждого)');
+    expect(pdfText(await renderPolicyPdf(one))).not.toContain('har bir shaxsga');
+  });
+
   it('never breaks an amount over two lines', async () => {
     const one = { ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Turkiya / Турция' };
     // Limits of every width, so that some amount meets the end of a line.

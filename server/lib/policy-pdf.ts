@@ -238,7 +238,8 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   row(pen, `${doc.product.subjectLabel.uz} / ${doc.product.subjectLabel.ru}`, doc.subject);
   row(pen, 'Amal qilish muddati / Срок действия', `${formatDate(doc.beginDate)} — ${formatDate(doc.endDate)}`);
   row(pen, "Sugʻurta mukofoti / Страховая премия", `${groupDigits(doc.premium)} soʻm`);
-  row(pen, "Sugʻurta summasi / Страховая сумма", `${groupDigits(doc.sumInsured)} ${doc.sumInsuredCurrency === 'UZS' ? "soʻm" : 'USD'}`);
+  const perPerson = doc.product.sumPerPerson ? " (har bir shaxsga / на каждого)" : '';
+  row(pen, "Sugʻurta summasi / Страховая сумма", `${groupDigits(doc.sumInsured)} ${doc.sumInsuredCurrency === 'UZS' ? "soʻm" : 'USD'}${perPerson}`);
   row(pen, 'Berilgan sana / Дата выдачи', formatDate(doc.issuedAt.toISOString().slice(0, 10)));
   pen.y -= 10;
 
