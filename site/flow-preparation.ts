@@ -3,7 +3,7 @@ import { loadFileSupportFor } from '../engine/files/on-demand';
 import { loadStepParts } from '../engine/step-parts';
 import { catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
-import { chunkGuard } from './navigation/site-services';
+import { chunkGuard } from './navigation/site-chunk-guard';
 import { loadDefinition, type SiteProduct } from './site-product';
 
 type Definition = ProductDefinition<FlowData, unknown>;

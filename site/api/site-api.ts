@@ -1,5 +1,5 @@
 import type { ApiPort } from '../../engine/definition';
-import { chunkGuard } from '../navigation/site-services';
+import { chunkGuard } from '../navigation/site-chunk-guard';
 import { adFromLocation } from '../partner';
 import { toasts } from '../toast/toast-store';
 import type { SiteApi } from './client';

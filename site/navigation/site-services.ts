@@ -1,17 +1,12 @@
 import { adFromLocation } from '../partner';
 import { basicAuthorization, credentialFor, parseCredentials } from '../api/credentials';
-import { createChunkGuard } from './chunk-guard';
 import { createVersionWatcher } from './build-version';
 import { lookupRedirect, type RedirectTarget } from './redirects';
 
-/** The browser-bound singletons of the navigation machinery (tests build their own). */
-
-export const chunkGuard = createChunkGuard({
-  // globalThis: the build also imports this module to prerender pages (site/prerender.tsx), where
-  // there is no window; a chunk never fails to load there, so the guard never reads it.
-  storage: globalThis.sessionStorage,
-  reload: () => window.location.reload(),
-});
+/**
+ * The browser-bound singletons of the site's navigation machinery (tests build their own); the
+ * chunk guard, which flow pages need too, is in site-chunk-guard.ts, so they load none of these.
+ */
 
 export const versionWatcher = createVersionWatcher({
   current: __BUILD_ID__,
