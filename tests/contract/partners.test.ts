@@ -221,4 +221,15 @@ describe('whatever the partner\'s stack adds', () => {
     const terms = await contractTerms(saved.json().response.contract_id);
     expect(terms.insured).toMatchObject([{ name: "G'ayrat O'ktamov" }]);
   });
+
+  it('JSON sent as text/plain, as a fetch without a Content-Type sends it; a text/plain body that is not JSON is refused as bad JSON', async () => {
+    const trip = { begin_date: day(3), end_date: day(9), countries: ['TR'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0, travelers: ['01-02-1991'] };
+    const headers = { authorization: neoAuth, 'content-type': 'text/plain;charset=UTF-8' };
+    const quoted = await app.inject({ method: 'POST', url: '/api/travel-neo/calculator', payload: JSON.stringify(trip), headers });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().response.length).toBeGreaterThan(0);
+    const refused = await app.inject({ method: 'POST', url: '/api/travel-neo/calculator', payload: 'begin_date=01-01-2030', headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ result: false });
+  });
 });

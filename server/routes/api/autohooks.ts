@@ -9,6 +9,12 @@ import { channelOf, xsrfRejected } from '../../plugins/app/edge';
  * folders, outside this hook.
  */
 export default async function apiAuth(app: FastifyInstance): Promise<void> {
+  // A JSON body sent as text/plain (a partner's `fetch` without a Content-Type sends
+  // `text/plain;charset=UTF-8`) is read as the JSON it is, not refused as "body must be object";
+  // what is not JSON is answered as any malformed JSON body is.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('ignore', 'ignore'));
+
   // With `done`, not async: it runs on every API call and waits for nothing (a promise per call saved).
   app.addHook('onRequest', (request, reply, done) => {
     const channel = channelOf(request.headers.authorization, app.config.apiClients);
