@@ -87,6 +87,24 @@ export function planLookups(lookups: readonly LookupBinding<never>[], context: F
 }
 
 /**
+ * The step object with the looked-up row (the object itself, or row `row` of its `rows` array)
+ * replaced by `update`'s; null when that row is gone (removed while its lookup ran).
+ */
+function withRow(
+  object: Record<string, unknown>,
+  lookup: LookupBinding<never>,
+  row: number | null,
+  update: (current: Record<string, unknown>) => Record<string, unknown>,
+): Record<string, unknown> | null {
+  if (lookup.rows === undefined || row === null) return update(object);
+  const rows = Array.isArray(object[lookup.rows]) ? [...(object[lookup.rows] as unknown[])] : [];
+  const current = rows[row];
+  if (typeof current !== 'object' || current === null) return null;
+  rows[row] = update(current as Record<string, unknown>);
+  return { ...object, [lookup.rows]: rows };
+}
+
+/**
  * The answer without the fields the visitor changed while it was on its way: a name being typed when
  * the registry's arrives would otherwise be replaced mid-word (and the keys still on their way added
  * to it: `Valili`), or a name typed by hand silently respelt. What they left alone, or left empty, the answer fills.
@@ -115,21 +133,13 @@ export function mergedLookup<D extends FlowData, C>(
   const pending = withoutKey(context.pending, actorId);
   const lookup = job ? lookups[job.lookup] : undefined;
   if (!job || !lookup) return { pending };
-  const object = context.data[lookup.step] ?? {};
-  let nextObject: Record<string, unknown>;
-  let filled: Record<string, unknown>;
-  if (lookup.rows === undefined || job.row === null) {
-    filled = notRetyped(answer, job.asked, object);
-    nextObject = { ...object, ...filled };
-  } else {
-    const rows = Array.isArray(object[lookup.rows]) ? [...(object[lookup.rows] as unknown[])] : [];
-    const current = rows[job.row];
-    // The row was removed while its lookup ran.
-    if (typeof current !== 'object' || current === null) return { pending };
-    filled = notRetyped(answer, job.asked, current as Record<string, unknown>);
-    rows[job.row] = { ...current, ...filled };
-    nextObject = { ...object, [lookup.rows]: rows };
-  }
+  let filled: Record<string, unknown> = {};
+  const nextObject = withRow(context.data[lookup.step] ?? {}, lookup, job.row, (current) => {
+    filled = notRetyped(answer, job.asked, current);
+    return { ...current, ...filled };
+  });
+  // The row was removed while its lookup ran.
+  if (!nextObject) return { pending };
   const changed = changedStep(rules, context.data, clearFieldError(context.fieldErrors, lookup.step, rowPath(lookup.rows, job.row) || '/'), lookup.step, nextObject, context.catalog as C);
   return { pending, data: changed.data, fieldErrors: changed.fieldErrors, lookupAnswers: { ...context.lookupAnswers, [job.rowKey]: filled } };
 }
@@ -157,20 +167,8 @@ export function failedLookup<D extends FlowData, C>(
   if (!job || !lookup) return { pending };
   let { data, fieldErrors } = context;
   const answered = context.lookupAnswers[job.rowKey];
-  if (answered) {
-    const object = data[lookup.step] ?? {};
-    let nextObject: Record<string, unknown> | null = null;
-    if (lookup.rows === undefined || job.row === null) nextObject = withoutAnswer(object, answered);
-    else {
-      const rows = Array.isArray(object[lookup.rows]) ? [...(object[lookup.rows] as unknown[])] : [];
-      const current = rows[job.row];
-      if (typeof current === 'object' && current !== null) {
-        rows[job.row] = withoutAnswer(current as Record<string, unknown>, answered);
-        nextObject = { ...object, [lookup.rows]: rows };
-      }
-    }
-    if (nextObject) ({ data, fieldErrors } = changedStep(rules, data, fieldErrors, lookup.step, nextObject, context.catalog as C));
-  }
+  const nextObject = answered ? withRow(data[lookup.step] ?? {}, lookup, job.row, (current) => withoutAnswer(current, answered)) : null;
+  if (nextObject) ({ data, fieldErrors } = changedStep(rules, data, fieldErrors, lookup.step, nextObject, context.catalog as C));
   const field = isBindingFailure(failure) && failure.field ? failure.field : { step: lookup.step, path: rowPath(lookup.rows, job.row) || '/' };
   fieldErrors = setFieldError(fieldErrors, field.step, field.path, failureMessageId(failure));
   return {
