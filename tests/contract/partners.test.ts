@@ -230,6 +230,6 @@ describe('whatever the partner\'s stack adds', () => {
     expect(quoted.json().response.length).toBeGreaterThan(0);
     const refused = await app.inject({ method: 'POST', url: '/api/travel-neo/calculator', payload: 'begin_date=01-01-2030', headers });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ result: false });
+    expect(refused.json()).toMatchObject({ result: false, message: 'the text/plain body is not JSON', response: { field: '/body' } });
   });
 });
