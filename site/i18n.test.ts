@@ -42,6 +42,18 @@ describe('catalog manager', () => {
     expect(manager.has('ru', 'travel')).toBe(false);
   });
 
+  it('an area required while a language is being activated is in that language once it shows', async () => {
+    const i18n = setupI18n();
+    const manager = createCatalogManager(i18n, { site: loaders('site') }, () => undefined);
+    await manager.activate('uz');
+    // The first language's catalogs take a while (a cold server); a combobox's step asks for its area meanwhile.
+    const activation = manager.activate('ru');
+    await manager.require('combobox', loaders('combobox'));
+    await activation;
+    expect(i18n.locale).toBe('ru');
+    expect(i18n._('combobox.hello')).toBe('combobox привет');
+  });
+
   it('retries a catalog whose load failed', async () => {
     const i18n = setupI18n();
     let fail = true;

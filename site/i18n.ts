@@ -105,7 +105,10 @@ export function createCatalogManager(
 
   return {
     async activate(lang) {
-      const messages = await loadAll(lang);
+      let messages = await loadAll(lang);
+      // An area required while these loaded (a combobox's, with its step) was loaded for the language
+      // active then, not this one: it is loaded too before this language shows.
+      while ([...required.keys()].some((area) => !loaded.has(key(lang, area)))) messages = await loadAll(lang);
       i18n.load(lang, messages);
       if (i18n.locale !== lang) i18n.activate(lang);
       setDocumentLang(lang);
