@@ -170,6 +170,9 @@ export interface PaymentDetails {
   links: Partial<Record<'payme' | 'click' | 'octo' | 'alif' | 'hosted', string>>;
 }
 
+/** The address that pays `contractId` with a provider of the save's links, made by the page that shows it. */
+export type PayLink = (provider: keyof PaymentDetails['links'], contractId: string) => string;
+
 /** What a successful payment check answers (spec §3 "Policy result"). */
 export interface PolicyResult {
   policyNumber: string;

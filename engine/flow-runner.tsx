@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type CustomValidator, type ErrorSchema, type FormValidation, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidatorType } from '@rjsf/utils';
-import type { ApiPort, FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
+import type { ApiPort, FieldErrors, FlowData, PayLink, Price, ProductDefinition, StepDefinition } from './definition';
 import { draftFilesId, loadDraft, saveDraft } from './draft';
 import type { FileStore } from './files/file-store';
 import { fileSupport, hasFileFields, type FileSupport } from './files/on-demand';
@@ -70,6 +70,11 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   layout?: 'default' | 'webview';
   /** Path (with query) that opens this flow at a step; payment providers return to the payment step's. */
   stepHref: (stepId: string) => string;
+  /**
+   * The address a provider's link on the payment step opens, in the page's language: the save's
+   * links keep the language the contract was saved in. The save answer's link when absent.
+   */
+  payLink?: PayLink;
 }
 
 /** Where payment providers return the visitor to a flow: its payment step's address (its first step's when it has none). */
@@ -84,7 +89,7 @@ export function flowReturnPath(definition: { steps: readonly { id: string; compo
  * resumes from them; browser back/forward arrive as `stepInUrl` and become `step.goto`.
  */
 export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) {
-  const { definition, api, stepInUrl, onStepChange, stepHref, layout = 'default' } = props;
+  const { definition, api, stepInUrl, onStepChange, stepHref, payLink, layout = 'default' } = props;
   // A string, so the machine is not rebuilt when the site hands a new function with the same answer.
   const returnPath = useMemo(() => flowReturnPath(definition, stepHref), [stepHref, definition]);
   const { i18n } = useLingui();
@@ -299,6 +304,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   loading={busy}
                   api={api}
                   lang={i18n.locale}
+                  payLink={payLink}
                   storage={storage}
                   onCheck={onCheck}
                   onPoll={onPoll}

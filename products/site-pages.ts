@@ -16,6 +16,18 @@ export function langOfPath(pathname: string): SiteLanguage | null {
   return siteLanguages.find((lang) => lang === first) ?? null;
 }
 
+/**
+ * The same site address in another language: swaps or adds the language prefix and keeps the rest
+ * (`/uz/travel?step=payment` → `/ru/travel?step=payment`, `/mobile/osago` → `/en/mobile/osago`).
+ */
+export function addressInLanguage(lang: SiteLanguage, address: string): string {
+  const end = address.search(/[?#]/);
+  const pathname = end === -1 ? address : address.slice(0, end);
+  const current = langOfPath(pathname);
+  const unprefixed = current ? pathname.slice(current.length + 1) : pathname;
+  return (unprefixed === '' || unprefixed === '/' ? `/${lang}` : `/${lang}${unprefixed}`) + (end === -1 ? '' : address.slice(end));
+}
+
 export function isSiteLanguage(value: unknown): value is SiteLanguage {
   return typeof value === 'string' && (siteLanguages as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { detectLang, isSiteLanguage, langCookie, langFromBrowser, langFromCookie, langOfPath, siteLanguages, type LanguageSources, type SiteLanguage } from '../products/site-pages';
+import { addressInLanguage, detectLang, isSiteLanguage, langCookie, langFromBrowser, langFromCookie, langOfPath, siteLanguages, type LanguageSources, type SiteLanguage } from '../products/site-pages';
 
 /** Site languages in the order the language switch shows them; the first is the default. */
 export const languages = siteLanguages;
@@ -35,8 +35,5 @@ export function localePath(lang: Lang, path: string): string {
 
 /** The same location in another language: swaps or adds the prefix, keeps query and hash. */
 export function switchLangPath(lang: Lang, location: { pathname: string; search: string; hash: string }): string {
-  const current = langFromPath(location.pathname);
-  const rest = current ? location.pathname.slice(current.length + 1) : location.pathname;
-  const unprefixed = rest === '' ? '/' : rest;
-  return localePath(lang, unprefixed) + location.search + location.hash;
+  return addressInLanguage(lang, location.pathname + location.search + location.hash);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../engine/flow-runner';
-import type { FlowData, ProductDefinition } from '../engine/definition';
+import type { FlowData, PayLink, ProductDefinition } from '../engine/definition';
 import { api } from './api/site-api';
 import { loadStepParts } from '../engine/step-parts';
 import { prepareFlow, preparedFlow } from './flow-preparation';
@@ -70,7 +70,10 @@ export interface ProductFlowProps {
  */
 export function ProductFlow({ product, webview, address, initialCatalog }: ProductFlowProps) {
   const { i18n } = useLingui();
+  const lang = useLang();
   const { state, retry } = useProduct(product);
+  // Through the server's `/pay/<provider>/<contract>` in the page's language (server/routes/pay says why).
+  const payLink = useCallback<PayLink>((provider, contractId) => `/pay/${provider}/${encodeURIComponent(contractId)}?lang=${lang}`, [lang]);
   const steps = state.status === 'ready' ? state.definition.steps : null;
   // What the steps after the first draw with (widgets, validators) is fetched when the page is idle,
   // before the visitor reaches them: a step at a time, as the visitor may be typing meanwhile.
@@ -106,6 +109,7 @@ export function ProductFlow({ product, webview, address, initialCatalog }: Produ
       stepInUrl={address.step}
       onStepChange={address.onStepChange}
       stepHref={address.stepHref}
+      payLink={payLink}
       layout={webview ? 'webview' : 'default'}
       initialCatalog={initialCatalog}
     />

@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import type { ApiPort, MessageId, PaymentDetails, Price, SummaryRow } from '../definition';
+import type { ApiPort, MessageId, PayLink, PaymentDetails, Price, SummaryRow } from '../definition';
 import { formatPrice } from '../format';
 import { CardPayment } from '../payment/card-payment';
 import { InvoicePayment } from '../payment/invoice-payment';
@@ -19,6 +19,8 @@ export interface PaymentStepProps {
   api: ApiPort;
   /** The page's language: the terms are accepted in it. */
   lang: string;
+  /** The address a provider's link opens (see FlowRunnerProps.payLink); the save answer's link when absent. */
+  payLink?: PayLink;
   /** Where the page remembers that this contract's terms were accepted: a visitor back from a declined card finds them still ticked. */
   storage?: Storage | null;
   /** The visitor asks to check the payment (the machine already checks by itself on entering the step). */
@@ -63,7 +65,7 @@ function wasAccepted(storage: Storage | null | undefined, payment: PaymentDetail
  * instalments, the bill to the Payme app) and a check for a payment made elsewhere. Mounting it
  * coincides with the machine entering the payment step, whose entry runs the check.
  */
-export function PaymentStep({ title, summary, payment, price, loading, api, lang, storage, onCheck, onPoll, onBack }: PaymentStepProps) {
+export function PaymentStep({ title, summary, payment, price, loading, api, lang, payLink, storage, onCheck, onPoll, onBack }: PaymentStepProps) {
   const { i18n } = useLingui();
   const calls = useMemo(() => paymentCalls(api), [api]);
   const [terms, setTerms] = useState<TermsState>(() => (wasAccepted(storage, payment) ? 'accepted' : 'open'));
@@ -153,7 +155,7 @@ export function PaymentStep({ title, summary, payment, price, loading, api, lang
               <InvoicePayment calls={calls} contractId={payment.contractId} onPoll={onPoll} />
             ) : (
               <div className="space-y-2">
-                <a href={payment.links[chosen]} className={primaryButtonClass} data-provider={chosen}>
+                <a href={payLink ? payLink(chosen, payment.contractId) : payment.links[chosen]} className={primaryButtonClass} data-provider={chosen}>
                   {total === null
                     ? i18n._('engine.pay.with', { provider: i18n._(`engine.option.${chosen}`) })
                     : i18n._('engine.pay.amountWith', { amount: `${formatPrice(total)} ${i18n._('engine.currency')}`, provider: i18n._(`engine.option.${chosen}`) })}

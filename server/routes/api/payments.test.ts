@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parsePaymePayload } from '../../payments/payme/link';
 import { createTestApp, homeSaveBody, neoAuth, post } from '../../test-helpers';
 
 let app: FastifyInstance;
@@ -32,6 +33,24 @@ describe('payment calls of every product', () => {
     const ids = await Promise.all([0, 1, 2].map(async () => Number((await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response.order_id)));
     for (const id of ids) expect(String(id)).toMatch(/^[1-8]\d{15}$/);
     expect(Math.abs((ids[1] ?? 0) - (ids[0] ?? 0))).toBeGreaterThan(1000);
+  });
+
+  test('the shop\'s pay link sends the visitor to any provider in the page\'s language, not the one the contract was saved in', async () => {
+    const { contract_id: id } = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ return_url: '/uz/housing?step=payment' }))).json().response;
+    const location = async (url: string) => {
+      const answer = await app.inject(url);
+      expect(answer.statusCode).toBe(303);
+      return String(answer.headers.location);
+    };
+    const payme = parsePaymePayload((await location(`/pay/payme/${id}?lang=ru`)).split('/').pop() ?? '');
+    expect(payme?.returnUrl).toBe(`${app.config.publicUrl}/ru/housing?step=payment`);
+    expect(new URL(await location(`/pay/click/${id}?lang=en`), app.config.publicUrl).searchParams.get('return_url')).toBe(`${app.config.publicUrl}/en/housing?step=payment`);
+    // The hosted page is made for the language asked, and says so.
+    const hosted = await app.inject(await location(`/pay/hosted/${id}?lang=ru`));
+    expect(hosted.body).toContain('lang="ru"');
+    // Without a language, or with one the site has not, the contract's own.
+    expect(parsePaymePayload((await location(`/pay/payme/${id}?lang=de`)).split('/').pop() ?? '')?.returnUrl).toBe(`${app.config.publicUrl}/uz/housing?step=payment`);
+    expect(parsePaymePayload((await location(`/pay/payme/${id}?lang=ru&lang=en`)).split('/').pop() ?? '')?.returnUrl).toBe(`${app.config.publicUrl}/uz/housing?step=payment`);
   });
 
   test('a start link of an unknown provider or contract is not found', async () => {
