@@ -16,7 +16,7 @@ function uiFiles(dir: string): string[] {
 
 describe('widget registry', () => {
   it('offers the widgets and templates of the design', async () => {
-    await loadArrayParts();
+    await Promise.all([loadArrayParts(), loadWidgetsFor([{ uiSchema: { programId: { 'ui:widget': 'program-cards' } } }])]);
     for (const name of ['passport', 'plate', 'phone', 'date', 'money', 'program-cards', 'code6', 'checkbox', 'select', 'radio', 'toggle-button']) {
       expect(theme.widgets[name], name).toBeDefined();
     }
@@ -33,7 +33,7 @@ describe('widget registry', () => {
   });
 
   it('loads a widget only some flows use with the flow whose steps name it, not before', async () => {
-    expect(Object.keys(onDemandWidgets)).toEqual(['combobox', 'month', 'country-multiselect']);
+    expect(Object.keys(onDemandWidgets)).toEqual(['combobox', 'month', 'program-cards', 'country-multiselect']);
     expect(theme.widgets.combobox).toBeUndefined();
     await loadWidgetsFor([{ uiSchema: { phone: { 'ui:widget': 'phone' } } }]);
     expect(theme.widgets.combobox).toBeUndefined();

@@ -12,7 +12,7 @@ import {
   TitleFieldTemplate,
   UnusedButton,
 } from './templates/field-templates';
-import { CheckboxWidget, ProgramCardsWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
+import { CheckboxWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
 import { loadMessageArea } from './message-areas';
 import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
 import { IntegerField } from './widgets/integer-field';
@@ -26,7 +26,6 @@ export const widgets: RegistryWidgetsType = {
   date: DateWidget,
   money: MoneyWidget,
   code6: Code6Widget,
-  'program-cards': ProgramCardsWidget,
   CheckboxWidget,
   SelectWidget,
   checkbox: CheckboxWidget,
@@ -37,7 +36,8 @@ export const widgets: RegistryWidgetsType = {
 };
 
 /**
- * Widgets only some flows use (a car catalogue's combobox, a pet's birth month, travel's countries),
+ * Widgets only some flows or later steps use (a car catalogue's combobox, a pet's birth month,
+ * travel's countries, the program cards most flows ask for after their first step),
  * by name: not in every flow page's scripts, but loaded into `widgets` with the step that names them
  * (`loadWidgetsFor`, through engine/step-parts.ts: awaited before the step renders, on the server as
  * in the browser).
@@ -45,6 +45,7 @@ export const widgets: RegistryWidgetsType = {
 export const onDemandWidgets: Readonly<Record<string, () => Promise<Widget>>> = {
   combobox: () => Promise.all([import('./widgets/combobox-widget'), loadMessageArea('engine-combobox')]).then(([module]) => module.ComboboxWidget),
   month: () => import('./widgets/month-widget').then((module) => module.MonthWidget),
+  'program-cards': () => import('./widgets/program-cards-widget').then((module) => module.ProgramCardsWidget),
   'country-multiselect': () => Promise.all([import('./widgets/country-multiselect'), loadMessageArea('engine-country')]).then(([module]) => module.CountryMultiselectWidget),
 };
 

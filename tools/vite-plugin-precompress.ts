@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 
 /** Text files worth compressing; images and fonts are compressed formats already. */
 const compressible = /\.(?:js|mjs|css|html|json|svg|txt|xml|webmanifest)$/;
@@ -11,7 +11,9 @@ const minBytes = 1024;
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file of the
  * build, so the server sends them as they are (`@fastify/static` `preCompressed`) instead of
- * compressing on every request or not at all.
+ * compressing on every request or not at all. The public folder's scripts (after-paint.js), copied
+ * as written with their comments, are minified first, as the bundled ones are: every flow page loads
+ * one, inside its JavaScript budget.
  */
 export function precompress(): Plugin {
   let outDir = '';
@@ -24,6 +26,13 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       if (!outDir) return;
+      for (const entry of readdirSync(outDir, { withFileTypes: true })) {
+        if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+        const file = join(outDir, entry.name);
+        const minified = minifySync(entry.name, readFileSync(file, 'utf8'), { compress: true, mangle: true });
+        if (minified.errors.length > 0) throw new Error(`${entry.name}: ${minified.errors.map((e) => e.message).join('; ')}`);
+        writeFileSync(file, minified.code);
+      }
       for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !compressible.test(entry.name)) continue;
         const file = join(entry.parentPath, entry.name);

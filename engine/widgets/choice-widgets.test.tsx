@@ -4,7 +4,8 @@ import { I18nProvider } from '@lingui/react';
 import type { WidgetProps } from '@rjsf/utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { engineI18n } from '../test-fixtures/engine-i18n';
-import { CheckboxWidget, ProgramCardsWidget, SelectWidget } from './choice-widgets';
+import { CheckboxWidget, SelectWidget } from './choice-widgets';
+import { ProgramCardsWidget } from './program-cards-widget';
 import { MonthWidget } from './month-widget';
 
 function checkbox(options: Record<string, unknown>) {
