@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, use, useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
@@ -19,6 +19,7 @@ import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
+import { TypedChanges, TypedChangesGate } from './widgets/deferred-change';
 import { errorPointer, hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 import { pathSegments } from './paths';
 
@@ -545,7 +546,14 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
   const formId = `${idPrefix}-form`;
+  const form = useRef<Form>(null);
+  /**
+   * Once Next was refused, the form validates as the visitor types (rjsf's live validation); the
+   * fields then shown or named are those it may call empty. Null until then, and during a submit.
+   */
+  const judged = useRef<Set<string> | null>(null);
   const [dateDrafts] = useState(() => new Map<string, string>());
+  const [typedChanges] = useState(() => new TypedChanges());
   /** The element id rjsf gives the field at `path` (`flow-people_persons_1_birthday`), by which date drafts are kept. */
   const fieldId = useCallback((path: string[]) => [idPrefix, ...path].join('_'), [idPrefix]);
   // What the form last reported: when the flow's data comes back different, the form must show the flow's.
@@ -556,7 +564,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     reported.current = undefined;
     return correctionCount.current;
   }, [formData]);
-  const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, corrections }), [props.formContext, dateDrafts, corrections]);
+  const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, typedChanges, corrections }), [props.formContext, dateDrafts, typedChanges, corrections]);
   const uiSchema = useMemo(() => withRuledFields(step.uiSchema as UiSchema | undefined, hidden, locked), [step.uiSchema, hidden, locked]);
   const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
   const customValidate = useCallback<CustomValidator>(
@@ -586,7 +594,10 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     // A field with the flow's own message (a Cyrillic name it emptied: "use Latin letters") has that
     // message alone, not also "fill in this field" or the same words again from the schema.
     const saidByFlow = (error: RJSFValidationError) => fieldErrors?.[errorPointer(error)] !== undefined;
-    return (errors: RJSFValidationError[]) => translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error)), uiSchema, extraErrors !== undefined), uiSchema, step.schema);
+    // A field that appeared after a refused Next (a show rule, an added row) is not yet called empty.
+    const notYetAsked = (error: RJSFValidationError) => error.name === 'required' && judged.current !== null && !judged.current.has(errorPointer(error));
+    return (errors: RJSFValidationError[]) =>
+      translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error) && !notYetAsked(error)), uiSchema, extraErrors !== undefined), uiSchema, step.schema);
   }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, fieldErrors, step.schema]);
   const onChange = useCallback(
     (event: IChangeEvent) => {
@@ -602,10 +613,19 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     },
     [onNext],
   );
-  const onError = useCallback(() => {
-    setSubmitted(true);
-    onRefused(step.id);
-  }, [onRefused, step.id]);
+  const onError = useCallback(
+    (errors: RJSFValidationError[]) => {
+      const shown = stepFields(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, form.current?.state.formData, hidden);
+      judged.current = new Set([...shown.map((field) => field.pointer), ...errors.map(errorPointer)]);
+      setSubmitted(true);
+      onRefused(step.id);
+    },
+    [onRefused, step.id, step.schema, step.uiSchema, hidden],
+  );
+  // Back keeps the step's data: a key still on its way into the form goes with it.
+  const back = useCallback(() => {
+    if (!typedChanges.afterTyping(onBack)) onBack();
+  }, [typedChanges, onBack]);
   // On narrow screens the bar stays at the bottom of the view with the total, so a changed price is seen where the visitor acts.
   // Kept as one element while nothing in it changes: rjsf compares its children with the other props.
   const actionBar = useMemo(
@@ -614,7 +634,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       {uploads && <uploads.Panel tracker={uploads.tracker} form={formId} />}
       <div className="sticky bottom-0 z-10 -mx-3 mt-6 flex items-center justify-between gap-2 border-t border-slate-200 bg-white/95 px-3 py-3 backdrop-blur lg:static lg:mx-0 lg:gap-3 lg:border-0 lg:bg-transparent lg:px-0 lg:py-0 lg:backdrop-blur-none">
         {canGoBack ? (
-          <button type="button" className={secondaryButtonClass} onClick={onBack} disabled={loading}>
+          <button type="button" className={secondaryButtonClass} onClick={back} disabled={loading}>
             {i18n._('engine.back')}
           </button>
         ) : (
@@ -637,13 +657,29 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       </div>
       </>
     ),
-    [canGoBack, loading, price, i18n, onBack, uploads, formId],
+    [canGoBack, loading, price, i18n, back, uploads, formId],
   );
   if (!activeValidator || !step.schema) {
     throw new Error(`FlowRunner: step "${step.id}" has no schema, or its schema was not imported through the step-validators plugin`);
   }
+  // Rjsf reads its data on submit, in the form's own handler: while a typed key is still on its way
+  // into the form, the submit waits for it and is made again. A submit that goes ahead judges every shown field.
+  const beforeSubmit = useCallback(
+    (event: FormEvent<HTMLDivElement>) => {
+      const formElement = event.target as HTMLFormElement;
+      if (typedChanges.afterTyping(() => formElement.requestSubmit())) {
+        event.preventDefault();
+        event.stopPropagation();
+        return;
+      }
+      judged.current = null;
+    },
+    [typedChanges],
+  );
   return (
+    <div onSubmitCapture={beforeSubmit}>
     <Form
+      ref={form}
       id={formId}
       schema={step.schema as RJSFSchema}
       uiSchema={uiSchema}
@@ -670,6 +706,8 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     >
       {actionBar}
     </Form>
+    <TypedChangesGate changes={typedChanges} />
+    </div>
   );
 });
 

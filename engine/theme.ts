@@ -16,16 +16,20 @@ import { CheckboxWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from '.
 import { loadMessageArea } from './message-areas';
 import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
 import { IntegerField } from './widgets/integer-field';
+import { withDeferredChange } from './widgets/deferred-change';
 import { LazyFileField } from './widgets/lazy-file-field';
 
-/** Widgets by the names uiSchemas use (`"ui:widget": "passport"`). */
+/**
+ * Widgets by the names uiSchemas use (`"ui:widget": "passport"`). Those typed into key by key draw
+ * the key themselves and hand it to the form in a transition (`withDeferredChange` says why).
+ */
 export const widgets: RegistryWidgetsType = {
-  passport: PassportWidget,
-  plate: PlateWidget,
-  phone: PhoneWidget,
-  date: DateWidget,
-  money: MoneyWidget,
-  code6: Code6Widget,
+  passport: withDeferredChange(PassportWidget),
+  plate: withDeferredChange(PlateWidget),
+  phone: withDeferredChange(PhoneWidget),
+  date: withDeferredChange(DateWidget),
+  money: withDeferredChange(MoneyWidget),
+  code6: withDeferredChange(Code6Widget),
   CheckboxWidget,
   SelectWidget,
   checkbox: CheckboxWidget,
@@ -113,7 +117,7 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & { Butt
   DescriptionFieldTemplate,
   TitleFieldTemplate,
   ObjectFieldTemplate,
-  BaseInputTemplate,
+  BaseInputTemplate: withDeferredChange(BaseInputTemplate),
   ButtonTemplates: {
     SubmitButton,
     AddButton,

@@ -1,6 +1,7 @@
 import type { CatalogOption, OptionDetail } from './definition';
 import type { DraftFiles } from './files/file-store';
 import type { PhotoCodec } from './files/prepare';
+import type { TypedChanges } from './widgets/deferred-change';
 import { formatPrice, withDecimalSeparator } from './format';
 
 /** Tailwind classes shared by the engine's inputs and buttons, so every control looks the same. */
@@ -26,6 +27,8 @@ export interface FlowFormContext {
    * this a second correction to the same data would leave the typed text on screen.
    */
   corrections?: number;
+  /** The step form's typed changes on their way into it (widgets/deferred-change.tsx), which Next and Back wait for. */
+  typedChanges?: TypedChanges;
   /** Where file fields keep the files of this tab's draft; absent in a page drawn on the server. */
   files?: DraftFiles;
   /** How file fields make photos smaller; the browser's canvas when absent. */
