@@ -148,6 +148,16 @@ export const travelRules = defineRules<TravelData>()({
     'tourists.tourists[].country': 'touristIsForeign',
     'tourists.tourists[].pinfl': 'touristIsCitizen',
   },
+  // The payer's own row is the payer's card mirrored (syncTourists): it is edited there, not here.
+  lock: {
+    'tourists.tourists[].foreign': 'touristIsPayer',
+    'tourists.tourists[].country': 'touristIsPayer',
+    'tourists.tourists[].passport': 'touristIsPayer',
+    'tourists.tourists[].birthday': 'touristIsPayer',
+    'tourists.tourists[].firstName': 'touristIsPayer',
+    'tourists.tourists[].lastName': 'touristIsPayer',
+    'tourists.tourists[].phone': 'touristIsPayer',
+  },
   guards: {
     // Spend days price multi-trip policies and study/work stays; single trips are priced by their dates.
     choosesSpendDays: (data) => travelMode(data.trip) !== 'single',
@@ -157,6 +167,7 @@ export const travelRules = defineRules<TravelData>()({
     payerIsCitizen: (data) => data.tourists.payer?.foreign !== true,
     touristIsForeign: (_data, row) => row?.foreign === true,
     touristIsCitizen: (_data, row) => row?.foreign !== true,
+    touristIsPayer: (_data, row) => row?.isPayer === true,
   },
   actions: { resetSpendDays, clampSpendDays, syncDates, syncTourists },
 });

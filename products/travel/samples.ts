@@ -56,7 +56,10 @@ export const sampleWorkStay: TravelData = {
   program: { programId: 1, risks: noRisks },
 };
 
-/** The work stay with the foreign payer travelling too: a foreign tourist row (citizenship, no PINFL). */
+/**
+ * The work stay with the foreign payer travelling too, and a foreign colleague: foreign tourist rows
+ * (citizenship, no PINFL), the payer's mirrored from the payer and locked, the colleague's typed.
+ */
 export const sampleForeignTraveller: TravelData = {
   ...sampleWorkStay,
   tourists: {
@@ -64,6 +67,7 @@ export const sampleForeignTraveller: TravelData = {
     tourists: [
       ...sampleWorkStay.tourists.tourists,
       { passport: 'FR1234567', birthday: '1985-11-02', firstName: 'ANNA', lastName: 'MULLER', foreign: true, country: 'DE', phone: '998935550011', isPayer: true, canPay: true },
+      { passport: 'DE7654321', birthday: '1979-04-12', firstName: 'JONAS', lastName: 'WEBER', foreign: true, country: 'DE', isPayer: false, canPay: true },
     ],
   },
 };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
 import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { apiSchema, createStepAjv } from '../product-tests';
-import { hiddenPaths } from '../../engine/visibility';
+import { hiddenPaths, lockedPaths } from '../../engine/visibility';
 import { calculatorRequest, savePolisRequest } from './binding';
 import travel from './definition';
 import { ageOn, daysBetween } from '../api-format';
@@ -189,6 +189,14 @@ describe('travel tourists rules', () => {
     expect(data.tourists.tourists.map((t) => t.isPayer)).toEqual([false, false, true, false, false]);
     expect(data.tourists.tourists[2]).toMatchObject({ passport: 'AA1234567', firstName: 'Vali', phone: '998901234567' });
     expect(data.tourists.tourists.map((t) => t.canPay)).toEqual([true, false, true, true, true]);
+  });
+
+  it('locks the payer row (it is the payer mirrored) and leaves the other rows open', () => {
+    const locked = lockedPaths(travel.machine, 'tourists', sampleGroupTrip);
+    // Row 0 is the payer: every mirrored field but the PINFL, which every row shows read-only anyway.
+    expect(locked.sort()).toEqual(['birthday', 'country', 'firstName', 'foreign', 'lastName', 'passport', 'phone'].map((f) => `/tourists/0/${f}`).sort());
+    const moved = sampleGroupTrip.tourists.tourists.map((t, i) => ({ ...t, isPayer: i === 3 }));
+    expect(lockedPaths(travel.machine, 'tourists', withTourists(sampleGroupTrip, { tourists: moved })).every((p) => p.startsWith('/tourists/3/'))).toBe(true);
   });
 
   it('requires an adult payer', () => {
