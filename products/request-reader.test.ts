@@ -1,11 +1,17 @@
 import { expect, test } from 'vitest';
-import { defined, latinName, money } from './request-reader';
+import { defined, either, latinName, money } from './request-reader';
 
-test('defined drops undefined members only, keeping the others in their order', () => {
+test('defined drops what was not sent (undefined, null), keeping the others in their order', () => {
   const read = defined({ a: 1, b: undefined, c: null, d: 0, e: '', f: false });
-  expect(read).toEqual({ a: 1, c: null, d: 0, e: '', f: false });
-  expect(Object.keys(read)).toEqual(['a', 'c', 'd', 'e', 'f']);
-  expect('b' in read).toBe(false);
+  expect(read).toEqual({ a: 1, d: 0, e: '', f: false });
+  expect(Object.keys(read)).toEqual(['a', 'd', 'e', 'f']);
+  expect('b' in read || 'c' in read).toBe(false);
+});
+
+test('either takes the first name a field is sent under, an empty string or null being not sent', () => {
+  expect(either({ a: '', b: null, c: 'x' }, 'a', 'b', 'c')).toBe('x');
+  expect(either({ a: '' }, 'a')).toBeUndefined();
+  expect(either({ a: 0 }, 'a')).toBe(0);
 });
 
 test('money reads whole sums sent as decimal strings exactly, and leaves every other form to the schema', () => {

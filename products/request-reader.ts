@@ -54,19 +54,28 @@ export function phone(value: unknown): unknown {
   return typeof value === 'string' && /^[+\d\s()-]+$/.test(value) ? value.replace(/\D/g, '') : value;
 }
 
+/**
+ * Whether a field is sent at all: a Go struct without `omitempty` sends `""` and `0` for what it
+ * does not use, a PHP array `null`; such a field is absent, and a required one is then reported missing.
+ */
+export const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
 /** The first of several names a field comes under. */
 export function either(record: Record<string, unknown>, ...names: string[]): unknown {
-  for (const name of names) if (record[name] !== undefined) return record[name];
+  for (const name of names) if (present(record[name])) return record[name];
   return undefined;
 }
 
-/** The record without its undefined members (so absent stays absent for the schema). */
+/**
+ * The record without its undefined and null members, so absent stays absent for the schema (an
+ * empty string may be a documented value, as an empty `return_url`: fields that take none are read with `either`).
+ */
 export function defined<T extends Record<string, unknown>>(record: T): T {
   // A loop, not entries → filter → fromEntries: every partner request is read through this.
   const kept: Record<string, unknown> = {};
   for (const key of Object.keys(record)) {
     const value = record[key];
-    if (value !== undefined) kept[key] = value;
+    if (value !== undefined && value !== null) kept[key] = value;
   }
   return kept as T;
 }

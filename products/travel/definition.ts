@@ -41,11 +41,13 @@ function summary(data: TravelData): SummaryRow[] {
   const risks = riskIds.filter((r) => data.program.risks[r]?.on);
   return [
     ...(data.program.programId === undefined ? [] : [{ label: 'travel.field.program', value: { message: `travel.program.${data.program.programId}` } }]),
+    { label: 'travel.field.purpose', value: { message: `travel.purpose.${data.trip.purpose}` } },
     { label: 'travel.field.countries', value: data.dates.countries.map((code) => ({ message: `region.${code}` })) },
     { label: 'engine.summary.period', value: periodText(cover?.beginDate, cover?.endDate) },
     // A multi-trip policy runs a year but covers only so many days abroad: said beside the year.
     ...(data.trip.reusable && data.trip.spendDays !== undefined ? [{ label: 'travel.field.reusable', value: { message: `travel.days.${data.trip.spendDays}` } }] : []),
     ...(data.trip.isFamily ? [{ label: 'travel.field.is_family', value: { message: 'engine.yes' } }] : []),
+    ...(data.trip.hasCovid ? [{ label: 'travel.field.has_covid', value: { message: 'engine.yes' } }] : []),
     { label: 'travel.field.tourists', value: (data.tourists.tourists ?? []).map((t) => personName(t.isPayer ? data.tourists.payer : t)) },
     { label: 'travel.field.payer', value: personName(data.tourists.payer) },
     ...(risks.length === 0 ? [] : [{ label: 'travel.field.risks', value: risks.map((r) => ({ message: `travel.risk.${r}` })) }]),

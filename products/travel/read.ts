@@ -1,4 +1,4 @@
-import { defined, either, flag, integer, isRecord, latinName, money, phone, upper, yes } from '../request-reader';
+import { defined, either, flag, integer, isRecord, latinName, money, phone, present, upper, yes } from '../request-reader';
 import { riskIds } from './rules';
 import type { TravelReference } from './tariffs';
 
@@ -17,24 +17,29 @@ function country(value: unknown, reference: TravelReference): unknown {
   return upper(value);
 }
 
+/** A flag left out (or sent empty) is no. */
+const flagOrNo = (value: unknown) => flag(present(value) ? value : 0);
+
 function trip(body: Record<string, unknown>, reference: TravelReference) {
+  const days = integer(body.days);
   return {
     begin_date: body.begin_date,
-    end_date: body.end_date,
-    days: integer(body.days),
+    end_date: either(body, 'end_date'),
+    // Zero days beside an end date is a client's unused field (Go's zero value), not a trip of no days.
+    days: (days === 0 || days === '') && present(body.end_date) ? undefined : days,
     countries: Array.isArray(body.countries) ? body.countries.map((c) => country(c, reference)) : body.countries,
     purpose_id: integer(body.purpose_id),
-    kop_martali: flag(body.kop_martali ?? 0),
-    is_family: flag(body.is_family ?? 0),
-    has_covid: flag(body.has_covid ?? 0),
-    risklar: body.risklar === undefined || isRecord(body.risklar) ? risksOf(body.risklar ?? {}) : body.risklar,
+    kop_martali: flagOrNo(body.kop_martali),
+    is_family: flagOrNo(body.is_family),
+    has_covid: flagOrNo(body.has_covid),
+    risklar: !present(body.risklar) || isRecord(body.risklar) ? risksOf(isRecord(body.risklar) ? body.risklar : {}) : body.risklar,
   };
 }
 
 /** Every risk as a 0/1 flag; an absent risk is not bought. */
 function risksOf(risks: Record<string, unknown>): Record<string, unknown> {
   const read: Record<string, unknown> = {};
-  for (const risk of riskIds) read[risk] = flag(risks[risk] ?? 0);
+  for (const risk of riskIds) read[risk] = flagOrNo(risks[risk]);
   return read;
 }
 
@@ -55,7 +60,7 @@ function person(record: Record<string, unknown>, reference: TravelReference) {
     pinfl: either(record, 'pinfl'),
     name: latinName(either(record, 'name', 'first_name', 'firstName')),
     surname: latinName(either(record, 'surname', 'last_name', 'lastName')),
-    country_id: record.country_id === undefined ? undefined : country(record.country_id, reference),
+    country_id: present(record.country_id) ? country(record.country_id, reference) : undefined,
   };
 }
 
@@ -66,13 +71,13 @@ export function readSave(body: unknown, reference: TravelReference): unknown {
     ? defined({
       ...person(body.sugurtalovchi, reference),
       // A payer with a citizenship is a foreigner (2), otherwise a citizen (0).
-      type: integer(body.sugurtalovchi.type ?? (body.sugurtalovchi.country_id === undefined ? 0 : 2)),
+      type: integer(present(body.sugurtalovchi.type) ? body.sugurtalovchi.type : present(body.sugurtalovchi.country_id) ? 2 : 0),
       phone: phone(body.sugurtalovchi.phone),
     })
     : body.sugurtalovchi;
   const travelers = Array.isArray(body.travelers)
     ? body.travelers.map((t) => (isRecord(t)
-      ? defined({ ...person(t, reference), foreign: yes(t.foreign ?? t.country_id !== undefined), is_payer: yes(t.is_payer ?? t.isPayer ?? false) })
+      ? defined({ ...person(t, reference), foreign: yes(present(t.foreign) ? t.foreign : present(t.country_id)), is_payer: yes(either(t, 'is_payer', 'isPayer') ?? false) })
       : t))
     : body.travelers;
   return defined({

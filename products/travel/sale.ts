@@ -111,6 +111,9 @@ function quoteInput(request: TripRequest, cover: CoverPeriod, today: string): Tr
 /** What the policy states beyond program and period: a multi-trip policy's days abroad, a family policy, each extra risk bought. */
 function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context: SaleContext<TravelReference>): string[] {
   return [
+    // What the price was worked out from is on the policy: the purpose (work and sport cost more), COVID-19 cover.
+    `${policyText(context, 'travel.field.purpose')}: ${policyText(context, `travel.purpose.${request.purpose_id}`)}`,
+    ...(request.has_covid === 1 ? ['COVID-19 qoplamasi bilan / С покрытием COVID-19'] : []),
     ...(request.kop_martali === 1 ? [`Koʻp martalik polis: chet elda ${cover.days} kun / Многократный полис: ${cover.days} дн. за рубежом`] : []),
     ...(request.is_family === 1 ? [policyText(context, 'travel.field.is_family')] : []),
     ...riskIds.filter((risk) => request.risklar[risk] === 1).map((risk) => policyText(context, `travel.risk.${risk}`)),

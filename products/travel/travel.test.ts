@@ -312,7 +312,7 @@ describe('travel save, check and load', () => {
     }
   });
 
-  it('the policy and the page summary state a multi-trip policy\'s days abroad, a family policy and every extra risk bought', async () => {
+  it('the policy and the page summary state the purpose, COVID-19 cover, a multi-trip policy\'s days abroad, a family policy and every extra risk bought', async () => {
     const context = travelContext();
     const multi = { ...sampleMultiTrip, program: { ...sampleMultiTrip.program, risks: { ...sampleMultiTrip.program.risks, luggage: { on: true }, accident: { on: true } } } };
     const quoteOf = async (data: TravelData) => {
@@ -321,12 +321,17 @@ describe('travel save, check and load', () => {
       return (await sale.quote({ ...savePolisRequest(data, price) }, context)).terms;
     };
     expect((await quoteOf(multi)).conditions).toEqual([
+      'Safar maqsadi / Цель поездки: Turizm / Туризм',
       'Koʻp martalik polis: chet elda 45 kun / Многократный полис: 45 дн. за рубежом',
       'Bagajning yoʻqolishi / Утрата багажа',
       'Baxtsiz hodisa / Несчастный случай',
     ]);
     expect((await quoteOf(sampleFamilyTrip)).conditions).toContain('Oilaviy polis / Семейный полис');
-    expect((await quoteOf(sampleWorkStay)).conditions).toEqual([]);
+    expect((await quoteOf(sampleWorkStay)).conditions).toEqual(['Safar maqsadi / Цель поездки: Ish / Работа', 'COVID-19 qoplamasi bilan / С покрытием COVID-19']);
+    expect(travel.summary(sampleWorkStay, sampleTravelCatalog)).toEqual(expect.arrayContaining([
+      { label: 'travel.field.purpose', value: { message: 'travel.purpose.5' } },
+      { label: 'travel.field.has_covid', value: { message: 'engine.yes' } },
+    ]));
     const rows = travel.summary(multi, sampleTravelCatalog);
     expect(rows).toContainEqual({ label: 'travel.field.reusable', value: { message: 'travel.days.45' } });
   });

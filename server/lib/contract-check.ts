@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
 import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
-import { defined, isRecord } from '../../products/request-reader';
+import { defined, either, isRecord } from '../../products/request-reader';
 import { isoToDmy } from '../../products/api-format';
 import { AppError, ok, refusal, type Envelope } from '../envelope';
 
@@ -11,7 +11,8 @@ import { AppError, ok, refusal, type Envelope } from '../envelope';
  */
 export function readCheck(body: unknown): unknown {
   if (!isRecord(body)) return body;
-  return defined({ contract_id: body.contract_id, order_id: typeof body.order_id === 'number' ? String(body.order_id) : body.order_id });
+  const orderId = either(body, 'order_id');
+  return defined({ contract_id: either(body, 'contract_id'), order_id: typeof orderId === 'number' ? String(orderId) : orderId });
 }
 
 /** The paid check, under the names every partner client reads (common/check.response.json). */

@@ -222,6 +222,30 @@ describe('whatever the partner\'s stack adds', () => {
     expect(terms.insured).toMatchObject([{ name: "G'ayrat O'ktamov" }]);
   });
 
+  it('the fields a client does not use, sent empty: a Go struct\'s zero values, a PHP client\'s nulls', async () => {
+    const trip = { begin_date: day(4), end_date: day(10), countries: ['TR'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0 };
+    // Go: `days` is 0 beside the dates, empty strings for the PINFL and citizenship it does not know.
+    const goQuotes = await calculate('/api/travel-neo/calculator', { ...trip, days: 0, travelers: [{ birthday: vali.birthday }] }, neoAuth);
+    // PHP: nulls for what it has not got, an empty end date beside the days of a multi-trip policy.
+    const phpQuotes = await calculate('/api/travel-neo/calculator', { ...trip, days: null, has_covid: null, risklar: null, travelers: [vali.birthday] }, neoAuth);
+    expect(phpQuotes).toEqual(goQuotes);
+    const multi = await calculate('/api/travel-neo/calculator', { ...trip, end_date: '', days: 45, kop_martali: 1, travelers: [vali.birthday] }, neoAuth);
+    expect(multi.length).toBeGreaterThan(0);
+    const basic = goQuotes.find((q) => q.program_id === 1) as Quote;
+    const person = { passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, name: 'Vali', surname: 'Aliyev', pinfl: '', country_id: null };
+    const saved = await saveAndPay('/api/travel-neo/save-polis', {
+      ...trip, days: 0, summa_all: basic.prem_uzs, program_id: 1,
+      sugurtalovchi: { ...person, type: null, phone: '998901234567' },
+      travelers: [{ ...person, foreign: null, is_payer: 1 }],
+    }, neoAuth);
+    const terms = await contractTerms(saved.contract_id);
+    expect(terms).toMatchObject({ beginDate: addDays(todayInTashkent(), 4), endDate: addDays(todayInTashkent(), 10) });
+    const unpaid = await post(app, '/api/travel-neo/checkPolis', { order_id: saved.order_id, contract_id: '' }, { authorization: neoAuth });
+    expect(unpaid.json()).toMatchObject({ result: false, error: 1, message: 'payment_not_made' });
+    const byContract = await post(app, '/api/travel-neo/checkPolis', { order_id: null, contract_id: saved.contract_id }, { authorization: neoAuth });
+    expect(byContract.json()).toMatchObject({ result: false, error: 1 });
+  });
+
   it('JSON sent as text/plain, as a fetch without a Content-Type sends it; a text/plain body that is not JSON is refused as bad JSON', async () => {
     const trip = { begin_date: day(3), end_date: day(9), countries: ['TR'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0, travelers: ['01-02-1991'] };
     const headers = { authorization: neoAuth, 'content-type': 'text/plain;charset=UTF-8' };
