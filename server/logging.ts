@@ -22,7 +22,7 @@ export const redactPaths = [
 /**
  * Personal numbers inside free text: digit runs of 7 or more (passports, PINFLs, phones, cards,
  * order and policy numbers alike, but not the price a refused amount is told), phones written with
- * spaces or dashes, cards in groups of four.
+ * spaces or dashes, cards in groups of four, nine digits or more in groups.
  * Each keeps its first two characters, enough to tell one kind from another.
  */
 const personalNumbers = [
@@ -31,11 +31,21 @@ const personalNumbers = [
   /\b\d{4}[\s-]\d{4}[\s-]\d{4}[\s-]\d{4}(?:[\s-]?\d{1,3})?\b/g,
   // Not the server's price in "amount differs, server: 5500000", which a chat reader needs whole.
   /(?<!server: |\d)\d{7,}/g,
+  // Nine digits or more in groups of any size (a PINFL as `3150 5900 0000 11`); a date's eight are not.
+  /(?<!\d)\d(?: ?\d){8,}/g,
 ];
 
 /** Free text with every personal number masked (`8600 0000 0000 0002` → `86…`). */
 export function maskPersonalData(text: string): string {
   return personalNumbers.reduce((masked, pattern) => masked.replace(pattern, (m) => `${m.slice(0, 2)}…`), text);
+}
+
+/**
+ * An address with its personal numbers masked, read as its reader would: `%3X` digits, `%2B`, `%20`
+ * and `+` separators are decoded first (only ASCII escapes, so a malformed one cannot throw).
+ */
+export function maskUrl(url: string): string {
+  return maskPersonalData(url.replace(/%([0-7][0-9A-Fa-f])/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replaceAll('+', ' '));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type LogLevel } from 'fastify';
-import { maskPersonalData } from './logging';
+import { maskUrl } from './logging';
 
 type Level = Exclude<LogLevel, 'silent'>;
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
@@ -115,5 +115,5 @@ export class RequestLogController extends LogController {
 }
 
 function completedLine(request: FastifyRequest, reply: FastifyReply) {
-  return { method: request.method, url: maskPersonalData(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+  return { method: request.method, url: maskUrl(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime };
 }

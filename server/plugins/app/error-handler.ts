@@ -9,8 +9,12 @@ import { classifyRedirect, type ContractStanding } from '../../../products/site-
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
-import { maskPersonalData } from '../../logging';
+import { maskPersonalData, maskUrl } from '../../logging';
 import { isPageNavigation } from './edge';
+import { FailureThrottle } from '../../lib/failure-throttle';
+
+/** At most this many failure reports of one route a minute reach the chat one by one; the rest in a summary. */
+const failureReportLimits = { limit: 10, windowMs: 60_000 };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,17 +131,27 @@ function toEnvelope(err: FastifyError | AppError | Error): { status: number; bod
  */
 export default fp(
   async (app) => {
+    async function queueReport(text: string): Promise<void> {
+      try {
+        await app.outbox.enqueue('failure', maskPersonalData(text));
+      } catch (err) {
+        app.log.error({ err }, 'could not queue the failure report');
+      }
+    }
+    const throttle = new FailureThrottle({
+      ...failureReportLimits,
+      summarise: (kind, held) => queueReport(
+        `Failure (${kind}): ${[...held.values()].reduce((a, b) => a + b, 0)} more in the last minute, not reported one by one (${[...held].map(([status, count]) => `HTTP ${status} ×${count}`).join(', ')})`,
+      ),
+    });
+    app.addHook('onClose', () => throttle.closeAll());
+
     async function report(request: FastifyRequest, status: number, message: string): Promise<void> {
       const what = request.routeOptions.config.reportFailures;
       if (status < 500 && (!what || status === 401 || status === 403)) return;
-      try {
-        await app.outbox.enqueue(
-          'failure',
-          maskPersonalData(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${request.url.split('?', 1)[0]} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`),
-        );
-      } catch (err) {
-        request.log.error({ err }, 'could not queue the failure report');
-      }
+      const kind = what ?? `${request.method} ${request.routeOptions.url ?? 'no route'}`;
+      if (!throttle.admit(kind, status)) return;
+      await queueReport(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${maskUrl(request.url.split('?', 1)[0] ?? '')} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`);
     }
 
     const renderers = app.config.siteDir ? await siteRenderers(app.config.siteDir) : undefined;

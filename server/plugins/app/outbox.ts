@@ -2,6 +2,14 @@ import fp from 'fastify-plugin';
 import type { InsertQueryBuilder, InsertResult, Kysely, QueryCreator, Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 
+/**
+ * The text as PostgreSQL can store it: a NUL (which a refused request's message may quote) written
+ * as a backslash and a zero, a lone UTF-16 surrogate as U+FFFD. Otherwise the insert fails and the report is lost.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\0', '\\0').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+}
+
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 export type OutboxKind = 'purchase' | 'failure' | 'refund';
@@ -28,7 +36,7 @@ export default fp(
       async enqueue(kind, text, executor = app.db) {
         await service.enqueueing(executor, kind, text).execute();
       },
-      enqueueing: (db, kind, text) => db.insertInto('outbox').values({ kind, text }),
+      enqueueing: (db, kind, text) => db.insertInto('outbox').values({ kind, text: storableText(text) }),
     };
     app.decorate('outbox', service);
   },
