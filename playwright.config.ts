@@ -2,11 +2,15 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { samplesDay } from './products/define';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const storybookPort = Number(process.env.E2E_STORYBOOK_PORT ?? 6107);
+// The server selling on the samples' day, for the specs that buy the products' dated samples (tests/e2e/shop.ts `samplesDayServer`).
+const samplesDayPort = Number(process.env.E2E_SAMPLES_DAY_PORT ?? 3211);
 // Each run buys on a fresh embedded database, so runs never see each other's contracts.
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+const samplesDayDataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-samples-day-'));
 
 export default defineConfig({
   // Site-wide specs, and the browser tests of a product's own rules beside the product.
@@ -45,6 +49,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, BOT_TOKEN: '' },
+    },
+    {
+      // The same site selling on the day the products' samples are told on (products/define.ts `samplesDay`).
+      command: 'node_modules/.bin/tsx server/main.ts',
+      url: `http://127.0.0.1:${samplesDayPort}/builds/latest.json`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(samplesDayPort), DATA_DIR: samplesDayDataDir, PUBLIC_URL: `http://127.0.0.1:${samplesDayPort}`, BOT_TOKEN: '', SALES_DAY: samplesDay, E2E_SAMPLES_DAY_PORT: String(samplesDayPort) },
     },
     {
       // The built Storybook (npm test builds it before this suite), for stories.spec.ts.

@@ -69,7 +69,7 @@ export function unprintableProblems(fields: readonly StepField[]): { path: strin
 /**
  * The date problems of a step's shown fields (`stepFields`): fields whose text is typed but not a complete date (`drafts`
  * holds the text by widget id, `idOf` turns a path into that id) and dates outside their
- * `ui:options` `min`/`max` (`'today'` or ISO).
+ * `ui:options` `min`/`max` (`'today'`, `'today+<days>'` or ISO).
  */
 export function dateProblems(
   fields: readonly StepField[],

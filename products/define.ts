@@ -70,6 +70,14 @@ export function defineRules<D extends FlowData, C = unknown>() {
   return <G extends Record<string, Guard<D>>, A extends Record<string, Action<D, C>>>(rules: NamedRules<D, C, G, A>): MachineRules<D, C> => rules;
 }
 
+/**
+ * The day the samples are told on: their covers start within the start window after it
+ * (`start-window.ts`), and their people's ages are taken then. Whatever uses a sample with a
+ * clock sets it to this day: unit tests' sale contexts, the server's `SALES_DAY`, a story's or a
+ * browser test's page clock.
+ */
+export const samplesDay = '2030-06-15';
+
 /** A product's sample data (`products/<id>/samples.ts`, default export): unit tests, conformance, stories and e2e use it. */
 export interface ProductSamples<D extends FlowData, C> {
   /** What the binding's `load` gives in the sandbox. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
 import { fromPromise, transition } from 'xstate';
 import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, Price, ProductDefinition } from '../engine/definition';
@@ -14,7 +14,7 @@ import {
 import { deepEqual } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
 import { MemoryStorage } from '../engine/test-fixtures/memory-storage';
-import type { ProductManifest, ProductSamples } from './define';
+import { samplesDay, type ProductManifest, type ProductSamples } from './define';
 import { hiddenPaths, isHiddenPath, lockRuleAnswers, showRuleAnswers } from '../engine/visibility';
 import {
   commonFieldProblems, definitionMessageIds, flatnessProblems, isMessageId, machineProblems, missingMessages, parsePo,
@@ -28,6 +28,20 @@ import {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const locales = ['uz', 'en', 'ru'] as const;
+
+/**
+ * Runs the calling file's tests on the samples' day (`samplesDay`, noon in Tashkent): the page's
+ * rules and an in-process server both take it for today, so a sample's cover starts within the
+ * start window. Only `Date` is faked, and it goes on with real time.
+ */
+export function onSamplesDay(): void {
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${samplesDay}T12:00:00+05:00`), shouldAdvanceTime: true });
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+}
 
 /** The validator the engine uses for step schemas: ajv 8 with ajv-errors and ajv-formats, strict. */
 export function createStepAjv(): Ajv {

@@ -1,5 +1,6 @@
 import type { Price } from '../engine/definition';
-import { dmyToIso, isIsoDate } from './api-format';
+import { addDays, dmyToIso, isIsoDate, isoToDmy } from './api-format';
+import { latestStartDays } from './start-window';
 
 /**
  * The server's side of a product (`products/<id>/sale.ts`, default export): how a save request
@@ -297,6 +298,15 @@ export function requestBirthday(value: string, field: string, today: string): st
 /** 400 unless the ISO date is `today` or later. */
 export function notBefore(iso: string, today: string, field: string): void {
   if (iso < today) throw new SaleRefusal(400, `body${field} must be today or later`, field);
+}
+
+/**
+ * 400 unless the first day of cover is at most `days` after today (`start-window.ts`): a cover bought
+ * now for a far year would be sold at today's tariff, with ages and registry checks taken on that day.
+ */
+export function notTooFarAhead(iso: string, today: string, field: string, days: number = latestStartDays): void {
+  const latest = addDays(today, days);
+  if (iso > latest) throw new SaleRefusal(400, `body${field} must be ${isoToDmy(latest, '.')} or earlier: a cover starts within ${days} days`, field);
 }
 
 /** A person as `/sayt/*` save requests name them: passport series and number, `DD.MM.YYYY` birthday, optional PINFL. */

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isoToDmy, oneYearFrom } from '../products/api-format';
+import { samplesDay } from '../products/define';
 import travelSale, { getCountryAnswer } from '../products/travel/sale';
 import type { TravelReference } from '../products/travel/tariffs';
 import { saleContext } from './lib/calls';
@@ -173,6 +174,15 @@ describe('home routes', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  test('a home cover starts within 90 days: the 91st day and a far year are refused, naming the begin date', async () => {
+    expect((await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ begin_date: isoToDmy(inDays(90), '.') }))).statusCode).toBe(200);
+    for (const begin_date of [isoToDmy(inDays(91), '.'), '01.01.2099']) {
+      const res = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ begin_date }));
+      expect(res.statusCode, begin_date).toBe(400);
+      expect(res.json()).toMatchObject({ response: { field: '/begin_date' } });
+    }
+  });
+
   test('sport and documents checks say not paid with error 2 (spec §8: 1 is a network error there), domestic travel with error 1', async () => {
     const price = travelUzb.pricing(travelUzbPurchase, sandboxTravelUzbTariff);
     if (!price) throw new Error('the domestic travel sample has no price');
@@ -181,9 +191,15 @@ describe('home routes', () => {
       { save: '/api/sayt/document_sugurtasi/save', check: '/api/sayt/document_sugurtasi/check', body: documentsSaveRequest(samplePlate, { total: 60_000, lines: [] }), unpaid: 2 },
       { save: '/api/sayt/travel-uzb/save', check: '/api/sayt/travel-uzb/check', body: travelUzbSaveRequest(travelUzbPurchase, price), unpaid: 1 },
     ];
-    for (const { save, check, body, unpaid } of cases) {
-      const saved = (await post(app, save, body)).json().response;
-      expect((await post(app, check, { contract_id: saved.contract_id })).json(), check).toEqual({ result: false, error: unpaid, message: 'payment_not_made', response: null });
+    // The samples' covers start in the summer of 2030: a server selling on the day they are told on.
+    const samplesApp = await createTestApp({ salesDay: samplesDay });
+    try {
+      for (const { save, check, body, unpaid } of cases) {
+        const saved = (await post(samplesApp, save, body)).json().response;
+        expect((await post(samplesApp, check, { contract_id: saved.contract_id })).json(), check).toEqual({ result: false, error: unpaid, message: 'payment_not_made', response: null });
+      }
+    } finally {
+      await samplesApp.close();
     }
   });
 });

@@ -2,6 +2,7 @@
  * Server configuration, read once from the environment. Every value has a sandbox default so
  * `npm start` works on a fresh clone; production overrides them (see server/README.md).
  */
+import { isIsoDate } from '../products/api-format';
 
 export type Channel = string;
 
@@ -92,6 +93,12 @@ export interface AppConfig {
    * `afterMinutes` (`RECONCILE_AFTER_MINUTES`), whose callback should have arrived by then.
    */
   reconcile: { everyMinutes: number; afterMinutes: number };
+  /**
+   * The calendar day sales are judged on (`SALES_DAY`, ISO) instead of Tashkent's today: for a
+   * sandbox whose sample purchases are dated (the browser tests of the product samples). Refused
+   * unless the payment sandbox is on, so a production server always sells on the real day.
+   */
+  salesDay: string | null;
 }
 
 /** How often payments are reconciled, and after how long an open one is asked about, unless the environment says otherwise. */
@@ -251,7 +258,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       everyMinutes: parseMinutes('RECONCILE_EVERY_MINUTES', env.RECONCILE_EVERY_MINUTES, reconcileDefaults.everyMinutes),
       afterMinutes: parseMinutes('RECONCILE_AFTER_MINUTES', env.RECONCILE_AFTER_MINUTES, reconcileDefaults.afterMinutes),
     },
+    salesDay: parseSalesDay(env.SALES_DAY, sandboxPayments),
   };
+}
+
+function parseSalesDay(raw: string | undefined, sandboxPayments: boolean): string | null {
+  if (!raw) return null;
+  if (!sandboxPayments) throw new ConfigError('SALES_DAY: only a sandbox (PAYMENTS_SANDBOX on) may sell on another day than today');
+  if (!isIsoDate(raw)) throw new ConfigError(`SALES_DAY: "${raw}" is not a calendar date (YYYY-MM-DD)`);
+  return raw;
 }
 
 /** Test configuration: in-memory PGlite, sandbox credentials, no bot. */

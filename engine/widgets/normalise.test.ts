@@ -65,6 +65,9 @@ describe('widget normalisers', () => {
     expect(parseAmount("1 234 567 so'm")).toBe(1234567);
     expect(parseAmount('')).toBeUndefined();
     expect(resolveDateBound('today', new Date(2030, 0, 2, 12))).toBe('2030-01-02');
+    expect(resolveDateBound('today+90', new Date(2030, 0, 2, 12))).toBe('2030-04-02');
+    expect(resolveDateBound('today+1', new Date(2030, 11, 31, 12))).toBe('2031-01-01');
+    expect(resolveDateBound('today-1', new Date(2030, 0, 2, 12))).toBeUndefined();
     expect(resolveDateBound('2024-05-01')).toBe('2024-05-01');
     expect(resolveDateBound('soon')).toBeUndefined();
     expect(regionName('DE', 'en')).toBe('Germany');

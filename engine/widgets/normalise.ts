@@ -88,10 +88,12 @@ export function parseAmount(raw: string): number | undefined {
   return digits ? Number(digits) : undefined;
 }
 
-/** ISO date (`YYYY-MM-DD`) for `today` or an ISO string; anything else gives undefined. */
+/** ISO date (`YYYY-MM-DD`) for `today`, `today+<days>` or an ISO string; anything else gives undefined. */
 export function resolveDateBound(bound: unknown, today: Date = new Date()): string | undefined {
-  if (bound === 'today') {
+  const relative = typeof bound === 'string' ? /^today(?:\+(\d{1,4}))?$/.exec(bound) : null;
+  if (relative) {
     const local = new Date(today.getTime() - today.getTimezoneOffset() * 60_000);
+    local.setUTCDate(local.getUTCDate() + Number(relative[1] ?? 0));
     return local.toISOString().slice(0, 10);
   }
   return typeof bound === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(bound) ? bound : undefined;

@@ -115,7 +115,7 @@ export function PhoneWidget(props: WidgetProps) {
 /**
  * Date typed and shown `DD.MM.YYYY` (spec §9), stored ISO `YYYY-MM-DD`. Until the text is a complete,
  * real date the stored value stays empty and the text waits in `formContext.dateDrafts`, where the
- * step's validation finds it. `ui:options`: `min`/`max` (`'today'` or ISO), `autocomplete` (`bday`).
+ * step's validation finds it. `ui:options`: `min`/`max` (`'today'`, `'today+<days>'` or ISO), `autocomplete` (`bday`).
  */
 export function DateWidget(props: WidgetProps) {
   const { i18n } = useLingui();

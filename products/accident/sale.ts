@@ -1,4 +1,4 @@
-import { notBefore, registeredPerson, requestDate, type ProductSale, type SaleContext } from '../sale';
+import { notBefore, notTooFarAhead, registeredPerson, requestDate, type ProductSale, type SaleContext } from '../sale';
 import { groupDigits, oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
@@ -6,6 +6,7 @@ import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
 async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
   notBefore(begin, context.today, '/begin_date');
+  notTooFarAhead(begin, context.today, '/begin_date');
   const owner = await registeredPerson(request.owner, '/owner', context);
   const insured = await Promise.all(request.insureds.map((person, i) => registeredPerson(person, `/insureds/${i}`, context)));
   return {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, PaymentDetails } from '../../engine/definition';
 import { createTestApp, get, inDays, payInSandbox, post } from '../../server/test-helpers';
 import { pdfText } from '../../tests/support/pdf-text';
 import { addDays, isoToDmy } from '../api-format';
 import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { memoryRegistries } from '../memory-registries';
-import { apiSchema } from '../product-tests';
+import { apiSchema, onSamplesDay } from '../product-tests';
 import type { RegistryPerson, RegistryVehicle, SaleContext } from '../sale';
 import { calculateRequest, cascoSaveRequest, coverOf } from './binding';
 import { carCatalogue } from './car-catalogue';
@@ -20,6 +20,9 @@ import samples, { sampleCascoCatalog, sampleCobaltComfort, sampleElantraConstruc
 import type { CascoData } from './rules';
 import { vehicleMismatch } from './vehicle';
 import { policyWords } from '../../server/lib/policy-words';
+
+// The samples' covers start within the start window of the day they are told on: the tests run on it.
+onSamplesDay();
 
 const catalog = sampleCascoCatalog;
 const year = catalog.tariff.valuationYear;
@@ -207,13 +210,8 @@ describe('casco rules', () => {
     }
   });
 
+  // The file runs on the samples' day, 15.06.2030.
   describe('the cover\'s period', () => {
-    beforeEach(() => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(new Date('2030-06-15T09:00:00'));
-    });
-    afterEach(() => vi.useRealTimers());
-
     it('lasts a year from a first day between today and 60 days on', () => {
       const at = (beginDate: string) => syncPeriod({ ...fresh, program: { ...fresh.program, beginDate } }, fresh, catalog);
       expect(at('2030-07-01').data.program.endDate).toBe('2031-06-30');

@@ -1,5 +1,5 @@
 import { addDays, oneYearFrom } from '../api-format';
-import { defineSamples } from '../define';
+import { defineSamples, samplesDay } from '../define';
 import { carCatalogue } from './car-catalogue';
 import { carValue, cascoTariff, type CascoCatalog } from './pricing';
 import manifest from './product';
@@ -7,14 +7,11 @@ import type { CascoData } from './rules';
 import { calculateAnswer } from './sale';
 
 /*
- * Cars, owners and people of the sandbox registries (README.md "Buying with the sandbox"). The cars'
- * values are computed for this year, as the page computes them, so the samples stay sellable while
- * the cars are young enough (the Elantra of 2021, the oldest, until 2031).
+ * Cars, owners and people of the sandbox registries (README.md "Buying with the sandbox"), told on
+ * the samples' day (`samplesDay`): the cars' values are computed for its year, as the page computes
+ * them on that day (the Elantra of 2021, the oldest, is still young enough then).
  */
-
-/** Today and its year in Tashkent, as the server counts them. */
-const tashkentToday = (): string => new Date(Date.now() + 5 * 3_600_000).toISOString().slice(0, 10);
-const valuationYear = Number(tashkentToday().slice(0, 4));
+const valuationYear = Number(samplesDay.slice(0, 4));
 
 const valued = (newPrice: number, year: number): number => {
   const value = carValue(newPrice, year, valuationYear, cascoTariff);
@@ -22,7 +19,7 @@ const valued = (newPrice: number, year: number): number => {
   return value;
 };
 
-const begin = addDays(tashkentToday(), 3);
+const begin = addDays(samplesDay, 3);
 const period = { beginDate: begin, endDate: oneYearFrom(begin) };
 const defaultSums = { liabilitySum: 1_000_000, accidentSum: 1_000_000 };
 const phone = '998901234567';

@@ -5,7 +5,7 @@ import { createTestApp, fixtureFile, fixtureFiles, payInSandbox, post, postMulti
 import { pdfText } from '../../tests/support/pdf-text';
 import { fakeApi, memoryFiles, notOk, ok, saveContext } from '../fake-api';
 import { memoryRegistries } from '../memory-registries';
-import { apiSchema } from '../product-tests';
+import { apiSchema, onSamplesDay } from '../product-tests';
 import type { RegistryCompany, RegistryPerson, SaleContext } from '../sale';
 import { jobLossSaveRequest } from './binding';
 import jobLoss from './definition';
@@ -13,6 +13,9 @@ import { jobLossTariff, quoteJobLoss, type JobLossTariff } from './pricing';
 import sale from './sale';
 import { sampleAccountant, sampleDirector, sampleDocuments } from './samples';
 import { policyWords } from '../../server/lib/policy-words';
+
+// The samples' covers start within the start window of the day they are told on: the tests run on it.
+onSamplesDay();
 
 const price: Price = { total: 360_000, lines: [] };
 const files = memoryFiles({ [sampleDocuments.workBook.id]: fixtureFile('work-book.jpg'), [sampleDocuments.salaryCertificate.id]: fixtureFile('salary-certificate.pdf') });

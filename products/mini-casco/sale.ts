@@ -1,7 +1,7 @@
 import { addDays, ageOn, coverEnd } from '../api-format';
 import { miniCascoTariff, type MiniCascoTariff } from '../mini-casco-programs';
 import {
-  Refusal, requestDate, SaleRefusal,
+  notTooFarAhead, Refusal, requestDate, SaleRefusal,
   type PassportQuery, type PolicyWording, type ProductCall, type ProductSale, type RegistryPerson, type SaleContext, type SaleQuote,
 } from '../sale';
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest } from './api.generated';
@@ -70,6 +70,7 @@ function quoteFor(months: MiniCascoMonths) {
     if (request.months !== months) throw new SaleRefusal(400, `body/months must be ${months} for this product`, '/months');
     const begin = requestDate(request.begin_date, '/begin_date');
     if (begin < addDays(context.today, 1)) throw new SaleRefusal(400, 'body/begin_date must be tomorrow or later', '/begin_date');
+    notTooFarAhead(begin, context.today, '/begin_date');
     const program = context.tariffs.programs.find((p) => p.id === request.program_id);
     const price = quoteMiniCasco(request.program_id, months, context.tariffs);
     if (!program || !price) throw new SaleRefusal(422, `body/program_id: program ${request.program_id} is not sold`, '/program_id');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dayFromToday, downloadPolicyText, expectStep, loadTexts, next, payWithSandboxCard, text, type Lang } from '../../tests/e2e/shop';
+import { dayFromToday, downloadPolicyText, expectStep, loadTexts, next, onSamplesDay, payWithSandboxCard, samplesDayServer, text, type Lang } from '../../tests/e2e/shop';
 
 /**
  * OSAGO's own paths in the browser, on the sandbox registries: a legal entity with policy type 1
@@ -48,6 +48,20 @@ async function toFirstNamedDriver(page: Page, lang: Lang) {
   await person(page, 'drivers_drivers_0', 'AA1234567', '15.05.1990', 'Aliyev');
 }
 
+/** Dilnoza's Spark (insured until 31.07.2030), Vali applying for her: on the policy step. */
+async function toSparkPolicy(page: Page, lang: Lang) {
+  await page.goto(`/${lang}/osago`);
+  await car(page, lang, '30C789DE', 'AAL7654321', 'Chevrolet Spark');
+  await expectStep(page, 'personal');
+  await person(page, 'personal_applicant', 'AA1234567', '15.05.1990', 'Aliyev');
+  await field(page, 'personal_isOwner').uncheck();
+  await field(page, 'personal_owner_passport').fill('AB7654321');
+  await field(page, 'personal_owner_birthday').fill('02.11.1985');
+  await field(page, 'personal_phone').fill('901234567');
+  await leave(page, lang, 'personal');
+  await expectStep(page, 'policy');
+}
+
 async function payAndDownload(page: Page, lang: Lang, total: string) {
   await expectStep(page, 'payment');
   await expect(page.getByTestId('summary-total')).toContainText(total);
@@ -84,30 +98,36 @@ test('a legal entity with policy type 1 buys in Russian, the drivers step skippe
   await payAndDownload(page, lang, '414 000');
 });
 
-test('any driver with every extra and mini-casco, for someone else\'s car, in English', async ({ page }) => {
-  const lang = 'en';
-  await page.goto(`/${lang}/osago`);
-  await car(page, lang, '30C789DE', 'AAL7654321', 'Chevrolet Spark');
-  await expectStep(page, 'personal');
-  await person(page, 'personal_applicant', 'AA1234567', '15.05.1990', 'Aliyev');
-  await field(page, 'personal_isOwner').uncheck();
-  await field(page, 'personal_owner_passport').fill('AB7654321');
-  await field(page, 'personal_owner_birthday').fill('02.11.1985');
-  await field(page, 'personal_phone').fill('901234567');
-  await leave(page, lang, 'personal');
+test('a car insured for longer than the start window is told from when its next policy can be bought, in Russian', async ({ page }) => {
+  const lang = 'ru';
+  // Insured until 31.07.2030: today its next cover (from 01.08.2030) is over 90 days ahead.
+  await toSparkPolicy(page, lang);
+  await next(page, lang);
+  const message = text(lang, 'osago.error.insured_long').replace('{date}', '31.07.2030').replace('{from}', '03.05.2030');
+  await expect(page.getByText(message)).toBeVisible();
   await expectStep(page, 'policy');
-  // Insured until 31.12.2030 (/check-ip): the new cover starts the day after.
-  await expect(field(page, 'policy_startDate')).toHaveValue('01.01.2031');
-  await field(page, 'policy_period-1').check();
-  await field(page, 'policy_drivers-0').check();
-  for (const extra of ['accident', 'gas', 'plateCover', 'miniCasco']) await field(page, `policy_${extra}`).check();
-  await field(page, 'policy_miniCascoProgram-1').check();
-  await leave(page, lang, 'policy');
-  await expectStep(page, 'drivers');
-  await expect(page.getByText(text(lang, 'osago.step.drivers.description'))).toBeVisible();
-  await leave(page, lang, 'drivers');
-  // 320 000 × 0.7 + 10 000 + 10 000 + 30 000 + Comfort 90 000.
-  await payAndDownload(page, lang, '364 000');
+});
+
+test.describe('on the samples\' day (15.06.2030)', () => {
+  test.use({ baseURL: samplesDayServer });
+  test.beforeEach(({ page }) => onSamplesDay(page));
+
+  test('any driver with every extra and mini-casco, for someone else\'s car, in English', async ({ page }) => {
+    const lang = 'en';
+    await toSparkPolicy(page, lang);
+    // Insured until 31.07.2030 (/check-ip): the new cover starts the day after.
+    await expect(field(page, 'policy_startDate')).toHaveValue('01.08.2030');
+    await field(page, 'policy_period-1').check();
+    await field(page, 'policy_drivers-0').check();
+    for (const extra of ['accident', 'gas', 'plateCover', 'miniCasco']) await field(page, `policy_${extra}`).check();
+    await field(page, 'policy_miniCascoProgram-1').check();
+    await leave(page, lang, 'policy');
+    await expectStep(page, 'drivers');
+    await expect(page.getByText(text(lang, 'osago.step.drivers.description'))).toBeVisible();
+    await leave(page, lang, 'drivers');
+    // 320 000 × 0.7 + 10 000 + 10 000 + 30 000 + Comfort 90 000.
+    await payAndDownload(page, lang, '364 000');
+  });
 });
 
 test('a save error naming a driver is shown on that driver\'s row, in Uzbek', async ({ page }) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Price } from '../../engine/definition';
 import { fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { apiSchema } from '../product-tests';
+import { apiSchema, onSamplesDay } from '../product-tests';
 import { SaleRefusal, SaveDeclined, type SaleContext } from '../sale';
 import { createTestApp, inDays, post, sandboxSaleContext, siteAuth } from '../../server/test-helpers';
 import { addDays, isoToDmy } from '../api-format';
@@ -17,6 +17,9 @@ import samples, {
 } from './samples';
 import manifest from './product';
 import { lowestPassengerPremium, sandboxOsagoReference, type OsagoReference } from './tariff';
+
+// The samples' covers start within the start window of the day they are told on: the tests run on it.
+onSamplesDay();
 
 // ---------------------------------------------------------------- the registries, as the server seeds them
 
@@ -96,10 +99,13 @@ describe('OSAGO rules', () => {
     const check = osagoRules.actions.checkStartDate;
     const past: OsagoData = { ...sampleOwnCarTwoDrivers, policy: { ...sampleOwnCarTwoDrivers.policy, startDate: '2020-01-01' } };
     expect(check?.(past, past)?.errors).toEqual({ policy: { '/startDate': 'osago.error.start_past' } });
-    const inForce: OsagoData = { ...sampleSomeoneElsesCarAllExtras, policy: { ...sampleSomeoneElsesCarAllExtras.policy, startDate: '2030-12-01' } };
+    const inForce: OsagoData = { ...sampleSomeoneElsesCarAllExtras, policy: { ...sampleSomeoneElsesCarAllExtras.policy, startDate: '2030-07-15' } };
     // The message says until when the car is insured and from when the new cover can start.
     expect(check?.(inForce, inForce)?.errors).toEqual({ policy: { '/startDate': { id: 'osago.error.start_in_force', values: { date: isoToDmy(inForce.car.insuredUntil ?? '', '.'), start: isoToDmy(addDays(inForce.car.insuredUntil ?? '', 1), '.') } } } });
     expect(check?.(sampleSomeoneElsesCarAllExtras, sampleSomeoneElsesCarAllExtras)?.errors).toBeUndefined();
+    // Insured until the end of 2030: on 15.06.2030 the next policy (from 01.01.2031) is over 90 days ahead.
+    const long: OsagoData = { ...sampleSomeoneElsesCarAllExtras, car: { ...sampleSomeoneElsesCarAllExtras.car, insuredUntil: '2030-12-31' }, policy: { ...sampleSomeoneElsesCarAllExtras.policy, startDate: '2031-01-01' } };
+    expect(check?.(long, long)?.errors).toEqual({ policy: { '/startDate': { id: 'osago.error.insured_long', values: { date: '31.12.2030', from: '03.10.2030' } } } });
   });
 });
 
@@ -210,11 +216,15 @@ describe('OSAGO sale (the server\'s price and checks)', () => {
     await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { tech_number: '0000000' }), context)).rejects.toMatchObject({ status: 422, field: '/gos_number' });
   });
 
-  it('refuses a restricted model, a start before tomorrow or inside the policy in force', async () => {
+  it('refuses a restricted model, a start before tomorrow, inside the policy in force or over 90 days ahead', async () => {
     const lambo = requestOf(samplePensionerTruck, { gos_number: '01Z777ZZ', tech_sery: 'AAF', tech_number: '7777777', vehicleTypeId: 1 });
     await expect(sale.quote(lambo, context)).rejects.toMatchObject({ status: 422, message: expect.stringContaining('not sold online') });
     await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { startDate: '15.06.2030' }), context)).rejects.toMatchObject({ status: 400, field: '/startDate' });
-    await expect(sale.quote(requestOf(sampleSomeoneElsesCarAllExtras, { startDate: '31.12.2030' }), context)).rejects.toMatchObject({ status: 422, field: '/startDate' });
+    await expect(sale.quote(requestOf(sampleSomeoneElsesCarAllExtras, { startDate: '31.07.2030' }), context)).rejects.toMatchObject({ status: 422, field: '/startDate' });
+    // Today is 15.06.2030: the 13th of September is the last first day, at today's tariff.
+    expect((await sale.quote(requestOf(sampleOwnCarTwoDrivers, { startDate: '13.09.2030' }), context)).terms.beginDate).toBe('2030-09-13');
+    await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { startDate: '14.09.2030' }), context)).rejects.toMatchObject({ status: 400, field: '/startDate', message: 'body/startDate must be 13.09.2030 or earlier: a cover starts within 90 days' });
+    await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { startDate: '01.01.2099' }), context)).rejects.toMatchObject({ status: 400, field: '/startDate' });
   });
 
   it('declines with the spec §8 codes: another owner (1), another company (2), drivers unknown, underage or with another licence', async () => {
@@ -327,7 +337,7 @@ describe('OSAGO on the server', () => {
     const manual = await post(app, '/api/osago-neo/driver-check', { passport__seria: 'AE', passport__number: '1234567', driver_birthday: '12.09.1995' }, auth);
     expect(manual.json()).toMatchObject({ result: false, error: 2, message: 'licence_not_found' });
     const inForce = await post(app, '/api/check-ip', { carNumber: '30C789DE', techSery: 'AAL', techNumber: '7654321' }, auth);
-    expect(inForce.json()).toMatchObject({ result: true, response: { status: 1, end_date: '31.12.2030' } });
+    expect(inForce.json()).toMatchObject({ result: true, response: { status: 1, end_date: '31.07.2030' } });
     const discount = await post(app, '/api/osago-neo/check-discount', { owner__pass_seria: 'AD', owner__pass_number: '2222222', owner__pinfl: '30107580000044' }, auth);
     expect(discount.json()).toMatchObject({ result: true, response: { discountId: 7, percent: 50 } });
   });

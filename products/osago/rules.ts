@@ -1,6 +1,7 @@
 import type { EffectResult, FieldMessage } from '../../engine/definition';
 import { addDays, isIsoDate, isoToDmy, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { latestStartDays } from '../start-window';
 import type { VehicleTypeId } from '../sale';
 
 // ---------------------------------------------------------------- flow data
@@ -110,13 +111,20 @@ function clearAccidentExtra(next: OsagoData): EffectResult<OsagoData> {
   return { data: { ...next, policy: { ...next.policy, accident: false } } };
 }
 
-/** The first day of cover is tomorrow at the earliest, and after a policy in force. */
+/**
+ * The first day of cover is tomorrow at the earliest, and after a policy in force; a car insured for
+ * longer than the start window cannot have its next policy bought yet, and is told from when it can.
+ */
 function checkStartDate(next: OsagoData): EffectResult<OsagoData> {
   const start = next.policy.startDate;
   if (!isIsoDate(start)) return { data: next };
   const earliest = earliestStart(next.car);
-  if (start >= earliest) return { data: next };
   const { insuredUntil } = next.car;
+  if (isIsoDate(insuredUntil) && earliest > addDays(todayIso(), latestStartDays)) {
+    const message: FieldMessage = { id: 'osago.error.insured_long', values: { date: isoToDmy(insuredUntil, '.'), from: isoToDmy(addDays(earliest, -latestStartDays), '.') } };
+    return { data: next, errors: { policy: { '/startDate': message } } };
+  }
+  if (start >= earliest) return { data: next };
   const message: FieldMessage = isIsoDate(insuredUntil) && start <= insuredUntil
     ? { id: 'osago.error.start_in_force', values: { date: isoToDmy(insuredUntil, '.'), start: isoToDmy(earliest, '.') } }
     : 'osago.error.start_past';

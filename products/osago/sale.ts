@@ -2,9 +2,10 @@ import type { Price } from '../../engine/definition';
 import { addDays, ageOn, coverEnd, isoToDmy } from '../api-format';
 import { miniCascoTariff } from '../mini-casco-programs';
 import {
-  personAnswer, policyText, Refusal, requestDate, SaleRefusal, SaveDeclined,
+  notTooFarAhead, personAnswer, policyText, Refusal, requestDate, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
 } from '../sale';
+import { latestStartDays } from '../start-window';
 import type {
   CheckDiscountRequest, CheckDiscountResponse, CheckIpRequest, CheckIpResponse, CheckPersonRequest, CheckPersonResponse,
   DriverCheckRequest, DriverCheckResponse, GetCalcOsagoRequest, GetCalcOsagoResponse, OsagoJuridikRequest, OsagoJuridikResponse,
@@ -65,10 +66,15 @@ const samePassport = (a: PassportQuery, seria: string | undefined, number: strin
 function firstDay(request: SavePolicyRequest, vehicle: RegistryVehicle, today: string): string {
   const tomorrow = addDays(today, 1);
   const afterInForce = vehicle.policyEnd !== null && vehicle.policyEnd >= tomorrow ? addDays(vehicle.policyEnd, 1) : tomorrow;
+  // A car insured for long yet cannot have its next policy bought now (at today's tariff).
+  if (afterInForce > addDays(today, latestStartDays)) {
+    throw new SaleRefusal(422, `the car is insured until ${isoToDmy(vehicle.policyEnd ?? today, '.')}; its next policy can be bought from ${isoToDmy(addDays(afterInForce, -latestStartDays), '.')}`, '/startDate');
+  }
   if (request.startDate === undefined) return afterInForce;
   const start = requestDate(request.startDate, '/startDate');
   if (start < tomorrow) throw new SaleRefusal(400, 'body/startDate must be tomorrow or later', '/startDate');
   if (start < afterInForce) throw new SaleRefusal(422, `body/startDate must be after the policy in force, from ${isoToDmy(afterInForce, '.')}`, '/startDate');
+  notTooFarAhead(start, today, '/startDate');
   return start;
 }
 

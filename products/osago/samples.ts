@@ -26,7 +26,7 @@ const driver = (person: OsagoPerson, relative: number, licence: string, licenseI
 const found = (car: OsagoCar): OsagoCar => ({ ...car, found: true, edit: false });
 
 const cobalt = found({ plate: '01A123BC', techPassport: 'AAF0390422', ownerName: 'ALIYEV VALI', model: 'Chevrolet Cobalt', vehicleType: 1, issueYear: 2022, legalEntity: false, ownerPinfl: vali.pinfl });
-const spark = found({ plate: '30C789DE', techPassport: 'AAL7654321', ownerName: 'KARIMOVA DILNOZA', model: 'Chevrolet Spark', vehicleType: 1, issueYear: 2018, legalEntity: false, ownerPinfl: dilnoza.pinfl, insuredUntil: '2030-12-31' });
+const spark = found({ plate: '30C789DE', techPassport: 'AAL7654321', ownerName: 'KARIMOVA DILNOZA', model: 'Chevrolet Spark', vehicleType: 1, issueYear: 2018, legalEntity: false, ownerPinfl: dilnoza.pinfl, insuredUntil: '2030-07-31' });
 const isuzu = found({ plate: '10B456CD', techPassport: 'AAG1234567', ownerName: 'NAZAROV RUSTAM', model: 'Isuzu NQR 71', vehicleType: 6, issueYear: 2019, legalEntity: false, ownerPinfl: rustam.pinfl });
 const kia = found({ plate: '01123ABC', techPassport: 'AAF1111111', ownerName: '"NEO LOGISTIKA" MChJ', model: 'Kia K5', vehicleType: 1, issueYear: 2023, legalEntity: true, ownerInn: '301234567' });
 const kamaz = found({ plate: '40456FGH', techPassport: 'AAG2222222', ownerName: '"FARGʻONA AGRO SERVIS" MChJ', model: 'KAMAZ 65115', vehicleType: 6, issueYear: 2016, legalEntity: true, ownerInn: '302345678' });
@@ -44,14 +44,14 @@ export const sampleOwnCarTwoDrivers: OsagoData = {
 };
 
 /**
- * Vali insures Dilnoza's Samarkand Spark (insured until the end of 2030, so from 1 January 2031) for
+ * Vali insures Dilnoza's Samarkand Spark (insured until the end of July 2030, so from 1 August 2030) for
  * six months, any driver, every extra and Comfort mini-casco: 320 000 × 0.7 + 10 000 + 10 000 +
  * 30 000 + 90 000 = 364 000.
  */
 export const sampleSomeoneElsesCarAllExtras: OsagoData = {
   car: spark,
   personal: { applicant: vali, isOwner: false, owner: dilnoza, company: {}, phone },
-  policy: { period: 2, drivers: 1, startDate: '2031-01-01', accident: true, gas: true, plateCover: true, miniCasco: true, miniCascoProgram: 2, benefit: 1 },
+  policy: { period: 2, drivers: 1, startDate: '2030-08-01', accident: true, gas: true, plateCover: true, miniCasco: true, miniCascoProgram: 2, benefit: 1 },
   drivers: anyDriver,
 };
 

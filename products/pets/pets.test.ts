@@ -5,10 +5,11 @@ import type { PaymentDetails, Price } from '../../engine/definition';
 import { createTestApp, fixtureFile, fixtureFiles, get, payInSandbox, post, postMultipart, refusedFiles, type MultipartBody } from '../../server/test-helpers';
 import { startFileJanitor } from '../../server/lib/file-janitor';
 import { pdfText } from '../../tests/support/pdf-text';
-import { addDays, isoToDmy, todayIso } from '../api-format';
+import { addDays, isoToDmy } from '../api-format';
+import { samplesDay } from '../define';
 import { fakeApi, memoryFiles, notOk, ok, recordedForm, saveContext } from '../fake-api';
 import { memoryRegistries } from '../memory-registries';
-import { apiSchema } from '../product-tests';
+import { apiSchema, onSamplesDay } from '../product-tests';
 import type { RegistryPerson, SaleContext } from '../sale';
 import { petsSaveRequest, tariffFromAnswer } from './binding';
 import pets from './definition';
@@ -17,7 +18,10 @@ import sale, { programsAnswer } from './sale';
 import { sampleCat, sampleSeniorDog, samplePhotos } from './samples';
 import { policyWords } from '../../server/lib/policy-words';
 
-const today = todayIso();
+// The samples' covers start within the start window of the day they are told on: the tests run on it.
+onSamplesDay();
+
+const today = samplesDay;
 const files = memoryFiles({ [samplePhotos.face.id]: fixtureFile('pet-face.jpg'), [samplePhotos.body.id]: fixtureFile('pet-side.jpg') });
 const catPrice: Price = { total: 220_000, lines: [] };
 

@@ -1,17 +1,17 @@
 import type { FileRef } from '../../engine/definition';
-import { addDays, oneYearFrom, todayIso } from '../api-format';
-import { defineSamples } from '../define';
+import { addDays, oneYearFrom } from '../api-format';
+import { defineSamples, samplesDay } from '../define';
 import { programsAnswer } from './sale';
 import { petsTariff } from './pricing';
 import manifest from './product';
 import type { PetsData } from './rules';
 
 /**
- * A pet's cover starts soon and its vaccination is recent, both from today: the sandbox sells only
- * such a cover (a vaccination older than a year is refused), so the samples move with the calendar.
- * The pets' ages are whole years from this month, so prices do not.
+ * A pet's cover starts soon after the samples' day and its vaccination is recent then: the sandbox
+ * sells only such a cover (a vaccination older than a year is refused). The pets' ages are whole
+ * years from that month.
  */
-const today = todayIso();
+const today = samplesDay;
 const beginDate = addDays(today, 7);
 const thisYear = Number(today.slice(0, 4));
 const thisMonth = today.slice(5, 7);

@@ -1,6 +1,6 @@
 import { ageOn, oneYearFrom } from '../api-format';
 import { earliestCoverStart } from '../program-start';
-import { requestDate, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { notTooFarAhead, requestDate, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { quickCascoTariff, quoteQuickCasco, type QuickCascoTariff } from './pricing';
 import manifest from './product';
@@ -41,6 +41,7 @@ async function applicantOf(applicant: SaveRequest['applicant'], context: Context
 async function quote(request: SaveRequest, context: Context): Promise<SaleQuote> {
   const begin = requestDate(request.begin_date, '/begin_date');
   if (begin < earliestCoverStart(context.today)) throw new SaleRefusal(400, 'body/begin_date must be tomorrow or later', '/begin_date');
+  notTooFarAhead(begin, context.today, '/begin_date');
   const program = context.tariffs.programs.find((p) => p.id === request.program_id);
   const price = quoteQuickCasco(request.program_id, context.tariffs);
   if (!program || !price) throw new SaleRefusal(422, `body/program_id: program ${request.program_id} is not sold`, '/program_id');

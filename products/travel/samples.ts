@@ -8,7 +8,8 @@ import { sandboxTravelReference } from './tariffs';
 
 /**
  * Sample flows and answers for tests and stories. People are the sandbox person registry's
- * (schemas/api/README.md), dates lie in 2030 so "not in the past" rules hold for years.
+ * (schemas/api/README.md); covers start in the summer of 2030, within the start window of the day
+ * the samples are told on (`samplesDay`, on which every test that uses them runs).
  */
 
 /** What the sandbox server answers to get_country. */

@@ -85,8 +85,8 @@ function ownedByCompany(inn: string): Pick<VehiclesTable, 'owner_pinfl' | 'owner
 export const sandboxVehicles: VehiclesTable[] = [
   { plate: '01A123BC', tech_seria: 'AAF', tech_number: '0390422', model: 'Chevrolet Cobalt', vehicle_type: 1, issue_year: 2022, seats: 5, fuel: 'petrol', ...ownedBy('AA1234567'), policy_end: null },
   { plate: '10B456CD', tech_seria: 'AAG', tech_number: '1234567', model: 'Isuzu NQR 71', vehicle_type: 6, issue_year: 2019, seats: 3, fuel: 'diesel', ...ownedBy('AD2222222'), policy_end: null },
-  // Insured until the end of 2030: a new policy starts the day after (/check-ip).
-  { plate: '30C789DE', tech_seria: 'AAL', tech_number: '7654321', model: 'Chevrolet Spark', vehicle_type: 1, issue_year: 2018, seats: 5, fuel: 'gas', ...ownedBy('AB7654321'), policy_end: '2030-12-31' },
+  // Insured until the end of July 2030: a new policy starts the day after (/check-ip); on the samples' day (15 June 2030) it can be bought.
+  { plate: '30C789DE', tech_seria: 'AAL', tech_number: '7654321', model: 'Chevrolet Spark', vehicle_type: 1, issue_year: 2018, seats: 5, fuel: 'gas', ...ownedBy('AB7654321'), policy_end: '2030-07-31' },
   { plate: '01F224LC', tech_seria: 'AAF', tech_number: '2242242', model: 'Hyundai Elantra', vehicle_type: 1, issue_year: 2021, seats: 5, fuel: 'petrol', ...ownedBy('AE1234567'), policy_end: null },
   { plate: '01123ABC', tech_seria: 'AAF', tech_number: '1111111', model: 'Kia K5', vehicle_type: 1, issue_year: 2023, seats: 5, fuel: 'petrol', ...ownedByCompany('301234567'), policy_end: null },
   { plate: '40456FGH', tech_seria: 'AAG', tech_number: '2222222', model: 'KAMAZ 65115', vehicle_type: 6, issue_year: 2016, seats: 3, fuel: 'diesel', ...ownedByCompany('302345678'), policy_end: null },

@@ -32,7 +32,7 @@ function saleContexts<T>(app: FastifyInstance, product: string | null): SaleCont
     const { registries } = app;
     let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson, registries, words };
     const withTariffs = (tariffs: unknown): SaleContext<unknown> => {
-      const today = todayInTashkent();
+      const today = app.config.salesDay ?? todayInTashkent();
       if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson, registries, words };
       return last;
     };

@@ -202,6 +202,18 @@ describe('what no partner may buy, at any price', () => {
   });
 });
 
+describe('a cover bought now for a far year', () => {
+  it('starts within half a year for a trip: a later begin date is refused in the calculator and the save, naming it', async () => {
+    const trip = { end_date: day(190), countries: ['TR'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0, travelers: ['01-02-1991'] };
+    expect(await calculate('/api/travel-neo/calculator', { ...trip, begin_date: day(180), end_date: day(185) }, neoAuth)).not.toHaveLength(0);
+    for (const begin_date of [day(181), '01-01-2099']) {
+      const res = await post(app, '/api/travel-neo/calculator', { ...trip, begin_date, end_date: begin_date }, { authorization: neoAuth });
+      expect(res.statusCode, begin_date).toBe(400);
+      expect(res.json()).toMatchObject({ message: expect.stringContaining('a cover starts within 180 days'), response: { field: '/begin_date' } });
+    }
+  });
+});
+
 describe('whatever the partner\'s stack adds', () => {
   it('a cookie of its own load balancer, a slash after the path, Uzbek apostrophes in names, a citizenship by catalog id', async () => {
     const catalog = (await app.inject({ url: '/api/travel-neo/get_country', headers: { authorization: neoAuth } })).json().response;

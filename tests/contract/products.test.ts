@@ -3,7 +3,7 @@ import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiPort, Envelope, FlowData, ProductDefinition } from '../../engine/definition';
 import { apiFailure, saveContext } from '../../products/fake-api';
-import { registeredProducts } from '../../products/product-tests';
+import { onSamplesDay, registeredProducts } from '../../products/product-tests';
 import { loadProducts } from '../../server/lib/product-registry';
 import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox, postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
 import { sandboxCards } from '../../server/payments/sandbox-checkout';
@@ -29,6 +29,8 @@ interface Exchange {
 const withFiles = { ...saveContext, files: fixtureFiles };
 
 let app: FastifyInstance;
+// The samples' covers start in the summer of 2030: the page and the server sell on the day they are told on.
+onSamplesDay();
 beforeAll(async () => {
   app = await createTestApp();
 });

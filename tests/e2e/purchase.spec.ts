@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { PurchasePlan } from '../support/purchase-plans';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
-import { downloadPolicyText, expectAccessible, expectSummary, fillUntilPayment, loadTexts, payWithSandboxCard, productPath, purchasePlans, text, type Lang } from './shop';
+import {
+  downloadPolicyText, expectAccessible, expectSummary, fillUntilPayment, loadTexts, onSamplesDay, payWithSandboxCard, productPath, purchasePlans, samplesDayServer, text, type Lang,
+} from './shop';
 
 /**
  * Every registered product bought as a new visitor buys it, from the product's purchase sample,
@@ -19,6 +21,10 @@ import { downloadPolicyText, expectAccessible, expectSummary, fillUntilPayment, 
 const plans = purchasePlans();
 
 test.beforeAll(loadTexts);
+
+// The samples' covers start in the summer of 2030: the page and the server sell on the day they are told on.
+test.use({ baseURL: samplesDayServer });
+test.beforeEach(({ page }) => onSamplesDay(page));
 
 async function buy(page: Page, plan: PurchasePlan, lang: Lang, path: string) {
   // Every step is also checked with axe (WCAG 2.2 AA), in each language and layout.

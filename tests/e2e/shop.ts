@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
 import { pdfText } from '../support/pdf-text';
 import type { FormAction, PurchasePlan } from '../support/purchase-plans';
-import { mainRoute } from '../../products/define';
+import { mainRoute, samplesDay } from '../../products/define';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 
 export type Lang = 'uz' | 'en' | 'ru';
@@ -36,6 +36,18 @@ export function dayFromToday(days: number): string {
   const date = new Date(Date.now() + days * 86_400_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
+}
+
+/** The server selling on the day the products' samples are told on (`SALES_DAY`, playwright.config.ts). */
+export const samplesDayServer = `http://127.0.0.1:${Number(process.env.E2E_SAMPLES_DAY_PORT ?? 3211)}`;
+
+/**
+ * The page's clock on the samples' day, noon in Tashkent, so a sample's first day of cover lies in
+ * the page's start window as it does in the server's (`samplesDayServer`). Only the date is fixed:
+ * the page's timers run as usual.
+ */
+export async function onSamplesDay(page: Page): Promise<void> {
+  await page.clock.setFixedTime(new Date(`${samplesDay}T12:00:00+05:00`));
 }
 
 export const next = (page: Page, lang: Lang) => page.getByRole('button', { name: text(lang, 'engine.next'), exact: true }).click();

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
 import { fakeApi, ok, saveContext, type RecordedForm } from '../../products/fake-api';
-import { registeredProducts } from '../../products/product-tests';
+import { onSamplesDay, registeredProducts } from '../../products/product-tests';
 import { alifSignature } from '../../server/payments/alif/client';
 import { hostedSignature } from '../../server/payments/hosted/gateway';
 import { octoSignature } from '../../server/payments/octo/client';
@@ -50,6 +50,9 @@ type Schema = {
   properties?: Record<string, Schema>;
   items?: Schema;
 };
+
+// Every product's purchase sample is a valid request: on the day the samples are told on.
+onSamplesDay();
 
 let app: FastifyInstance;
 let routes: RouteEntry[];
