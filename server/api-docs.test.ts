@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp } from './test-helpers';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { createTestApp, neoAuth, post, travelPrice, travelSaveBody } from './test-helpers';
 
 /** The OpenAPI description covers every route the server registers, with its credential rule. */
 
@@ -40,6 +42,29 @@ describe('the API documentation', () => {
     expect(Object.keys(save?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '413', '415', '422', '500']);
     expect(JSON.stringify(save?.requestBody)).toContain('sugurtalovchi');
     expect(JSON.stringify(save?.responses?.['200'])).toContain('payme_url');
+  });
+
+  test('documents the answers as they come: a business refusal, Payme\'s calls, the policy file, no size or type refusal where no body is read', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const answerOf = (path: string) => {
+      const schema = (paths[path]?.post?.responses?.['200'] as { content: Record<string, { schema: object }> }).content['application/json']?.schema;
+      if (!schema) throw new Error(`${path}: no 200 schema`);
+      return ajv.compile(schema);
+    };
+    const saved = (await post(app, '/api/travel-neo/save-polis', travelSaveBody(await travelPrice(app)), { authorization: neoAuth })).json().response;
+    const unpaid = (await post(app, '/api/travel-neo/checkPolis', { contract_id: saved.contract_id }, { authorization: neoAuth })).json();
+    expect(unpaid).toMatchObject({ result: false, error: 1, response: null });
+    const check = answerOf('/api/travel-neo/checkPolis');
+    expect(check(unpaid), JSON.stringify(check.errors)).toBe(true);
+    expect(check({ result: true, error: 0, message: 'ok', response: null })).toBe(false);
+    const nobody = (await post(app, '/api/travel-neo/getPerson', { passportSeria: 'AA', passportNumber: '7777777', birthday: '15-05-1990' }, { authorization: neoAuth })).json();
+    expect(answerOf('/api/travel-neo/getPerson')(nobody)).toBe(true);
+
+    expect(JSON.stringify(paths['/api/payme']?.post?.requestBody)).toContain('contract_id');
+    expect(Object.keys(paths['/api/policies/{file}']?.get?.responses ?? {})).toEqual(['200', '404', '410']);
+    expect(JSON.stringify(paths['/api/policies/{file}']?.get?.responses?.['200'])).toContain('application/pdf');
+    expect(Object.keys(paths['/api/travel-neo/get_country']?.get?.responses ?? {})).not.toContain('415');
   });
 
   test('renders at /api/docs from this server alone', async () => {

@@ -16,14 +16,33 @@ declare module 'fastify' {
   }
 }
 
+const envelopeSchema = (result: unknown, response: unknown) => ({
+  type: 'object',
+  properties: { result, error: { type: 'integer' }, message: { type: 'string' }, response },
+  required: ['result', 'error', 'message', 'response'],
+});
+
 const envelope = (response: unknown, description: string) => ({
   description,
+  content: { 'application/json': { schema: envelopeSchema({ type: 'boolean' }, response) } },
+});
+
+/**
+ * A call's HTTP 200: its answer (`result: true`), or a business refusal (`result: false`: an unpaid
+ * check, a person the registry does not know) whose `response` is null or says why.
+ */
+const answerOrRefusal = (response: unknown) => ({
+  description: 'The answer (`result: true`), or a business refusal (`result: false`, `error` 1 or the call\'s own code).',
   content: {
     'application/json': {
       schema: {
-        type: 'object',
-        properties: { result: { type: 'boolean' }, error: { type: 'integer' }, message: { type: 'string' }, response },
-        required: ['result', 'error', 'message', 'response'],
+        oneOf: [
+          envelopeSchema({ const: true }, response),
+          envelopeSchema({ const: false }, {
+            type: ['object', 'null'],
+            description: 'null; after a refused card `{ last_payment: "declined" }`; a save refused by the insurer names the field (`key`) where it can',
+          }),
+        ],
       },
     },
   },
@@ -31,7 +50,7 @@ const envelope = (response: unknown, description: string) => ({
 
 const refusal = (description: string) => envelope({ type: ['object', 'null'], properties: { field: { type: 'string', description: 'JSON pointer of the offending field' } } }, description);
 
-/** The error answers every site API call may give, in the envelope (`error` = the HTTP status). */
+/** The error answers a site API call may give, in the envelope (`error` = the HTTP status); a call without a body has no 413 or 415. */
 const apiErrors = {
   400: refusal('A field is missing, malformed, of the wrong type, too long, or contradicts another (its pointer in `response.field`).'),
   401: refusal('Missing or wrong API credential.'),
@@ -41,6 +60,48 @@ const apiErrors = {
   415: refusal('A body of a type the call does not read: JSON where a multipart save is expected and the reverse, or a file whose content (whatever its name) is not of a type the call takes (`response.reason` `type`).'),
   422: refusal('A valid request that cannot be sold: the amount differs from the server\'s price (`amount differs, server: N`, `response.amount`), the person is not in the registry, the program is not sold.'),
   500: refusal('An unexpected failure; nothing of it is shown, the insurer is notified.'),
+};
+
+/** A call's error answers: one that reads no body is never refused for its size or type. */
+function errorsOf(method: string | string[], readsBody: boolean): Partial<typeof apiErrors> {
+  if (readsBody || method === 'POST') return apiErrors;
+  const { 413: _tooLarge, 415: _wrongType, ...rest } = apiErrors;
+  return rest;
+}
+
+/** Payme's Merchant API request (JSON-RPC 2.0), as Payme sends it to `/api/payme`. */
+const paymeRequest = {
+  type: 'object',
+  description: 'A JSON-RPC 2.0 call of Payme\'s Merchant API. `params.account.contract_id` names the contract; `params.amount` is in tiyin (1/100 soʻm).',
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['integer', 'string'] },
+    method: { enum: ['CheckPerformTransaction', 'CreateTransaction', 'PerformTransaction', 'CancelTransaction', 'CheckTransaction', 'GetStatement'] },
+    params: {
+      type: 'object',
+      properties: {
+        id: { type: 'string', description: 'Payme\'s transaction id' },
+        time: { type: 'integer', description: 'Payme\'s time of the call, ms since 1970' },
+        amount: { type: 'integer', description: 'In tiyin: the contract\'s price × 100' },
+        account: { type: 'object', properties: { contract_id: { type: 'string', format: 'uuid' } } },
+        reason: { type: 'integer', description: 'CancelTransaction\'s reason code' },
+        from: { type: 'integer' },
+        to: { type: 'integer' },
+      },
+    },
+  },
+  required: ['method', 'params'],
+};
+
+const paymeAnswer = {
+  description: 'A JSON-RPC 2.0 answer: `result` (Check: `{ allow: true }`; Create, Perform, Cancel, Check transaction: `{ transaction, state, create_time, perform_time, cancel_time, reason }`), or `error` `{ code, message: { uz, ru, en } }` with Payme\'s codes (above).',
+  content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { const: '2.0' }, id: {}, result: { type: 'object' }, error: { type: 'object' } } } } },
+};
+
+const policyFileAnswers = {
+  200: { description: 'The policy PDF (drawn on its first download, the same bytes every time).', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+  404: refusal('No policy of that address.'),
+  410: refusal('The policy was revoked: its payment was cancelled (refunded).'),
 };
 
 /**
@@ -95,6 +156,14 @@ export default fp(
             '`result: false` (an unpaid check: `error` 1, `payment_not_made`, with `response.last_payment` `declined` after a refused card; an unknown person: `error` 1, `datas_not_found`);',
             'any other refusal carries its HTTP status as `error`, and a 400 names the field in `response.field`.',
             'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract).',
+            'An address or headers over 16 KB in all are refused with 431.',
+            'Requests are read tolerantly where partner clients differ, strictly where it matters (money, dates, identity): a body',
+            'is checked against the schema shown here, and one it refuses is first read as partners send it and checked again.',
+            'Flags may be booleans, 0/1 or their strings; ids and day counts numeric strings; a sum a whole-number string',
+            '(`"113850"`, `"113850.00"`); a field sent as `null` or `""` where it may be absent is absent; fields the call does not',
+            'read are dropped; persons come under `passportSeries`/`passport_series`, `first_name`/`firstName`, `last_name`,',
+            '`birth_date`; phones with `+`, spaces and dashes; travel\'s travellers as bare `DD-MM-YYYY` birth dates and its',
+            'countries by their `get_country` id. A body may come as JSON, or as `text/plain` holding JSON.',
             'Payme calls `/api/payme` with `Paycom:<key>` and gets JSON-RPC 2.0 answers with Payme\'s error codes',
             '(−31001 wrong amount, −31003 transaction not found, −31007 cannot cancel, −31008 cannot perform, −31050 order not found,',
             '−31051 another transaction in progress, −31052 already paid or cancelled, −32504 wrong credential, −32700 parse error,',
@@ -122,7 +191,9 @@ export default fp(
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
           security: security(url, callback),
-          ...(api ? { response: { 200: envelope(docs?.response ? app.apiSchema(docs.response) : {}, 'The answer; `result: false` for a business refusal.'), ...apiErrors } } : {}),
+          ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined) } } : {}),
+          ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),
+          ...(url.startsWith('/api/policies/') ? { response: policyFileAnswers } : {}),
         };
         return { schema: documented, url };
       },
