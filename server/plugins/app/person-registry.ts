@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { PersonQuery, RegistryPerson } from '../../../products/sale';
+import { FailedLookups, lookupMissLimit } from '../../lib/failed-lookups';
 
 /** The state person registry (passport + birthday → person). */
 export interface PersonRegistry {
@@ -14,29 +15,32 @@ declare module 'fastify' {
 
 /**
  * The sandbox adapter answers from the seeded `persons` table (schemas/api/README.md lists the
- * people), so lookups are deterministic in tests and by hand.
+ * people), so lookups are deterministic in tests and by hand. Whatever answers, a passport that
+ * keeps finding nobody is held back (`FailedLookups`): a birthday is not searched for date by date.
  */
 export default fp(
   async (app) => {
+    const misses = new FailedLookups({ what: 'passport', ...lookupMissLimit });
+    async function lookup(query: PersonQuery): Promise<RegistryPerson | null> {
+      const row = await app.db
+        .selectFrom('persons')
+        .select(['pinfl', 'first_name', 'last_name', 'first_name_cyr', 'last_name_cyr', 'birthday'])
+        .where('passport_seria', '=', query.passportSeria.toUpperCase())
+        .where('passport_number', '=', query.passportNumber)
+        .where('birthday', '=', query.birthday)
+        .executeTakeFirst();
+      if (!row || (query.pinfl && query.pinfl !== row.pinfl)) return null;
+      return {
+        pinfl: row.pinfl,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        firstNameCyr: row.first_name_cyr,
+        lastNameCyr: row.last_name_cyr,
+        birthday: row.birthday,
+      };
+    }
     app.decorate('persons', {
-      async find(query) {
-        const row = await app.db
-          .selectFrom('persons')
-          .select(['pinfl', 'first_name', 'last_name', 'first_name_cyr', 'last_name_cyr', 'birthday'])
-          .where('passport_seria', '=', query.passportSeria.toUpperCase())
-          .where('passport_number', '=', query.passportNumber)
-          .where('birthday', '=', query.birthday)
-          .executeTakeFirst();
-        if (!row || (query.pinfl && query.pinfl !== row.pinfl)) return null;
-        return {
-          pinfl: row.pinfl,
-          firstName: row.first_name,
-          lastName: row.last_name,
-          firstNameCyr: row.first_name_cyr,
-          lastNameCyr: row.last_name_cyr,
-          birthday: row.birthday,
-        };
-      },
+      find: (query) => misses.guard(`${query.passportSeria.toUpperCase()}${query.passportNumber}`, () => lookup(query)),
     } satisfies PersonRegistry);
   },
   { name: 'person-registry', dependencies: ['database'] },

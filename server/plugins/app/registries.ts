@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { CarCatalogue, Registries, RegistryVehicle } from '../../../products/sale';
 import type { VehiclesTable } from '../../db/database';
 import { cachedRead } from '../../lib/cached-read';
+import { FailedLookups, lookupMissLimit } from '../../lib/failed-lookups';
 import { referenceDataCacheMs } from './tariffs';
 
 declare module 'fastify' {
@@ -53,8 +54,9 @@ export default fp(
       ]);
       return { brands, models, positions };
     }, referenceDataCacheMs);
+    const vehicleMisses = new FailedLookups({ what: 'plate', ...lookupMissLimit });
     app.decorate('registries', {
-      async vehicle({ plate, techSeria, techNumber }) {
+      vehicle: ({ plate, techSeria, techNumber }) => vehicleMisses.guard(plate, async () => {
         const row = await app.db
           .selectFrom('vehicles')
           .select([
@@ -66,7 +68,7 @@ export default fp(
           .where('tech_number', '=', techNumber)
           .executeTakeFirst();
         return row ? vehicleOf(row) : null;
-      },
+      }),
       async company(inn) {
         const row = await app.db
           .selectFrom('companies')
