@@ -6,6 +6,8 @@ export const specErrorKeys = ['datas_not_found', 'maybe-data-is-incorrect', 'pay
 /** No answer at all (network down, timeout, abort). */
 export const networkErrorId: MessageId = 'network_error';
 export const genericErrorId: MessageId = 'maybe-data-is-incorrect';
+/** HTTP 429: a passport or plate looked up too often without a find (server/lib/failed-lookups.ts). */
+export const tooManyAttemptsId: MessageId = 'engine.error.too-many-attempts';
 
 export interface FailureOptions {
   field?: { step: string; path: string };
@@ -54,7 +56,7 @@ export function envelopeFailure(envelope: Envelope<unknown>, fallback: MessageId
 
 /**
  * Maps whatever a binding call threw to a BindingFailure: a BindingFailure passes through; an
- * ApiFailure without an answer becomes `network_error`; HTTP 422 becomes `maybe-data-is-incorrect`
+ * ApiFailure without an answer becomes `network_error`; HTTP 429 says to try later; HTTP 422 becomes `maybe-data-is-incorrect`
  * (spec §8); other statuses take the spec key of their envelope, else `maybe-data-is-incorrect`.
  */
 export function toFailure(error: unknown, options: FailureOptions = {}): BindingFailure {
@@ -64,6 +66,7 @@ export function toFailure(error: unknown, options: FailureOptions = {}): Binding
   }
   if (isApiFailure(error)) {
     if (error.status === null) return new ProductBindingFailure(networkErrorId, { ...options, cause: error, detail: error.message });
+    if (error.status === 429) return new ProductBindingFailure(tooManyAttemptsId, { ...options, cause: error, detail: 'HTTP 429' });
     const fromEnvelope = error.status === 422 ? null : knownKey(isRecord(error.envelope) ? error.envelope.message : undefined);
     return new ProductBindingFailure(fromEnvelope ?? genericErrorId, { ...options, cause: error, detail: `HTTP ${error.status}` });
   }
