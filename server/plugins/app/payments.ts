@@ -70,7 +70,8 @@ export interface PaymentService {
   /** Whether the contract's latest payment attempt was refused by the card's bank. */
   lastDeclined(contractId: string): Promise<boolean>;
   /** Records the visitor's acceptance of the contract's terms (the first one stands); false when there is no such contract. */
-  acceptTerms(contractId: string, lang: 'uz' | 'en' | 'ru'): Promise<Date | null>;
+  /** When the terms were accepted; null for no such contract, `closed` for one paid or cancelled without them. */
+  acceptTerms(contractId: string, lang: 'uz' | 'en' | 'ru'): Promise<Date | 'closed' | null>;
 }
 
 declare module 'fastify' {
@@ -229,13 +230,17 @@ export default fp(
 
       async acceptTerms(contractId, lang) {
         if (!uuidRe.test(contractId)) return null;
+        // Accepted before paying, or not at all: an acceptance dated after the payment would say what did not happen.
         const row = await app.db
           .updateTable('contracts')
           .set({ terms_accepted_at: sql<Date>`COALESCE(terms_accepted_at, now())`, terms_lang: sql<'uz' | 'en' | 'ru'>`COALESCE(terms_lang, ${lang})` })
           .where('id', '=', contractId)
+          .where((eb) => eb.or([eb('status', 'in', ['draft', 'awaiting_payment']), eb('terms_accepted_at', 'is not', null)]))
           .returning('terms_accepted_at')
           .executeTakeFirst();
-        return row?.terms_accepted_at ?? null;
+        if (row?.terms_accepted_at) return row.terms_accepted_at;
+        const exists = await app.db.selectFrom('contracts').select('id').where('id', '=', contractId).executeTakeFirst();
+        return exists ? 'closed' : null;
       },
     };
     app.decorate('payments', service);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parsePaymePayload } from '../../payments/payme/link';
-import { createTestApp, homeSaveBody, neoAuth, post } from '../../test-helpers';
+import { createTestApp, homeSaveBody, neoAuth, payInSandbox, post } from '../../test-helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ afterAll(() => app.close());
 
 describe('payment calls of every product', () => {
   test('the terms accepted on the payment step are recorded once, with their language', async () => {
-    const { contract_id: id } = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    const { contract_id: id, payme_url: paymeUrl } = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     const first = await post(app, '/api/sayt/contract/terms', { contract_id: id, lang: 'ru' });
     expect(first.json()).toMatchObject({ result: true, response: { accepted_at: expect.any(String) } });
     const second = await post(app, '/api/sayt/contract/terms', { contract_id: id, lang: 'en' });
@@ -19,6 +19,15 @@ describe('payment calls of every product', () => {
     expect(await app.db.selectFrom('contracts').select('terms_lang').where('id', '=', id).executeTakeFirst()).toEqual({ terms_lang: 'ru' });
     expect((await post(app, '/api/sayt/contract/terms', { contract_id: '00000000-0000-4000-8000-000000000000', lang: 'uz' })).statusCode).toBe(404);
     expect((await post(app, '/api/sayt/contract/terms', { contract_id: id, lang: 'de' })).json().response.field).toBe('/lang');
+    // Paid with its terms accepted: the acceptance stands. Paid without: none is recorded after the payment.
+    expect((await payInSandbox(app, paymeUrl)).statusCode).toBe(303);
+    expect((await post(app, '/api/sayt/contract/terms', { contract_id: id, lang: 'uz' })).json().response.accepted_at).toBe(first.json().response.accepted_at);
+    const unaccepted = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    expect((await payInSandbox(app, unaccepted.payme_url)).statusCode).toBe(303);
+    const late = await post(app, '/api/sayt/contract/terms', { contract_id: unaccepted.contract_id, lang: 'uz' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ result: false, error: 409, response: { field: '/contract_id' } });
+    expect(await app.db.selectFrom('contracts').select('terms_accepted_at').where('id', '=', unaccepted.contract_id).executeTakeFirst()).toEqual({ terms_accepted_at: null });
   });
 
   test('check-universal answers any product\'s contract, by id or by the caller\'s own order number', async () => {

@@ -19,6 +19,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     async (request) => {
       const at = await app.payments.acceptTerms(request.body.contract_id, request.body.lang);
       if (!at) throw new AppError(404, 'contract not found');
+      if (at === 'closed') throw new AppError(409, 'the contract is no longer awaiting payment: its terms are accepted before paying', { field: '/contract_id' });
       return ok({ accepted_at: at.toISOString() });
     },
   );
