@@ -156,6 +156,8 @@ export interface ApiPort {
  */
 export interface BindingFailure extends Error {
   messageId: MessageId;
+  /** What the message names (`{date}`), said at the field. */
+  values?: Record<string, string | number>;
   /** stepId + path inside the step object, e.g. `{ step: 'people', path: '/persons/0/passport' }` */
   field?: { step: string; path: string };
   /** Open the blocking error modal as well as showing the message. */

@@ -1,4 +1,4 @@
-import type { BindingFailure, MessageId } from './definition';
+import type { BindingFailure, FieldMessage, MessageId } from './definition';
 
 /** True when `error` has the shape of a BindingFailure (an Error carrying a string `messageId`). */
 export function isBindingFailure(error: unknown): error is BindingFailure {
@@ -8,4 +8,10 @@ export function isBindingFailure(error: unknown): error is BindingFailure {
 /** The message id for any failure: the binding's own, otherwise the spec's general message. */
 export function failureMessageId(error: unknown): MessageId {
   return isBindingFailure(error) ? error.messageId : 'maybe-data-is-incorrect';
+}
+
+/** What a field says of a failure: its message, with the values it names (a date) when it has them. */
+export function failureFieldMessage(error: unknown): FieldMessage {
+  if (!isBindingFailure(error)) return 'maybe-data-is-incorrect';
+  return error.values ? { id: error.messageId, values: error.values } : error.messageId;
 }

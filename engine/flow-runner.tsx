@@ -272,7 +272,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               )}
               {error && !error.modal && (
                 <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
-                  {i18n._(error.messageId)}
+                  {i18n._(error.messageId, error.values)}
                 </p>
               )}
               {(current.component ?? 'form') === 'form' && (

@@ -1,6 +1,6 @@
 import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
 import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
-import { failureMessageId, isBindingFailure } from './failure';
+import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual } from './paths';
 import { changedStep } from './machine/effects';
 import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten } from './machine/lookups';
@@ -154,11 +154,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         const { failure } = params;
         if (!isBindingFailure(failure)) return { error: { messageId: 'maybe-data-is-incorrect', modal: true } };
         const error: FlowError = { messageId: failure.messageId };
+        if (failure.values) error.values = failure.values;
         if (failure.field) error.field = failure.field;
         if (failure.modal) error.modal = true;
         return {
           error,
-          fieldErrors: failure.field ? setFieldError(context.fieldErrors, failure.field.step, failure.field.path, failure.messageId) : context.fieldErrors,
+          fieldErrors: failure.field ? setFieldError(context.fieldErrors, failure.field.step, failure.field.path, failureFieldMessage(failure)) : context.fieldErrors,
         };
       }),
       advance: assign(({ context }, params: Move) => ({ steps: advanced(context.steps, params), error: null })),

@@ -12,6 +12,8 @@ export const tooManyAttemptsId: MessageId = 'engine.error.too-many-attempts';
 export interface FailureOptions {
   field?: { step: string; path: string };
   modal?: boolean;
+  /** What the message names, said with it at the field. */
+  values?: Record<string, string | number>;
 }
 
 /**
@@ -22,6 +24,7 @@ export class ProductBindingFailure extends Error implements BindingFailure {
   readonly messageId: MessageId;
   readonly field?: { step: string; path: string };
   readonly modal?: boolean;
+  readonly values?: Record<string, string | number>;
 
   constructor(messageId: MessageId, options: FailureOptions & { cause?: unknown; detail?: string } = {}) {
     super(options.detail ? `${messageId}: ${options.detail}` : messageId, { cause: options.cause });
@@ -29,6 +32,7 @@ export class ProductBindingFailure extends Error implements BindingFailure {
     this.messageId = messageId;
     if (options.field) this.field = options.field;
     if (options.modal) this.modal = true;
+    if (options.values) this.values = options.values;
   }
 }
 

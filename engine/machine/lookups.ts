@@ -1,7 +1,7 @@
 import type { FieldErrors, FlowData, LookupBinding, MachineRules } from '../definition';
 import { changedStep } from './effects';
 import { deepEquals } from '@rjsf/utils';
-import { failureMessageId, isBindingFailure } from '../failure';
+import { failureFieldMessage, isBindingFailure } from '../failure';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
 import { ACTOR_IDS, type FlowContext, type LookupInput, type LookupVerdicts, type PendingLookup } from './types';
 
@@ -170,7 +170,7 @@ export function failedLookup<D extends FlowData, C>(
   const nextObject = answered ? withRow(data[lookup.step] ?? {}, lookup, job.row, (current) => withoutAnswer(current, answered)) : null;
   if (nextObject) ({ data, fieldErrors } = changedStep(rules, data, fieldErrors, lookup.step, nextObject, context.catalog as C));
   const field = isBindingFailure(failure) && failure.field ? failure.field : { step: lookup.step, path: rowPath(lookup.rows, job.row) || '/' };
-  fieldErrors = setFieldError(fieldErrors, field.step, field.path, failureMessageId(failure));
+  fieldErrors = setFieldError(fieldErrors, field.step, field.path, failureFieldMessage(failure));
   return {
     pending,
     data,

@@ -11,6 +11,8 @@ export type StepsProgress = Record<string, StepProgress>;
 /** The last error of the flow; `field` also places it on a form field, `modal` opens the error dialog. */
 export interface FlowError {
   messageId: MessageId;
+  /** What the message names (`{date}`). */
+  values?: Record<string, string | number>;
   field?: { step: string; path: string };
   modal?: boolean;
 }

@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectStep, fillStep, fillSteps, loadTexts, next, purchasePlans, text } from '../../tests/e2e/shop';
+import { expectStep, fillStep, fillSteps, loadTexts, next, onSamplesDay, purchasePlans, samplesDayServer, text } from '../../tests/e2e/shop';
+
+// The products' samples are told on 15.06.2030: bought on the server selling on that day, the page's clock on it.
+test.use({ baseURL: samplesDayServer });
+test.beforeEach(({ page }) => onSamplesDay(page));
 
 /** Home's address in the browser; buying home in each layout is the generic purchase spec's. */
 

@@ -1,5 +1,5 @@
 import type { ApiPort, LookupBinding, Price, StepCall } from '../../engine/definition';
-import { dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { addDays, dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport, todayIso } from '../api-format';
 import { envelopeFailure, ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding, type SaveErrorTable } from '../binding-kit';
 import type {
@@ -11,6 +11,7 @@ import { osagoPrice, osagoQuoteInput } from './pricing';
 import manifest from './product';
 import { earliestStart, type OsagoCar, type OsagoData, type OsagoPerson } from './rules';
 import type { OsagoReference } from './tariff';
+import { latestStartDays } from '../start-window';
 
 /** What the flow works with: the references answer as it stands. */
 export type OsagoCatalog = OsagoReference;
@@ -109,6 +110,14 @@ const checkCar: StepCall<OsagoData, OsagoCatalog> = async (api, data) => {
   const kept: SaveIpRequest = request;
   await api.post(manifest.calls.saveIp, kept).catch(() => undefined);
   const earliest = earliestStart(car);
+  // Insured for longer than a cover may be bought ahead: said at the plate, with from when it can be.
+  const latest = addDays(todayIso(), latestStartDays);
+  if (earliest > latest && car.insuredUntil) {
+    throw new ProductBindingFailure('osago.error.insured_long', {
+      field: plateField,
+      values: { date: isoToDmy(car.insuredUntil, '.'), from: isoToDmy(addDays(earliest, -latestStartDays), '.') },
+    });
+  }
   const start = data.policy.startDate;
   return { car, policy: { ...data.policy, startDate: isIsoDate(start) && start >= earliest ? start : earliest } };
 };

@@ -98,14 +98,18 @@ test('a legal entity with policy type 1 buys in Russian, the drivers step skippe
   await payAndDownload(page, lang, '414 000');
 });
 
-test('a car insured for longer than the start window is told from when its next policy can be bought, in Russian', async ({ page }) => {
+test('a car insured for longer than a cover may be bought ahead is stopped at its plate, told from when, in Russian', async ({ page }) => {
   const lang = 'ru';
+  await page.goto(`/${lang}/osago`);
+  await expectStep(page, 'car');
   // Insured until 31.07.2030: today its next cover (from 01.08.2030) is over 90 days ahead.
-  await toSparkPolicy(page, lang);
+  await field(page, 'car_plate').fill('30C789DE');
+  await field(page, 'car_techPassport').fill('AAL7654321');
+  await expect(field(page, 'car_model')).toHaveValue('Chevrolet Spark');
   await next(page, lang);
   const message = text(lang, 'osago.error.insured_long').replace('{date}', '31.07.2030').replace('{from}', '03.05.2030');
-  await expect(page.getByText(message)).toBeVisible();
-  await expectStep(page, 'policy');
+  await expect(page.locator('[id="flow-car_plate__error"]')).toContainText(message);
+  await expectStep(page, 'car');
 });
 
 test.describe('on the samples\' day (15.06.2030)', () => {

@@ -115,6 +115,17 @@ describe('OSAGO binding', () => {
   const vehicleLookup = osago.binding.lookups?.find((l) => l.step === 'car');
   const licenceLookup = osago.binding.lookups?.find((l) => l.step === 'drivers' && l.run.length > 0 && l.key({ passport: 'AA1234567', birthday: '1990-05-15' }) === 'AA1234567|1990-05-15');
 
+  it('stops at the plate a car insured for longer than a cover may be bought ahead, saying until when and from when', async () => {
+    const checkCar = osago.binding.calls?.checkCar;
+    if (!checkCar) throw new Error('no checkCar');
+    const insured = (endDate: string) => fakeApi((request) => (request.path === manifest.calls.checkIp ? ok({ status: 1, end_date: endDate }) : ok({})));
+    // 15.06.2030: a cover ending 31.08.2030 is followed from 01.09.2030, within 90 days; one ending 31.12.2030 is not.
+    await expect(checkCar(insured('31.08.2030'), sampleSomeoneElsesCarAllExtras, sampleOsagoCatalog)).resolves.toMatchObject({ policy: { startDate: '2030-09-01' } });
+    await expect(checkCar(insured('31.12.2030'), sampleSomeoneElsesCarAllExtras, sampleOsagoCatalog)).rejects.toMatchObject({
+      messageId: 'osago.error.insured_long', field: { step: 'car', path: '/plate' }, values: { date: '31.12.2030', from: '03.10.2030' },
+    });
+  });
+
   it('refuses a restricted model at the plate, matched by lowercase name', async () => {
     const answer = { juridik: 0, name: 'NAZAROV RUSTAM', pinfl: '30107580000044', inn: null, modelName: 'LAMBORGHINI Urus ', vehicleTypeId: 1, issueYear: 2024, seats: 4, yoqilgi_type: 'petrol', restricted: false };
     await expect(vehicleLookup?.run(fakeApi(() => ok(answer)), { plate: '01Z777ZZ', techPassport: 'AAF7777777' }, sampleOsagoCatalog))

@@ -1,6 +1,12 @@
 import { expect, test, type Route } from '@playwright/test';
-import { downloadPolicyText, expectStep, fillStep, fillSteps, loadTexts, next, payWithSandboxCard, purchasePlans, text } from '../../tests/e2e/shop';
+import {
+  downloadPolicyText, expectStep, fillStep, fillSteps, loadTexts, next, onSamplesDay, payWithSandboxCard, purchasePlans, samplesDayServer, text,
+} from '../../tests/e2e/shop';
 import manifest from './product';
+
+// The products' samples are told on 15.06.2030: bought on the server selling on that day, the page's clock on it.
+test.use({ baseURL: samplesDayServer });
+test.beforeEach(({ page }) => onSamplesDay(page));
 
 /**
  * The pet's photos in the browser: chosen on the pet step, kept in the tab's IndexedDB, sent with

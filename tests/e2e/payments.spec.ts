@@ -3,7 +3,13 @@ import { alifTexts } from '../../server/payments/alif/sandbox';
 import { alifSandboxOtp } from '../../server/payments/alif/sandbox-api';
 import { subscribeTestCards } from '../../server/payments/payme-subscribe/sandbox-api';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
-import { choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillSandboxCard, fillUntilPayment, goToProviderPage, loadTexts, payWithCardInPage, payWithSandboxCard, productPath, purchasePlans, sandboxPayButton, text, type Lang } from './shop';
+import {
+  choosePayment, downloadPolicyText, enterSmsCode, expectAccessible, fillSandboxCard, fillUntilPayment, goToProviderPage, loadTexts, onSamplesDay, payWithCardInPage, payWithSandboxCard, productPath, purchasePlans, samplesDayServer, sandboxPayButton, text, type Lang,
+} from './shop';
+
+// The products' samples are told on 15.06.2030: bought on the server selling on that day, the page's clock on it.
+test.use({ baseURL: samplesDayServer });
+test.beforeEach(({ page }) => onSamplesDay(page));
 
 /**
  * The ways to pay of the payment step, each bought through its sandbox stand-in as a visitor would:

@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, productPath, purchasePlans, text } from './shop';
+import { downloadPolicyText, expectAccessible, fillUntilPayment, loadTexts, onSamplesDay, productPath, purchasePlans, samplesDayServer, text } from './shop';
+
+// The products' samples are told on 15.06.2030: bought on the server selling on that day, the page's clock on it.
+test.use({ baseURL: samplesDayServer });
+test.beforeEach(({ page }) => onSamplesDay(page));
 
 /**
  * Paying at Paynet, as a payer would: the payment step gives the order number; the /paynet page

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { killableServer } from '../support/killable-server';
-import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, productPath, purchasePlans } from './shop';
+import { samplesDay } from '../../products/define';
+import { downloadPolicyText, fillUntilPayment, loadTexts, onSamplesDay, payWithSandboxCard, productPath, purchasePlans } from './shop';
 
 /**
  * The visitor's side of a crash (tests/resilience/kill.test.ts is the server's): the server is
@@ -13,7 +14,9 @@ test.beforeAll(loadTexts);
 
 test('a visitor whose server was killed mid-purchase reloads, pays and gets the policy', async ({ page }) => {
   test.setTimeout(240_000);
-  const server = killableServer();
+  // The home sample's cover starts in the summer of 2030: the server and the page sell on the samples' day.
+  const server = killableServer({ SALES_DAY: samplesDay });
+  await onSamplesDay(page);
   try {
     await server.start();
     const plans = purchasePlans();

@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { downloadPolicyText, fillUntilPayment, loadTexts, payWithSandboxCard, productPath, purchasePlans } from './shop';
+import { downloadPolicyText, fillUntilPayment, loadTexts, onSamplesDay, payWithSandboxCard, productPath, purchasePlans, samplesDayServer } from './shop';
+
+// The products' samples are told on 15.06.2030: bought on the server selling on that day, the page's clock on it.
+test.use({ baseURL: samplesDayServer });
+test.beforeEach(({ page }) => onSamplesDay(page));
 
 const products = purchasePlans();
 

@@ -14,8 +14,11 @@ export interface KillableServer {
   dispose(): void;
 }
 
-/** A shop server in its own process group on a random port, to be killed outright and started again on the same data. */
-export function killableServer(): KillableServer {
+/**
+ * A shop server in its own process group on a random port, to be killed outright and started again
+ * on the same data; `env` adds to its environment (`SALES_DAY` to buy the products' dated samples).
+ */
+export function killableServer(env: Record<string, string> = {}): KillableServer {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-kill-'));
   const port = 36_000 + Math.floor(Math.random() * 2_000);
   const base = `http://127.0.0.1:${port}`;
@@ -35,7 +38,7 @@ export function killableServer(): KillableServer {
       const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
         detached: true,
         stdio: ['ignore', 'ignore', 'pipe'],
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, BOT_TOKEN: '', LOG_LEVEL: 'warn' },
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, BOT_TOKEN: '', LOG_LEVEL: 'warn', ...env },
       });
       server = child;
       let stderr = '';
