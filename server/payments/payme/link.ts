@@ -7,7 +7,8 @@ import { returnUrl } from '../links';
  * on checkout.paycom.uz in production and on the sandbox checkout by default (`config.payme.checkoutUrl`).
  */
 export function paymeUrl(config: AppConfig, contract: Pick<Contract, 'id' | 'amount' | 'return_url'>): string {
-  const payload = `m=${config.payme.merchantId};ac.contract_id=${contract.id};a=${contract.amount * 100};c=${returnUrl(config, contract)}`;
+  // The payload's fields are split at ';': one in the return address is written as %3B, which means the same to a browser.
+  const payload = `m=${config.payme.merchantId};ac.contract_id=${contract.id};a=${contract.amount * 100};c=${returnUrl(config, contract).replaceAll(';', '%3B')}`;
   return `${config.payme.checkoutUrl}/${Buffer.from(payload, 'utf8').toString('base64')}`;
 }
 
