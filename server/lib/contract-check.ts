@@ -32,6 +32,8 @@ export async function checkContract(app: FastifyInstance, body: CheckRequest, ch
   const key = contractId ? { id: contractId } : { orderId: orderId ?? '', channel };
   let contract = await app.contracts.withPolicy(key);
   if (!contract || (product !== undefined && contract.product !== product)) throw new AppError(404, 'contract not found');
+  // Both named: they must be the same contract's, or the caller would read one while meaning the other.
+  if (contractId && orderId && String(contract.order_id) !== orderId) throw new AppError(400, 'body/order_id is not the order of body/contract_id', { field: '/order_id' });
   if (contract.status === 'awaiting_payment') {
     // A bill paid in the Payme app tells nobody: its provider is asked before the answer is "unpaid".
     await app.payments.refresh(contract.id);

@@ -37,7 +37,7 @@ export interface ContractService {
    * `channel` (order numbers are random, and a client finds only its own anyway), with
    * the id of its policy once issued: what a product's check reads, in one query.
    */
-  withPolicy(key: { id: string } | { orderId: string; channel: string }): Promise<(Pick<Contract, 'id' | 'product' | 'status' | 'policy_number'> & { policy_id: string | null; begin_date: string | null; end_date: string | null }) | undefined>;
+  withPolicy(key: { id: string } | { orderId: string; channel: string }): Promise<(Pick<Contract, 'id' | 'product' | 'status' | 'policy_number' | 'order_id'> & { policy_id: string | null; begin_date: string | null; end_date: string | null }) | undefined>;
   /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
   view(id: string): Promise<ContractView | undefined>;
 }
@@ -116,7 +116,7 @@ export default fp(
         const query = app.db
           .selectFrom('contracts')
           .leftJoin('policies', 'policies.contract_id', 'contracts.id')
-          .select(['contracts.id', 'contracts.product', 'contracts.status', 'contracts.policy_number', 'policies.id as policy_id', 'policies.begin_date', 'policies.end_date']);
+          .select(['contracts.id', 'contracts.product', 'contracts.status', 'contracts.policy_number', 'contracts.order_id', 'policies.id as policy_id', 'policies.begin_date', 'policies.end_date']);
         return ('id' in key ? query.where('contracts.id', '=', key.id) : query.where('contracts.order_id', '=', Number(key.orderId)).where('contracts.channel', '=', key.channel)).executeTakeFirst();
       },
       async view(id) {

@@ -34,6 +34,12 @@ describe('payment calls of every product', () => {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     expect((await post(app, '/api/sayt/contract/check-universal', { contract_id: saved.contract_id })).json()).toMatchObject({ result: false, error: 1, message: 'payment_not_made' });
     expect((await post(app, '/api/sayt/contract/check-universal', { order_id: Number(saved.order_id) })).json()).toMatchObject({ message: 'payment_not_made' });
+    // Both named, of two contracts: refused, naming the order number.
+    const other = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
+    const mixed = await post(app, '/api/sayt/contract/check-universal', { contract_id: saved.contract_id, order_id: other.order_id });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toMatchObject({ response: { field: '/order_id' } });
+    expect((await post(app, '/api/sayt/contract/check-universal', { contract_id: saved.contract_id, order_id: saved.order_id })).json()).toMatchObject({ message: 'payment_not_made' });
     // Another client's order number is not found, as an unknown one is not.
     expect((await post(app, '/api/sayt/contract/check-universal', { order_id: saved.order_id }, { authorization: neoAuth })).statusCode).toBe(404);
   });
