@@ -295,10 +295,6 @@ export function requestBirthday(value: string, field: string, today: string): st
   return iso;
 }
 
-/** 400 unless the ISO date is `today` or later. */
-export function notBefore(iso: string, today: string, field: string): void {
-  if (iso < today) throw new SaleRefusal(400, `body${field} must be today or later`, field);
-}
 
 /**
  * 400 unless the first day of cover is at most `days` after today (`start-window.ts`): a cover bought
@@ -307,6 +303,12 @@ export function notBefore(iso: string, today: string, field: string): void {
 export function notTooFarAhead(iso: string, today: string, field: string, days: number = latestStartDays): void {
   const latest = addDays(today, days);
   if (iso > latest) throw new SaleRefusal(400, `body${field} must be ${isoToDmy(latest, '.')} or earlier: a cover starts within ${days} days`, field);
+}
+
+/** 400 unless the first day of cover is from today to `days` after it (`notTooFarAhead`). */
+export function coverStartInWindow(iso: string, today: string, field: string, days: number = latestStartDays): void {
+  if (iso < today) throw new SaleRefusal(400, `body${field} must be today or later`, field);
+  notTooFarAhead(iso, today, field, days);
 }
 
 /** A person as `/sayt/*` save requests name them: passport series and number, `DD.MM.YYYY` birthday, optional PINFL. */

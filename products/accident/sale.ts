@@ -1,12 +1,11 @@
-import { notBefore, notTooFarAhead, registeredPerson, requestDate, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, type ProductSale, type SaleContext } from '../sale';
 import { groupDigits, oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
 
 async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const owner = await registeredPerson(request.owner, '/owner', context);
   const insured = await Promise.all(request.insureds.map((person, i) => registeredPerson(person, `/insureds/${i}`, context)));
   return {

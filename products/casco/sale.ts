@@ -1,5 +1,5 @@
-import { addDays, groupDigits, oneYearFrom } from '../api-format';
-import { notBefore, policyText, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { groupDigits, oneYearFrom } from '../api-format';
+import { coverStartInWindow, policyText, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
 import type { CalculateRequest, CalculateResponse, SaveRequest, TariffResponse } from './api.generated';
 import { carCatalogue } from './car-catalogue';
 import {
@@ -110,9 +110,7 @@ function programName(cover: CascoCover, tariff: CascoTariff, context: Context): 
 async function quote(request: SaveRequest, context: Context): Promise<SaleQuote> {
   const tariff = context.tariffs;
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  const latest = addDays(context.today, tariff.startWithinDays);
-  if (begin > latest) throw new SaleRefusal(400, `body/begin_date must be within ${tariff.startWithinDays} days of today`, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date', tariff.startWithinDays);
 
   const custom = request.tariff_id === customProgramId;
   if (request.tariff_type !== (custom ? 1 : 0)) throw new SaleRefusal(400, 'body/tariff_type must be 1 for the constructor (tariff_id 4) and 0 for a fixed program', '/tariff_type');

@@ -1,5 +1,5 @@
 import { oneYearFrom } from '../api-format';
-import { notBefore, notTooFarAhead, registeredPerson, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { allTypes, documentType, quoteDocument, sandboxDocumentsTariff, stateNumberTypeId, type DocumentsTariff } from './pricing';
 import manifest from './product';
@@ -32,8 +32,7 @@ function documentName(request: SaveRequest): string {
 
 async function quote(request: SaveRequest, context: SaleContext<DocumentsTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const type = documentType(request.document_type_id, context.tariffs);
   const price = quoteDocument(request.document_type_id, context.tariffs);
   if (!type || !price) throw new SaleRefusal(422, `document_type_id ${request.document_type_id} is not sold`, '/document_type_id');

@@ -1,4 +1,4 @@
-import { notBefore, notTooFarAhead, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import { oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
@@ -12,8 +12,7 @@ function regionName(id: number): string {
 
 async function quote(area: HomeArea, request: SaveRequest, context: SaleContext<HomeTariffs>) {
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const birthday = requestDate(request.applicant.birthday, '/applicant/birthday');
   const program = context.tariffs.programs.find((p) => p.id === request.program_id);
   const price = quoteHome(request.program_id, context.tariffs);

@@ -1,6 +1,6 @@
 import { groupDigits, oneYearFrom } from '../api-format';
 import { homeRegions } from '../home/regions';
-import { notBefore, notTooFarAhead, requestDate, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
+import { coverStartInWindow, requestDate, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 
@@ -24,8 +24,7 @@ const employerFields = [
  */
 async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const company = await context.registries.company(request.inn);
   if (!company?.shortName) throw new SaleRefusal(422, 'wrong_inn', '/inn');
   for (const [field, registry] of employerFields) {

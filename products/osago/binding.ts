@@ -1,5 +1,5 @@
 import type { ApiPort, LookupBinding, Price, StepCall } from '../../engine/definition';
-import { addDays, dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport, todayIso } from '../api-format';
+import { dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding, type SaveErrorTable } from '../binding-kit';
 import type {
@@ -9,9 +9,8 @@ import type {
 } from './api.generated';
 import { osagoPrice, osagoQuoteInput } from './pricing';
 import manifest from './product';
-import { earliestStart, type OsagoCar, type OsagoData, type OsagoPerson } from './rules';
+import { earliestStart, insuredTooLong, type OsagoCar, type OsagoData, type OsagoPerson } from './rules';
 import type { OsagoReference } from './tariff';
-import { latestStartDays } from '../start-window';
 
 /** What the flow works with: the references answer as it stands. */
 export type OsagoCatalog = OsagoReference;
@@ -109,15 +108,10 @@ const checkCar: StepCall<OsagoData, OsagoCatalog> = async (api, data) => {
   // Keeping the check is the insurer's bookkeeping: the visitor goes on whether or not it is kept.
   const kept: SaveIpRequest = request;
   await api.post(manifest.calls.saveIp, kept).catch(() => undefined);
-  const earliest = earliestStart(car);
   // Insured for longer than a cover may be bought ahead: said at the plate, with from when it can be.
-  const latest = addDays(todayIso(), latestStartDays);
-  if (earliest > latest && car.insuredUntil) {
-    throw new ProductBindingFailure('osago.error.insured_long', {
-      field: plateField,
-      values: { date: isoToDmy(car.insuredUntil, '.'), from: isoToDmy(addDays(earliest, -latestStartDays), '.') },
-    });
-  }
+  const tooLong = insuredTooLong(car.insuredUntil);
+  if (tooLong) throw new ProductBindingFailure(tooLong.id, { field: plateField, values: tooLong.values });
+  const earliest = earliestStart(car);
   const start = data.policy.startDate;
   return { car, policy: { ...data.policy, startDate: isIsoDate(start) && start >= earliest ? start : earliest } };
 };

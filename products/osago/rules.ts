@@ -97,10 +97,22 @@ export const isLegalEntity = (data: OsagoData) => data.car.found === true && dat
 export const isIndividual = (data: OsagoData) => data.car.found === true && data.car.legalEntity !== true;
 
 /** The earliest first day of cover: tomorrow, or the day after the policy in force ends. */
-export function earliestStart(car: OsagoCar, today: string = todayIso()): string {
+export function earliestStart(car: Pick<OsagoCar, 'insuredUntil'>, today: string = todayIso()): string {
   const tomorrow = addDays(today, 1);
   const afterInForce = isIsoDate(car.insuredUntil) ? addDays(car.insuredUntil, 1) : tomorrow;
   return afterInForce > tomorrow ? afterInForce : tomorrow;
+}
+
+/**
+ * A car insured for longer than a cover may be bought ahead (`latestStartDays`): the message saying
+ * until when (`date`) and from when its next policy can be bought (`from`); null when it can be now.
+ * The car step, the policy step and the server's save all say it so.
+ */
+export function insuredTooLong(insuredUntil: string | undefined, today: string = todayIso()): { id: 'osago.error.insured_long'; values: { date: string; from: string } } | null {
+  if (!isIsoDate(insuredUntil)) return null;
+  const earliest = earliestStart({ insuredUntil }, today);
+  if (earliest <= addDays(today, latestStartDays)) return null;
+  return { id: 'osago.error.insured_long', values: { date: isoToDmy(insuredUntil, '.'), from: isoToDmy(addDays(earliest, -latestStartDays), '.') } };
 }
 
 // ---------------------------------------------------------------- field effects
@@ -118,12 +130,10 @@ function clearAccidentExtra(next: OsagoData): EffectResult<OsagoData> {
 function checkStartDate(next: OsagoData): EffectResult<OsagoData> {
   const start = next.policy.startDate;
   if (!isIsoDate(start)) return { data: next };
-  const earliest = earliestStart(next.car);
   const { insuredUntil } = next.car;
-  if (isIsoDate(insuredUntil) && earliest > addDays(todayIso(), latestStartDays)) {
-    const message: FieldMessage = { id: 'osago.error.insured_long', values: { date: isoToDmy(insuredUntil, '.'), from: isoToDmy(addDays(earliest, -latestStartDays), '.') } };
-    return { data: next, errors: { policy: { '/startDate': message } } };
-  }
+  const tooLong = insuredTooLong(insuredUntil);
+  if (tooLong) return { data: next, errors: { policy: { '/startDate': tooLong } } };
+  const earliest = earliestStart(next.car);
   if (start >= earliest) return { data: next };
   const message: FieldMessage = isIsoDate(insuredUntil) && start <= insuredUntil
     ? { id: 'osago.error.start_in_force', values: { date: isoToDmy(insuredUntil, '.'), start: isoToDmy(earliest, '.') } }

@@ -5,7 +5,6 @@ import {
   notTooFarAhead, personAnswer, policyText, Refusal, requestDate, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
 } from '../sale';
-import { latestStartDays } from '../start-window';
 import type {
   CheckDiscountRequest, CheckDiscountResponse, CheckIpRequest, CheckIpResponse, CheckPersonRequest, CheckPersonResponse,
   DriverCheckRequest, DriverCheckResponse, GetCalcOsagoRequest, GetCalcOsagoResponse, OsagoJuridikRequest, OsagoJuridikResponse,
@@ -14,6 +13,7 @@ import type {
 import { quoteOsago, territoryOf, type OsagoQuoteInput } from './pricing';
 import manifest from './product';
 import { readCalculator, readCarCheck, readDiscountQuery, readDriverQuery, readSave, readVehicleQuery } from './read';
+import { earliestStart, insuredTooLong } from './rules';
 import { sandboxOsagoReference, type OsagoReference } from './tariff';
 
 type Context = SaleContext<OsagoReference>;
@@ -65,11 +65,10 @@ const samePassport = (a: PassportQuery, seria: string | undefined, number: strin
  */
 function firstDay(request: SavePolicyRequest, vehicle: RegistryVehicle, today: string): string {
   const tomorrow = addDays(today, 1);
-  const afterInForce = vehicle.policyEnd !== null && vehicle.policyEnd >= tomorrow ? addDays(vehicle.policyEnd, 1) : tomorrow;
+  const afterInForce = earliestStart({ insuredUntil: vehicle.policyEnd ?? undefined }, today);
   // A car insured for long yet cannot have its next policy bought now (at today's tariff).
-  if (afterInForce > addDays(today, latestStartDays)) {
-    throw new SaleRefusal(422, `the car is insured until ${isoToDmy(vehicle.policyEnd ?? today, '.')}; its next policy can be bought from ${isoToDmy(addDays(afterInForce, -latestStartDays), '.')}`, '/startDate');
-  }
+  const tooLong = insuredTooLong(vehicle.policyEnd ?? undefined, today);
+  if (tooLong) throw new SaleRefusal(422, `the car is insured until ${tooLong.values.date}; its next policy can be bought from ${tooLong.values.from}`, '/startDate');
   if (request.startDate === undefined) return afterInForce;
   const start = requestDate(request.startDate, '/startDate');
   if (start < tomorrow) throw new SaleRefusal(400, 'body/startDate must be tomorrow or later', '/startDate');

@@ -1,6 +1,6 @@
 import { groupDigits } from '../api-format';
 import {
-  notBefore, notTooFarAhead, Refusal, requestDate, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
+  coverStartInWindow, Refusal, requestDate, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
 } from '../sale';
 import type { AutoRequest, AutoResponse, CalculationRequest, CalculationResponse, SaveRequest } from './api.generated';
 import { coverEnd } from './period';
@@ -95,8 +95,7 @@ async function holderOf(insurant: SaveRequest['insurant'], context: SaleContext<
 
 async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const found = await carrierVehicle(request, context);
   if (found instanceof Refusal) throw new SaleRefusal(422, `gos_number: ${found.message}`, '/gos_number');
   const holder = await holderOf(request.insurant, context);

@@ -1,5 +1,5 @@
 import { oneYearFrom } from '../api-format';
-import { notBefore, notTooFarAhead, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';
@@ -31,8 +31,7 @@ export function programsAnswer(tariff: PetsTariff): ProgramsResponse {
 async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
   const tariff = context.tariffs;
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const program = tariff.programs.find((p) => p.id === request.program_id);
   if (!program) throw new SaleRefusal(422, `program_id: program ${request.program_id} is not sold`, '/program_id');
   const [month, year] = request.birth_month.split('.');

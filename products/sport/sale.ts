@@ -1,5 +1,5 @@
 import { decimalComma, groupDigits, oneYearFrom } from '../api-format';
-import { notBefore, notTooFarAhead, registeredPerson, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { quoteSport, sandboxSportTariff, type SportTariff } from './pricing';
 import manifest from './product';
@@ -20,8 +20,7 @@ const calls: ProductCall<SportTariff>[] = [
 /** The cover a request buys, priced by the sport type's limit as the tariff has it and the sum the policy states. */
 async function quote(request: SaveRequest, context: SaleContext<SportTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const type = context.tariffs.types.find((t) => t.id === request.sport_type_id);
   if (!type) throw new SaleRefusal(422, `sport_type_id ${request.sport_type_id} is not covered`, '/sport_type_id');
   const insured = await registeredPerson(request.insured, '/insured', context);

@@ -1,6 +1,6 @@
 import { groupDigits } from '../api-format';
 import {
-  notBefore, notTooFarAhead, registeredPerson, requestDate, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
+  coverStartInWindow, registeredPerson, requestDate, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
 } from '../sale';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import { quoteTravelUzb, sandboxTravelUzbTariff, type TravelUzbTariff } from './pricing';
@@ -48,8 +48,7 @@ async function insuredTourist(tourist: SaveRequest['tourists'][number], field: s
  */
 async function quote(request: SaveRequest, context: Context) {
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, context.today, '/begin_date');
-  notTooFarAhead(begin, context.today, '/begin_date');
+  coverStartInWindow(begin, context.today, '/begin_date');
   const end = requestDate(request.end_date, '/end_date');
   const days = tripDays(begin, end);
   if (typeof days !== 'number') throw new SaleRefusal(400, `body/end_date: ${days}`, '/end_date');

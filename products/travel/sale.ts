@@ -1,7 +1,7 @@
 import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
 import { latestTripStartDays } from '../start-window';
-import { notBefore, notTooFarAhead, personLookupCall, policyText, requestBirthday, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, personLookupCall, policyText, requestBirthday, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
 import { quoteTravel, travelPricer, type TravelTripInput } from './pricing';
@@ -59,8 +59,7 @@ type TripRequest = Omit<CalculatorRequest, 'end_date' | 'days' | 'travelers'> & 
 export function requestCover(request: TripRequest, today: string): CoverPeriod {
   const mode = travelMode({ purpose: request.purpose_id, reusable: request.kop_martali === 1 });
   const begin = requestDate(request.begin_date, '/begin_date');
-  notBefore(begin, today, '/begin_date');
-  notTooFarAhead(begin, today, '/begin_date', latestTripStartDays);
+  coverStartInWindow(begin, today, '/begin_date', latestTripStartDays);
   const end = request.end_date === undefined ? undefined : requestDate(request.end_date, '/end_date');
   if (mode === 'single') {
     const last = end ?? (request.days === undefined ? undefined : addDays(begin, request.days - 1));
