@@ -129,6 +129,29 @@ describe('FlowRunner', () => {
     expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Valijon');
   });
 
+  it('what the flow sets from a key typed just before Next (a plan from the days) goes on with the step', async () => {
+    // As job loss sets the end of cover from its start: a field effect whose answer the form has not taken in when Next is sent.
+    const definition: typeof sampleDefinition = {
+      ...sampleDefinition,
+      machine: {
+        ...sampleDefinition.machine,
+        onChange: { ...sampleDefinition.machine.onChange, 'plan.days': 'tierFromDays' },
+        actions: { ...sampleDefinition.machine.actions, tierFromDays: (next) => ({ data: { ...next, plan: { ...next.plan, tier: (next.plan.days ?? 0) >= 10 ? 'plus' : 'basic' } } }) },
+      },
+    };
+    const { storage } = setup({ definition });
+    await heading('Plan');
+    act(() => {
+      fireEvent.change(screen.getByLabelText(/Days/), { target: { value: '12' } });
+      fireEvent.submit(screen.getByLabelText(/Days/).closest('form') as HTMLFormElement);
+    });
+    await heading('People');
+    await waitFor(() => {
+      const draft = JSON.parse(storage.getItem(draftKey('sample')) ?? '{}') as FlowDraft;
+      expect(draft.data?.plan).toMatchObject({ days: 12, tier: 'plus' });
+    });
+  });
+
   it('a key still on its way into the form when a lookup\'s answer arrives is kept, on screen and in the data', async () => {
     let answer = () => {};
     const answered = new Promise<void>((resolve) => (answer = resolve));

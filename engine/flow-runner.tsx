@@ -187,7 +187,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   const send = actor.send;
   const onFieldChange = useCallback((stepId: string, data: Record<string, unknown>) => send({ type: 'field.changed', step: stepId, data }), [send]);
-  const onNext = useCallback((data: Record<string, unknown>) => send({ type: 'step.next', data }), [send]);
+  const onNext = useCallback((data: Record<string, unknown> | undefined) => send(data === undefined ? { type: 'step.next' } : { type: 'step.next', data }), [send]);
   const onBack = useCallback(() => send({ type: 'step.back' }), [send]);
   const onRefused = useCallback((step: string) => send({ type: 'lookups.retry', step }), [send]);
   const onRestart = useCallback(() => {
@@ -527,7 +527,8 @@ interface StepFormProps {
   onFieldChange: (step: string, data: Record<string, unknown>) => void;
   /** Next was refused: the step's failed lookups are asked again. */
   onRefused: (step: string) => void;
-  onNext: (data: Record<string, unknown>) => void;
+  /** Without data: the step as the flow holds it. */
+  onNext: (data: Record<string, unknown> | undefined) => void;
   onBack: () => void;
 }
 
@@ -558,6 +559,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const fieldId = useCallback((path: string[]) => [idPrefix, ...path].join('_'), [idPrefix]);
   // What the form last reported: when the flow's data comes back different, the form must show the flow's.
   const reported = useRef<Record<string, unknown> | undefined>(undefined);
+  const lastReported = useRef<Record<string, unknown> | undefined>(undefined);
   const correctionCount = useRef(0);
   const corrections = useMemo(() => {
     if (reported.current !== undefined && !deepEquals(reported.current, formData ?? {})) correctionCount.current += 1;
@@ -602,6 +604,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const onChange = useCallback(
     (event: IChangeEvent) => {
       reported.current = (event.formData ?? {}) as Record<string, unknown>;
+      lastReported.current = reported.current;
       onFieldChange(step.id, reported.current);
     },
     [onFieldChange, step.id],
@@ -609,7 +612,11 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const onSubmit = useCallback(
     (event: IChangeEvent) => {
       setSubmitted(true);
-      onNext((event.formData ?? {}) as Record<string, unknown>);
+      // Rjsf submits its own state, which the flow's answer to the last change (an end date set from
+      // the start date, a lookup's answer) may not have reached yet when the submit waited for that
+      // change: the form's data holding nothing new, the flow's goes on, not the form's without it.
+      const submittedData = (event.formData ?? {}) as Record<string, unknown>;
+      onNext(lastReported.current !== undefined && deepEquals(submittedData, lastReported.current) ? undefined : submittedData);
     },
     [onNext],
   );

@@ -531,7 +531,7 @@ describe('flow machine paths (@xstate/graph)', () => {
     const shown = atConfirm.filter((p) => (p.state as Snapshot).context.steps.extras?.completed === true);
     expect(skipped.length).toBeGreaterThan(0);
     expect(shown.length).toBeGreaterThan(0);
-    expect(skipped[0]?.steps.some((step) => step.event.type === 'step.next' && 'data' in step.event && step.event.data.purpose === 'business')).toBe(true);
+    expect(skipped[0]?.steps.some((step) => step.event.type === 'step.next' && 'data' in step.event && step.event.data?.purpose === 'business')).toBe(true);
   });
 });
 

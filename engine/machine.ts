@@ -136,7 +136,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       storeBootFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       acceptStepData: assign(({ context, event }, params: { step: string }) => {
         assertEvent(event, 'step.next');
-        const data = { ...context.data, [params.step]: withPreset(params.step, event.data) };
+        const data = event.data === undefined ? context.data : { ...context.data, [params.step]: withPreset(params.step, event.data) };
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),

@@ -90,7 +90,8 @@ export interface FlowInput {
 }
 
 export type FlowEvent =
-  | { type: 'step.next'; data: Record<string, unknown> }
+  /** Without `data`: the step as the flow holds it (the form had nothing it lacked). */
+  | { type: 'step.next'; data?: Record<string, unknown> }
   | { type: 'step.back' }
   | { type: 'step.goto'; step: string }
   | { type: 'flow.reset' }
