@@ -91,6 +91,12 @@ describe('buying through the sandbox', () => {
     expect(asNeo.json()).toMatchObject({ result: false, error: 404 });
     expect(check.response).toMatchObject({ check: true, url: check.response.pdf_url, polis_seria: 'HOM', polis_number: check.response.policy_number.slice(4) });
     expect((await post(app, '/api/sayt/uyjoy-api/check', { order_id: '999999999' })).statusCode).toBe(404);
+    // A malformed order number is named as such, not as a missing contract_id (the other way to name a contract).
+    for (const [body, field] of [[{ order_id: 'abc' }, '/order_id'], [{ contract_id: 'a b' }, '/contract_id'], [{}, '/contract_id']] as const) {
+      const refused = await post(app, '/api/sayt/contract/check-universal', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().response).toEqual({ field });
+    }
     const { text } = await download(check.response.pdf_url);
     expect(text).toContain(check.response.policy_number);
     expect(text).toContain('70 000 soʻm');

@@ -48,6 +48,16 @@ export function describeValidation(context: string, issue: ValidationIssue): { f
   return { field, message: `${context}${issue.instancePath} ${issue.message ?? 'is invalid'}` };
 }
 
+/**
+ * The issue to name among those the validator gave. Outside `anyOf`/`oneOf` it gives one; inside,
+ * one per alternative, and a value that was sent but is malformed (an `order_id` of letters) tells
+ * the caller more than the alternative it did not send (no `contract_id`).
+ */
+export function tellingIssue(issues: readonly ValidationIssue[]): ValidationIssue | undefined {
+  const combinator = (issue: ValidationIssue) => issue.keyword === 'anyOf' || issue.keyword === 'oneOf';
+  if (!issues.some(combinator)) return issues[0];
+  return issues.find((issue) => !combinator(issue) && issue.keyword !== 'required') ?? issues[0];
+}
 
 /**
  * The API as the site's components call it (the shape of the engine's ApiPort, which the server may
@@ -116,8 +126,9 @@ function toEnvelope(err: FastifyError | AppError | Error): { status: number; bod
     return { status: err.statusCode, body: { result: false, error: err.errorCode, message: err.message, response: err.response } };
   }
   const fe = err as FastifyError;
-  if (fe.validation && fe.validation.length > 0) {
-    const { field, message } = describeValidation(fe.validationContext ?? 'body', fe.validation[0] as ValidationIssue);
+  const issue = fe.validation ? tellingIssue(fe.validation as ValidationIssue[]) : undefined;
+  if (issue) {
+    const { field, message } = describeValidation(fe.validationContext ?? 'body', issue);
     return { status: 400, body: { result: false, error: 400, message: message.slice(0, 1000), response: { field } } };
   }
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
