@@ -535,6 +535,36 @@ describe('flow machine paths (@xstate/graph)', () => {
   });
 });
 
+describe('flow machine: what the flow sets in a read-only field', () => {
+  // A plan set from the days, drawn read-only, as an end of cover is set from its start.
+  const definition: typeof sampleDefinition = {
+    ...sampleDefinition,
+    steps: sampleDefinition.steps.map((step) => (step.id === 'plan' ? { ...step, uiSchema: { ...step.uiSchema, tier: { 'ui:readonly': true } } } : step)),
+    machine: {
+      ...sampleDefinition.machine,
+      onChange: { ...sampleDefinition.machine.onChange, 'plan.days': 'tierFromDays' },
+      actions: { ...sampleDefinition.machine.actions, tierFromDays: (next) => ({ data: { ...next, plan: { ...next.plan, tier: (next.plan.days ?? 0) >= 10 ? 'plus' : 'basic' } } }) },
+    },
+  };
+
+  it('is kept when the form reports the step without it, or with another value, and leaves with the step', async () => {
+    const actor = start(createFlowMachine(definition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
+    await ready(actor);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 12 } });
+    expect(actor.getSnapshot().context.data.plan).toMatchObject({ days: 12, tier: 'plus' });
+    // The form's report from before the flow's answer reached it: the flow's value stays, in a new object the form is handed again.
+    const before = actor.getSnapshot().context.data.plan;
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 12 } });
+    expect(actor.getSnapshot().context.data.plan).toEqual(before);
+    expect(actor.getSnapshot().context.data.plan).not.toBe(before);
+    actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 12, tier: 'basic' } });
+    expect(actor.getSnapshot().context.data.plan?.tier).toBe('plus');
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 12 } });
+    await ready(actor, 'people');
+    expect(actor.getSnapshot().context.data.plan).toMatchObject({ days: 12, tier: 'plus' });
+  });
+});
+
 describe('flow machine: calls on leaving a step, and the save before payment', () => {
   const car = { plate: '01A123BC', techPassport: 'AAF0390422', owner: 'VALI ALIYEV', model: 'Chevrolet Cobalt', year: 2022, found: true };
   const startCar = (api = carApi()) => {

@@ -70,6 +70,23 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   const preset = (definition.preset ?? {}) as Partial<Record<string, Record<string, unknown>>>;
   /** A step object with the variant's fixed answers in place, whatever was reported. */
   const withPreset = (step: string, object: Record<string, unknown>): Record<string, unknown> => (preset[step] ? { ...object, ...preset[step] } : object);
+  /**
+   * The top-level fields each step draws read-only (`ui:readonly`): a field effect or a lookup sets
+   * them (an end of cover from its start, an employer from its tax number), never the visitor. A form
+   * reporting data it had before the flow's last answer reached it would otherwise take them away.
+   */
+  const flowOwned = new Map(steps.map((step) => [step.id, readOnlyFields(step.uiSchema)] as const));
+  /** What the form reported of a step, with the flow's own read-only values in place, and its variant's fixed answers. */
+  const fromForm = (step: string, reported: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> => {
+    const owned = flowOwned.get(step) ?? [];
+    if (owned.length === 0) return withPreset(step, reported);
+    const kept = { ...reported };
+    for (const field of owned) {
+      if (current[field] === undefined) delete kept[field];
+      else kept[field] = current[field];
+    }
+    return withPreset(step, kept);
+  };
   const initialData = (): FlowData => {
     const data = structuredClone(definition.initialData) as FlowData;
     for (const [step, fixed] of Object.entries(preset)) if (fixed) data[step] = { ...data[step], ...fixed };
@@ -136,7 +153,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       storeBootFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       acceptStepData: assign(({ context, event }, params: { step: string }) => {
         assertEvent(event, 'step.next');
-        const data = event.data === undefined ? context.data : { ...context.data, [params.step]: withPreset(params.step, event.data) };
+        const data = event.data === undefined ? context.data : { ...context.data, [params.step]: fromForm(params.step, event.data, context.data[params.step] ?? {}) };
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),
@@ -166,8 +183,13 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       retreat: assign(({ context }, params: Move) => ({ steps: retreated(context.steps, params), error: null })),
       changeField: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'field.changed');
-        const reported = withPreset(event.step, event.data);
-        if (deepEqual(context.data[event.step] ?? {}, reported)) return;
+        const current = context.data[event.step] ?? {};
+        const reported = fromForm(event.step, event.data, current);
+        if (deepEqual(current, reported)) {
+          // The form lacked a value of the flow's: handed the step again, as a new object, the form shows it again.
+          if (!deepEqual(current, withPreset(event.step, event.data))) enqueue.assign({ data: { ...context.data, [event.step]: { ...current } } });
+          return;
+        }
         const changed = changedStep(rules, context.data, context.fieldErrors, event.step, reported, context.catalog as C);
         const { data } = changed;
         const plan = planLookups(lookups, context, data, changed.fieldErrors);
@@ -378,4 +400,12 @@ export function isBusy(snapshot: { hasTag(tag: string): boolean; context: FlowCo
 /** Whether the server's price is being asked (the page's own figure shows meanwhile). */
 export function isQuoting(snapshot: { context: FlowContext }): boolean {
   return snapshot.context.quoting !== null;
+}
+
+/** The top-level fields a step's ui schema draws read-only. */
+function readOnlyFields(uiSchema: unknown): string[] {
+  if (typeof uiSchema !== 'object' || uiSchema === null) return [];
+  return Object.entries(uiSchema as Record<string, unknown>)
+    .filter(([field, ui]) => !field.startsWith('ui:') && typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:readonly'] === true)
+    .map(([field]) => field);
 }
