@@ -69,6 +69,12 @@ export type FieldErrors = Record<string, Record<string, FieldMessage>>;
 export interface EffectResult<D extends FlowData> {
   data: D;
   errors?: FieldErrors;
+  /**
+   * Messages the effect may have placed before and takes back now (what they spoke of changed
+   * elsewhere: a family rule once its flag is off), each only while that very message still stands,
+   * so a lookup's or the visitor's own message on the same field stays.
+   */
+  withdrawn?: Record<string, Record<string, MessageId>>;
 }
 
 /** A named condition; `row` is given only when a `show` rule of an array's rows asks. */

@@ -29,6 +29,12 @@ export function changedStep<D extends FlowData, C>(
     if (!action) continue;
     const result = action(data as D, previous as D, catalog);
     data = result.data;
+    for (const [errorStep, messages] of Object.entries(result.withdrawn ?? {})) {
+      for (const [path, id] of Object.entries(messages)) {
+        const standing = errors[errorStep]?.[path];
+        if (standing !== undefined && (typeof standing === 'string' ? standing : standing.id) === id) errors = clearFieldError(errors, errorStep, path);
+      }
+    }
     for (const [errorStep, messages] of Object.entries(result.errors ?? {})) {
       for (const [path, id] of Object.entries(messages)) raised.push([errorStep, path, id]);
     }

@@ -2,6 +2,7 @@ import type { Price } from '../../engine/definition';
 import { ageOn, isIsoDate, todayIso } from '../api-format';
 import type { GetCountryResponse } from './api.generated';
 import { coverPeriod, travelMode } from './period';
+import { familyMisfits } from './family';
 import { riskIds, travelCover, type RiskId, type TravelData } from './rules';
 
 /**
@@ -63,6 +64,8 @@ export type TravelTripInput = Omit<TravelQuoteInput, 'programId'>;
 export function travelPricer(trip: TravelTripInput, tariffs: TravelTariffs): (programId: number) => TravelQuote | null {
   const purpose = tariffs.purposes.find((p) => p.id === trip.purposeId);
   if (!purpose || trip.birthdays.length === 0 || !(trip.days > 0)) return () => null;
+  // Travellers who are not a family have no family price (the server refuses such a request by name).
+  if (trip.isFamily && familyMisfits(trip.birthdays, trip.beginDate, tariffs).length > 0) return () => null;
 
   // No country yet (the page's "from" price on the first steps) prices without a country's surcharge;
   // the calculator's and the save's requests always name one (their schemas' minItems).

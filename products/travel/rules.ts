@@ -1,7 +1,9 @@
-import type { EffectResult, MessageId } from '../../engine/definition';
+import type { EffectResult, FieldMessage, MessageId } from '../../engine/definition';
 import { ageOn, daysBetween, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
 import { latinOnly } from '../tourist-names';
+import type { GetCountryResponse } from './api.generated';
+import { adultAge, familyAdultMaxAge, familyMisfits } from './family';
 import { coverPeriod, defaultSpendDays, maxTripDays, spendDayOptions, travelMode } from './period';
 
 // ---------------------------------------------------------------- flow data
@@ -65,7 +67,6 @@ export const travelCover = (data: TravelData) =>
 
 // ---------------------------------------------------------------- field effects
 
-const adultAge = 18;
 
 function syncDates(next: TravelData): EffectResult<TravelData> {
   const dates = { ...next.dates };
@@ -108,8 +109,36 @@ export function mirrorPayer(row: Tourist, payer: TravelPayer): Tourist {
 
 const isAdult = (birthday: unknown, today: string) => isIsoDate(birthday) && ageOn(birthday, today) >= adultAge;
 
-/** Keeps the tourists step consistent: Latin names, one payer row mirroring the payer, canPay flags. */
-function syncTourists(next: TravelData, previous: TravelData): EffectResult<TravelData> {
+/** What the family rule reads of the flow's catalog: the tariff's age bands. */
+type FamilyCatalog = { tariffs: GetCountryResponse['tariffs'] };
+
+/**
+ * A family policy's travellers who are not of a family (past its adults' age, or a third adult) are
+ * told so at their birthday; the message goes once they fit, or the flag is off.
+ */
+function familyMessages(data: TravelData, catalog: FamilyCatalog | undefined): Pick<EffectResult<TravelData>, 'errors' | 'withdrawn'> {
+  const tourists = data.tourists.tourists ?? [];
+  const on = isIsoDate(data.dates.beginDate) ? data.dates.beginDate : todayIso();
+  const misfits = data.trip.isFamily && catalog ? familyMisfits(tourists.map((t) => t.birthday), on, catalog.tariffs) : [];
+  const said: Record<string, FieldMessage> = {};
+  const withdrawn: Record<string, MessageId> = {};
+  tourists.forEach((_, i) => {
+    const path = `/tourists/${i}/birthday`;
+    if (misfits.includes(i) && catalog) said[path] = { id: notFamilyMessage, values: { age: familyAdultMaxAge(catalog.tariffs) } };
+    else withdrawn[path] = notFamilyMessage;
+  });
+  return { errors: { tourists: said }, withdrawn: { tourists: withdrawn } };
+}
+
+const notFamilyMessage = 'travel.error.not_family';
+
+/** The family flag changed: its travellers are judged again. */
+function judgeFamily(next: TravelData, _previous: TravelData, catalog?: FamilyCatalog): EffectResult<TravelData> {
+  return { data: next, ...familyMessages(next, catalog) };
+}
+
+/** Keeps the tourists step consistent: Latin names, one payer row mirroring the payer, canPay flags, a family of a family's ages. */
+function syncTourists(next: TravelData, previous: TravelData, catalog?: FamilyCatalog): EffectResult<TravelData> {
   const errors: Record<string, MessageId> = {};
   const today = todayIso();
   const payer = latinOnly(next.tourists.payer ?? { foreign: false }, '/payer', errors);
@@ -125,15 +154,18 @@ function syncTourists(next: TravelData, previous: TravelData): EffectResult<Trav
   // A birthday after today is the date field's own message ("cannot be after …"), not an age.
   if (isIsoDate(payer.birthday) && payer.birthday <= today && !isAdult(payer.birthday, today)) errors['/payer/birthday'] = 'travel.error.payer_adult';
   const data = { ...next, tourists: { ...next.tourists, payer, tourists } };
-  return Object.keys(errors).length > 0 ? { data, errors: { tourists: errors } } : { data };
+  const family = familyMessages(data, catalog);
+  const said = { ...errors, ...family.errors?.tourists };
+  return { data, ...(Object.keys(said).length > 0 ? { errors: { tourists: said } } : {}), ...(family.withdrawn ? { withdrawn: family.withdrawn } : {}) };
 }
 
 // ---------------------------------------------------------------- rules
 
-export const travelRules = defineRules<TravelData>()({
+export const travelRules = defineRules<TravelData, FamilyCatalog>()({
   onChange: {
     'trip.purpose': 'resetSpendDays',
     'trip.reusable': 'clampSpendDays',
+    'trip.isFamily': 'judgeFamily',
     'trip.spendDays': 'syncDates',
     'dates.beginDate': 'syncDates',
     'dates.endDate': 'syncDates',
@@ -169,5 +201,5 @@ export const travelRules = defineRules<TravelData>()({
     touristIsCitizen: (_data, row) => row?.foreign !== true,
     touristIsPayer: (_data, row) => row?.isPayer === true,
   },
-  actions: { resetSpendDays, clampSpendDays, syncDates, syncTourists },
+  actions: { resetSpendDays, clampSpendDays, syncDates, syncTourists, judgeFamily },
 });

@@ -4,7 +4,8 @@ import { latestTripStartDays } from '../start-window';
 import { coverStartInWindow, personLookupCall, policyText, requestBirthday, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
-import { quoteTravel, travelPricer, type TravelTripInput } from './pricing';
+import { adultAge, familyAdultMaxAge, familyAdults, familyMisfits } from './family';
+import { quoteTravel, travelPricer, type TravelTariffs, type TravelTripInput } from './pricing';
 import manifest from './product';
 import { modernUzbek } from '../uzbek-orthography';
 import { riskIds } from './rules';
@@ -93,20 +94,34 @@ function checkCountries(countries: readonly string[], reference: TravelReference
 }
 
 /** A request's trip as the input of `quoteTravel` for a checked cover, without the program (one request prices several). */
-function quoteInput(request: TripRequest, cover: CoverPeriod, today: string): TravelTripInput {
+function quoteInput(request: TripRequest, cover: CoverPeriod, today: string, tariffs: TravelTariffs): TravelTripInput {
   const risks: TravelTripInput['risks'] = {};
   for (const risk of riskIds) risks[risk] = request.risklar[risk] === 1;
+  const birthdays = request.travelers.map((t, i) => requestBirthday(t.birthday, `/travelers/${i}/birthday`, today));
+  const isFamily = request.is_family === 1;
+  if (isFamily) checkFamily(birthdays, cover.beginDate, tariffs);
   return {
     purposeId: request.purpose_id,
     days: cover.days,
     multiTrip: request.kop_martali === 1,
-    isFamily: request.is_family === 1,
+    isFamily,
     hasCovid: request.has_covid === 1,
     countries: request.countries,
-    birthdays: request.travelers.map((t, i) => requestBirthday(t.birthday, `/travelers/${i}/birthday`, today)),
+    birthdays,
     beginDate: cover.beginDate,
     risks,
   };
+}
+
+/** A family policy's travellers must be a family's (`familyMisfits`): the first who is not is named. */
+function checkFamily(birthdays: readonly string[], beginDate: string, tariffs: TravelTariffs): void {
+  const [misfit] = familyMisfits(birthdays, beginDate, tariffs);
+  if (misfit === undefined) return;
+  throw new SaleRefusal(
+    400,
+    `body/travelers/${misfit}: a family policy (is_family) covers at most ${familyAdults} adults aged up to ${familyAdultMaxAge(tariffs)} on begin_date, with their children under ${adultAge}`,
+    `/travelers/${misfit}/birthday`,
+  );
 }
 
 /** What the policy states beyond program and period: a multi-trip policy's days abroad, a family policy, each extra risk bought. */
@@ -126,7 +141,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
   checkCountries(request.countries, context.tariffs);
   requestBirthday(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday', context.today);
   const { tariffs } = context.tariffs;
-  const quoted = quoteTravel({ ...quoteInput(request, cover, context.today), programId: request.program_id }, tariffs);
+  const quoted = quoteTravel({ ...quoteInput(request, cover, context.today, tariffs), programId: request.program_id }, tariffs);
   if (!quoted) throw new SaleRefusal(422, `program ${request.program_id}: this trip cannot be priced`);
   const price: Price = { total: quoted.total, lines: quoted.lines };
   const payer = request.sugurtalovchi;
@@ -157,7 +172,7 @@ function calculate(request: unknown, context: SaleContext<TravelReference>): Cal
   const { tariffs } = context.tariffs;
   // The trip is read and priced once (dates checked, ages and factors worked out); only the program differs between the quotes.
   // prem_usd is the whole premium (its risks are priced in sum) at kurs_cbu, so prem_usd × kurs_cbu ≈ prem_uzs.
-  const price = travelPricer(quoteInput(body, cover, context.today), tariffs);
+  const price = travelPricer(quoteInput(body, cover, context.today, tariffs), tariffs);
   return tariffs.programs.flatMap((program) => {
     const quoted = price(program.id);
     return quoted

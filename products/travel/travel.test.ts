@@ -7,6 +7,7 @@ import { calculatorRequest, savePolisRequest } from './binding';
 import travel from './definition';
 import { ageOn, daysBetween } from '../api-format';
 import { coverPeriod, spendDayOptions, travelMode } from './period';
+import { familyAdultMaxAge, familyMisfits } from './family';
 import { travelCover, type TravelData } from './rules';
 import sale from './sale';
 import { sandboxTravelReference } from './tariffs';
@@ -203,6 +204,48 @@ describe('travel tourists rules', () => {
     const payer = { ...sampleSingleTrip.tourists.payer, birthday: '2015-01-01' };
     const { errors } = action('tourists.payer')(withTourists(sampleSingleTrip, { payer }), sampleSingleTrip);
     expect(errors).toEqual({ tourists: { '/payer/birthday': 'travel.error.payer_adult' } });
+  });
+});
+
+describe('travel family policy', () => {
+  const { tariffs } = sampleTravelCatalog;
+  const born = (age: number) => `${2030 - age}-01-01`;
+  const withBirthdays = (data: TravelData, birthdays: string[]): TravelData =>
+    withTourists(data, { tourists: birthdays.map((birthday, i) => ({ ...data.tourists.tourists[0], isPayer: i === 0 && data.tourists.tourists[0]?.isPayer === true, birthday, canPay: true, foreign: false })) });
+
+  it('covers two adults up to the adult rate\'s last age and any number of children: a third adult or an older one is not of it', () => {
+    expect(familyAdultMaxAge(tariffs)).toBe(64);
+    expect(familyMisfits([born(40), born(38), born(12), born(9), born(3), born(1)], '2030-08-01', tariffs)).toEqual([]);
+    expect(familyMisfits([born(40), born(38), born(19)], '2030-08-01', tariffs)).toEqual([2]);
+    expect(familyMisfits([born(70), born(66)], '2030-08-01', tariffs)).toEqual([0, 1]);
+    // Ages are taken on the first day of cover, as the premium takes them.
+    expect(familyMisfits(['1965-07-20'], '2030-07-19', tariffs)).toEqual([]);
+    expect(familyMisfits(['1965-07-20'], '2030-07-20', tariffs)).toEqual([0]);
+  });
+
+  it('has no family price for travellers who are not a family, so nobody is insured at 2.5 adults below their own price', () => {
+    const elders = withBirthdays(sampleFamilyTrip, [born(80), born(81), born(82), born(83)]);
+    expect(travel.pricing(elders, sampleTravelCatalog)).toBeNull();
+    expect(travel.pricing(withTrip(elders, { isFamily: false }), sampleTravelCatalog)).not.toBeNull();
+    expect(travel.pricing(sampleFamilyTrip, sampleTravelCatalog)).not.toBeNull();
+  });
+
+  it('says so at the birthday of each traveller a family policy cannot cover, and takes it back once the flag is off', () => {
+    const three = withBirthdays(sampleFamilyTrip, [born(40), born(38), born(30)]);
+    const said = action('tourists.tourists')(three, sampleFamilyTrip, sampleTravelCatalog);
+    expect(said.errors?.tourists).toEqual({ '/tourists/2/birthday': { id: 'travel.error.not_family', values: { age: 64 } } });
+    const off = action('trip.isFamily')(withTrip(three, { isFamily: false }), three, sampleTravelCatalog);
+    expect(off.errors?.tourists).toEqual({});
+    expect(off.withdrawn?.tourists).toMatchObject({ '/tourists/2/birthday': 'travel.error.not_family' });
+  });
+
+  it('is refused by the calculator and the save, naming the first traveller who is not of the family', async () => {
+    const three = withBirthdays(sampleFamilyTrip, [born(40), born(38), born(30)]);
+    const calculator = sale.calls?.find((call) => call.request === 'travel/calculator.request');
+    expect(() => calculator?.answer(calculatorRequest(three), travelContext())).toThrow(expect.objectContaining({ status: 400, field: '/travelers/2/birthday' }));
+    const body = savePolisRequest(sampleFamilyTrip, { total: 1, lines: [] });
+    const saved = { ...body, travelers: [...body.travelers, { ...body.travelers[1], birthday: '01-01-1960' }] } as typeof body;
+    await expect(sale.quote(saved, travelContext())).rejects.toMatchObject({ status: 400, field: '/travelers/3/birthday' });
   });
 });
 

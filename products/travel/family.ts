@@ -1,0 +1,42 @@
+import { ageOn, isIsoDate } from '../api-format';
+import type { GetCountryResponse } from './api.generated';
+
+/** From this age a traveller is an adult: may pay, and counts as one of a family's adults. */
+export const adultAge = 18;
+
+/** How many adults a family policy covers, beside any number of its children under 18. */
+export const familyAdults = 2;
+
+/**
+ * The oldest age the tariff prices at no more than the adult rate (64): older travellers cost more
+ * than an adult, so a family's adults are at most this old.
+ */
+export function familyAdultMaxAge(tariffs: GetCountryResponse['tariffs']): number {
+  let maxAge = adultAge;
+  for (const band of tariffs.ageFactors) {
+    if (band.maxAge === null || band.factor > 1) break;
+    maxAge = band.maxAge;
+  }
+  return maxAge;
+}
+
+/**
+ * The travellers (their indexes) a family policy cannot cover: an adult past the family's age limit,
+ * or an adult after the first two. The family factor replaces every traveller's age factor and the
+ * group discount: without this, ten travellers in their eighties would be insured as 2.5 adults.
+ * Ages are taken on `on`, the first day of cover, as the premium takes them; a birthday not yet
+ * typed is left out.
+ */
+export function familyMisfits(birthdays: readonly (string | undefined)[], on: string, tariffs: GetCountryResponse['tariffs']): number[] {
+  const maxAge = familyAdultMaxAge(tariffs);
+  const misfits: number[] = [];
+  let adults = 0;
+  birthdays.forEach((birthday, index) => {
+    if (!isIsoDate(birthday)) return;
+    const age = ageOn(birthday, on);
+    if (age < adultAge) return;
+    adults += 1;
+    if (age > maxAge || adults > familyAdults) misfits.push(index);
+  });
+  return misfits;
+}
