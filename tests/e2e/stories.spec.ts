@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { onSamplesDay } from './shop';
 
 /**
  * Every story of the built Storybook (storybook-static, built by npm test before this suite) renders
@@ -33,8 +32,6 @@ for (const story of stories) files.set(story.title, [...(files.get(story.title) 
 for (const [title, list] of files) {
   test(`stories of ${title}`, async ({ page }) => {
     test.setTimeout(30_000 + list.length * 20_000);
-    // The products' stories tell their samples, whose covers start within the start window of the samples' day.
-    await onSamplesDay(page);
     await page.addInitScript(() => {
       const state = window as unknown as { __storyStatus: string | null; __STORYBOOK_ADDONS_CHANNEL__?: { on(event: string, listener: (payload: { status?: string; message?: string }) => void): void } };
       state.__storyStatus = null;
