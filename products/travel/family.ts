@@ -4,7 +4,7 @@ import type { GetCountryResponse } from './api.generated';
 /** From this age a traveller is an adult: may pay, and counts as one of a family's adults. */
 export const adultAge = 18;
 
-/** How many adults a family policy covers, beside any number of its children under 18. */
+/** How many adults a family policy covers at most (one at least), beside any number of their children under 18. */
 export const familyAdults = 2;
 
 /**
@@ -22,21 +22,22 @@ export function familyAdultMaxAge(tariffs: GetCountryResponse['tariffs']): numbe
 
 /**
  * The travellers (their indexes) a family policy cannot cover: an adult past the family's age limit,
- * or an adult after the first two. The family factor replaces every traveller's age factor and the
- * group discount: without this, ten travellers in their eighties would be insured as 2.5 adults.
- * Ages are taken on `on`, the first day of cover, as the premium takes them; a birthday not yet
- * typed is left out.
+ * an adult after the first two, or, with no adult among them, every child (a school group is not a
+ * family). The family factor replaces every traveller's age factor and the group discount: without
+ * this, ten travellers in their eighties would be insured as 2.5 adults. Ages are taken on `on`, the
+ * first day of cover, as the premium takes them; a birthday not yet typed is left out.
  */
 export function familyMisfits(birthdays: readonly (string | undefined)[], on: string, tariffs: GetCountryResponse['tariffs']): number[] {
   const maxAge = familyAdultMaxAge(tariffs);
   const misfits: number[] = [];
+  const children: number[] = [];
   let adults = 0;
   birthdays.forEach((birthday, index) => {
     if (!isIsoDate(birthday)) return;
     const age = ageOn(birthday, on);
-    if (age < adultAge) return;
+    if (age < adultAge) return void children.push(index);
     adults += 1;
     if (age > maxAge || adults > familyAdults) misfits.push(index);
   });
-  return misfits;
+  return adults === 0 ? children : misfits;
 }

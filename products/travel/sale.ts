@@ -119,7 +119,7 @@ function checkFamily(birthdays: readonly string[], beginDate: string, tariffs: T
   if (misfit === undefined) return;
   throw new SaleRefusal(
     400,
-    `body/travelers/${misfit}: a family policy (is_family) covers at most ${familyAdults} adults aged up to ${familyAdultMaxAge(tariffs)} on begin_date, with their children under ${adultAge}`,
+    `body/travelers/${misfit}: a family policy (is_family) covers one to ${familyAdults} adults aged up to ${familyAdultMaxAge(tariffs)} on begin_date, with their children under ${adultAge}`,
     `/travelers/${misfit}/birthday`,
   );
 }

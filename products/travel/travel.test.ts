@@ -213,11 +213,14 @@ describe('travel family policy', () => {
   const withBirthdays = (data: TravelData, birthdays: string[]): TravelData =>
     withTourists(data, { tourists: birthdays.map((birthday, i) => ({ ...data.tourists.tourists[0], isPayer: i === 0 && data.tourists.tourists[0]?.isPayer === true, birthday, canPay: true, foreign: false })) });
 
-  it('covers two adults up to the adult rate\'s last age and any number of children: a third adult or an older one is not of it', () => {
+  it('covers one or two adults up to the adult rate\'s last age and any number of children: a third adult, an older one or children alone are not of it', () => {
     expect(familyAdultMaxAge(tariffs)).toBe(64);
     expect(familyMisfits([born(40), born(38), born(12), born(9), born(3), born(1)], '2030-08-01', tariffs)).toEqual([]);
     expect(familyMisfits([born(40), born(38), born(19)], '2030-08-01', tariffs)).toEqual([2]);
     expect(familyMisfits([born(70), born(66)], '2030-08-01', tariffs)).toEqual([0, 1]);
+    expect(familyMisfits([born(35), born(12)], '2030-08-01', tariffs)).toEqual([]);
+    // Children alone (a school group) are not a family.
+    expect(familyMisfits([born(12), born(13), born(14)], '2030-08-01', tariffs)).toEqual([0, 1, 2]);
     // Ages are taken on the first day of cover, as the premium takes them.
     expect(familyMisfits(['1965-07-20'], '2030-07-19', tariffs)).toEqual([]);
     expect(familyMisfits(['1965-07-20'], '2030-07-20', tariffs)).toEqual([0]);
