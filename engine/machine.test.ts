@@ -547,7 +547,7 @@ describe('flow machine: what the flow sets in a read-only field', () => {
     },
   };
 
-  it('is kept when the form reports the step without it, or with another value, and leaves with the step', async () => {
+  it('is kept when the form reports the step without it, or with another value, and leaves with the flow\'s step', async () => {
     const actor = start(createFlowMachine(definition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
     await ready(actor);
     actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 12 } });
@@ -559,7 +559,8 @@ describe('flow machine: what the flow sets in a read-only field', () => {
     expect(actor.getSnapshot().context.data.plan).not.toBe(before);
     actor.send({ type: 'field.changed', step: 'plan', data: { purpose: 'leisure', days: 12, tier: 'basic' } });
     expect(actor.getSnapshot().context.data.plan?.tier).toBe('plus');
-    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 12 } });
+    // Next from a form holding nothing newer than its last report (the runner then sends no data).
+    actor.send({ type: 'step.next' });
     await ready(actor, 'people');
     expect(actor.getSnapshot().context.data.plan).toMatchObject({ days: 12, tier: 'plus' });
   });

@@ -3,6 +3,7 @@ import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual } from './paths';
 import { changedStep } from './machine/effects';
+import { readOnlyPaths, withFlowOwned } from './machine/flow-owned';
 import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten } from './machine/lookups';
 import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
@@ -70,23 +71,11 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   const preset = (definition.preset ?? {}) as Partial<Record<string, Record<string, unknown>>>;
   /** A step object with the variant's fixed answers in place, whatever was reported. */
   const withPreset = (step: string, object: Record<string, unknown>): Record<string, unknown> => (preset[step] ? { ...object, ...preset[step] } : object);
-  /**
-   * The top-level fields each step draws read-only (`ui:readonly`): a field effect or a lookup sets
-   * them (an end of cover from its start, an employer from its tax number), never the visitor. A form
-   * reporting data it had before the flow's last answer reached it would otherwise take them away.
-   */
-  const flowOwned = new Map(steps.map((step) => [step.id, readOnlyFields(step.uiSchema)] as const));
+  /** Each step's read-only paths: the flow sets them, never the form (`machine/flow-owned.ts`). */
+  const flowOwned = new Map(steps.map((step) => [step.id, readOnlyPaths(step.uiSchema)] as const));
   /** What the form reported of a step, with the flow's own read-only values in place, and its variant's fixed answers. */
-  const fromForm = (step: string, reported: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> => {
-    const owned = flowOwned.get(step) ?? [];
-    if (owned.length === 0) return withPreset(step, reported);
-    const kept = { ...reported };
-    for (const field of owned) {
-      if (current[field] === undefined) delete kept[field];
-      else kept[field] = current[field];
-    }
-    return withPreset(step, kept);
-  };
+  const fromForm = (step: string, reported: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> =>
+    withPreset(step, withFlowOwned(reported, current, flowOwned.get(step) ?? []));
   const initialData = (): FlowData => {
     const data = structuredClone(definition.initialData) as FlowData;
     for (const [step, fixed] of Object.entries(preset)) if (fixed) data[step] = { ...data[step], ...fixed };
@@ -153,7 +142,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       storeBootFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
       acceptStepData: assign(({ context, event }, params: { step: string }) => {
         assertEvent(event, 'step.next');
-        const data = event.data === undefined ? context.data : { ...context.data, [params.step]: fromForm(params.step, event.data, context.data[params.step] ?? {}) };
+        // A form's submit with data of its own stands as sent (its live reports keep the flow's read-only values, `fromForm`).
+        const data = event.data === undefined ? context.data : { ...context.data, [params.step]: withPreset(params.step, event.data) };
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),
@@ -402,10 +392,3 @@ export function isQuoting(snapshot: { context: FlowContext }): boolean {
   return snapshot.context.quoting !== null;
 }
 
-/** The top-level fields a step's ui schema draws read-only. */
-function readOnlyFields(uiSchema: unknown): string[] {
-  if (typeof uiSchema !== 'object' || uiSchema === null) return [];
-  return Object.entries(uiSchema as Record<string, unknown>)
-    .filter(([field, ui]) => !field.startsWith('ui:') && typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:readonly'] === true)
-    .map(([field]) => field);
-}
