@@ -391,4 +391,3 @@ export function isBusy(snapshot: { hasTag(tag: string): boolean; context: FlowCo
 export function isQuoting(snapshot: { context: FlowContext }): boolean {
   return snapshot.context.quoting !== null;
 }
-

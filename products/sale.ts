@@ -295,7 +295,6 @@ export function requestBirthday(value: string, field: string, today: string): st
   return iso;
 }
 
-
 /**
  * 400 unless the first day of cover is at most `days` after today (`start-window.ts`): a cover bought
  * now for a far year would be sold at today's tariff, with ages and registry checks taken on that day.

@@ -113,18 +113,19 @@ const isAdult = (birthday: unknown, today: string) => isIsoDate(birthday) && age
 type FamilyCatalog = { tariffs: GetCountryResponse['tariffs'] };
 
 /**
- * A family policy's travellers who are not of a family (past its adults' age, or a third adult) are
- * told so at their birthday; the message goes once they fit, or the flag is off.
+ * A family policy's travellers who are not of a family (`familyMisfits`: past its adults' age, a
+ * third adult, children alone) are told so at their birthday; the message goes once they fit, or
+ * the flag is off.
  */
-function familyMessages(data: TravelData, catalog: FamilyCatalog | undefined): Pick<EffectResult<TravelData>, 'errors' | 'withdrawn'> {
+function familyMessages(data: TravelData, catalog: FamilyCatalog | undefined): Required<Pick<EffectResult<TravelData>, 'errors' | 'withdrawn'>> {
   const tourists = data.tourists.tourists ?? [];
   const on = isIsoDate(data.dates.beginDate) ? data.dates.beginDate : todayIso();
-  const misfits = data.trip.isFamily && catalog ? familyMisfits(tourists.map((t) => t.birthday), on, catalog.tariffs) : [];
+  const misfits = new Set(data.trip.isFamily && catalog ? familyMisfits(tourists.map((t) => t.birthday), on, catalog.tariffs) : []);
   const said: Record<string, FieldMessage> = {};
   const withdrawn: Record<string, MessageId> = {};
   tourists.forEach((_, i) => {
     const path = `/tourists/${i}/birthday`;
-    if (misfits.includes(i) && catalog) said[path] = { id: notFamilyMessage, values: { age: familyAdultMaxAge(catalog.tariffs) } };
+    if (misfits.has(i) && catalog) said[path] = { id: notFamilyMessage, values: { age: familyAdultMaxAge(catalog.tariffs) } };
     else withdrawn[path] = notFamilyMessage;
   });
   return { errors: { tourists: said }, withdrawn: { tourists: withdrawn } };
@@ -155,8 +156,8 @@ function syncTourists(next: TravelData, previous: TravelData, catalog?: FamilyCa
   if (isIsoDate(payer.birthday) && payer.birthday <= today && !isAdult(payer.birthday, today)) errors['/payer/birthday'] = 'travel.error.payer_adult';
   const data = { ...next, tourists: { ...next.tourists, payer, tourists } };
   const family = familyMessages(data, catalog);
-  const said = { ...errors, ...family.errors?.tourists };
-  return { data, ...(Object.keys(said).length > 0 ? { errors: { tourists: said } } : {}), ...(family.withdrawn ? { withdrawn: family.withdrawn } : {}) };
+  const said = { ...errors, ...family.errors.tourists };
+  return { data, ...(Object.keys(said).length > 0 ? { errors: { tourists: said } } : {}), withdrawn: family.withdrawn };
 }
 
 // ---------------------------------------------------------------- rules
