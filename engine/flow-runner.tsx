@@ -21,7 +21,7 @@ import { theme } from './theme';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
 import { TypedChanges, TypedChangesGate } from './widgets/deferred-change';
 import { errorPointer, hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
-import { pathSegments } from './paths';
+import { fieldPathOfId, pathSegments, type FieldPath } from './paths';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
 const loadPaymentStep = () => Promise.all([import('./steps/payment-step'), loadMessageArea('engine-payment')]).then(([module]) => module);
@@ -186,7 +186,10 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   }, [step]);
 
   const send = actor.send;
-  const onFieldChange = useCallback((stepId: string, data: Record<string, unknown>) => send({ type: 'field.changed', step: stepId, data }), [send]);
+  const onFieldChange = useCallback(
+    (stepId: string, data: Record<string, unknown>, path: FieldPath | null) => send(path ? { type: 'field.changed', step: stepId, data, path } : { type: 'field.changed', step: stepId, data }),
+    [send],
+  );
   const onNext = useCallback((data: Record<string, unknown> | undefined) => send(data === undefined ? { type: 'step.next' } : { type: 'step.next', data }), [send]);
   const onBack = useCallback(() => send({ type: 'step.back' }), [send]);
   const onRefused = useCallback((step: string) => send({ type: 'lookups.retry', step }), [send]);
@@ -524,7 +527,8 @@ interface StepFormProps {
   formContext: FlowFormContext;
   /** The uploads of the step's save, drawn above its buttons (a flow with file fields). */
   uploads: Uploads | null;
-  onFieldChange: (step: string, data: Record<string, unknown>) => void;
+  /** With the path of the field the visitor changed, when the report names one. */
+  onFieldChange: (step: string, data: Record<string, unknown>, path: FieldPath | null) => void;
   /** Next was refused: the step's failed lookups are asked again. */
   onRefused: (step: string) => void;
   /** Without data: the step as the flow holds it. */
@@ -602,12 +606,14 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error) && !notYetAsked(error)), uiSchema, extraErrors !== undefined), uiSchema, step.schema);
   }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, fieldErrors, step.schema]);
   const onChange = useCallback(
-    (event: IChangeEvent) => {
-      reported.current = (event.formData ?? {}) as Record<string, unknown>;
-      lastReported.current = reported.current;
-      onFieldChange(step.id, reported.current);
+    (event: IChangeEvent, id?: string) => {
+      const data = (event.formData ?? {}) as Record<string, unknown>;
+      reported.current = data;
+      lastReported.current = data;
+      // A report made by a field names it: the flow takes that field's value alone (see `field.changed`).
+      onFieldChange(step.id, data, id === undefined ? null : fieldPathOfId(id, idPrefix, data));
     },
-    [onFieldChange, step.id],
+    [onFieldChange, step.id, idPrefix],
   );
   const onSubmit = useCallback(
     (event: IChangeEvent) => {

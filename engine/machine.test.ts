@@ -313,6 +313,27 @@ describe('flow machine', () => {
     expect(snap.context.data.people?.persons).toEqual([{ ...row, firstName: 'Va', lastName: 'Aliyev' }]);
   });
 
+  it('a report naming the field the visitor changed takes that field alone: the rest may be older than the lookup\'s answer', async () => {
+    const actor = start(createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }));
+    await ready(actor);
+    actor.send({ type: 'step.next', data: { purpose: 'leisure', days: 1 } });
+    const row = { passport: 'AA1234567', birthday: '1990-05-15' };
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [row] }, path: ['persons'] });
+    await waitFor(actor, (s) => !isBusy(s));
+    expect(actor.getSnapshot().context.data.people?.persons).toEqual([{ ...row, firstName: 'Vali', lastName: 'Aliyev' }]);
+    // A row added, then a key typed into it, reported with the form's data from before the names arrived.
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ ...row, firstName: 'Vali', lastName: 'Aliyev' }, {}] }, path: ['persons'] });
+    const before = actor.getSnapshot().context.data.people;
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [row, { passport: 'AB76' }] }, path: ['persons', 1, 'passport'] });
+    const people = actor.getSnapshot().context.data.people;
+    expect(people?.persons).toEqual([{ ...row, firstName: 'Vali', lastName: 'Aliyev' }, { passport: 'AB76' }]);
+    expect(people).not.toBe(before);
+    // The visitor's own change of an answer the lookup gave, emptied included, stands.
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ ...row, firstName: 'Valijon', lastName: 'Aliyev' }, { passport: 'AB76' }] }, path: ['persons', 0, 'firstName'] });
+    actor.send({ type: 'field.changed', step: 'people', data: { persons: [{ ...row, firstName: 'Valijon' }, { passport: 'AB76' }] }, path: ['persons', 0, 'lastName'] });
+    expect(actor.getSnapshot().context.data.people?.persons).toEqual([{ ...row, firstName: 'Valijon' }, { passport: 'AB76' }]);
+  });
+
   it('a lookup\'s answer is a change like the visitor\'s: the field effects run on it, and the lookup reads the catalog', async () => {
     const catalogs: unknown[] = [];
     const machine = createFlowMachine(sampleDefinition, { api: sampleApi(), returnPath: '/flow?step=pay' }).provide({

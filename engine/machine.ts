@@ -1,7 +1,7 @@
 import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
 import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
-import { deepEqual } from './paths';
+import { deepEqual, withValueAt } from './paths';
 import { changedStep } from './machine/effects';
 import { readOnlyPaths, withFlowOwned } from './machine/flow-owned';
 import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten } from './machine/lookups';
@@ -174,7 +174,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       changeField: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'field.changed');
         const current = context.data[event.step] ?? {};
-        const reported = fromForm(event.step, event.data, current);
+        const visitorsChange = event.path ? (withValueAt(current, event.data, event.path) ?? event.data) : event.data;
+        const reported = fromForm(event.step, visitorsChange, current);
         if (deepEqual(current, reported)) {
           // The form lacked a value of the flow's: handed the step again, as a new object, the form shows it again.
           if (!deepEqual(current, withPreset(event.step, event.data))) enqueue.assign({ data: { ...context.data, [event.step]: { ...current } } });

@@ -28,3 +28,73 @@ export function valueAt(root: unknown, path: string): unknown {
   }
   return current;
 }
+
+/** A field's place in its step object: property names and row indexes. */
+export type FieldPath = readonly (string | number)[];
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The path of the field rjsf gave the element id `id` (`flow-travel_tourists_0_first_name` under
+ * `flow-travel`), read against the step's data: rjsf joins a path with `_`, which property names
+ * hold too, so each name is found among the keys the data has. A field whose key the data lacks (one
+ * just emptied) is the last segment. Null when the id is not one of the form's.
+ */
+export function fieldPathOfId(id: string, prefix: string, data: unknown): FieldPath | null {
+  if (id === prefix) return [];
+  if (!id.startsWith(`${prefix}_`)) return null;
+  return pathIn(id.slice(prefix.length + 1), data);
+}
+
+function pathIn(rest: string, node: unknown): FieldPath | null {
+  if (Array.isArray(node)) {
+    const row = /^(\d+)(?:_(.+))?$/.exec(rest);
+    if (!row) return null;
+    const index = Number(row[1]);
+    if (row[2] === undefined) return [index];
+    const inner = pathIn(row[2], node[index]);
+    return inner && [index, ...inner];
+  }
+  if (isRecord(node)) {
+    // Longest names first: `first_name` before a `first` holding a `name`.
+    const keys = Object.keys(node).sort((a, b) => b.length - a.length);
+    if (keys.includes(rest)) return [rest];
+    for (const key of keys) {
+      if (!rest.startsWith(`${key}_`)) continue;
+      const inner = pathIn(rest.slice(key.length + 1), node[key]);
+      if (inner) return [key, ...inner];
+    }
+  }
+  return node === undefined || isRecord(node) ? [rest] : null;
+}
+
+/**
+ * `target` with `source`'s value at `path`, copied only along the path. Null when `target` has no
+ * place there (a row or an object it does not have), so the caller takes `source` whole.
+ */
+export function withValueAt(target: Record<string, unknown>, source: Record<string, unknown>, path: FieldPath): Record<string, unknown> | null {
+  if (path.length === 0) return source;
+  const put = (into: unknown, from: unknown, at: number): unknown => {
+    const segment = path[at]!;
+    const value = isRecord(from) || Array.isArray(from) ? (from as Record<string | number, unknown>)[segment] : undefined;
+    const last = at === path.length - 1;
+    if (Array.isArray(into) && typeof segment === 'number') {
+      if (segment >= into.length) return null;
+      const inner = last ? value : put(into[segment], value, at + 1);
+      if (inner === null) return null;
+      const copy = [...into];
+      copy[segment] = inner;
+      return copy;
+    }
+    if (!isRecord(into) || typeof segment !== 'string') return null;
+    if (last) {
+      const copy = { ...into };
+      if (value === undefined) delete copy[segment];
+      else copy[segment] = value;
+      return copy;
+    }
+    const inner = put(into[segment], value, at + 1);
+    return inner === null ? null : { ...into, [segment]: inner };
+  };
+  return put(target, source, 0) as Record<string, unknown> | null;
+}

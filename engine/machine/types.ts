@@ -1,4 +1,5 @@
 import type { FieldErrors, FlowData, MessageId, PaymentDetails, PolicyResult, Price } from '../definition';
+import type { FieldPath } from '../paths';
 
 /** Progress of one step (spec §4): `active` = opened (reached and not backed out of). */
 export interface StepProgress {
@@ -95,7 +96,12 @@ export type FlowEvent =
   | { type: 'step.back' }
   | { type: 'step.goto'; step: string }
   | { type: 'flow.reset' }
-  | { type: 'field.changed'; step: string; data: Record<string, unknown> }
+  /**
+   * The form's data of `step` after a change. With `path`, the visitor changed that field alone: the
+   * rest of a report can be older than the flow's last answer (a typed key's transition rebased over
+   * a lookup's), so only that field's value is taken.
+   */
+  | { type: 'field.changed'; step: string; data: Record<string, unknown>; path?: FieldPath }
   /** Next was refused on `step`: its failed lookups are asked again (a registry that did not answer may now). */
   | { type: 'lookups.retry'; step: string }
   | { type: 'payment.check' }
