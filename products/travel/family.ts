@@ -23,7 +23,7 @@ export function familyAdultMaxAge(tariffs: GetCountryResponse['tariffs']): numbe
 /**
  * The travellers (their indexes) a family policy cannot cover: an adult past the family's age limit,
  * an adult after the first two, or, with no adult among them, every child (a school group is not a
- * family). The family factor replaces every traveller's age factor and the group discount: without
+ * family, judged once every birthday is known). The family factor replaces every traveller's age factor and the group discount: without
  * this, ten travellers in their eighties would be insured as 2.5 adults. Ages are taken on `on`, the
  * first day of cover, as the premium takes them; a birthday not yet typed is left out.
  */
@@ -39,5 +39,6 @@ export function familyMisfits(birthdays: readonly (string | undefined)[], on: st
     adults += 1;
     if (age > maxAge || adults > familyAdults) misfits.push(index);
   });
-  return adults === 0 ? children : misfits;
+  // Children alone are judged once every birthday is in: the next one typed may be a parent's.
+  return adults > 0 ? misfits : birthdays.every(isIsoDate) ? children : [];
 }

@@ -68,7 +68,7 @@ export const travelCover = (data: TravelData) =>
 // ---------------------------------------------------------------- field effects
 
 
-function syncDates(next: TravelData): EffectResult<TravelData> {
+function syncDates(next: TravelData, _previous?: TravelData, catalog?: FamilyCatalog): EffectResult<TravelData> {
   const dates = { ...next.dates };
   const errors: Record<string, MessageId> = {};
   const mode = travelMode(next.trip);
@@ -82,17 +82,20 @@ function syncDates(next: TravelData): EffectResult<TravelData> {
     }
   }
   const data = { ...next, dates };
-  return Object.keys(errors).length > 0 ? { data, errors: { dates: errors } } : { data };
+  // Ages are a family's on the first day of cover: a new one can make a child an adult, or an adult too old.
+  const family = familyMessages(data, catalog);
+  const said = { ...(Object.keys(family.errors.tourists ?? {}).length > 0 ? family.errors : {}), ...(Object.keys(errors).length > 0 ? { dates: errors } : {}) };
+  return { data, ...(Object.keys(said).length > 0 ? { errors: said } : {}), withdrawn: family.withdrawn };
 }
 
-function resetSpendDays(next: TravelData): EffectResult<TravelData> {
-  return syncDates({ ...next, trip: { ...next.trip, spendDays: defaultSpendDays, reusable: false } });
+function resetSpendDays(next: TravelData, previous?: TravelData, catalog?: FamilyCatalog): EffectResult<TravelData> {
+  return syncDates({ ...next, trip: { ...next.trip, spendDays: defaultSpendDays, reusable: false } }, previous, catalog);
 }
 
-function clampSpendDays(next: TravelData): EffectResult<TravelData> {
+function clampSpendDays(next: TravelData, previous?: TravelData, catalog?: FamilyCatalog): EffectResult<TravelData> {
   const allowed = spendDayOptions(travelMode(next.trip));
   const spendDays = allowed.length === 0 || allowed.includes(next.trip.spendDays) ? next.trip.spendDays : defaultSpendDays;
-  return syncDates({ ...next, trip: { ...next.trip, spendDays } });
+  return syncDates({ ...next, trip: { ...next.trip, spendDays } }, previous, catalog);
 }
 
 const mirroredFields = ['passport', 'birthday', 'firstName', 'lastName', 'foreign', 'country', 'pinfl', 'phone'] as const;

@@ -221,6 +221,8 @@ describe('travel family policy', () => {
     expect(familyMisfits([born(35), born(12)], '2030-08-01', tariffs)).toEqual([]);
     // Children alone (a school group) are not a family.
     expect(familyMisfits([born(12), born(13), born(14)], '2030-08-01', tariffs)).toEqual([0, 1, 2]);
+    // Until every birthday is typed, the next one may be a parent's.
+    expect(familyMisfits([born(12), undefined], '2030-08-01', tariffs)).toEqual([]);
     // Ages are taken on the first day of cover, as the premium takes them.
     expect(familyMisfits(['1965-07-20'], '2030-07-19', tariffs)).toEqual([]);
     expect(familyMisfits(['1965-07-20'], '2030-07-20', tariffs)).toEqual([0]);
@@ -240,6 +242,16 @@ describe('travel family policy', () => {
     const off = action('trip.isFamily')(withTrip(three, { isFamily: false }), three, sampleTravelCatalog);
     expect(off.errors?.tourists).toEqual({});
     expect(off.withdrawn?.tourists).toMatchObject({ '/tourists/2/birthday': 'travel.error.not_family' });
+  });
+
+  it('judges the travellers again when the first day of cover moves their ages', () => {
+    // 64 on 1 Aug 2030, 65 from his birthday on 2 Aug.
+    const family = withBirthdays(withDates(sampleFamilyTrip, { beginDate: '2030-08-01' }), [born(40), '1965-08-02', born(10)]);
+    expect(action('tourists.tourists')(family, sampleFamilyTrip, sampleTravelCatalog).errors).toBeUndefined();
+    const later = withDates(family, { beginDate: '2030-08-02' });
+    expect(action('dates.beginDate')(later, family, sampleTravelCatalog).errors?.tourists).toEqual({ '/tourists/1/birthday': { id: 'travel.error.not_family', values: { age: 64 } } });
+    const back = action('dates.beginDate')(family, later, sampleTravelCatalog);
+    expect(back.withdrawn?.tourists).toMatchObject({ '/tourists/1/birthday': 'travel.error.not_family' });
   });
 
   it('is refused by the calculator and the save, naming the first traveller who is not of the family', async () => {
