@@ -611,9 +611,9 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       reported.current = data;
       lastReported.current = data;
       // A report made by a field names it: the flow takes that field's value alone (see `field.changed`).
-      onFieldChange(step.id, data, id === undefined ? null : fieldPathOfId(id, idPrefix, data));
+      onFieldChange(step.id, data, id === undefined ? null : fieldPathOfId(id, idPrefix, step.schema));
     },
-    [onFieldChange, step.id, idPrefix],
+    [onFieldChange, step.id, step.schema, idPrefix],
   );
   const onSubmit = useCallback(
     (event: IChangeEvent) => {

@@ -2,20 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { fieldPathOfId, withValueAt } from './paths';
 
 describe('fieldPathOfId', () => {
-  const data = { tourists: [{ first_name: 'VALI', first: { name: 'x' }, passport: 'AA1' }], gos_number: '01A123BC' };
+  const text = { type: 'string' };
+  const schema = {
+    type: 'object',
+    properties: {
+      tourists: { type: 'array', items: { type: 'object', properties: { first_name: text, first: { type: 'object', properties: { name: text } }, passport: text } } },
+      gos_number: text,
+      gos: { type: 'object', properties: { number: text } },
+    },
+  };
 
-  it('reads rjsf\'s ids back into paths, names with `_` included', () => {
-    expect(fieldPathOfId('flow-travel', 'flow-travel', data)).toEqual([]);
-    expect(fieldPathOfId('flow-travel_gos_number', 'flow-travel', data)).toEqual(['gos_number']);
-    expect(fieldPathOfId('flow-travel_tourists', 'flow-travel', data)).toEqual(['tourists']);
-    expect(fieldPathOfId('flow-travel_tourists_0_first_name', 'flow-travel', data)).toEqual(['tourists', 0, 'first_name']);
-    expect(fieldPathOfId('flow-travel_tourists_0_first_name', 'flow-travel', { tourists: [{ first: { name: 'x' } }] })).toEqual(['tourists', 0, 'first', 'name']);
+  it('reads rjsf\'s ids back into paths by the schema\'s names, `_` in them included', () => {
+    expect(fieldPathOfId('flow-travel', 'flow-travel', schema)).toEqual([]);
+    expect(fieldPathOfId('flow-travel_gos_number', 'flow-travel', schema)).toEqual(['gos_number']);
+    expect(fieldPathOfId('flow-travel_tourists', 'flow-travel', schema)).toEqual(['tourists']);
+    expect(fieldPathOfId('flow-travel_tourists_0_first_name', 'flow-travel', schema)).toEqual(['tourists', 0, 'first_name']);
+    expect(fieldPathOfId('flow-travel_tourists_3_first_name', 'flow-travel', schema)).toEqual(['tourists', 3, 'first_name']);
+    expect(fieldPathOfId('flow-travel_tourists_0_first', 'flow-travel', schema)).toEqual(['tourists', 0, 'first']);
   });
 
-  it('takes a key the data lacks (a field just emptied) as the last segment, and refuses ids of other forms', () => {
-    expect(fieldPathOfId('flow-travel_tourists_0_middle_name', 'flow-travel', data)).toEqual(['tourists', 0, 'middle_name']);
-    expect(fieldPathOfId('flow-travel_phone', 'flow-travel', {})).toEqual(['phone']);
-    expect(fieldPathOfId('flow-home_phone', 'flow-travel', data)).toBeNull();
+  it('is null for ids of other forms and names the schema does not have', () => {
+    expect(fieldPathOfId('flow-home_phone', 'flow-travel', schema)).toBeNull();
+    expect(fieldPathOfId('flow-travel_phone', 'flow-travel', schema)).toBeNull();
+    expect(fieldPathOfId('flow-travel_tourists_x', 'flow-travel', schema)).toBeNull();
+    expect(fieldPathOfId('flow-travel_tourists_0_middle_name', 'flow-travel', schema)).toBeNull();
+    expect(fieldPathOfId('flow-travel_constructor', 'flow-travel', schema)).toBeNull();
   });
 });
 

@@ -36,36 +36,35 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 /**
  * The path of the field rjsf gave the element id `id` (`flow-travel_tourists_0_first_name` under
- * `flow-travel`), read against the step's data: rjsf joins a path with `_`, which property names
- * hold too, so each name is found among the keys the data has. A field whose key the data lacks (one
- * just emptied) is the last segment. Null when the id is not one of the form's.
+ * `flow-travel`), read against the step's schema: rjsf joins a path with `_`, which property names
+ * hold too, so each name is one the schema declares there. Null when the id is not a field of the
+ * schema's (step schemas are flat: `properties` and `items`, conformance.ts).
  */
-export function fieldPathOfId(id: string, prefix: string, data: unknown): FieldPath | null {
+export function fieldPathOfId(id: string, prefix: string, schema: unknown): FieldPath | null {
   if (id === prefix) return [];
   if (!id.startsWith(`${prefix}_`)) return null;
-  return pathIn(id.slice(prefix.length + 1), data);
+  return pathIn(id.slice(prefix.length + 1), schema);
 }
 
-function pathIn(rest: string, node: unknown): FieldPath | null {
-  if (Array.isArray(node)) {
+function pathIn(rest: string, schema: unknown): FieldPath | null {
+  if (!isRecord(schema)) return null;
+  if (isRecord(schema.items)) {
     const row = /^(\d+)(?:_(.+))?$/.exec(rest);
     if (!row) return null;
     const index = Number(row[1]);
     if (row[2] === undefined) return [index];
-    const inner = pathIn(row[2], node[index]);
+    const inner = pathIn(row[2], schema.items);
     return inner && [index, ...inner];
   }
-  if (isRecord(node)) {
-    // Longest names first: `first_name` before a `first` holding a `name`.
-    const keys = Object.keys(node).sort((a, b) => b.length - a.length);
-    if (keys.includes(rest)) return [rest];
-    for (const key of keys) {
-      if (!rest.startsWith(`${key}_`)) continue;
-      const inner = pathIn(rest.slice(key.length + 1), node[key]);
-      if (inner) return [key, ...inner];
-    }
+  if (!isRecord(schema.properties)) return null;
+  const properties = schema.properties;
+  if (Object.hasOwn(properties, rest)) return [rest];
+  for (const key of Object.keys(properties)) {
+    if (!rest.startsWith(`${key}_`)) continue;
+    const inner = pathIn(rest.slice(key.length + 1), properties[key]);
+    if (inner) return [key, ...inner];
   }
-  return node === undefined || isRecord(node) ? [rest] : null;
+  return null;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, Price, Produ
 import {
   ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from '../engine/machine';
-import { deepEqual } from '../engine/paths';
+import { deepEqual, fieldPathOfId, type FieldPath } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
 import { MemoryStorage } from '../engine/test-fixtures/memory-storage';
 import { samplesDay, type ProductManifest, type ProductSamples } from './define';
@@ -141,6 +141,14 @@ function machinePaths<D extends FlowData, C>(definition: ProductDefinition<D, C>
   };
 }
 
+/** Every field's path in a flat step schema: objects' properties, and a list's first and a later row. */
+function fieldPaths(schema: unknown, at: FieldPath = []): FieldPath[] {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const { properties, items } = schema as { properties?: Record<string, unknown>; items?: unknown };
+  if (items) return [0, 4].flatMap((row) => [[...at, row], ...fieldPaths(items, [...at, row])]);
+  return Object.entries(properties ?? {}).flatMap(([key, child]) => [[...at, key], ...fieldPaths(child, [...at, key])]);
+}
+
 /** Runs the shared conformance cases for one product definition. */
 export function productTests<D extends FlowData, C>(definition: ProductDefinition<D, C>, samples: ProductSamples<D, C>): void {
   const any = definition as unknown as ProductDefinition;
@@ -166,6 +174,13 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
         expect(flatnessProblems(step.schema, step.id)).toEqual([]);
         expect(commonFieldProblems(step.schema, step.id)).toEqual([]);
         expect(uiSchemaStrayKeys(step.schema, step.uiSchema, step.id)).toEqual([]);
+      }
+    });
+
+    it('names each field so that a change the form reports under its element id is read back to that field', () => {
+      for (const step of formSteps) {
+        const prefix = `flow-${step.id}`;
+        for (const path of fieldPaths(step.schema)) expect(fieldPathOfId([prefix, ...path].join('_'), prefix, step.schema), `${step.id}: ${path.join('/')}`).toEqual(path);
       }
     });
 
