@@ -1,4 +1,5 @@
-import { DEFAULT_ID_PREFIX, DEFAULT_ID_SEPARATOR, englishStringTranslator, type Registry } from '@rjsf/utils';
+import { createElement } from 'react';
+import { DEFAULT_ID_PREFIX, DEFAULT_ID_SEPARATOR, englishStringTranslator, type FieldProps, type Registry, type WrapIfAdditionalTemplateProps } from '@rjsf/utils';
 import BooleanField from '@rjsf/core/lib/components/fields/BooleanField.js';
 import NullField from '@rjsf/core/lib/components/fields/NullField.js';
 import NumberField from '@rjsf/core/lib/components/fields/NumberField.js';
@@ -8,8 +9,6 @@ import StringField from '@rjsf/core/lib/components/fields/StringField.js';
 import ArrayFieldDescriptionTemplate from '@rjsf/core/lib/components/templates/ArrayFieldDescriptionTemplate.js';
 import ArrayFieldTitleTemplate from '@rjsf/core/lib/components/templates/ArrayFieldTitleTemplate.js';
 import ErrorList from '@rjsf/core/lib/components/templates/ErrorList.js';
-import UnsupportedField from '@rjsf/core/lib/components/templates/UnsupportedField.js';
-import WrapIfAdditionalTemplate from '@rjsf/core/lib/components/templates/WrapIfAdditionalTemplate.js';
 import HiddenWidget from '@rjsf/core/lib/components/widgets/HiddenWidget.js';
 import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
 
@@ -23,6 +22,21 @@ import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
  * fields and widgets for those are left out of every flow page. Every product step renders on it in the engine's tests and the e2e
  * purchases, which run on the same build.
  */
+/**
+ * rjsf's wrapper of every field, which draws a key-renaming row for `additionalProperties`: step
+ * schemas declare every property (products/conformance.ts), so only its plain wrapper is kept.
+ */
+function WrapIfAdditionalTemplate({ classNames, style, hideError, rawErrors, children }: WrapIfAdditionalTemplateProps) {
+  const invalid = !hideError && rawErrors !== undefined && rawErrors.length > 0;
+  return createElement('div', { className: ['form-group', classNames, invalid ? 'has-error has-danger' : ''].join(' ').trim(), style }, children);
+}
+
+/** What a field of a type rjsf cannot draw shows: its schema, for whoever wrote the step (rjsf's own renders Markdown). */
+function UnsupportedField({ schema, fieldPathId, reason }: FieldProps & { reason?: string }) {
+  const what = [`Unsupported field schema${fieldPathId?.$id ? ` for field ${fieldPathId.$id}` : ''}`, reason].filter(Boolean).join(': ');
+  return createElement('div', { className: 'unsupported-field' }, createElement('p', null, what), createElement('pre', null, JSON.stringify(schema, null, 2)));
+}
+
 export default function getDefaultRegistry(): Omit<Registry, 'schemaUtils'> {
   return {
     fields: { BooleanField, NullField, NumberField, ObjectField, SchemaField, StringField },

@@ -60,6 +60,8 @@ export function flatnessProblems(schema: Json, where: string): string[] {
     for (const key of ['allOf', 'anyOf', 'oneOf', 'if', 'not', '$ref']) {
       if (key in node) problems.push(`${where}${pointer}: "${key}" makes the step schema non-flat`);
     }
+    // The browser build draws no key-renaming rows (engine/rjsf-registry.ts).
+    if (node.additionalProperties !== undefined && node.additionalProperties !== false) problems.push(`${where}${pointer}: "additionalProperties" makes the step schema non-flat`);
     if (node.type === 'array' && typeof node.maxItems !== 'number') problems.push(`${where}${pointer}: array without maxItems`);
     if (node.type === 'string' && node.enum === undefined && node.format === undefined && typeof node.maxLength !== 'number') {
       problems.push(`${where}${pointer}: string without maxLength`);

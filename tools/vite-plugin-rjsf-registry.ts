@@ -9,6 +9,10 @@ const replacements: readonly { file: string; pattern: RegExp; replacement: strin
   // rjsf's schema utilities carry a walk that drops data a schema does not describe, for forms that
   // set `omitExtraData`; none of ours does (engine/omit-extra-data.ts), about 1 KB gzip.
   { file: 'omitExtraData.js', pattern: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]omitExtraData\.js$/, replacement: fileURLToPath(new URL('../engine/omit-extra-data.ts', import.meta.url)) },
+  // Looks a $ref up (with a JSON-pointer library): step forms have none (engine/schema-definition.ts).
+  { file: 'findSchemaDefinition.js', pattern: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]findSchemaDefinition\.js$/, replacement: fileURLToPath(new URL('../engine/schema-definition.ts', import.meta.url)) },
+  // Scores a oneOf/anyOf's options against the data: step forms have none (engine/closest-option.ts).
+  { file: 'getClosestMatchingOption.js', pattern: /[\\/]@rjsf[\\/]utils[\\/]lib[\\/]schema[\\/]getClosestMatchingOption\.js$/, replacement: fileURLToPath(new URL('../engine/closest-option.ts', import.meta.url)) },
 ];
 
 /**
