@@ -74,6 +74,11 @@ const sandboxPeople: Record<string, RegistryPerson> = {
   AA1234567: { pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' },
   AB7654321: { pinfl: '41102850000022', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: 'Дилноза', lastNameCyr: 'Каримова', birthday: '1985-11-02' },
   AD2222222: { pinfl: '30107580000044', firstName: 'Rustam', lastName: 'Nazarov', firstNameCyr: 'Рустам', lastNameCyr: 'Назаров', birthday: '1958-07-01' },
+  AC1111111: { pinfl: '32003120000033', firstName: 'Timur', lastName: 'Aliyev', firstNameCyr: 'Тимур', lastNameCyr: 'Алиев', birthday: '2012-03-20' },
+  AC2020202: { pinfl: '52003200000066', firstName: 'Kamron', lastName: 'Aliyev', firstNameCyr: 'Камрон', lastNameCyr: 'Алиев', birthday: '2020-03-20' },
+  AD3333333: { pinfl: '31001600000077', firstName: 'Bahodir', lastName: 'Yusupov', firstNameCyr: 'Баходир', lastNameCyr: 'Юсупов', birthday: '1960-01-10' },
+  AD4444444: { pinfl: '31001800000088', firstName: 'Sardor', lastName: 'Qodirov', firstNameCyr: 'Сардор', lastNameCyr: 'Қодиров', birthday: '1980-01-10' },
+  AE3333333: { pinfl: '40106920000099', firstName: 'Shahlo', lastName: 'Oʻlmasova', firstNameCyr: 'Шаҳло', lastNameCyr: 'Ўлмасова', birthday: '1992-06-01' },
 };
 
 /**

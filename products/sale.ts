@@ -1,5 +1,5 @@
 import type { Price } from '../engine/definition';
-import { addDays, dmyToIso, isIsoDate, isoToDmy } from './api-format';
+import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy } from './api-format';
 import { latestStartDays } from './start-window';
 
 /**
@@ -271,6 +271,8 @@ export interface ProductSale<Save, T> {
   readSave?(body: unknown, context: SaleContext<T>): unknown;
   /** The total the caller was shown (must equal the price, else HTTP 422). */
   amount(request: Save): number;
+  /** Where `amount` reads it in the request (`/summa_all`): the field a 422 for another total names. */
+  amountField: string;
   /** The product's own calls, served beside save and check. */
   calls?: ProductCall<T>[];
   /**
@@ -294,6 +296,30 @@ export function requestBirthday(value: string, field: string, today: string): st
   if (iso > today) throw new SaleRefusal(400, `body${field} is in the future`, field);
   return iso;
 }
+
+/** From this age a person may take out and pay for a policy. */
+export const policyholderAge = 18;
+
+/** 422 unless the policyholder born on `birthday` (ISO) is of age on `on`: a minor cannot take out a policy. */
+export function requireOfAge(birthday: string, on: string, field: string): void {
+  if (ageOn(birthday, on) < policyholderAge) throw new SaleRefusal(422, `body${field}: a policyholder must be ${policyholderAge} or older`, field);
+}
+
+/**
+ * 400 naming the second of two people a list gives the same passport (series and number joined, in
+ * the list's order; its number at `numberField`): a person is insured once per policy, and ten
+ * entries of one person would stack ten covers of the sum insured on them.
+ */
+export function requireDistinctPeople(passports: readonly string[], field: string, numberField = 'passport_number'): void {
+  const seen = new Set<string>();
+  passports.forEach((passport, i) => {
+    if (seen.has(passport)) throw new SaleRefusal(400, `body${field}/${i}: ${passport} is already on this policy`, `${field}/${i}/${numberField}`);
+    seen.add(passport);
+  });
+}
+
+/** A request person's passport, series and number joined. */
+export const passportOf = (person: { passport_seria: string; passport_number: string }): string => `${person.passport_seria}${person.passport_number}`;
 
 /**
  * 400 unless the first day of cover is at most `days` after today (`start-window.ts`): a cover bought

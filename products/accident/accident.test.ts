@@ -93,4 +93,10 @@ describe('accident sale', () => {
     await expect(sale.quote(stranger, context)).rejects.toMatchObject({ status: 422, field: '/insureds/1' });
     await expect(sale.quote({ ...body, begin_date: '01.01.2030' }, context)).rejects.toMatchObject({ status: 400, field: '/begin_date' });
   });
+
+  it('insures a person once: ten entries of one person are not ten covers on them', async () => {
+    const body = accidentSaveRequest(sampleCouple, { total: 50_000, lines: [] });
+    const stacked = { ...body, insureds: Array.from({ length: 10 }, () => body.owner) };
+    await expect(sale.quote(stacked, context)).rejects.toMatchObject({ status: 400, field: '/insureds/1/passport_number' });
+  });
 });

@@ -1,4 +1,4 @@
-import { coverStartInWindow, registeredPerson, requestDate, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireOfAge, type ProductSale, type SaleContext } from '../sale';
 import { groupDigits, oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
@@ -7,6 +7,8 @@ async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>)
   const begin = requestDate(request.begin_date, '/begin_date');
   coverStartInWindow(begin, context.today, '/begin_date');
   const owner = await registeredPerson(request.owner, '/owner', context);
+  requireOfAge(owner.birthday, context.today, '/owner/birthday');
+  requireDistinctPeople(request.insureds.map(passportOf), '/insureds');
   const insured = await Promise.all(request.insureds.map((person, i) => registeredPerson(person, `/insureds/${i}`, context)));
   return {
     // The premium of exactly the persons and the sum the policy names.
@@ -29,6 +31,7 @@ const sale: ProductSale<SaveRequest, AccidentTariff> = {
   tariffs: accidentTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   policy: {
     series: 'ACC',
     title: { uz: "Baxtsiz hodisalardan sugʻurtalash", ru: 'Страхование от несчастных случаев', en: 'Personal accident insurance' },

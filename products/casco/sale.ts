@@ -1,5 +1,5 @@
 import { groupDigits, oneYearFrom } from '../api-format';
-import { coverStartInWindow, policyText, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { coverStartInWindow, policyText, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
 import type { CalculateRequest, CalculateResponse, SaveRequest, TariffResponse } from './api.generated';
 import { carCatalogue } from './car-catalogue';
 import {
@@ -134,13 +134,15 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
   if (mismatch === 'model') throw new SaleRefusal(422, 'car/position_id is not the vehicle registry\'s model', '/car/position_id');
 
   const { payer } = request;
+  const payerBirthday = requestDate(payer.birthday, '/payer/birthday');
   const person = await context.findPerson({
     passportSeria: payer.passport_seria,
     passportNumber: payer.passport_number,
-    birthday: requestDate(payer.birthday, '/payer/birthday'),
+    birthday: payerBirthday,
     ...(payer.pinfl ? { pinfl: payer.pinfl } : {}),
   });
   if (!person) throw new SaleRefusal(422, 'payer: not found in the person registry', '/payer');
+  requireOfAge(payerBirthday, context.today, '/payer/birthday');
 
   const cover: CascoCover = { value: car.price, program, ...added };
   const price = quoteCasco(cover, tariff);
@@ -168,6 +170,7 @@ const sale: ProductSale<SaveRequest, CascoTariff> = {
   carCatalogue,
   quote,
   amount: (request) => request.premium,
+  amountField: '/premium',
   calls,
   policy: {
     series: 'ENK',

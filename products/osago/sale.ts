@@ -2,7 +2,7 @@ import type { Price } from '../../engine/definition';
 import { addDays, ageOn, coverEnd, isoToDmy } from '../api-format';
 import { miniCascoTariff } from '../mini-casco-programs';
 import {
-  notTooFarAhead, personAnswer, policyText, Refusal, requestDate, SaleRefusal, SaveDeclined,
+  notTooFarAhead, personAnswer, policyText, Refusal, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
 } from '../sale';
 import type {
@@ -120,6 +120,7 @@ async function checkDrivers(request: SavePolicyRequest, applicant: Applicant, st
     return [];
   }
   if (request.drivers.length === 0 && !request.applicant_is_driver) throw new SaleRefusal(400, 'body/drivers must name 1 to 5 drivers for number_drivers_id 4 (or the applicant, applicant_is_driver)', '/drivers');
+  requireDistinctPeople(request.drivers.map((driver) => `${driver.passport__seria}${driver.passport__number}`), '/drivers', 'passport__number');
   const insured: InsuredPerson[] = [];
   for (const [i, driver] of request.drivers.entries()) {
     const key = i + 1;
@@ -218,6 +219,7 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
   const applicantBirthday = requestDate(request.applicant__birthday, '/applicant__birthday');
   const applicant = await context.findPerson({ ...applicantQuery, birthday: applicantBirthday });
   if (!applicant) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant__pass_seria');
+  requireOfAge(applicantBirthday, context.today, '/applicant__birthday');
   const start = firstDay(request, vehicle, context.today);
   const applicantName = `${applicant.firstName} ${applicant.lastName}`;
   const insured = await checkDrivers(request, { query: applicantQuery, birthday: applicantBirthday, name: applicantName }, start, context);
@@ -331,6 +333,7 @@ const sale: ProductSale<SavePolicyRequest, OsagoReference> = {
   quote,
   readSave: (body) => readSave(body),
   amount: (request) => request.amount_uzs,
+  amountField: '/amount_uzs',
   calls: [
     { method: 'GET', path: manifest.calls.references, summary: 'OSAGO reference data: the 2026 tariff, periods, extras, benefits, mini-casco programs and models not sold online', response: 'osago/references.response', answer: (_body, context) => context.tariffs },
     { method: 'POST', path: manifest.calls.vehicle, summary: 'A vehicle of the registry by plate and tech passport: owner (person or legal entity), model, type, year; vehicle_not_found', request: 'osago/osago-juridik.request', response: 'osago/osago-juridik.response', read: readVehicleQuery, answer: juridik },

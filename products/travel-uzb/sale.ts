@@ -1,6 +1,6 @@
 import { groupDigits } from '../api-format';
 import {
-  coverStartInWindow, registeredPerson, requestDate, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
+  coverStartInWindow, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
 } from '../sale';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import { quoteTravelUzb, sandboxTravelUzbTariff, type TravelUzbTariff } from './pricing';
@@ -56,6 +56,8 @@ async function quote(request: SaveRequest, context: Context) {
   const program = context.tariffs.programs.find((p) => p.id === request.tarif_id);
   if (!program) throw new SaleRefusal(422, `tarif_id ${request.tarif_id} is not sold`, '/tarif_id');
   const applicant = await registeredPerson(request.applicant, '/applicant', context);
+  requireOfAge(applicant.birthday, context.today, '/applicant/birthday');
+  requireDistinctPeople(request.tourists.map(passportOf), '/tourists');
   const insured = await Promise.all(request.tourists.map((tourist, i) => insuredTourist(tourist, `/tourists/${i}`, context)));
   return {
     price: quoteTravelUzb(program, insured.length, days),
@@ -77,6 +79,7 @@ const sale: ProductSale<SaveRequest, TravelUzbTariff> = {
   tariffs: sandboxTravelUzbTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   calls,
   policy: {
     series: 'UZT',

@@ -166,9 +166,8 @@ describe('domestic travel sale', () => {
     const long = await sale.quote({ ...short, end_date: '10.08.2030', days: 10 }, context);
     expect(long.price.total).toBe(4_000 * 2 * 10);
     expect(sale.amount({ ...short, end_date: '10.08.2030', days: 10 })).not.toBe(long.price.total);
-    // More tourists cost more whatever the claim; a program that is not sold is refused.
-    const more = await sale.quote({ ...short, tourists: [...short.tourists, ...short.tourists] }, context);
-    expect(more.price.total).toBe(4_000 * 4 * 3);
+    // A tourist named twice is not insured twice; a program that is not sold is refused.
+    await expect(sale.quote({ ...short, tourists: [...short.tourists, ...short.tourists] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/2/passport_number' });
     await expect(sale.quote({ ...short, tarif_id: 9 }, context)).rejects.toMatchObject({ status: 422, field: '/tarif_id' });
   });
 

@@ -1,7 +1,9 @@
 import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
 import { latestTripStartDays } from '../start-window';
-import { coverStartInWindow, personLookupCall, policyText, requestBirthday, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import {
+  coverStartInWindow, passportOf, personLookupCall, policyText, requestBirthday, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
+} from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
 import { adultAge, familyAdultMaxAge, familyAdults, familyMisfits } from './family';
@@ -136,10 +138,38 @@ function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context
   ];
 }
 
+/**
+ * A citizen's passport and birthday as the person registry has them (422 naming the person when it
+ * does not): the premium is priced by age, so a birthday is the registry's, not the buyer's word.
+ * The Latin names stay the request's, as the passport spells them; a foreigner is not in the registry.
+ */
+async function checkRegistered(person: SavePolisRequest['travelers'][number] | SavePolisRequest['sugurtalovchi'], field: string, context: SaleContext<TravelReference>): Promise<void> {
+  const found = await context.findPerson({
+    passportSeria: person.passport_seria,
+    passportNumber: person.passport_number,
+    birthday: requestDate(person.birthday, `${field}/birthday`),
+    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
+  });
+  if (!found) throw new SaleRefusal(422, `${field.slice(1)}: no citizen with this passport and birthday in the person registry`, field);
+}
+
+/** The travellers and the payer as a policy may name them: each once, at most one of them the payer, the payer of age and, when a citizen, each as the registry has them. */
+async function checkPeople(request: SavePolisRequest, context: SaleContext<TravelReference>): Promise<void> {
+  const payer = request.sugurtalovchi;
+  requireOfAge(requestBirthday(payer.birthday, '/sugurtalovchi/birthday', context.today), context.today, '/sugurtalovchi/birthday');
+  requireDistinctPeople(request.travelers.map(passportOf), '/travelers');
+  const payerRows = request.travelers.flatMap((t, i) => (t.is_payer ? [i] : []));
+  if (payerRows.length > 1) throw new SaleRefusal(400, `body/travelers/${payerRows[1]}/is_payer: one traveller at most is the payer`, `/travelers/${payerRows[1]}/is_payer`);
+  await Promise.all([
+    ...(payer.type === 0 ? [checkRegistered(payer, '/sugurtalovchi', context)] : []),
+    ...request.travelers.map((t, i) => (t.foreign ? Promise.resolve() : checkRegistered(t, `/travelers/${i}`, context))),
+  ]);
+}
+
 async function quote(request: SavePolisRequest, context: SaleContext<TravelReference>) {
   const cover = requestCover(request, context.today);
   checkCountries(request.countries, context.tariffs);
-  requestBirthday(request.sugurtalovchi.birthday, '/sugurtalovchi/birthday', context.today);
+  await checkPeople(request, context);
   const { tariffs } = context.tariffs;
   const quoted = quoteTravel({ ...quoteInput(request, cover, context.today, tariffs), programId: request.program_id }, tariffs);
   if (!quoted) throw new SaleRefusal(422, `program ${request.program_id}: this trip cannot be priced`);
@@ -187,6 +217,7 @@ const sale: ProductSale<SavePolisRequest, TravelReference> = {
   quote,
   readSave: (body, context) => readSave(body, context.tariffs),
   amount: (request) => request.summa_all,
+  amountField: '/summa_all',
   calls: [
     { method: 'GET', path: manifest.calls.countries, summary: 'Travel catalog: purposes, countries, programs and the tariff', response: 'travel/get-country.response', answer: (_body, context) => getCountryAnswer(context.tariffs) },
     {

@@ -25,7 +25,8 @@ export const sampleTravelCatalog: TravelCatalog = {
 const noRisks = { luggage: { on: false }, accident: { on: false }, cancel_travel: { on: false }, person_respon: { on: false }, delay_travel: { on: false } };
 
 const vali = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev', foreign: false, pinfl: '31505900000011' };
-const timur = { passport: 'AC1111111', birthday: '2020-03-20', firstName: 'Timur', lastName: 'Aliyev', foreign: false, pinfl: '32003120000033' };
+const kamron = { passport: 'AC2020202', birthday: '2020-03-20', firstName: 'Kamron', lastName: 'Aliyev', foreign: false, pinfl: '52003200000066' };
+const timur = { passport: 'AC1111111', birthday: '2012-03-20', firstName: 'Timur', lastName: 'Aliyev', foreign: false, pinfl: '32003120000033' };
 
 /**
  * Single tourism trip, 1–10 July 2030, Turkey and the UK, Comfort, a father (payer, 40) and his
@@ -38,7 +39,7 @@ export const sampleSingleTrip: TravelData = {
     payer: { ...vali, phone: '998901234567' },
     tourists: [
       { ...vali, phone: '998901234567', isPayer: true, canPay: true },
-      { ...timur, isPayer: false, canPay: false },
+      { ...kamron, isPayer: false, canPay: false },
     ],
   },
   program: { programId: 2, risks: { ...noRisks, luggage: { on: true }, accident: { on: true } } },
@@ -51,7 +52,7 @@ export const sampleWorkStay: TravelData = {
   tourists: {
     payer: { passport: 'FR1234567', birthday: '1985-11-02', firstName: 'ANNA', lastName: 'MULLER', foreign: true, country: 'DE', phone: '998935550011' },
     tourists: [
-      { passport: 'AD2222222', birthday: '1960-01-10', firstName: 'RUSTAM', lastName: 'NAZAROV', foreign: false, isPayer: false, canPay: true },
+      { passport: 'AD3333333', birthday: '1960-01-10', firstName: 'BAHODIR', lastName: 'YUSUPOV', foreign: false, isPayer: false, canPay: true },
     ],
   },
   program: { programId: 1, risks: noRisks },
@@ -109,9 +110,9 @@ export const sampleGroupTrip: TravelData = {
     ...sampleSingleTrip.tourists,
     tourists: [
       { ...vali, isPayer: true, canPay: true, phone: '998901234567' },
-      { ...timur, isPayer: false, canPay: false },
+      { ...kamron, isPayer: false, canPay: false },
       { passport: 'AB7654321', birthday: '1985-11-02', firstName: 'DILNOZA', lastName: 'KARIMOVA', foreign: false, isPayer: false, canPay: true },
-      { passport: 'AD2222222', birthday: '1980-01-10', firstName: 'RUSTAM', lastName: 'NAZAROV', foreign: false, isPayer: false, canPay: true },
+      { passport: 'AD4444444', birthday: '1980-01-10', firstName: 'SARDOR', lastName: 'QODIROV', foreign: false, isPayer: false, canPay: true },
       { passport: 'AE3333333', birthday: '1992-06-01', firstName: "SHAHLO", lastName: "O'LMASOVA", foreign: false, isPayer: false, canPay: true },
     ],
   },
@@ -120,13 +121,13 @@ export const sampleGroupTrip: TravelData = {
 
 /**
  * What a visitor buys in the sandbox: the sample trip with the registry's people as they are
- * (Timur is born in 2012), so lookups find both travellers.
+ * (Timur, born in 2012, in place of his little brother), as e2e purchases type them.
  */
 export const samplePurchase: TravelData = {
   ...sampleSingleTrip,
   tourists: {
     ...sampleSingleTrip.tourists,
-    tourists: [sampleSingleTrip.tourists.tourists[0] as TravelData['tourists']['tourists'][number], { ...timur, birthday: '2012-03-20', isPayer: false, canPay: true }],
+    tourists: [sampleSingleTrip.tourists.tourists[0] as TravelData['tourists']['tourists'][number], { ...timur, isPayer: false, canPay: true }],
   },
 };
 

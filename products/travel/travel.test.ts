@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
+import { apiFailure, fakeApi, notOk, ok, registryContext, saveContext } from '../fake-api';
 import { apiSchema, createStepAjv } from '../product-tests';
 import { hiddenPaths, lockedPaths } from '../../engine/visibility';
 import { calculatorRequest, savePolisRequest } from './binding';
@@ -11,14 +11,13 @@ import { familyAdultMaxAge, familyMisfits } from './family';
 import { travelCover, type TravelData } from './rules';
 import sale from './sale';
 import { sandboxTravelReference } from './tariffs';
-import { memoryRegistries } from '../memory-registries';
 import {
   sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
 } from './samples';
 import { policyWords } from '../../server/lib/policy-words';
 
 /** A sale's ports over the sandbox's travel reference, no registry people. */
-const travelContext = () => ({ tariffs: sandboxTravelReference, today: '2030-06-15', findPerson: async () => null, registries: memoryRegistries(), words: policyWords() });
+const travelContext = () => registryContext(sandboxTravelReference, '2030-06-15', policyWords());
 
 const action = (field: string) => {
   const name = travel.machine.onChange?.[field];
@@ -171,7 +170,7 @@ describe('travel tourists rules', () => {
     const { data, errors } = action('tourists.tourists')(next, sampleSingleTrip);
     expect(data.tourists.payer.firstName).toBeUndefined();
     expect(data.tourists.tourists[1]?.lastName).toBeUndefined();
-    expect(data.tourists.tourists[1]?.firstName).toBe('Timur');
+    expect(data.tourists.tourists[1]?.firstName).toBe('Kamron');
     expect(errors).toEqual({
       tourists: { '/payer/firstName': 'use_latin_alphabet', '/tourists/1/lastName': 'use_latin_alphabet' },
     });
@@ -259,8 +258,30 @@ describe('travel family policy', () => {
     const calculator = sale.calls?.find((call) => call.request === 'travel/calculator.request');
     expect(() => calculator?.answer(calculatorRequest(three), travelContext())).toThrow(expect.objectContaining({ status: 400, field: '/travelers/2/birthday' }));
     const body = savePolisRequest(sampleFamilyTrip, { total: 1, lines: [] });
-    const saved = { ...body, travelers: [...body.travelers, { ...body.travelers[1], birthday: '01-01-1960' }] } as typeof body;
+    const bahodir = { passport_seria: 'AD', passport_number: '3333333', birthday: '10-01-1960', pinfl: '31001600000077', name: 'Bahodir', surname: 'Yusupov', foreign: false, is_payer: false };
+    const saved = { ...body, travelers: [...body.travelers, bahodir] };
     await expect(sale.quote(saved, travelContext())).rejects.toMatchObject({ status: 400, field: '/travelers/3/birthday' });
+  });
+});
+
+describe('travel save: the people it names', () => {
+  const body = savePolisRequest(sampleSingleTrip, { total: 1, lines: [] });
+  const [vali, kamron] = body.travelers as [(typeof body.travelers)[number], (typeof body.travelers)[number]];
+  const refusal = (request: typeof body) => sale.quote(request, travelContext());
+
+  it('prices a citizen by the registry\'s birthday: another birthday, or a passport the registry lacks, is refused naming the traveller', async () => {
+    await expect(refusal({ ...body, travelers: [vali, { ...kamron, birthday: '20-03-1990' }] })).rejects.toMatchObject({ status: 422, field: '/travelers/1' });
+    await expect(refusal({ ...body, travelers: [vali, { ...kamron, passport_number: '9999999' }] })).rejects.toMatchObject({ status: 422, field: '/travelers/1' });
+    await expect(refusal({ ...body, sugurtalovchi: { ...body.sugurtalovchi, birthday: '15-05-1991' } })).rejects.toMatchObject({ status: 422, field: '/sugurtalovchi' });
+    // A foreigner is not in the Uzbek registry: named as the request names them.
+    await expect(refusal({ ...body, travelers: [vali, { ...kamron, passport_seria: 'FR', foreign: true, country_id: 'FR' }] })).resolves.toBeDefined();
+  });
+
+  it('insures a person once, has one payer at most, and a payer of age', async () => {
+    await expect(refusal({ ...body, travelers: [vali, kamron, kamron] })).rejects.toMatchObject({ status: 400, field: '/travelers/2/passport_number' });
+    await expect(refusal({ ...body, travelers: [vali, { ...kamron, is_payer: true }] })).rejects.toMatchObject({ status: 400, field: '/travelers/1/is_payer' });
+    const minor = { ...body.sugurtalovchi, passport_seria: 'AC', passport_number: '2020202', birthday: '20-03-2020', pinfl: '52003200000066' };
+    await expect(refusal({ ...body, sugurtalovchi: minor })).rejects.toMatchObject({ status: 422, field: '/sugurtalovchi/birthday' });
   });
 });
 
@@ -344,7 +365,7 @@ describe('travel save, check and load', () => {
       },
       travelers: [
         { passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011', name: 'Vali', surname: 'Aliyev', foreign: false, is_payer: true },
-        { passport_seria: 'AC', passport_number: '1111111', birthday: '20-03-2020', pinfl: '32003120000033', name: 'Timur', surname: 'Aliyev', foreign: false, is_payer: false },
+        { passport_seria: 'AC', passport_number: '2020202', birthday: '20-03-2020', pinfl: '52003200000066', name: 'Kamron', surname: 'Aliyev', foreign: false, is_payer: false },
       ],
       return_url: saveContext.returnPath,
     });

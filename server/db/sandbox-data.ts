@@ -35,6 +35,11 @@ export const sandboxPersons: PersonsTable[] = [
   { passport_seria: 'AB', passport_number: '7654321', birthday: '1985-11-02', pinfl: '41102850000022', first_name: 'Dilnoza', last_name: 'Karimova', first_name_cyr: 'Дилноза', last_name_cyr: 'Каримова' },
   { passport_seria: 'AC', passport_number: '1111111', birthday: '2012-03-20', pinfl: '32003120000033', first_name: 'Timur', last_name: 'Aliyev', first_name_cyr: 'Тимур', last_name_cyr: 'Алиев' },
   { passport_seria: 'AD', passport_number: '2222222', birthday: '1958-07-01', pinfl: '30107580000044', first_name: 'Rustam', last_name: 'Nazarov', first_name_cyr: 'Рустам', last_name_cyr: 'Назаров' },
+  // The travel samples' other travellers (products/travel/samples.ts): a child, two older men, a young woman.
+  { passport_seria: 'AC', passport_number: '2020202', birthday: '2020-03-20', pinfl: '52003200000066', first_name: 'Kamron', last_name: 'Aliyev', first_name_cyr: 'Камрон', last_name_cyr: 'Алиев' },
+  { passport_seria: 'AD', passport_number: '3333333', birthday: '1960-01-10', pinfl: '31001600000077', first_name: 'Bahodir', last_name: 'Yusupov', first_name_cyr: 'Баходир', last_name_cyr: 'Юсупов' },
+  { passport_seria: 'AD', passport_number: '4444444', birthday: '1980-01-10', pinfl: '31001800000088', first_name: 'Sardor', last_name: 'Qodirov', first_name_cyr: 'Сардор', last_name_cyr: 'Қодиров' },
+  { passport_seria: 'AE', passport_number: '3333333', birthday: '1992-06-01', pinfl: '40106920000099', first_name: 'Shahlo', last_name: 'Oʻlmasova', first_name_cyr: 'Шаҳло', last_name_cyr: 'Ўлмасова' },
   // Has no licence in the registry: an OSAGO driver row of his asks for the licence by hand.
   { passport_seria: 'AE', passport_number: '1234567', birthday: '1995-09-12', pinfl: '31209950000055', first_name: 'Aziz', last_name: 'Rahimov', first_name_cyr: 'Азиз', last_name_cyr: 'Рахимов' },
   ...saveErrorPeople(),
