@@ -41,5 +41,10 @@ describe('unprintable text', () => {
     expect(firstUnprintable('№ 12, «Uy» — 5 000 soʻm\nKoʻcha’')).toBeUndefined();
     // Half of a surrogate pair is no character at all.
     expect(firstUnprintable('a\uD83D')).toBe('\uD83D');
+    // Invisible controls print nothing, or the text around them backwards: "Urus" shown as "suRU".
+    expect(firstUnprintable('Lamborghini \u202eTSET')).toBe('\u202e');
+    expect(firstUnprintable('a\u2028b')).toBe('\u2028');
+    expect(firstUnprintable('a\u2066b')).toBe('\u2066');
+    expect(firstUnprintable('“Uy” … ‰ ⁄')).toBeUndefined();
   });
 });

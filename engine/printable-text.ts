@@ -5,7 +5,9 @@
  * quietly drops what the visitor typed (an emoji in a pet's name).
  */
 export const printableRanges: readonly (readonly [first: number, last: number])[] = [
-  [0x20, 0x7e], [0xa0, 0x24f], [0x2b0, 0x2ff], [0x400, 0x4ff], [0x2010, 0x206f], [0x20a0, 0x20bf], [0x2116, 0x2116],
+  // General punctuation without its invisible controls: line and paragraph separators, the bidi
+  // embeddings and overrides (U+202A–U+202E, which would print a model or a name backwards) and isolates.
+  [0x20, 0x7e], [0xa0, 0x24f], [0x2b0, 0x2ff], [0x400, 0x4ff], [0x2010, 0x2027], [0x2030, 0x205e], [0x20a0, 0x20bf], [0x2116, 0x2116],
 ];
 
 const codePoint = (n: number) => `\\u{${n.toString(16)}}`;

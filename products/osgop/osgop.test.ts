@@ -241,10 +241,20 @@ describe('osgop on the server', () => {
   it('re-prices the save and refuses another amount, answering its own', async () => {
     const cheaper = await post(app, '/api/sayt/osgop/save', body({ amount: 70_000 }));
     expect(cheaper.statusCode).toBe(422);
-    expect(cheaper.json()).toMatchObject({ result: false, response: { amount: 70_400 } });
+    expect(cheaper.json()).toMatchObject({ result: false, response: { amount: 70_400, field: '/amount' } });
     const saved = await post(app, '/api/sayt/osgop/save', body());
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ result: true, response: { amount: 70_400 } });
+  });
+
+  it('names the registry\'s vehicle: another model or year is refused, a trim added to the model is not', async () => {
+    const other = await post(app, '/api/sayt/osgop/save', { ...body(), model: 'Lamborghini Urus' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ result: false, response: { field: '/model' } });
+    const older = await post(app, '/api/sayt/osgop/save', { ...body(), issue_year: 2099 });
+    expect(older.json()).toMatchObject({ result: false, response: { field: '/issue_year' } });
+    const reversed = await post(app, '/api/sayt/osgop/save', { ...body(), model: `${body().model} \u202eTSET` });
+    expect(reversed.statusCode).toBe(400);
   });
 
   it('issues the paid policy: the check answers an OGP number, the PDF names the vehicle, the bot hears of it without personal data', async () => {

@@ -1,6 +1,6 @@
 import { groupDigits } from '../api-format';
 import {
-  coverStartInWindow, Refusal, requestDate, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
+  coverStartInWindow, Refusal, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
 } from '../sale';
 import type { AutoRequest, AutoResponse, CalculationRequest, CalculationResponse, SaveRequest } from './api.generated';
 import { coverEnd } from './period';
@@ -88,8 +88,10 @@ async function holderOf(insurant: SaveRequest['insurant'], context: SaleContext<
   const { passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl } = insurant;
   if (!passportSeria || !passportNumber) throw new SaleRefusal(400, 'body/insurant/passport_seria and passport_number are required for a person', '/insurant/passport_seria');
   if (!birthday) throw new SaleRefusal(400, 'body/insurant/birthday is required for a person', '/insurant/birthday');
-  const person = await context.findPerson({ passportSeria, passportNumber, birthday: requestDate(birthday, '/insurant/birthday'), ...(pinfl ? { pinfl } : {}) });
+  const born = requestDate(birthday, '/insurant/birthday');
+  const person = await context.findPerson({ passportSeria, passportNumber, birthday: born, ...(pinfl ? { pinfl } : {}) });
   if (!person) throw new SaleRefusal(422, 'insurant: not found in the person registry', '/insurant');
+  requireOfAge(born, context.today, '/insurant/birthday');
   return `${person.firstName} ${person.lastName}`;
 }
 
@@ -98,8 +100,12 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
   coverStartInWindow(begin, context.today, '/begin_date');
   const found = await carrierVehicle(request, context);
   if (found instanceof Refusal) throw new SaleRefusal(422, `gos_number: ${found.message}`, '/gos_number');
-  const holder = await holderOf(request.insurant, context);
   const { vehicle, passengerSeats, category } = found;
+  // The policy names the registry's vehicle: the page lets a trim be added to its model ("Nexia 3 R2"),
+  // but a model without the registry's, or another year, is another car.
+  if (!request.model.toLowerCase().includes(vehicle.model.toLowerCase())) throw new SaleRefusal(422, `body/model must be the vehicle registry's (${vehicle.model}), a trim may follow`, '/model');
+  if (request.issue_year !== vehicle.issueYear) throw new SaleRefusal(422, `body/issue_year must be the vehicle registry's: ${vehicle.issueYear}`, '/issue_year');
+  const holder = await holderOf(request.insurant, context);
   return {
     // The premium of the registry's seats and category for the term the policy states.
     price: quoteOsgop(category, passengerSeats, request.period, context.tariffs),
@@ -112,7 +118,7 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
       sumInsured: passengerSeats * context.tariffs.sumPerSeat,
       currency: 'UZS' as const,
       programName: `${request.period} oy / мес., ${groupDigits(context.tariffs.sumPerSeat)} soʻm × ${passengerSeats}`,
-      subject: `${request.model} ${request.issue_year}, ${vehicle.plate}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
+      subject: `${request.model} ${vehicle.issueYear}, ${vehicle.plate}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
     },
   };
 }
@@ -122,6 +128,7 @@ const sale: ProductSale<SaveRequest, OsgopTariff> = {
   tariffs: osgopTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   calls,
   policy: {
     series: 'OGP',
