@@ -459,7 +459,7 @@ describe('casco on the server', () => {
     const right = body();
     const cheaper = await post(app, '/api/takoful/kasko-neo/save', { ...right, premium: right.premium - 1000 });
     expect(cheaper.statusCode).toBe(422);
-    expect(cheaper.json()).toMatchObject({ result: false, response: { amount: right.premium } });
+    expect(cheaper.json()).toMatchObject({ result: false, response: { amount: right.premium, field: '/premium' } });
     const saved = await post(app, '/api/takoful/kasko-neo/save', right);
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ result: true, response: { amount: right.premium } });

@@ -59,6 +59,7 @@ const sale: ProductSale<SaveRequest, DocumentsTariff> = {
   tariffs: sandboxDocumentsTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   calls,
   policy: {
     series: 'DOC',

@@ -59,6 +59,7 @@ export function homeSale(
     tariffs: { programs: [...programs] },
     quote: (request, context) => quote(area, request, context),
     amount: (request) => request.amount,
+    amountField: '/amount',
     policy,
   };
 }

@@ -65,6 +65,7 @@ const sale: ProductSale<SaveRequest, JobLossTariff> = {
   tariffs: jobLossTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   policy: {
     series: 'JOB',
     title: { uz: 'Ishdan ayrilish xavfini sugʻurtalash', ru: 'Страхование на случай потери работы', en: 'Job loss insurance' },

@@ -112,6 +112,7 @@ export function miniCascoSale(months: MiniCascoMonths, policy: PolicyWording): P
     ...(months === 12 ? { calls } : { tariffsFrom: manifest.id }),
     quote: quoteFor(months),
     amount: (request) => request.amount,
+    amountField: '/amount',
     policy,
   };
 }

@@ -17,6 +17,7 @@ const sale: ProductSale<SavePolicyRequest, OsagoReference> = {
   },
   ...(osago.readSave ? { readSave: osago.readSave.bind(osago) } : {}),
   amount: osago.amount.bind(osago),
+  amountField: osago.amountField,
   policy: {
     series: 'OSL',
     title: {

@@ -227,7 +227,7 @@ describe('pets on the server', () => {
     const body = await multipartOf(sampleCat, { total: 1000, lines: [] });
     const cheap = await postMultipart(app, '/api/sayt/pet-insurance/save', body);
     expect(cheap.statusCode).toBe(422);
-    expect(cheap.json().response).toEqual({ amount: 220_000 });
+    expect(cheap.json().response).toEqual({ amount: 220_000, field: '/amount' });
     const good = await multipartOf();
     for (const refused of refusedFiles()) {
       const res = await postMultipart(app, '/api/sayt/pet-insurance/save', { ...good, files: [good.files[0]!, { name: 'photo_2', filename: refused.filename, blob: refused.blob }] });

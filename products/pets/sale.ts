@@ -74,6 +74,7 @@ const sale: ProductSale<SaveRequest, PetsTariff> = {
   tariffs: petsTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   calls: [
     { method: 'GET', path: manifest.calls.programs, summary: 'Pet programs with their premiums for cats and dogs, and the rules of age and vaccination', response: 'pets/programs.response', answer: (_body, context) => programsAnswer(context.tariffs) },
   ],

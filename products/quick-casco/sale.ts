@@ -70,6 +70,7 @@ const sale: ProductSale<SaveRequest, QuickCascoTariff> = {
   tariffs: quickCascoTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   calls: [
     {
       method: 'GET',

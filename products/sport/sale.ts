@@ -45,6 +45,7 @@ const sale: ProductSale<SaveRequest, SportTariff> = {
   tariffs: sandboxSportTariff,
   quote,
   amount: (request) => request.amount,
+  amountField: '/amount',
   calls,
   policy: {
     series: 'SPT',

@@ -134,7 +134,8 @@ function expectHandled(res: LightMyRequestResponse, what: string) {
   if (!what.includes(' /api/') || what.includes('/api/policies/') || what.includes('/api/payme') || what.includes('/api/paynet')) return;
   const body = res.json<{ result: unknown; error: unknown; response: unknown }>();
   expect(typeof body.result, what).toBe('boolean');
-  if (res.statusCode === 400 && body.response !== null) expect(typeof (body.response as { field?: unknown }).field, what).toBe('string');
+  // A refusal of the request names what it refuses: a field, the body (not JSON, too large) or the content type.
+  if ([400, 413, 415].includes(res.statusCode)) expect(typeof (body.response as { field?: unknown } | null)?.field, `${what}: ${res.body.slice(0, 300)}`).toBe('string');
 }
 
 type Path = (string | number)[];

@@ -28,16 +28,16 @@ export async function alifCallbacks(app: FastifyInstance): Promise<void> {
     { config: { docs: { summary: 'Alif\'s webhook (JSON, header Signature = base64(HMAC-SHA256(secret, raw body))): the invoice is read again from Alif and settled, closed, or given back if the contract was paid another way' } } },
     async (request) => {
       const raw = request.body;
-      if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError(400, 'a JSON body is required');
+      if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError(400, 'a JSON body is required', { field: '/body' });
       if (!alifSignatureValid(app.config.alif.secret, raw, request.headers.signature)) throw new AppError(401, 'the signature does not match');
       let body: unknown;
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch {
-        throw new AppError(400, 'the body is not JSON');
+        throw new AppError(400, 'the body is not JSON', { field: '/body' });
       }
       const id = invoiceOf(body);
-      if (!id) throw new AppError(400, 'the body names no invoice');
+      if (!id) throw new AppError(400, 'body/invoice_id: the body names no invoice', { field: '/invoice_id' });
       const payment = await app.payments.get('alif', id);
       if (!payment) throw new AppError(404, 'no such Alif invoice here');
       return askAgain(app, request, payment, { name: 'Alif', apiError: AlifApiError });

@@ -18,9 +18,9 @@ export async function hostedCallbacks(app: FastifyInstance): Promise<void> {
     { config: { docs: { summary: 'The bank\'s hosted-page notification (JSON, X-Signature = hex(HMAC-SHA256(secret, raw body))): the payment is read again from the bank and settled, closed, or given back' } } },
     async (request) => {
       const raw = request.body;
-      if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError(400, 'a JSON body is required');
+      if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError(400, 'a JSON body is required', { field: '/body' });
       const notice = hostedGateway(app).notified(raw, request.headers);
-      if ('refused' in notice) throw notice.refused === 'signature' ? new AppError(401, 'the signature does not match') : new AppError(400, 'the body names no payment');
+      if ('refused' in notice) throw notice.refused === 'signature' ? new AppError(401, 'the signature does not match') : new AppError(400, 'body/payment_id: the body names no payment', { field: '/payment_id' });
       const payment = await app.payments.get('hosted', notice.paymentId);
       if (!payment) throw new AppError(404, 'no such payment here');
       return askAgain(app, request, payment, { name: 'The bank', apiError: HostedApiError });

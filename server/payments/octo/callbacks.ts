@@ -10,12 +10,13 @@ interface OctoNotification {
 }
 
 /** The fields of a notification the signature covers, when each is there once and plausible. */
-function readNotification(body: unknown): OctoNotification | null {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return null;
+/** The notification Octo sent, or the field that makes it none (a JSON pointer). */
+function readNotification(body: unknown): OctoNotification | { refused: string } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { refused: '/body' };
   const { octo_payment_UUID: uuid, status, signature } = body as Record<string, unknown>;
-  if (typeof uuid !== 'string' || !/^[0-9A-Za-z-]{1,64}$/.test(uuid)) return null;
-  if (typeof status !== 'string' || !/^[a-z_]{1,40}$/.test(status)) return null;
-  if (typeof signature !== 'string') return null;
+  if (typeof uuid !== 'string' || !/^[0-9A-Za-z-]{1,64}$/.test(uuid)) return { refused: '/octo_payment_UUID' };
+  if (typeof status !== 'string' || !/^[a-z_]{1,40}$/.test(status)) return { refused: '/status' };
+  if (typeof signature !== 'string') return { refused: '/signature' };
   return { uuid, status, signature };
 }
 
@@ -33,7 +34,7 @@ export async function octoCallbacks(app: FastifyInstance): Promise<void> {
     { config: { docs: { summary: 'Octo\'s payment notification (JSON, signature sha1(unique_key + octo_payment_UUID + status)): the status is read again from Octo; a hold is captured when the contract is paid by it, released when it cannot be' } } },
     async (request) => {
       const note = readNotification(request.body);
-      if (!note) throw new AppError(400, 'not an Octo notification: octo_payment_UUID, status and signature are required');
+      if ('refused' in note) throw new AppError(400, `not an Octo notification: body${note.refused} is missing or malformed (octo_payment_UUID, status and signature are required)`, { field: note.refused });
       if (!octoSignatureValid(app.config.octo.uniqueKey, note.uuid, note.status, note.signature)) throw new AppError(401, 'the signature does not match');
       const payment = await app.payments.get('octo', note.uuid);
       if (!payment) throw new AppError(404, 'no such Octo payment here');

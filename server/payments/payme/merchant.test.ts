@@ -86,6 +86,8 @@ describe('Payme merchant protocol', () => {
   test('unknown transactions → −31003', async () => {
     for (const method of ['PerformTransaction', 'CheckTransaction']) expect((await rpc(method, { id: 'missing' })).error?.code).toBe(-31003);
     expect((await rpc('CancelTransaction', { id: 'missing', reason: 3 })).error?.code).toBe(-31003);
+    // A reason past what a cancellation stores is a malformed call, not a server fault.
+    expect((await rpc('CancelTransaction', { id: 'missing', reason: 70_000 })).error?.code).toBe(-32600);
   });
 
   test('cancel before perform: state −1, idempotent, cannot perform afterwards, order can be paid again', async () => {

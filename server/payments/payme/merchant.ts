@@ -73,6 +73,16 @@ function nonNegativeInt(params: Params, key: string): number {
   return v;
 }
 
+/** Payme's CancelTransaction reason: a small code (1–10 in its protocol), stored as one. */
+function cancelReason(params: Params): number {
+  const reason = nonNegativeInt(params, 'reason');
+  if (reason > maxCancelReason) throw new PaymeError(-32600, 'reason');
+  return reason;
+}
+
+/** The largest reason a cancellation stores (its column is a smallint); Payme's own codes are 1–10. */
+const maxCancelReason = 32_767;
+
 /** Payme's transaction id: printable ASCII (its ids are hex), never text the database cannot store. */
 function transactionId(params: Params): string {
   const v = params.id;
@@ -232,7 +242,7 @@ export default fp(
 
       async CancelTransaction(params) {
         const id = transactionId(params);
-        const reason = nonNegativeInt(params, 'reason');
+        const reason = cancelReason(params);
         const tx = await app.db.transaction().execute(async (trx) => {
           const found = await lockTransaction(trx, id);
           if (!found) throw new PaymeError(-31003, 'id');

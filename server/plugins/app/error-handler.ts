@@ -118,6 +118,13 @@ export function thankYouRenderer(app: FastifyInstance, renderers: SiteRenderers)
   return async (address, contractId) => renderers.renderThankYouPage(address, await standingOf(contractId));
 }
 
+/** The part of a request Fastify refused before any route read it: its content type, or its body (not JSON, empty, too large). */
+function refusedPart(err: FastifyError): string | null {
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return '/headers/content-type';
+  if (err.code?.startsWith('FST_ERR_CTP_') || err.name === 'SyntaxError') return '/body';
+  return null;
+}
+
 function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope } {
   if (err instanceof SaleRefusal) {
     return { status: err.status, body: { result: false, error: err.status, message: err.message, response: err.field ? { field: err.field } : null } };
@@ -132,7 +139,10 @@ function toEnvelope(err: FastifyError | AppError | Error): { status: number; bod
     return { status: 400, body: { result: false, error: 400, message: message.slice(0, 1000), response: { field } } };
   }
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500 ? fe.statusCode : 500;
-  if (status < 500) return { status, body: { result: false, error: status, message: fe.message.slice(0, 1000), response: null } };
+  if (status < 500) {
+    const part = refusedPart(fe);
+    return { status, body: { result: false, error: status, message: fe.message.slice(0, 1000), response: part ? { field: part } : null } };
+  }
   return { status: 500, body: { result: false, error: 500, message: 'Internal server error', response: null } };
 }
 

@@ -43,7 +43,8 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     const unprintable = unprintableInPolicy(terms, request.body);
     if (unprintable) throw new SaleRefusal(400, `body${unprintable.field}: ${JSON.stringify(unprintable.char)} cannot be printed on the policy`, unprintable.field || undefined);
     if (sale.amount(request.body) !== price.total) {
-      throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total });
+      // The message is the one partner clients read; the field is named beside the server's amount.
+      throw new AppError(422, `amount differs, server: ${price.total}`, { amount: price.total, field: sale.amountField });
     }
     const input = {
       product: manifest.id,
