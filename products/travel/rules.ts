@@ -159,8 +159,26 @@ function syncTourists(next: TravelData, previous: TravelData, catalog?: FamilyCa
   if (isIsoDate(payer.birthday) && payer.birthday <= today && !isAdult(payer.birthday, today)) errors['/payer/birthday'] = 'travel.error.payer_adult';
   const data = { ...next, tourists: { ...next.tourists, payer, tourists } };
   const family = familyMessages(data, catalog);
-  const said = { ...errors, ...family.errors.tourists };
-  return { data, ...(Object.keys(said).length > 0 ? { errors: { tourists: said } } : {}), withdrawn: family.withdrawn };
+  const twice = samePersonMessages(tourists);
+  const said = { ...errors, ...family.errors.tourists, ...twice.said };
+  return { data, ...(Object.keys(said).length > 0 ? { errors: { tourists: said } } : {}), withdrawn: { tourists: { ...family.withdrawn.tourists, ...twice.withdrawn } } };
+}
+
+const samePersonMessage = 'travel.error.same_person';
+
+/** A traveller whose passport an earlier row has is told so at that passport (the save insures a person once); the message goes once it differs. */
+function samePersonMessages(tourists: readonly Tourist[]): { said: Record<string, MessageId>; withdrawn: Record<string, MessageId> } {
+  const seen = new Set<string>();
+  const said: Record<string, MessageId> = {};
+  const withdrawn: Record<string, MessageId> = {};
+  tourists.forEach((tourist, i) => {
+    const path = `/tourists/${i}/passport`;
+    const passport = typeof tourist.passport === 'string' && /^[A-Z]{2}[0-9]{7}$/.test(tourist.passport) ? tourist.passport : undefined;
+    if (passport !== undefined && seen.has(passport)) said[path] = samePersonMessage;
+    else withdrawn[path] = samePersonMessage;
+    if (passport !== undefined) seen.add(passport);
+  });
+  return { said, withdrawn };
 }
 
 // ---------------------------------------------------------------- rules

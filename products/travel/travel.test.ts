@@ -210,7 +210,9 @@ describe('travel family policy', () => {
   const { tariffs } = sampleTravelCatalog;
   const born = (age: number) => `${2030 - age}-01-01`;
   const withBirthdays = (data: TravelData, birthdays: string[]): TravelData =>
-    withTourists(data, { tourists: birthdays.map((birthday, i) => ({ ...data.tourists.tourists[0], isPayer: i === 0 && data.tourists.tourists[0]?.isPayer === true, birthday, canPay: true, foreign: false })) });
+    withTourists(data, {
+      tourists: birthdays.map((birthday, i) => ({ ...data.tourists.tourists[0], passport: `AZ${String(i).padStart(7, '0')}`, isPayer: i === 0 && data.tourists.tourists[0]?.isPayer === true, birthday, canPay: true, foreign: false })),
+    });
 
   it('covers one or two adults up to the adult rate\'s last age and any number of children: a third adult, an older one or children alone are not of it', () => {
     expect(familyAdultMaxAge(tariffs)).toBe(64);
@@ -261,6 +263,19 @@ describe('travel family policy', () => {
     const bahodir = { passport_seria: 'AD', passport_number: '3333333', birthday: '10-01-1960', pinfl: '31001600000077', name: 'Bahodir', surname: 'Yusupov', foreign: false, is_payer: false };
     const saved = { ...body, travelers: [...body.travelers, bahodir] };
     await expect(sale.quote(saved, travelContext())).rejects.toMatchObject({ status: 400, field: '/travelers/3/birthday' });
+  });
+});
+
+describe('travel tourists: one person once', () => {
+  it('says so at the passport of a row an earlier row names, and takes it back once it differs', () => {
+    const [vali, kamron] = sampleSingleTrip.tourists.tourists as [TravelData['tourists']['tourists'][number], TravelData['tourists']['tourists'][number]];
+    const twice = withTourists(sampleSingleTrip, { tourists: [vali, kamron, { ...kamron, isPayer: false }] });
+    const said = action('tourists.tourists')(twice, sampleSingleTrip);
+    expect(said.errors?.tourists).toEqual({ '/tourists/2/passport': 'travel.error.same_person' });
+    const other = withTourists(twice, { tourists: [vali, kamron, { ...kamron, passport: 'AB7654321' }] });
+    const taken = action('tourists.tourists')(other, twice);
+    expect(taken.errors).toBeUndefined();
+    expect(taken.withdrawn?.tourists).toMatchObject({ '/tourists/2/passport': 'travel.error.same_person' });
   });
 });
 
