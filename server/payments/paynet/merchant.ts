@@ -8,6 +8,9 @@ import {
   timeOf, transactionIdOf, type PaynetAnswer, type Params, type RpcId,
 } from './protocol';
 
+/** How far ahead of our clock Paynet's `transactionTime` may be (clocks differ; a day is generous). */
+const paynetClockSkewMs = 24 * 60 * 60 * 1000;
+
 /** Our name of Paynet's payments (`payments.provider`). */
 export const paynetProvider = 'paynet';
 
@@ -97,6 +100,8 @@ export function paynetMerchant(app: FastifyInstance): { handle(rawBody: string, 
       const transactionId = transactionIdOf(params);
       const amount = amountOf(params);
       const transactionTime = timeOf(params, 'transactionTime');
+      // When the payer paid is now or past: a time days ahead (9999-12-31) is no payment's.
+      if (transactionTime.getTime() > Date.now() + paynetClockSkewMs) throw new PaynetError(paynetErrors.wrongDate, 'transactionTime');
       const orderNumber = orderNumberOf(params);
       const known = await performed(transactionId);
       if (known) repeated(known);
