@@ -69,5 +69,6 @@ describe('failure reports of a save', () => {
     expect(queued).toHaveLength(1);
     await expect(queued[0]).resolves.toBeUndefined();
     expect(vi.mocked(closing.outbox.enqueue).mock.calls[0]?.[1]).toMatch(/^Failure \(home save\): 5 more in the last minute, not reported one by one \(HTTP 400 ×5\)$/);
-  });
+    // It starts an app (a fresh database's migrations) and closes it: seconds on a busy machine, as a hook's.
+  }, 60_000);
 });
