@@ -357,7 +357,7 @@ export async function registeredPerson<T>(person: RequestPerson, field: string, 
     ...(person.pinfl ? { pinfl: person.pinfl } : {}),
   });
   if (!found) throw new SaleRefusal(422, `${field.slice(1)}: not found in the person registry`, field);
-  return { name: `${found.firstName} ${found.lastName}`, passport: `${person.passport_seria}${person.passport_number}`, birthday };
+  return { name: `${found.firstName} ${found.lastName}`, passport: passportOf(person), birthday };
 }
 
 /** A registry person as the lookup calls answer: `ism`/`familya` as the registry writes them (Cyrillic), `_eng` in Latin. */

@@ -1,4 +1,4 @@
-import { coverStartInWindow, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, passportOf, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import { oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
@@ -28,7 +28,7 @@ async function quote(area: HomeArea, request: SaveRequest, context: SaleContext<
     price,
     terms: {
       holder,
-      insured: [{ name: holder, passport: `${request.applicant.passport_seria}${request.applicant.passport_number}`, birthday }],
+      insured: [{ name: holder, passport: passportOf(request.applicant), birthday }],
       beginDate: begin,
       endDate: oneYearFrom(begin),
       sumInsured: program.sumInsured,

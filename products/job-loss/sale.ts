@@ -1,6 +1,6 @@
 import { groupDigits, oneYearFrom } from '../api-format';
 import { homeRegions } from '../home/regions';
-import { coverStartInWindow, requestDate, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
+import { coverStartInWindow, passportOf, requestDate, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 
@@ -49,7 +49,7 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
     price,
     terms: {
       holder: name,
-      insured: [{ name, passport: `${request.passport_seria}${request.passport_number}`, birthday }],
+      insured: [{ name, passport: passportOf(request), birthday }],
       beginDate: begin,
       endDate: oneYearFrom(begin),
       sumInsured: benefit * request.benefit_months,

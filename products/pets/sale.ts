@@ -1,5 +1,5 @@
 import { oneYearFrom } from '../api-format';
-import { coverStartInWindow, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, passportOf, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';
@@ -58,7 +58,7 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
     terms: {
       holder: name,
       // The owner's interest in the pet is what is insured.
-      insured: [{ name, passport: `${request.passport_seria}${request.passport_number}`, birthday }],
+      insured: [{ name, passport: passportOf(request), birthday }],
       beginDate: begin,
       endDate: oneYearFrom(begin),
       sumInsured: program.sumInsured,

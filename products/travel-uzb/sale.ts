@@ -39,7 +39,7 @@ async function insuredTourist(tourist: SaveRequest['tourists'][number], field: s
   if (tourist.pinfl !== undefined) throw new SaleRefusal(400, `body${field}/pinfl is for citizens only (foreign_type 0)`, `${field}/pinfl`);
   const birthday = requestDate(tourist.birthday, `${field}/birthday`);
   if (birthday > context.today) throw new SaleRefusal(400, `body${field}/birthday is in the future`, `${field}/birthday`);
-  return { name: `${tourist.name} ${tourist.lastname}`, passport: `${tourist.passport_seria}${tourist.passport_number}`, birthday };
+  return { name: `${tourist.name} ${tourist.lastname}`, passport: passportOf(tourist), birthday };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
 import { latestTripStartDays } from '../start-window';
 import {
-  coverStartInWindow, passportOf, personLookupCall, policyText, requestBirthday, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
+  coverStartInWindow, passportOf, personLookupCall, policyText, registeredPerson, requestBirthday, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
 } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
@@ -139,21 +139,11 @@ function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context
 }
 
 /**
- * A citizen's passport and birthday as the person registry has them (422 naming the person when it
- * does not): the premium is priced by age, so a birthday is the registry's, not the buyer's word.
- * The Latin names stay the request's, as the passport spells them; a foreigner is not in the registry.
+ * The travellers and the payer as a policy may name them: each once, at most one of them the payer,
+ * the payer of age and, when a citizen, each with the passport and birthday the person registry has
+ * (the premium is priced by age, so a birthday is not the buyer's word). The Latin names stay the
+ * request's, as the passport spells them; a foreigner is not in the registry.
  */
-async function checkRegistered(person: SavePolisRequest['travelers'][number] | SavePolisRequest['sugurtalovchi'], field: string, context: SaleContext<TravelReference>): Promise<void> {
-  const found = await context.findPerson({
-    passportSeria: person.passport_seria,
-    passportNumber: person.passport_number,
-    birthday: requestDate(person.birthday, `${field}/birthday`),
-    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
-  });
-  if (!found) throw new SaleRefusal(422, `${field.slice(1)}: no citizen with this passport and birthday in the person registry`, field);
-}
-
-/** The travellers and the payer as a policy may name them: each once, at most one of them the payer, the payer of age and, when a citizen, each as the registry has them. */
 async function checkPeople(request: SavePolisRequest, context: SaleContext<TravelReference>): Promise<void> {
   const payer = request.sugurtalovchi;
   requireOfAge(requestBirthday(payer.birthday, '/sugurtalovchi/birthday', context.today), context.today, '/sugurtalovchi/birthday');
@@ -161,8 +151,8 @@ async function checkPeople(request: SavePolisRequest, context: SaleContext<Trave
   const payerRows = request.travelers.flatMap((t, i) => (t.is_payer ? [i] : []));
   if (payerRows.length > 1) throw new SaleRefusal(400, `body/travelers/${payerRows[1]}/is_payer: one traveller at most is the payer`, `/travelers/${payerRows[1]}/is_payer`);
   await Promise.all([
-    ...(payer.type === 0 ? [checkRegistered(payer, '/sugurtalovchi', context)] : []),
-    ...request.travelers.map((t, i) => (t.foreign ? Promise.resolve() : checkRegistered(t, `/travelers/${i}`, context))),
+    ...(payer.type === 0 ? [registeredPerson(payer, '/sugurtalovchi', context)] : []),
+    ...request.travelers.map((t, i) => (t.foreign ? null : registeredPerson(t, `/travelers/${i}`, context))),
   ]);
 }
 
@@ -181,7 +171,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
       holder: `${payer.name} ${payer.surname}`,
       insured: request.travelers.map((t, i) => ({
         name: `${t.name} ${t.surname}`,
-        passport: `${t.passport_seria}${t.passport_number}`,
+        passport: passportOf(t),
         birthday: requestDate(t.birthday, `/travelers/${i}/birthday`),
       })),
       beginDate: cover.beginDate,
