@@ -6,8 +6,8 @@ export interface RegistryData {
   companies?: RegistryCompany[];
   /** Licences by passport (`AA1234567`). */
   licences?: Record<string, RegistryLicence>;
-  /** Benefit categories by PINFL. */
-  benefits?: Record<string, number>;
+  /** Benefit categories of people: their PINFL, their passport (`AD2222222`) and the category. */
+  benefits?: { pinfl: string; passport: string; category: number }[];
   /** Save errors by passport (`AF0000001`). */
   saveErrors?: Record<string, number>;
   /** The car price list; an empty one when left out. */
@@ -28,7 +28,7 @@ export function memoryRegistries(data: RegistryData = {}): Registries & { checks
       data.vehicles?.find((v) => v.plate === plate && v.techSeria === techSeria && v.techNumber === techNumber) ?? null,
     company: async (inn) => data.companies?.find((c) => c.inn === inn) ?? null,
     licence: async (query) => data.licences?.[passport(query)] ?? null,
-    benefit: async (pinfl) => data.benefits?.[pinfl] ?? null,
+    benefit: async (person) => data.benefits?.find((b) => b.pinfl === person.pinfl && b.passport === passport(person))?.category ?? null,
     saveError: async (query) => data.saveErrors?.[passport(query)] ?? null,
     recordVehicleCheck: async (plate) => {
       checks.push(plate);

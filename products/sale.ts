@@ -125,8 +125,11 @@ export interface Registries {
   vehicle(query: { plate: string; techSeria: string; techNumber: string }): Promise<RegistryVehicle | null>;
   company(inn: string): Promise<RegistryCompany | null>;
   licence(query: PassportQuery): Promise<RegistryLicence | null>;
-  /** A person's OSAGO benefit category (2–9), or null for none. */
-  benefit(pinfl: string): Promise<number | null>;
+  /**
+   * A person's OSAGO benefit category (2–9), or null for none, and null when the PINFL is not the
+   * passport's: a benefit is granted to a person, not to a number anyone may type.
+   */
+  benefit(person: PassportQuery & { pinfl: string }): Promise<number | null>;
   /**
    * The insurer's error a request naming this person is refused with — an OSAGO save (codes 1–10),
    * mini-casco's car check (code 9, the passport check): the sandbox's test people only, null in production.

@@ -11,7 +11,7 @@ import { buildApp } from './app';
 import { testConfig, type AppConfig } from './config';
 import { todayInTashkent } from './dates';
 import { loadApiSchemas } from './plugins/external/schemas';
-import { sandboxCompanies, sandboxLicences, sandboxPersons, sandboxSaveErrorTriggers, sandboxVehicles } from './db/sandbox-data';
+import { sandboxBenefits, sandboxCompanies, sandboxLicences, sandboxPersons, sandboxSaveErrorTriggers, sandboxVehicles } from './db/sandbox-data';
 import { policyWords } from './lib/policy-words';
 
 export const siteAuth = `Basic ${Buffer.from('site:site-sandbox').toString('base64')}`;
@@ -198,7 +198,10 @@ export function sandboxSaleContext<T>(tariffs: T, today: string): SaleContext<T>
     vehicles: sandboxRegistryVehicles,
     companies: sandboxCompanies.map((c) => ({ inn: c.inn, name: c.name, shortName: c.short_name, director: c.director, address: c.address, oked: c.oked, mfo: c.mfo, bank: c.bank, account: c.account })),
     licences: Object.fromEntries(sandboxLicences.map((l) => [`${l.passport_seria}${l.passport_number}`, { seria: l.licence_seria, number: l.licence_number, issuedOn: l.issued_on }])),
-    benefits: { '30107580000044': 7 },
+    benefits: sandboxBenefits.flatMap(({ pinfl, category }) => {
+      const person = sandboxPersons.find((p) => p.pinfl === pinfl);
+      return person ? [{ pinfl, category, passport: `${person.passport_seria}${person.passport_number}` }] : [];
+    }),
     saveErrors: Object.fromEntries(sandboxSaveErrorTriggers.map((t) => [`${t.passport_seria}${t.passport_number}`, t.code])),
   });
   return {

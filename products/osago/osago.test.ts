@@ -352,5 +352,8 @@ describe('OSAGO on the server', () => {
     expect(inForce.json()).toMatchObject({ result: true, response: { status: 1, end_date: '31.07.2030' } });
     const discount = await post(app, '/api/osago-neo/check-discount', { owner__pass_seria: 'AD', owner__pass_number: '2222222', owner__pinfl: '30107580000044' }, auth);
     expect(discount.json()).toMatchObject({ result: true, response: { discountId: 7, percent: 50 } });
+    // A pensioner's PINFL typed beside another person's passport grants that person nothing.
+    const borrowed = await post(app, '/api/osago-neo/check-discount', { owner__pass_seria: 'AA', owner__pass_number: '1234567', owner__pinfl: '30107580000044' }, auth);
+    expect(borrowed.json()).toMatchObject({ result: true, response: { discountId: 1, percent: 0 } });
   });
 });

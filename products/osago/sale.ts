@@ -168,7 +168,7 @@ interface Applicant {
 async function checkBenefit(request: SavePolicyRequest, vehicle: RegistryVehicle, context: Context): Promise<number> {
   const claimed = request.discountId ?? 1;
   if (claimed === 1) return 1;
-  const granted = vehicle.owner.kind === 'person' ? await context.registries.benefit(vehicle.owner.pinfl) : null;
+  const granted = vehicle.owner.kind === 'person' ? await context.registries.benefit(vehicle.owner) : null;
   if (granted !== claimed) throw new SaleRefusal(422, `body/discountId ${claimed} is not a benefit the owner has`, '/discountId');
   return claimed;
 }
@@ -291,12 +291,14 @@ async function checkPerson(body: unknown, context: Context): Promise<CheckPerson
 }
 
 /**
- * check-discount: the benefit category the registry keeps for the owner's PINFL; none (1) without
- * one (the registry keys benefits by PINFL, which the page has from the person lookup).
+ * check-discount: the benefit category the registry keeps for the owner, a PINFL with its passport
+ * (the page has the PINFL from the person lookup); none (1) without a PINFL or for a PINFL that is
+ * not that passport's, so a number alone does not tell whose benefit it is.
  */
 async function checkDiscount(body: unknown, context: Context): Promise<CheckDiscountResponse> {
   const request = body as CheckDiscountRequest;
-  const category = request.owner__pinfl === undefined ? null : await context.registries.benefit(request.owner__pinfl);
+  const owner = { pinfl: request.owner__pinfl, passportSeria: request.owner__pass_seria, passportNumber: request.owner__pass_number };
+  const category = owner.pinfl === undefined ? null : await context.registries.benefit({ ...owner, pinfl: owner.pinfl });
   const discountId = category ?? 1;
   const percent = discountId > 1 ? (context.tariffs.benefits.find((b) => b.id === discountId)?.percent ?? 0) : 0;
   return { discountId, percent };

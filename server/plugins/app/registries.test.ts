@@ -25,8 +25,12 @@ describe('the sandbox car registries', () => {
     expect(await app.registries.company('300000000')).toBeNull();
     expect(await app.registries.licence({ passportSeria: 'AA', passportNumber: '1234567' })).toEqual({ seria: 'AF', number: '0557857', issuedOn: '2010-06-01' });
     expect(await app.registries.licence({ passportSeria: 'AE', passportNumber: '1234567' })).toBeNull();
-    expect(await app.registries.benefit('30107580000044')).toBe(7);
-    expect(await app.registries.benefit('31505900000011')).toBeNull();
+    const rustam = { pinfl: '30107580000044', passportSeria: 'AD', passportNumber: '2222222' };
+    expect(await app.registries.benefit(rustam)).toBe(7);
+    expect(await app.registries.benefit({ ...rustam, passportSeria: 'ad' })).toBe(7);
+    // His PINFL with another's passport: whose benefit that is, the registry does not say.
+    expect(await app.registries.benefit({ ...rustam, passportSeria: 'AA', passportNumber: '1234567' })).toBeNull();
+    expect(await app.registries.benefit({ pinfl: '31505900000011', passportSeria: 'AA', passportNumber: '1234567' })).toBeNull();
     for (let code = 1; code <= 10; code += 1) {
       expect(await app.registries.saveError({ passportSeria: 'AF', passportNumber: String(code).padStart(7, '0') })).toBe(code);
     }

@@ -86,8 +86,15 @@ export default fp(
           .executeTakeFirst();
         return row ? { seria: row.licence_seria, number: row.licence_number, issuedOn: row.issued_on } : null;
       },
-      async benefit(pinfl) {
-        const row = await app.db.selectFrom('benefits').select('category').where('pinfl', '=', pinfl).executeTakeFirst();
+      async benefit({ pinfl, passportSeria, passportNumber }) {
+        const row = await app.db
+          .selectFrom('benefits')
+          .innerJoin('persons', 'persons.pinfl', 'benefits.pinfl')
+          .select('benefits.category')
+          .where('benefits.pinfl', '=', pinfl)
+          .where('persons.passport_seria', '=', passportSeria.toUpperCase())
+          .where('persons.passport_number', '=', passportNumber)
+          .executeTakeFirst();
         return row?.category ?? null;
       },
       async saveError({ passportSeria, passportNumber }) {
