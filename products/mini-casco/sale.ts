@@ -1,7 +1,7 @@
-import { addDays, ageOn, coverEnd } from '../api-format';
+import { addDays, coverEnd } from '../api-format';
 import { miniCascoTariff, type MiniCascoTariff } from '../mini-casco-programs';
 import {
-  notTooFarAhead, Refusal, requestDate, SaleRefusal,
+  notTooFarAhead, Refusal, requestDate, requireOfAge, SaleRefusal,
   type PassportQuery, type PolicyWording, type ProductCall, type ProductSale, type RegistryPerson, type SaleContext, type SaleQuote,
 } from '../sale';
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest } from './api.generated';
@@ -81,7 +81,7 @@ function quoteFor(months: MiniCascoMonths) {
     const query = { passportSeria: applicant.passport_seria, passportNumber: applicant.passport_number };
     const person = await checkedApplicant(query, birthday, context, applicant.pinfl);
     if (!person) throw new SaleRefusal(422, 'applicant: passport not found in the registry', '/applicant');
-    if (ageOn(birthday, begin) < 18) throw new SaleRefusal(422, 'body/applicant/birthday: the applicant must be 18 or older on the first day', '/applicant/birthday');
+    requireOfAge(birthday, begin, '/applicant/birthday');
     const holder = `${person.firstName} ${person.lastName}`;
     return {
       price,

@@ -1,6 +1,6 @@
-import { ageOn, oneYearFrom } from '../api-format';
+import { oneYearFrom } from '../api-format';
 import { earliestCoverStart } from '../program-start';
-import { notTooFarAhead, requestDate, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { notTooFarAhead, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { quickCascoTariff, quoteQuickCasco, type QuickCascoTariff } from './pricing';
 import manifest from './product';
@@ -49,7 +49,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
   if (!vehicle) throw new SaleRefusal(422, 'body/gos_number: no vehicle of this plate and tech passport in the registry', '/gos_number');
   if (vehicle.owner.kind === 'company') throw new SaleRefusal(422, 'body/gos_number: for_only_individuals, the registry names a legal-entity owner', '/gos_number');
   const applicant = await applicantOf(request.applicant, context);
-  if (ageOn(applicant.birthday, begin) < 18) throw new SaleRefusal(422, 'body/applicant/birthday: the applicant must be 18 or older on the first day', '/applicant/birthday');
+  requireOfAge(applicant.birthday, begin, '/applicant/birthday');
   return {
     price,
     terms: {
