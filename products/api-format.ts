@@ -38,9 +38,8 @@ export function todayIso(now: Date = new Date()): string {
 
 /** ISO date shifted by whole days. */
 export function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  // From the ISO digits, not a parsed date string: every priced request asks for its latest start day.
+  return new Date(utcMillis(iso) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Inclusive day count between two ISO dates (spec §5: the difference + 1, so a trip of one day counts 1). */
