@@ -5,10 +5,12 @@
  * birthday, names, licence per row, each row with its person and licence lookups), typing a passport
  * in the last row. For each key: the time from the keydown to the start of the
  * next frame (a requestAnimationFrame callback after the form has handled the input), on this
- * machine's CPU and with the CPU slowed four times as Lighthouse does for a mid-range phone.
- * Target (issue #7): ≤ 16 ms to the next frame.
+ * machine's CPU and with the CPU slowed four times as Lighthouse does for a mid-range phone. Each
+ * text is typed, erased key by key and typed again, three times in all (45–105 keys a case).
+ * Target (issues #7, #9): ≤ 16 ms to the next frame, judged at the 95th percentile on this CPU; slowed
+ * four times, a bare input alone takes most of a frame here, so that line says what the page adds.
  *
- * Run after `npm run build`: `npx tsx tests/bench/keystroke.ts`.
+ * Run after `npm run build`: `npx tsx tests/bench/keystroke.ts` (`BENCH_KEYS=1` prints every key's figure).
  */
 import { chromium, type Page } from '@playwright/test';
 import { killableServer } from '../support/killable-server';
@@ -61,8 +63,12 @@ async function toOsagoDriversWithFive(page: Page, base: string) {
   }
 }
 
-/** Milliseconds from each keydown to the next frame, while `text` is typed into `selector`. */
-async function measureTyping(page: Page, selector: string, text: string): Promise<number[]> {
+/**
+ * Milliseconds from each keydown to the next frame, while `text` is typed into `selector`, then
+ * erased key by key and typed again, `rounds` times in all: a 95th percentile of nine keys is the
+ * slowest key, of forty-odd it is a figure one run can repeat.
+ */
+async function measureTyping(page: Page, selector: string, text: string, rounds = 3): Promise<number[]> {
   await page.evaluate(() => {
     const w = window as unknown as { keyLatencies: number[] };
     w.keyLatencies = [];
@@ -76,7 +82,14 @@ async function measureTyping(page: Page, selector: string, text: string): Promis
     );
   });
   await page.locator(selector).click();
-  await page.keyboard.type(text, { delay: 80 });
+  for (let round = 0; round < rounds; round++) {
+    // Widgets may draw a space between a document's series and number: erase until the field is empty.
+    for (let key = 0; round > 0 && key < 2 * text.length && (await page.locator(selector).inputValue()) !== ''; key++) {
+      await page.keyboard.press('Backspace');
+      await page.waitForTimeout(80);
+    }
+    await page.keyboard.type(text, { delay: 80 });
+  }
   await page.waitForTimeout(200);
   return page.evaluate(() => (window as unknown as { keyLatencies: number[] }).keyLatencies);
 }
@@ -96,12 +109,14 @@ try {
   // The same typing into a bare page with one input, in the same browser: what the machine itself
   // costs (input handling, style, paint, frame scheduling) with no script at all, so the figures
   // below can be read against it.
+  const bareP50 = new Map<number, number>();
   for (const slowdown of [1, 4]) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.setContent('<!doctype html><meta name="viewport" content="width=device-width"><label>Name <input id="bare"></label>');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
     const latencies = await measureTyping(page, '#bare', text);
+    bareP50.set(slowdown, percentile(latencies, 50));
     console.log(`bare input without script (reference), CPU ×${slowdown}: ${describe(latencies)}`);
     await page.close();
   }
@@ -119,7 +134,12 @@ try {
       // Widgets may draw spaces between a document's series and number: the value typed is the characters.
       const typed = (await page.locator(field).inputValue()).replace(/\s/g, '');
       if (typed !== typing) throw new Error(`typed "${typing}" but the field shows "${typed}"`);
-      console.log(`${name}, CPU ×${slowdown}: ${describe(latencies)}`);
+      if (process.env.BENCH_KEYS) console.log(latencies.map((l) => l.toFixed(1)).join(' '));
+      const ownP50 = percentile(latencies, 50) - (bareP50.get(slowdown) ?? 0);
+      // Judged on this CPU: slowed four times, this host's frame pipeline alone (the bare input) takes
+      // about the whole frame, so that line says what the page adds to it, not whether a phone keeps up.
+      const verdict = slowdown === 1 ? ` — ${percentile(latencies, 95) <= 16 ? 'met' : 'not met'} at the 95th percentile` : '';
+      console.log(`${name}, CPU ×${slowdown}: ${describe(latencies)}; the page's own part at the median ${ownP50.toFixed(1)} ms${verdict}`);
       await page.close();
     }
   }
