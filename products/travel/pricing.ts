@@ -72,20 +72,14 @@ export function travelPricer(trip: TravelTripInput, tariffs: TravelTariffs): (pr
   const countryFactor = Math.max(1, ...trip.countries.map((c) => tariffs.countryFactors[c] ?? 1));
   const dayFactor = trip.multiTrip ? tariffs.multiTripFactor : 1;
   const covid = trip.hasCovid ? tariffs.covidFactor : 1;
-  let ageSum = 0;
-  for (const birthday of trip.birthdays) {
-    const age = ageOn(birthday, trip.beginDate);
-    const band = tariffs.ageFactors.find((b) => b.maxAge === null || age <= b.maxAge);
-    ageSum += band?.factor ?? 1;
-  }
-  const discount = tariffs.groupDiscounts.find((g) => trip.birthdays.length >= g.minTravellers)?.factor ?? 1;
+  const groupFactor = discountedAgeSum(trip.birthdays, trip.beginDate, tariffs);
   const risks = riskIds.filter((risk) => trip.risks[risk]);
 
   return (programId) => {
     const program = tariffs.programs.find((p) => p.id === programId);
     if (!program) return null;
     const adultUsd = program.dailyUsd * trip.days * purpose.factor * countryFactor * dayFactor * covid;
-    const medicalUsd = trip.isFamily ? adultUsd * tariffs.familyFactor : adultUsd * ageSum * discount;
+    const medicalUsd = trip.isFamily ? adultUsd * tariffs.familyFactor : adultUsd * groupFactor;
     const premiumUsd = roundUsd(medicalUsd);
     const medical = Math.round(premiumUsd * tariffs.usdRate);
 
@@ -98,6 +92,30 @@ export function travelPricer(trip: TravelTripInput, tariffs: TravelTariffs): (pr
     }
     return { total, premiumUsd, lines };
   };
+}
+
+/**
+ * The travellers' age factors summed and times the group discount, as much as any smaller group of
+ * them would pay: the discount bands alone make nine adults dearer than ten (9 × 0.85 > 10 × 0.75),
+ * so a tenth name, a foreigner the registry cannot check included, would buy cover for more people
+ * for less. A group pays the most of, for each size k up to its own, its k dearest travellers at the
+ * band of k; adding a traveller never lowers the price. Below the first band this is the plain sum.
+ */
+function discountedAgeSum(birthdays: readonly string[], beginDate: string, tariffs: TravelTariffs): number {
+  const factors = birthdays
+    .map((birthday) => {
+      const age = ageOn(birthday, beginDate);
+      return tariffs.ageFactors.find((b) => b.maxAge === null || age <= b.maxAge)?.factor ?? 1;
+    })
+    .sort((a, b) => b - a);
+  let dearest = 0;
+  let most = 0;
+  factors.forEach((factor, i) => {
+    dearest += factor;
+    const discount = tariffs.groupDiscounts.find((g) => i + 1 >= g.minTravellers)?.factor ?? 1;
+    most = Math.max(most, dearest * discount);
+  });
+  return most;
 }
 
 /** Flow data as the input of `quoteTravel`, optionally for another program; null while incomplete. */

@@ -8,6 +8,7 @@ import travel from './definition';
 import { ageOn, daysBetween } from '../api-format';
 import { coverPeriod, spendDayOptions, travelMode } from './period';
 import { familyAdultMaxAge, familyMisfits } from './family';
+import { quoteTravel } from './pricing';
 import { travelCover, type TravelData } from './rules';
 import sale from './sale';
 import { sandboxTravelReference } from './tariffs';
@@ -159,6 +160,38 @@ describe('travel price before the program is chosen', () => {
     const multi = { ...travel.initialData, trip: { ...travel.initialData.trip, reusable: true, spendDays: 45 } };
     // 0.9 USD × 45 days × multi-trip factor × 0.8, before any date.
     expect(price(multi)?.total).toBeGreaterThan(price(travel.initialData)?.total ?? Infinity);
+  });
+});
+
+describe('travel group discount', () => {
+  const tariffs = sandboxTravelReference.tariffs;
+  const medical = (birthdays: string[]) =>
+    quoteTravel({ purposeId: 1, programId: 1, days: 10, multiTrip: false, isFamily: false, hasCovid: false, countries: ['TR'], birthdays, beginDate: '2030-07-01', risks: {} }, tariffs)?.total ?? 0;
+  const adult = '1990-01-01';
+  const child = '2020-01-01';
+  const elder = '1950-01-01';
+
+  it('never prices a group below a smaller group of the same travellers', () => {
+    // The bands alone: nine adults at ×0.85 (7.65) above ten at ×0.75 (7.5); ten pay the nine's price.
+    expect(medical(Array(10).fill(adult))).toBe(medical(Array(9).fill(adult)));
+    for (const extra of [adult, child, elder]) {
+      for (const base of [[], [elder], [child, child], [elder, elder, elder, child]]) {
+        const group: string[] = [...base];
+        let last = 0;
+        while (group.length < 25) {
+          group.push(extra);
+          const price = medical(group);
+          expect(price, `${group.length} travellers`).toBeGreaterThanOrEqual(last);
+          last = price;
+        }
+      }
+    }
+  });
+
+  it('gives the band\'s discount where the group is not dearer without it', () => {
+    // Five adults: 5 × 0.85 = 4.25 adult premiums (9 USD each), above four alone.
+    expect(medical(Array(5).fill(adult))).toBe(Math.round(9 * 4.25 * tariffs.usdRate));
+    expect(medical(Array(20).fill(adult))).toBe(Math.round(9 * 14.25 * tariffs.usdRate));
   });
 });
 
