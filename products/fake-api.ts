@@ -94,6 +94,7 @@ export function registryContext<T>(tariffs: T, today: string, words: PolicyWords
       const person = sandboxPeople[`${query.passportSeria}${query.passportNumber}`];
       return person && person.birthday === query.birthday ? person : null;
     },
+    citizenPassport: async (query) => sandboxPeople[`${query.passportSeria}${query.passportNumber}`] !== undefined,
     registries: memoryRegistries(),
   };
 }

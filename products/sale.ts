@@ -151,6 +151,8 @@ export interface SaleContext<T> {
   /** Today in Tashkent, ISO. */
   today: string;
   findPerson(query: PersonQuery): Promise<RegistryPerson | null>;
+  /** Whether the person registry has a citizen of Uzbekistan with this passport (a request may call them a foreigner). */
+  citizenPassport(query: PassportQuery): Promise<boolean>;
   registries: Registries;
   /** The page's words for what the policy prints, from the message catalogs. */
   words: PolicyWords;
@@ -361,6 +363,20 @@ export async function registeredPerson<T>(person: RequestPerson, field: string, 
   });
   if (!found) throw new SaleRefusal(422, `${field.slice(1)}: not found in the person registry`, field);
   return { name: `${found.firstName} ${found.lastName}`, passport: passportOf(person), birthday };
+}
+
+/**
+ * A person a request calls a foreigner, whom no registry checks: with a citizenship (at
+ * `countryField`) that is not Uzbekistan's, and a passport the person registry does not have as a
+ * citizen's — a citizen called a foreigner would be insured with a birthday, and so at a price, of
+ * the buyer's choosing. 422 naming `foreignField` (the flag that called them a foreigner) for a citizen.
+ */
+export async function requireForeigner<T>(passport: PassportQuery, country: string | undefined, fields: { foreign: string; country: string }, context: SaleContext<T>): Promise<void> {
+  if (country === undefined) throw new SaleRefusal(400, `body${fields.country} is required for a foreigner`, fields.country);
+  if (country === 'UZ') throw new SaleRefusal(400, `body${fields.country}: a citizen of Uzbekistan is not a foreigner`, fields.country);
+  if (await context.citizenPassport(passport)) {
+    throw new SaleRefusal(422, `${fields.foreign.slice(1)}: this passport is a citizen's of Uzbekistan in the person registry, not a foreigner's`, fields.foreign);
+  }
 }
 
 /** A registry person as the lookup calls answer: `ism`/`familya` as the registry writes them (Cyrillic), `_eng` in Latin. */

@@ -213,5 +213,6 @@ export function sandboxSaleContext<T>(tariffs: T, today: string): SaleContext<T>
       const p = sandboxPersons.find((x) => x.passport_seria === query.passportSeria && x.passport_number === query.passportNumber && x.birthday === query.birthday);
       return p ? { pinfl: p.pinfl, firstName: p.first_name, lastName: p.last_name, firstNameCyr: p.first_name_cyr, lastNameCyr: p.last_name_cyr, birthday: p.birthday } : null;
     },
+    citizenPassport: async (query) => sandboxPersons.some((x) => x.passport_seria === query.passportSeria && x.passport_number === query.passportNumber),
   };
 }

@@ -74,6 +74,7 @@ describe('accident sale', () => {
     tariffs: accidentTariff,
     today: '2030-06-15',
     findPerson: async (query) => registry.find((p) => p.birthday === query.birthday) ?? null,
+    citizenPassport: async () => false,
     registries: memoryRegistries(),
     words: policyWords(),
   };

@@ -361,6 +361,7 @@ describe('casco sale', () => {
     tariffs: cascoTariff,
     today,
     findPerson: async (query) => (query.passportSeria === 'AA' && query.passportNumber === '1234567' && query.birthday === vali.birthday ? vali : null),
+    citizenPassport: async () => false,
     registries: memoryRegistries({ vehicles, catalogue: carCatalogue }),
     words: policyWords(),
   };

@@ -94,7 +94,7 @@ describe('job-loss sale', () => {
     { pinfl: '41102850000022', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: 'Дилноза', lastNameCyr: 'Каримова', birthday: '1985-11-02' },
   ];
   const registries = { ...memoryRegistries(), company: async (inn: string) => (inn === neo.inn ? neo : inn === '309999999' ? { ...neo, inn, shortName: null } : null) };
-  const context: SaleContext<JobLossTariff> = { tariffs: jobLossTariff, today: '2030-06-15', findPerson: async (query) => people.find((p) => p.birthday === query.birthday) ?? null, registries, words: policyWords() };
+  const context: SaleContext<JobLossTariff> = { tariffs: jobLossTariff, today: '2030-06-15', findPerson: async (query) => people.find((p) => p.birthday === query.birthday) ?? null, citizenPassport: async () => false, registries, words: policyWords() };
   const body = (data = sampleAccountant, shown = price) => ({
     ...jobLossSaveRequest(data, shown),
     work_book: { filename: 'w.jpg', mimetype: 'image/jpeg' as const, size: 10 },

@@ -36,7 +36,7 @@ describe('OSAGO limited', () => {
     const price = osagoLimited.pricing(sampleOwnCarTwoDrivers, sampleOsagoCatalog);
     if (!price) throw new Error('no price');
     const request = { ...savePolicyRequest(sampleOwnCarTwoDrivers, price), number_drivers_id: 1 as const, drivers: [] };
-    const context = { tariffs: sandboxOsagoReference, today: '2030-06-15', registries: memoryRegistries(), findPerson: async () => null, words: policyWords() };
+    const context = { tariffs: sandboxOsagoReference, today: '2030-06-15', registries: memoryRegistries(), findPerson: async () => null, citizenPassport: async () => false, words: policyWords() };
     await expect(sale.quote(request, context)).rejects.toMatchObject({ status: 400, field: '/number_drivers_id' });
     expect(sale.tariffsFrom).toBe('osago');
   });

@@ -172,6 +172,7 @@ describe('osgop sale', () => {
     tariffs: osgopTariff,
     today: '2030-06-15',
     findPerson: async (query) => (query.passportSeria === 'AD' && query.passportNumber === '2222222' && query.birthday === rustam.birthday ? rustam : null),
+    citizenPassport: async () => false,
     words: policyWords(),
     registries: memoryRegistries({ vehicles, companies: [company('303456789', '"BUXORO YOʻLOVCHI TRANS" AJ'), company('309999999', null)] }),
   };

@@ -122,6 +122,7 @@ describe('pet sale', () => {
     tariffs: petsTariff,
     today,
     findPerson: async (query) => registry.find((p) => p.birthday === query.birthday) ?? null,
+    citizenPassport: async () => false,
     registries: memoryRegistries(),
     words: policyWords(),
   };

@@ -43,7 +43,7 @@ describe('premium home', () => {
   });
 
   it('sells its own programs, not home\'s, under the PRM series', async () => {
-    const context = { tariffs: sale.tariffs, today: '2030-06-15', findPerson: async () => ({ pinfl: '1', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: '', lastNameCyr: '', birthday: '1985-11-02' }), registries: memoryRegistries(), words: policyWords() };
+    const context = { tariffs: sale.tariffs, today: '2030-06-15', findPerson: async () => ({ pinfl: '1', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: '', lastNameCyr: '', birthday: '1985-11-02' }), citizenPassport: async () => false, registries: memoryRegistries(), words: policyWords() };
     const request = { program_id: 4, house_type: 'house' as const, region_id: 1, address: 'Toshkent, 12-uy', begin_date: '01.07.2030', applicant: { passport_seria: 'AB', passport_number: '7654321', birthday: '02.11.1985', phone: '998935550011' }, amount: 18_000_000 };
     expect((await sale.quote(request, context)).terms).toMatchObject({ programName: 'VIP', sumInsured: 10_000_000_000, holder: 'Dilnoza Karimova' });
     // Named as the page names them, from premium home's catalog, not home's.

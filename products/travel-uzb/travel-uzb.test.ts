@@ -186,7 +186,10 @@ describe('domestic travel sale', () => {
     await expect(sale.quote({ ...body, applicant: { ...body.applicant, birthday: '16.05.1990' } }, context)).rejects.toMatchObject({ status: 422, field: '/applicant' });
     const { country: _country, ...stateless } = guest;
     await expect(sale.quote({ ...body, tourists: [vali, stateless] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/1/country' });
-    await expect(sale.quote({ ...body, tourists: [vali, { ...guest, country: 'UZ' }] }, context)).rejects.toMatchObject({ status: 422, field: '/tourists/1/country' });
+    await expect(sale.quote({ ...body, tourists: [vali, { ...guest, country: 'UZ' }] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/1/country' });
+    // A citizen the registry knows, called a foreigner: their birthday and name would be the buyer's word.
+    const citizenAsGuest = { ...guest, passport_seria: 'AB', passport_number: '7654321' };
+    await expect(sale.quote({ ...body, tourists: [vali, citizenAsGuest] }, context)).rejects.toMatchObject({ status: 422, field: '/tourists/1/foreign_type' });
     await expect(sale.quote({ ...body, tourists: [{ ...vali, country: 'KZ' }, guest] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/0/country' });
     await expect(sale.quote({ ...body, tourists: [vali, { ...guest, birthday: '01.01.2031' }] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/1/birthday' });
   });

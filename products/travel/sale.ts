@@ -2,7 +2,7 @@ import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
 import { latestTripStartDays } from '../start-window';
 import {
-  coverStartInWindow, passportOf, personLookupCall, policyText, registeredPerson, requestBirthday, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
+  coverStartInWindow, passportOf, personLookupCall, policyText, registeredPerson, requestBirthday, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
 } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
@@ -151,7 +151,8 @@ function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context
  * The travellers and the payer as a policy may name them: each once, at most one of them the payer,
  * the payer of age and, when a citizen, each with the passport and birthday the person registry has
  * (the premium is priced by age, so a birthday is not the buyer's word). The Latin names stay the
- * request's, as the passport spells them; a foreigner is not in the registry.
+ * request's, as the passport spells them; a foreigner is not in the registry, and must not be a citizen
+ * the registry knows (`requireForeigner`).
  */
 async function checkPeople(request: SavePolisRequest, context: SaleContext<TravelReference>): Promise<void> {
   const payer = request.sugurtalovchi;
@@ -159,9 +160,16 @@ async function checkPeople(request: SavePolisRequest, context: SaleContext<Trave
   requireDistinctPeople(request.travelers.map(passportOf), '/travelers');
   const payerRows = request.travelers.flatMap((t, i) => (t.is_payer ? [i] : []));
   if (payerRows.length > 1) throw new SaleRefusal(400, `body/travelers/${payerRows[1]}/is_payer: one traveller at most is the payer`, `/travelers/${payerRows[1]}/is_payer`);
+  const passport = (person: { passport_seria: string; passport_number: string }) => ({ passportSeria: person.passport_seria, passportNumber: person.passport_number });
   await Promise.all([
-    ...(payer.type === 0 ? [registeredPerson(payer, '/sugurtalovchi', context)] : []),
-    ...request.travelers.map((t, i) => (t.foreign ? null : registeredPerson(t, `/travelers/${i}`, context))),
+    payer.type === 0
+      ? registeredPerson(payer, '/sugurtalovchi', context)
+      : requireForeigner(passport(payer), payer.country_id, { foreign: '/sugurtalovchi/type', country: '/sugurtalovchi/country_id' }, context),
+    ...request.travelers.map((t, i) =>
+      t.foreign
+        ? requireForeigner(passport(t), t.country_id, { foreign: `/travelers/${i}/foreign`, country: `/travelers/${i}/country_id` }, context)
+        : registeredPerson(t, `/travelers/${i}`, context),
+    ),
   ]);
 }
 

@@ -325,6 +325,17 @@ describe('travel save: the people it names', () => {
     await expect(refusal({ ...body, travelers: [vali, { ...kamron, passport_seria: 'FR', foreign: true, country_id: 'FR' }] })).resolves.toBeDefined();
   });
 
+  it('refuses a citizen the registry knows called a foreigner, and a foreigner without a citizenship or of Uzbekistan', async () => {
+    // Rustam (born 1958) as a "foreigner" born 2000 would be priced a band cheaper.
+    const rustam = { ...kamron, passport_seria: 'AD', passport_number: '2222222', birthday: '01-07-2000', foreign: true, country_id: 'TR' };
+    await expect(refusal({ ...body, travelers: [vali, rustam] })).rejects.toMatchObject({ status: 422, field: '/travelers/1/foreign' });
+    const { country_id: _country, ...stateless } = { ...kamron, passport_seria: 'FR', foreign: true, country_id: 'FR' };
+    await expect(refusal({ ...body, travelers: [vali, stateless] })).rejects.toMatchObject({ status: 400, field: '/travelers/1/country_id' });
+    await expect(refusal({ ...body, travelers: [vali, { ...stateless, country_id: 'UZ' }] })).rejects.toMatchObject({ status: 400, field: '/travelers/1/country_id' });
+    const citizenPayer = { ...body.sugurtalovchi, type: 2 as const, country_id: 'TR' };
+    await expect(refusal({ ...body, sugurtalovchi: citizenPayer })).rejects.toMatchObject({ status: 422, field: '/sugurtalovchi/type' });
+  });
+
   it('insures a person once, has one payer at most, and a payer of age', async () => {
     await expect(refusal({ ...body, travelers: [vali, kamron, kamron] })).rejects.toMatchObject({ status: 400, field: '/travelers/2/passport_number' });
     await expect(refusal({ ...body, travelers: [vali, { ...kamron, is_payer: true }] })).rejects.toMatchObject({ status: 400, field: '/travelers/1/is_payer' });

@@ -79,9 +79,9 @@ function documentedBodies(name: string): fc.Arbitrary<unknown> {
 
 const products = await loadProducts();
 const readers: { name: string; schema: string; read: (body: unknown, context: SaleContext<unknown>) => unknown; context: SaleContext<unknown> }[] = [
-  { name: 'check', schema: 'common/check.request', read: readCheck, context: { tariffs: null, today: '2026-01-01', findPerson: async () => null, registries: memoryRegistries(), words: policyWords() } },
+  { name: 'check', schema: 'common/check.request', read: readCheck, context: { tariffs: null, today: '2026-01-01', findPerson: async () => null, citizenPassport: async () => false, registries: memoryRegistries(), words: policyWords() } },
   ...products.flatMap(({ manifest, sale }) => {
-    const context: SaleContext<unknown> = { tariffs: sale.tariffs, today: '2026-01-01', findPerson: async () => null, registries: memoryRegistries(), words: policyWords() };
+    const context: SaleContext<unknown> = { tariffs: sale.tariffs, today: '2026-01-01', findPerson: async () => null, citizenPassport: async () => false, registries: memoryRegistries(), words: policyWords() };
     return [
       ...(sale.readSave ? [{ name: `${manifest.id} save`, schema: sale.schemas.save, read: sale.readSave.bind(sale), context }] : []),
       ...(sale.calls ?? []).flatMap((call) => (call.read && call.request ? [{ name: `${manifest.id} ${call.path}`, schema: call.request, read: call.read.bind(call), context }] : [])),

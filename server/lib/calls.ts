@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ProductManifest } from '../../products/define';
-import { Refusal, type PersonQuery, type ProductCall, type SaleContext } from '../../products/sale';
+import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
 import type { JsonSchema } from '../plugins/external/schemas';
@@ -29,11 +29,12 @@ function saleContexts<T>(app: FastifyInstance, product: string | null): SaleCont
   let contexts = ofApp.get(product);
   if (!contexts) {
     const findPerson = (query: PersonQuery) => app.persons.find(query);
+    const citizenPassport = (query: PassportQuery) => app.persons.citizenPassport(query);
     const { registries } = app;
-    let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson, registries, words };
+    let last: SaleContext<unknown> = { tariffs: undefined, today: '', findPerson, citizenPassport, registries, words };
     const withTariffs = (tariffs: unknown): SaleContext<unknown> => {
       const today = app.config.salesDay ?? todayInTashkent();
-      if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson, registries, words };
+      if (last.tariffs !== tariffs || last.today !== today) last = { tariffs, today, findPerson, citizenPassport, registries, words };
       return last;
     };
     contexts = {

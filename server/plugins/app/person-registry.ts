@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
-import type { PersonQuery, RegistryPerson } from '../../../products/sale';
+import type { PassportQuery, PersonQuery, RegistryPerson } from '../../../products/sale';
 import { FailedLookups, lookupMissLimit } from '../../lib/failed-lookups';
 
 /** The state person registry (passport + birthday → person). */
 export interface PersonRegistry {
   find(query: PersonQuery): Promise<RegistryPerson | null>;
+  /** Whether a citizen holds this passport (no birthday: it says whether, never who). */
+  citizenPassport(query: PassportQuery): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -41,6 +43,15 @@ export default fp(
     }
     app.decorate('persons', {
       find: (query) => misses.guard(`${query.passportSeria.toUpperCase()}${query.passportNumber}`, () => lookup(query)),
+      async citizenPassport(query) {
+        const row = await app.db
+          .selectFrom('persons')
+          .select('pinfl')
+          .where('passport_seria', '=', query.passportSeria.toUpperCase())
+          .where('passport_number', '=', query.passportNumber)
+          .executeTakeFirst();
+        return row !== undefined;
+      },
     } satisfies PersonRegistry);
   },
   { name: 'person-registry', dependencies: ['database'] },
