@@ -100,5 +100,7 @@ describe('documents sale', () => {
     await expect(sale.quote(noNumber, context)).rejects.toMatchObject({ status: 400, field: '/document_number' });
     await expect(sale.quote({ ...passport, document_type_id: 7 }, context)).rejects.toMatchObject({ status: 422, field: '/document_type_id' });
     await expect(sale.quote({ ...passport, owner: { ...passport.owner, birthday: '16.05.1990' } }, context)).rejects.toMatchObject({ status: 422, field: '/owner' });
+    const child = { ...passport.owner, passport_seria: 'AC', passport_number: '2020202', birthday: '20.03.2020' };
+    await expect(sale.quote({ ...passport, owner: child }, context)).rejects.toMatchObject({ status: 422, field: '/owner/birthday' });
   });
 });

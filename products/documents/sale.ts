@@ -1,5 +1,5 @@
 import { oneYearFrom } from '../api-format';
-import { coverStartInWindow, registeredPerson, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { allTypes, documentType, quoteDocument, sandboxDocumentsTariff, stateNumberTypeId, type DocumentsTariff } from './pricing';
 import manifest from './product';
@@ -38,6 +38,7 @@ async function quote(request: SaveRequest, context: SaleContext<DocumentsTariff>
   if (!type || !price) throw new SaleRefusal(422, `document_type_id ${request.document_type_id} is not sold`, '/document_type_id');
   const name = documentName(request);
   const owner = await registeredPerson(request.owner, '/owner', context);
+  requireOfAge(owner.birthday, begin, '/owner/birthday');
   const typeName = context.words(`documents.type.${type.id}`) ?? type.name;
   return {
     price,

@@ -1,4 +1,4 @@
-import { coverStartInWindow, passportOf, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, passportOf, policyText, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import { oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
@@ -23,6 +23,7 @@ async function quote(area: HomeArea, request: SaveRequest, context: SaleContext<
     birthday,
   });
   if (!person) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant');
+  requireOfAge(birthday, begin, '/applicant/birthday');
   const holder = `${person.firstName} ${person.lastName}`;
   return {
     price,

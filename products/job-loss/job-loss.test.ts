@@ -92,6 +92,7 @@ describe('job-loss sale', () => {
   const people: RegistryPerson[] = [
     { pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' },
     { pinfl: '41102850000022', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: 'Дилноза', lastNameCyr: 'Каримова', birthday: '1985-11-02' },
+    { pinfl: '52003200000066', firstName: 'Kamron', lastName: 'Aliyev', firstNameCyr: 'Камрон', lastNameCyr: 'Алиев', birthday: '2020-03-20' },
   ];
   const registries = { ...memoryRegistries(), company: async (inn: string) => (inn === neo.inn ? neo : inn === '309999999' ? { ...neo, inn, shortName: null } : null) };
   const context: SaleContext<JobLossTariff> = { tariffs: jobLossTariff, today: '2030-06-15', findPerson: async (query) => people.find((p) => p.birthday === query.birthday) ?? null, citizenPassport: async () => false, registries, words: policyWords() };
@@ -116,6 +117,7 @@ describe('job-loss sale', () => {
       [{ company_account: '20208000900100009999' }, 422, '/company_account'],
       [{ passport_number: '0000000', birthday: '01.01.1970' }, 422, '/passport_number'],
       [{ begin_date: '14.06.2030' }, 400, '/begin_date'],
+      [{ passport_seria: 'AC', passport_number: '2020202', birthday: '20.03.2020' }, 422, '/birthday'],
     ];
     for (const [change, status, field] of refusals) {
       await expect(sale.quote({ ...body(), ...change }, context), JSON.stringify(change)).rejects.toMatchObject({ status, field });

@@ -1,6 +1,6 @@
 import { groupDigits, oneYearFrom } from '../api-format';
 import { homeRegions } from '../home/regions';
-import { coverStartInWindow, passportOf, requestDate, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
+import { coverStartInWindow, passportOf, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 
@@ -41,6 +41,7 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
     ...(request.pinfl ? { pinfl: request.pinfl } : {}),
   });
   if (!person) throw new SaleRefusal(422, 'passport_number: the insured is not in the person registry', '/passport_number');
+  requireOfAge(birthday, begin, '/birthday');
   const price = quoteJobLoss(request.salary, request.benefit_months, context.tariffs);
   if (!price) throw new SaleRefusal(422, 'salary: outside the salaries the tariff insures', '/salary');
   const benefit = monthlyBenefit(request.salary, context.tariffs);

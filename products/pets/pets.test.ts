@@ -117,7 +117,10 @@ describe('pet binding', () => {
 });
 
 describe('pet sale', () => {
-  const registry: RegistryPerson[] = [{ pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' }];
+  const registry: RegistryPerson[] = [
+    { pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' },
+    { pinfl: '52003200000066', firstName: 'Kamron', lastName: 'Aliyev', firstNameCyr: 'Камрон', lastNameCyr: 'Алиев', birthday: '2020-03-20' },
+  ];
   const context: SaleContext<PetsTariff> = {
     tariffs: petsTariff,
     today,
@@ -149,9 +152,11 @@ describe('pet sale', () => {
       [{ begin_date: isoToDmy(addDays(today, -1), '.') }, 400, '/begin_date'],
       [{ passport_number: '7654321' }, 422, '/passport_number'],
       [{ birthday: '31.02.1990' }, 400, '/birthday'],
+      // A child the registry knows is not a policyholder.
+      [{ passport_seria: 'AC', passport_number: '2020202', birthday: '20.03.2020' }, 422, '/birthday'],
     ];
     for (const [change, status, field] of refusals) {
-      const stranger = change.passport_number ? { ...context, findPerson: async () => null } : context;
+      const stranger = change.passport_number === '7654321' ? { ...context, findPerson: async () => null } : context;
       await expect(sale.quote({ ...body(), ...change }, stranger), JSON.stringify(change)).rejects.toMatchObject({ status, field });
     }
   });

@@ -1,5 +1,5 @@
 import { oneYearFrom } from '../api-format';
-import { coverStartInWindow, passportOf, policyText, requestDate, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, passportOf, policyText, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';
@@ -50,6 +50,7 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
     ...(request.pinfl ? { pinfl: request.pinfl } : {}),
   });
   if (!owner) throw new SaleRefusal(422, 'passport_number: the owner is not in the person registry', '/passport_number');
+  requireOfAge(birthday, begin, '/birthday');
   const price = quotePet({ programId: program.id, petType: request.pet_type, birthMonth, beginDate: begin }, tariff);
   if (!price) throw new SaleRefusal(422, `program_id: program ${program.id} cannot be priced`, '/program_id');
   const name = `${owner.firstName} ${owner.lastName}`;

@@ -53,5 +53,9 @@ describe('premium home', () => {
     });
     await expect(sale.quote({ ...request, program_id: 5 }, context)).rejects.toMatchObject({ status: 422 });
     expect(sale.policy.series).toBe('PRM');
+    // The registry's child is not a policyholder (home's own sale, shared).
+    const child = { ...context, findPerson: async () => ({ pinfl: '2', firstName: 'Kamron', lastName: 'Aliyev', firstNameCyr: '', lastNameCyr: '', birthday: '2020-03-20' }) };
+    const childApplicant = { ...request.applicant, passport_seria: 'AC', passport_number: '2020202', birthday: '20.03.2020' };
+    await expect(sale.quote({ ...request, applicant: childApplicant }, child)).rejects.toMatchObject({ status: 422, field: '/applicant/birthday' });
   });
 });
