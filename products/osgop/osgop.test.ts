@@ -254,8 +254,11 @@ describe('osgop on the server', () => {
     expect(other.json()).toMatchObject({ result: false, response: { field: '/model' } });
     const older = await post(app, '/api/sayt/osgop/save', { ...body(), issue_year: 2099 });
     expect(older.json()).toMatchObject({ result: false, response: { field: '/issue_year' } });
-    const reversed = await post(app, '/api/sayt/osgop/save', { ...body(), model: `${body().model} \u202eTSET` });
-    expect(reversed.statusCode).toBe(400);
+    // The buyer's sentence after the model, the model inside one, or text that prints backwards would be on the policy.
+    for (const model of [`${body().model}; 60 seats, sum 9 999 999 999`, `NOT an ${body().model}`, 'Chevrolet Nexia 30', `${body().model} \u202eTSET`]) {
+      const said = await post(app, '/api/sayt/osgop/save', { ...body(), model });
+      expect(said.json(), model).toMatchObject({ result: false, response: { field: '/model' } });
+    }
   });
 
   it('issues the paid policy: the check answers an OGP number, the PDF names the vehicle, the bot hears of it without personal data', async () => {

@@ -95,15 +95,29 @@ async function holderOf(insurant: SaveRequest['insurant'], context: SaleContext<
   return `${person.firstName} ${person.lastName}`;
 }
 
+/**
+ * The model a policy prints: the registry's, then the request's trim when it gives one ("R2",
+ * "1.5LT": one word of up to eight letters, digits, dots or hyphens); null for a model that does
+ * not begin with the registry's or a trim that is more than that.
+ */
+function printedModel(requested: string, registry: string): string | null {
+  if (!requested.toLowerCase().startsWith(registry.toLowerCase())) return null;
+  const trim = requested.slice(registry.length).trim();
+  if (trim === '') return registry;
+  return requested[registry.length] === ' ' && /^[\p{L}\p{N}.-]{1,8}$/u.test(trim) ? `${registry} ${trim}` : null;
+}
+
 async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
   coverStartInWindow(begin, context.today, '/begin_date');
   const found = await carrierVehicle(request, context);
   if (found instanceof Refusal) throw new SaleRefusal(422, `gos_number: ${found.message}`, '/gos_number');
   const { vehicle, passengerSeats, category } = found;
-  // The policy names the registry's vehicle: the page lets a trim be added to its model ("Nexia 3 R2"),
-  // but a model without the registry's, or another year, is another car.
-  if (!request.model.toLowerCase().includes(vehicle.model.toLowerCase())) throw new SaleRefusal(422, `body/model must be the vehicle registry's (${vehicle.model}), a trim may follow`, '/model');
+  // The policy names the registry's vehicle: the page lets a trim follow its model ("Nexia 3 R2"),
+  // but a model that does not begin with the registry's, or another year, is another car, and a trim
+  // is one short word, not a sentence of the buyer's printed on the policy ("…; 60 seats, sum …").
+  const model = printedModel(request.model, vehicle.model);
+  if (model === null) throw new SaleRefusal(422, `body/model must be the vehicle registry's (${vehicle.model}), a trim of one word may follow`, '/model');
   if (request.issue_year !== vehicle.issueYear) throw new SaleRefusal(422, `body/issue_year must be the vehicle registry's: ${vehicle.issueYear}`, '/issue_year');
   const holder = await holderOf(request.insurant, context);
   return {
@@ -118,7 +132,7 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
       sumInsured: passengerSeats * context.tariffs.sumPerSeat,
       currency: 'UZS' as const,
       programName: `${request.period} oy / мес., ${groupDigits(context.tariffs.sumPerSeat)} soʻm × ${passengerSeats}`,
-      subject: `${request.model} ${vehicle.issueYear}, ${vehicle.plate}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
+      subject: `${model} ${vehicle.issueYear}, ${vehicle.plate}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
     },
   };
 }
