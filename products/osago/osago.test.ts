@@ -227,6 +227,15 @@ describe('OSAGO sale (the server\'s price and checks)', () => {
     await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { tech_number: '0000000' }), context)).rejects.toMatchObject({ status: 422, field: '/gos_number' });
   });
 
+  it('refuses a licence typed by hand as issued after today', async () => {
+    const aziz = { passport__seria: 'AE', passport__number: '1234567', driver_birthday: '12.09.1995', licenseSeria: 'AB', licenseNumber: '1111111', relative: 0 };
+    const request = (licenseIssueDate: string) => requestOf(sampleOwnCarTwoDrivers, { drivers: [{ ...aziz, licenseIssueDate }] });
+    await expect(sale.quote(request('16.06.2030'), context)).rejects.toMatchObject({ status: 400, field: '/drivers/0/licenseIssueDate' });
+    await expect(sale.quote(request('01.01.2099'), context)).rejects.toMatchObject({ status: 400, field: '/drivers/0/licenseIssueDate' });
+    // Issued today is a licence.
+    await expect(sale.quote(request('15.06.2030'), context)).resolves.toBeDefined();
+  });
+
   it('refuses a restricted model, a start before tomorrow, inside the policy in force or over 90 days ahead', async () => {
     const lambo = requestOf(samplePensionerTruck, { gos_number: '01Z777ZZ', tech_sery: 'AAF', tech_number: '7777777', vehicleTypeId: 1 });
     await expect(sale.quote(lambo, context)).rejects.toMatchObject({ status: 422, message: expect.stringContaining('not sold online') });

@@ -126,6 +126,8 @@ async function checkDrivers(request: SavePolicyRequest, applicant: Applicant, st
     const key = i + 1;
     const birthday = requestDate(driver.driver_birthday, `/drivers/${i}/driver_birthday`);
     const issued = requestDate(driver.licenseIssueDate, `/drivers/${i}/licenseIssueDate`);
+    // A licence typed by hand is taken as typed, but not one issued after today (the page's date field says so too).
+    if (issued > context.today) throw new SaleRefusal(400, `body/drivers/${i}/licenseIssueDate must be today or earlier`, `/drivers/${i}/licenseIssueDate`);
     const query = { passportSeria: driver.passport__seria, passportNumber: driver.passport__number };
     const person = await context.findPerson({ ...query, birthday });
     if (!person) throw declined(3, key);
