@@ -57,7 +57,7 @@ const checkPet: StepCall<PetsData, PetsTariff> = async (_api, data, tariff) => {
   const beginDate = isIsoDate(data.program.beginDate) ? data.program.beginDate : todayIso();
   const age = birthMonth ? ageProblem(birthMonth, beginDate, tariff) : null;
   if (age) throw new ProductBindingFailure(`pets.error.${age}`, { field: { step: 'pet', path: '/birthMonth' } });
-  const vaccination = isIsoDate(vaccinatedOn) ? vaccinationProblem(vaccinatedOn, todayIso(), tariff) : null;
+  const vaccination = isIsoDate(vaccinatedOn) ? vaccinationProblem(vaccinatedOn, todayIso(), beginDate, tariff) : null;
   if (vaccination) throw new ProductBindingFailure(`pets.error.vaccination_${vaccination}`, { field: { step: 'pet', path: '/vaccinatedOn' } });
   return {};
 };

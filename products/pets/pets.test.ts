@@ -51,9 +51,12 @@ describe('pet pricing', () => {
   it('takes a rabies vaccination of the last 12 months, and none to come', () => {
     expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
     expect(monthsBefore('2026-01-15', 12)).toBe('2025-01-15');
-    expect(vaccinationProblem('2025-11-26', '2026-11-26', petsTariff)).toBeNull();
-    expect(vaccinationProblem('2025-11-25', '2026-11-26', petsTariff)).toBe('old');
-    expect(vaccinationProblem('2026-11-27', '2026-11-26', petsTariff)).toBe('future');
+    expect(vaccinationProblem('2025-11-26', '2026-11-26', '2026-11-26', petsTariff)).toBeNull();
+    expect(vaccinationProblem('2025-11-25', '2026-11-26', '2026-11-26', petsTariff)).toBe('old');
+    expect(vaccinationProblem('2026-11-27', '2026-11-26', '2026-11-27', petsTariff)).toBe('future');
+    // Valid today, but no longer on a first day three months on.
+    expect(vaccinationProblem('2025-12-01', '2026-11-26', '2027-02-26', petsTariff)).toBe('old');
+    expect(vaccinationProblem('2026-02-26', '2026-11-26', '2027-02-26', petsTariff)).toBeNull();
   });
 
   it('reads the programs call into the tariff it answered from', () => {

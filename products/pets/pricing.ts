@@ -94,8 +94,12 @@ export function monthsBefore(iso: string, months: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`;
 }
 
-/** Why a rabies vaccination of `vaccinatedOn` does not do on `today` (a day to come, or older than the tariff allows), or null. */
-export function vaccinationProblem(vaccinatedOn: string, today: string, tariff: PetsTariff): 'future' | 'old' | null {
+/**
+ * Why a rabies vaccination of `vaccinatedOn` does not do for a cover from `beginDate`: a day after
+ * `today`, or older than the tariff allows on the first day of cover (a cover starting in three
+ * months needs a vaccination that is still valid then), or null.
+ */
+export function vaccinationProblem(vaccinatedOn: string, today: string, beginDate: string, tariff: PetsTariff): 'future' | 'old' | null {
   if (vaccinatedOn > today) return 'future';
-  return vaccinatedOn < monthsBefore(today, tariff.vaccinationValidMonths) ? 'old' : null;
+  return vaccinatedOn < monthsBefore(beginDate > today ? beginDate : today, tariff.vaccinationValidMonths) ? 'old' : null;
 }

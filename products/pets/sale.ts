@@ -39,7 +39,7 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
   const age = ageProblem(birthMonth, begin, tariff);
   if (age) throw new SaleRefusal(422, `birth_month: ${ageRefusals[age]}`, '/birth_month');
   const vaccinated = requestDate(request.vaccination_date, '/vaccination_date');
-  const vaccination = vaccinationProblem(vaccinated, context.today, tariff);
+  const vaccination = vaccinationProblem(vaccinated, context.today, begin, tariff);
   if (vaccination === 'future') throw new SaleRefusal(400, 'body/vaccination_date is after today', '/vaccination_date');
   if (vaccination === 'old') throw new SaleRefusal(422, `vaccination_date: older than ${tariff.vaccinationValidMonths} months`, '/vaccination_date');
   const birthday = requestDate(request.birthday, '/birthday');
