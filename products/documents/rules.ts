@@ -1,6 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 import { stateNumberTypeId } from './pricing';
 
 export type DocumentsData = {
@@ -37,12 +38,12 @@ function normaliseNumber(next: DocumentsData): EffectResult<DocumentsData> {
 const isStateNumber = (data: DocumentsData) => data.document.typeId === stateNumberTypeId;
 
 export const documentsRules = defineRules<DocumentsData>()({
-  onChange: { 'document.beginDate': 'syncPeriod', 'document.documentNumber': 'normaliseNumber' },
+  onChange: { 'document.beginDate': 'syncPeriod', 'document.documentNumber': 'normaliseNumber', 'owner.birthday': 'checkPolicyholderAge' },
   // Spec §9: type 38 (the state number) is named by its plate, every other document by its number.
   show: { 'document.plate': 'isStateNumber', 'document.documentNumber': 'isPaperDocument' },
   guards: {
     isStateNumber,
     isPaperDocument: (data) => data.document.typeId !== undefined && !isStateNumber(data),
   },
-  actions: { syncPeriod, normaliseNumber },
+  actions: { syncPeriod, normaliseNumber, checkPolicyholderAge: policyholderAgeCheck<DocumentsData>('owner', (d) => d.owner.birthday, (d) => d.document.beginDate) },
 });

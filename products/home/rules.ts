@@ -1,6 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 
 export type HouseType = 'apartment' | 'house';
 export type HomeProgramStep = { programId?: number };
@@ -24,7 +25,7 @@ function checkBeginDate(next: HomeData): EffectResult<HomeData> {
 
 /** Home's rules; premium home shares them. */
 export const homeRules = defineRules<HomeData>()({
-  onChange: { 'address.beginDate': 'checkBeginDate' },
+  onChange: { 'address.beginDate': 'checkBeginDate', 'applicant.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { checkBeginDate },
+  actions: { checkBeginDate, checkPolicyholderAge: policyholderAgeCheck<HomeData>('applicant', (d) => d.applicant.birthday, (d) => d.address.beginDate) },
 });

@@ -1,6 +1,7 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 
 /** The employer as the tax registry gives it (`/osgor_neo/inn`), shown read-only. */
 export type Employer = { companyName?: string; mfo?: string; bank?: string; director?: string; account?: string; oked?: string; address?: string };
@@ -41,7 +42,7 @@ function syncPeriod(next: JobLossData): EffectResult<JobLossData> {
 }
 
 export const jobLossRules = defineRules<JobLossData>()({
-  onChange: { 'job.inn': 'forgetEmployer', 'job.beginDate': 'syncPeriod' },
+  onChange: { 'job.inn': 'forgetEmployer', 'job.beginDate': 'syncPeriod', 'personal.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { forgetEmployer, syncPeriod },
+  actions: { forgetEmployer, syncPeriod, checkPolicyholderAge: policyholderAgeCheck<JobLossData>('personal', (d) => d.personal.birthday, (d) => d.job.beginDate) },
 });

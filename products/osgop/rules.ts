@@ -1,6 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 import { coverEnd } from './period';
 import type { OsgopCategory, OsgopMonths } from './pricing';
 
@@ -52,7 +53,7 @@ function prefillCarrier(next: OsgopData): EffectResult<OsgopData> {
 }
 
 export const osgopRules = defineRules<OsgopData>()({
-  onChange: { 'car.ownerInn': 'prefillCarrier', 'policy.beginDate': 'syncPeriod', 'policy.months': 'syncPeriod' },
+  onChange: { 'car.ownerInn': 'prefillCarrier', 'policy.beginDate': 'syncPeriod', 'policy.months': 'syncPeriod', 'holder.birthday': 'checkPolicyholderAge' },
   show: {
     'holder.inn': 'isCompany',
     'holder.companyName': 'isCompany',
@@ -69,5 +70,5 @@ export const osgopRules = defineRules<OsgopData>()({
     // What the registry answered stays as it said until the visitor asks to correct it.
     vehicleLocked: (data) => data.car.edit !== true,
   },
-  actions: { prefillCarrier, syncPeriod },
+  actions: { prefillCarrier, syncPeriod, checkPolicyholderAge: policyholderAgeCheck<OsgopData>('holder', (d) => d.holder.birthday, (d) => d.policy.beginDate) },
 });

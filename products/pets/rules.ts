@@ -1,6 +1,7 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 import type { PetType } from './pricing';
 
 export type PetsProgramStep = { petType?: PetType; programId?: number; beginDate?: string; endDate?: string };
@@ -23,7 +24,7 @@ function syncPeriod(next: PetsData): EffectResult<PetsData> {
 }
 
 export const petsRules = defineRules<PetsData>()({
-  onChange: { 'program.beginDate': 'syncPeriod' },
+  onChange: { 'program.beginDate': 'syncPeriod', 'owner.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { syncPeriod },
+  actions: { syncPeriod, checkPolicyholderAge: policyholderAgeCheck<PetsData>('owner', (d) => d.owner.birthday, (d) => d.program.beginDate) },
 });

@@ -1,6 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 
 export type SportPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
 
@@ -22,7 +23,7 @@ function syncPeriod(next: SportData): EffectResult<SportData> {
 }
 
 export const sportRules = defineRules<SportData>()({
-  onChange: { 'sport.beginDate': 'syncPeriod' },
+  onChange: { 'sport.beginDate': 'syncPeriod', 'insured.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { syncPeriod },
+  actions: { syncPeriod, checkPolicyholderAge: policyholderAgeCheck<SportData>('insured', (d) => d.insured.birthday, (d) => d.sport.beginDate) },
 });

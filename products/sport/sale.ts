@@ -1,5 +1,5 @@
 import { decimalComma, groupDigits, oneYearFrom } from '../api-format';
-import { coverStartInWindow, registeredPerson, requestDate, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { quoteSport, sandboxSportTariff, type SportTariff } from './pricing';
 import manifest from './product';
@@ -24,6 +24,8 @@ async function quote(request: SaveRequest, context: SaleContext<SportTariff>) {
   const type = context.tariffs.types.find((t) => t.id === request.sport_type_id);
   if (!type) throw new SaleRefusal(422, `sport_type_id ${request.sport_type_id} is not covered`, '/sport_type_id');
   const insured = await registeredPerson(request.insured, '/insured', context);
+  // The insured is the one who takes the policy out online: of age, as every product's policyholder.
+  requireOfAge(insured.birthday, begin, '/insured/birthday');
   const sport = context.words(`sport.type.${type.id}`) ?? type.name;
   return {
     price: quoteSport(request.insurance_amount, type),

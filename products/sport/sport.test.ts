@@ -115,10 +115,12 @@ describe('sport sale', () => {
     expect((await sale.quote({ ...claimed, insurance_amount: 50_000_000 }, context)).price.total).toBe(500_000);
   });
 
-  it('refuses a sport not covered, a stranger and a start in the past', async () => {
+  it('refuses a sport not covered, a stranger, a minor and a start in the past', async () => {
     const body = sportSaveRequest(sampleBoxer, { total: 300_000, lines: [] });
     await expect(sale.quote({ ...body, sport_type_id: 77 }, context)).rejects.toMatchObject({ status: 422, field: '/sport_type_id' });
     await expect(sale.quote({ ...body, insured: { ...body.insured, passport_number: '0000000' } }, context)).rejects.toMatchObject({ status: 422, field: '/insured' });
     await expect(sale.quote({ ...body, begin_date: '14.06.2030' }, context)).rejects.toMatchObject({ status: 400, field: '/begin_date' });
+    const kamron = { ...body.insured, passport_seria: 'AC', passport_number: '2020202', birthday: '20.03.2020' };
+    await expect(sale.quote({ ...body, insured: kamron }, context)).rejects.toMatchObject({ status: 422, field: '/insured/birthday' });
   });
 });

@@ -1,6 +1,7 @@
 import type { EffectResult, MessageId } from '../../engine/definition';
 import { daysBetween, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 import { latinOnly } from '../tourist-names';
 import { maxTripDays } from './pricing';
 
@@ -86,6 +87,7 @@ export const travelUzbRules = defineRules<TravelUzbData>()({
     'trip.beginDate': 'syncDays',
     'trip.endDate': 'syncDays',
     'tourists.tourists': 'syncTourists',
+    'applicant.birthday': 'checkPolicyholderAge',
   },
   show: {
     'tourists.tourists[].country': 'touristIsForeign',
@@ -99,5 +101,5 @@ export const travelUzbRules = defineRules<TravelUzbData>()({
     touristIsForeign: (_data, row) => row?.foreign === true,
     touristIsCitizen: (_data, row) => row?.foreign !== true,
   },
-  actions: { syncDays, syncTourists },
+  actions: { syncDays, syncTourists, checkPolicyholderAge: policyholderAgeCheck<TravelUzbData>('applicant', (d) => d.applicant.birthday, (d) => d.trip.beginDate) },
 });
