@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure, ApiPort, Envelope, FormBody } from '../definition';
+import { setMessageAreaLoader } from '../message-areas';
 import { createUploadTracker, sentPerFile } from './upload-tracker';
 
 const form: FormBody = {
@@ -59,6 +60,24 @@ describe('the upload tracker', () => {
     expect(tracker.get()).toEqual({ status: 'failed', files: [{ part: 'photo_1', filename: 'face.jpg', size: 600, sent: 400 }, { part: 'photo_2', filename: 'side.jpg', size: 400, sent: 0 }] });
     await expect(tracker.track(port([1100], 1100, failure(422))).postForm('/save', form)).rejects.toThrow();
     expect(tracker.get()).toBeNull();
+  });
+
+  it('has the panel\'s messages loaded before it shows a file going out', async () => {
+    const loaded: string[] = [];
+    let shownAfter: string[] | null = null;
+    setMessageAreaLoader(async (area) => {
+      loaded.push(area);
+    });
+    try {
+      const tracker = createUploadTracker();
+      tracker.subscribe(() => {
+        shownAfter ??= [...loaded];
+      });
+      await tracker.track(port([1100], 1100, { result: true, error: 0, message: 'ok', response: null })).postForm('/save', form);
+      expect(shownAfter).toEqual(['engine-files']);
+    } finally {
+      setMessageAreaLoader(async () => undefined);
+    }
   });
 
   it('passes the other calls through untouched', async () => {

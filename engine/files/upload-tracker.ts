@@ -1,4 +1,5 @@
 import type { ApiFailure, ApiPort, FormBody } from '../definition';
+import { loadMessageArea } from '../message-areas';
 
 /** One file of an upload: its part, its name, its bytes and how many of them have gone out. */
 export interface UploadedFileProgress {
@@ -64,6 +65,9 @@ export function createUploadTracker(): UploadTracker {
         async postForm<T>(path: string, body: FormBody, onProgress?: (sent: number, total: number) => void) {
           const sizes = body.files.map((file) => file.blob.size);
           const files = body.files.map((file) => ({ part: file.name, filename: file.filename, size: file.blob.size, sent: 0 }));
+          // The panel's words come with the file fields; a flow reloaded on a later step sends its kept
+          // files before any file field was drawn, so they are asked for here (at once when loaded).
+          await loadMessageArea('engine-files');
           set({ files, status: 'sending' });
           try {
             const answer = await api.postForm<T>(path, body, (sent, total) => {
