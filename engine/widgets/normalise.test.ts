@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, displayPlate, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound } from './normalise';
+import { displayDate, displayPassport, displayPlate, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
 import { regionName } from '../ui';
 
 describe('widget normalisers', () => {
@@ -73,6 +73,19 @@ describe('widget normalisers', () => {
     expect(regionName('DE', 'en')).toBe('Germany');
     expect(regionName('DE', 'ru')).toBe('Германия');
     expect(regionName('Germany', 'en')).toBeNull();
+  });
+
+  it('dates: a digit typed into a complete date starts a new one, anything else changes nothing', () => {
+    // The flow set tomorrow; the visitor, in the field, types their own first day.
+    expect(typedDate('29.11.2026', '29.11.20260')).toBe('0');
+    expect(typedDate('29.11.2026', '29.11.202605')).toBe('05');
+    // Tapped in the middle of it: the same.
+    expect(typedDate('29.11.2026', '295.11.2026')).toBe('5');
+    expect(typedDate('29.11.2026', '29.11.2026.')).toBeNull();
+    // Selected and typed over, or edited while incomplete: masked as always.
+    expect(typedDate('29.11.2026', '0')).toBe('0');
+    expect(typedDate('29.11.20', '29.11.205')).toBe('29.11.205');
+    expect(typedDate('29.11.2026', '29.11.202')).toBe('29.11.202');
   });
 
   it('dates: typed DD.MM.YYYY, stored ISO only when complete and real', () => {

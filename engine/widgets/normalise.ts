@@ -106,6 +106,23 @@ export function maskDate(raw: string): string {
   return parts.join('.');
 }
 
+/**
+ * The text a date field shows after an input, from what it showed and what the input holds now: a
+ * digit typed into a complete date, wherever the caret was, starts a new date with it (a first day
+ * the flow set to tomorrow, then the visitor tapping the field and typing theirs: the field must not
+ * swallow the keys); anything else typed into it changes nothing (null); other input is masked
+ * (`maskDate`).
+ */
+export function typedDate(shown: string, raw: string): string | null {
+  if (shown.length < 10 || raw.length <= shown.length) return maskDate(raw);
+  let before = 0;
+  while (before < shown.length && raw[before] === shown[before]) before += 1;
+  let after = 0;
+  while (after < shown.length - before && raw[raw.length - 1 - after] === shown[shown.length - 1 - after]) after += 1;
+  const typed = raw.slice(before, raw.length - after);
+  return /\d/.test(typed) ? maskDate(typed) : null;
+}
+
 /** ISO `YYYY-MM-DD` of a complete, real calendar date typed `DD.MM.YYYY` (or pasted ISO); null otherwise. */
 export function parseDisplayDate(text: string): string | null {
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());

@@ -8,7 +8,7 @@ import {
   displayPassport,
   displayPhone,
   displayPlate,
-  maskDate,
+  typedDate,
   normaliseCode,
   normalisePassport,
   normalisePlate,
@@ -133,7 +133,8 @@ export function DateWidget(props: WidgetProps) {
     (e: ChangeEvent<HTMLInputElement>) => {
       const raw = e.target.value;
       const pasted = parseDisplayDate(raw);
-      const next = pasted && /^\d{4}-/.test(raw.trim()) ? displayDate(pasted) : maskDate(raw);
+      const next = pasted && /^\d{4}-/.test(raw.trim()) ? displayDate(pasted) : typedDate(text, raw);
+      if (next === null) return;
       const iso = parseDisplayDate(next);
       setText(next);
       if (iso || next === '') drafts?.delete(id);
@@ -141,7 +142,7 @@ export function DateWidget(props: WidgetProps) {
       setSeen(iso ?? '');
       onChange(iso ?? options.emptyValue);
     },
-    [drafts, id, onChange, options.emptyValue],
+    [drafts, id, onChange, options.emptyValue, text],
   );
   return (
     <input
@@ -150,7 +151,8 @@ export function DateWidget(props: WidgetProps) {
       inputMode="numeric"
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'off'}
       placeholder={i18n._('engine.date.placeholder')}
-      maxLength={10}
+      // One more than `DD.MM.YYYY`: a key typed after a complete date starts a new one (`typedDate`).
+      maxLength={11}
       className={`${inputClass} max-w-48`}
       value={text}
       onChange={handle}
