@@ -366,15 +366,15 @@ export async function registeredPerson<T>(person: RequestPerson, field: string, 
 }
 
 /**
- * A person a request calls a foreigner, whom no registry checks: with a citizenship (at
- * `countryField`) that is not Uzbekistan's, and a passport the person registry does not have as a
+ * A person a request calls a foreigner, whom no registry checks: with a citizenship (`country`, at
+ * `fields.country`) that is not Uzbekistan's, and a passport the person registry does not have as a
  * citizen's — a citizen called a foreigner would be insured with a birthday, and so at a price, of
- * the buyer's choosing. 422 naming `foreignField` (the flag that called them a foreigner) for a citizen.
+ * the buyer's choosing. 422 naming `fields.foreign` (the flag that called them a foreigner) for a citizen.
  */
-export async function requireForeigner<T>(passport: PassportQuery, country: string | undefined, fields: { foreign: string; country: string }, context: SaleContext<T>): Promise<void> {
+export async function requireForeigner<T>(person: Pick<RequestPerson, 'passport_seria' | 'passport_number'>, country: string | undefined, fields: { foreign: string; country: string }, context: SaleContext<T>): Promise<void> {
   if (country === undefined) throw new SaleRefusal(400, `body${fields.country} is required for a foreigner`, fields.country);
   if (country === 'UZ') throw new SaleRefusal(400, `body${fields.country}: a citizen of Uzbekistan is not a foreigner`, fields.country);
-  if (await context.citizenPassport(passport)) {
+  if (await context.citizenPassport({ passportSeria: person.passport_seria, passportNumber: person.passport_number })) {
     throw new SaleRefusal(422, `${fields.foreign.slice(1)}: this passport is a citizen's of Uzbekistan in the person registry, not a foreigner's`, fields.foreign);
   }
 }

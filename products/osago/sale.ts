@@ -299,8 +299,8 @@ async function checkPerson(body: unknown, context: Context): Promise<CheckPerson
  */
 async function checkDiscount(body: unknown, context: Context): Promise<CheckDiscountResponse> {
   const request = body as CheckDiscountRequest;
-  const owner = { pinfl: request.owner__pinfl, passportSeria: request.owner__pass_seria, passportNumber: request.owner__pass_number };
-  const category = owner.pinfl === undefined ? null : await context.registries.benefit({ ...owner, pinfl: owner.pinfl });
+  const pinfl = request.owner__pinfl;
+  const category = pinfl === undefined ? null : await context.registries.benefit({ pinfl, passportSeria: request.owner__pass_seria, passportNumber: request.owner__pass_number });
   const discountId = category ?? 1;
   const percent = discountId > 1 ? (context.tariffs.benefits.find((b) => b.id === discountId)?.percent ?? 0) : 0;
   return { discountId, percent };

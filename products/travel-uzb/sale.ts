@@ -36,8 +36,7 @@ async function insuredTourist(tourist: SaveRequest['tourists'][number], field: s
     return registeredPerson(tourist, field, context);
   }
   if (tourist.pinfl !== undefined) throw new SaleRefusal(400, `body${field}/pinfl is for citizens only (foreign_type 0)`, `${field}/pinfl`);
-  const passport = { passportSeria: tourist.passport_seria, passportNumber: tourist.passport_number };
-  await requireForeigner(passport, tourist.country, { foreign: `${field}/foreign_type`, country: `${field}/country` }, context);
+  await requireForeigner(tourist, tourist.country, { foreign: `${field}/foreign_type`, country: `${field}/country` }, context);
   if (!context.tariffs.countries.includes(tourist.country ?? '')) throw new SaleRefusal(422, `${field.slice(1)}/country: ${tourist.country} is not sold`, `${field}/country`);
   const birthday = requestDate(tourist.birthday, `${field}/birthday`);
   if (birthday > context.today) throw new SaleRefusal(400, `body${field}/birthday is in the future`, `${field}/birthday`);

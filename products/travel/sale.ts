@@ -160,14 +160,13 @@ async function checkPeople(request: SavePolisRequest, context: SaleContext<Trave
   requireDistinctPeople(request.travelers.map(passportOf), '/travelers');
   const payerRows = request.travelers.flatMap((t, i) => (t.is_payer ? [i] : []));
   if (payerRows.length > 1) throw new SaleRefusal(400, `body/travelers/${payerRows[1]}/is_payer: one traveller at most is the payer`, `/travelers/${payerRows[1]}/is_payer`);
-  const passport = (person: { passport_seria: string; passport_number: string }) => ({ passportSeria: person.passport_seria, passportNumber: person.passport_number });
   await Promise.all([
     payer.type === 0
       ? registeredPerson(payer, '/sugurtalovchi', context)
-      : requireForeigner(passport(payer), payer.country_id, { foreign: '/sugurtalovchi/type', country: '/sugurtalovchi/country_id' }, context),
+      : requireForeigner(payer, payer.country_id, { foreign: '/sugurtalovchi/type', country: '/sugurtalovchi/country_id' }, context),
     ...request.travelers.map((t, i) =>
       t.foreign
-        ? requireForeigner(passport(t), t.country_id, { foreign: `/travelers/${i}/foreign`, country: `/travelers/${i}/country_id` }, context)
+        ? requireForeigner(t, t.country_id, { foreign: `/travelers/${i}/foreign`, country: `/travelers/${i}/country_id` }, context)
         : registeredPerson(t, `/travelers/${i}`, context),
     ),
   ]);
