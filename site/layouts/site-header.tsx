@@ -11,14 +11,19 @@ export function SiteHeader() {
   const lang = useLang();
   return (
     <header className="border-b border-line bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-        <Link to={localePath(lang, '/')} className="mr-auto flex items-center gap-2 text-lg font-bold tracking-tight text-brand-800">
-          <BrandMark />
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
+        {/* On a phone the name takes what the language switch leaves and breaks inside itself
+            ("Онлайн-страхование" on 360 px): at its own width it pushed the switch to a row of its own. */}
+        <Link
+          to={localePath(lang, '/')}
+          className="mr-auto flex min-w-0 grow basis-0 items-center gap-2 text-base font-bold tracking-tight text-brand-800 sm:grow-0 sm:basis-auto sm:text-lg"
+        >
+          <BrandMark className="h-7 w-7 shrink-0" />
           {i18n._('site.brand')}
         </Link>
-        <nav aria-label={i18n._('site.nav.products')} className="order-last w-full sm:order-none sm:w-auto">
-          {/* One row that scrolls sideways on a phone: wrapped, a pill per product pushed the form below the fold and under the action bar. */}
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+        <nav aria-label={i18n._('site.nav.products')} className="order-last w-full">
+          {/* One row that scrolls sideways up to a laptop: wrapped, a pill per product pushed the form below the fold (and under the action bar on a phone). */}
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-wrap lg:overflow-visible lg:px-0 lg:pb-0">
             {siteProducts.map(({ id, title, page }) => (
               <li key={id} className="shrink-0">
                 <NavLink

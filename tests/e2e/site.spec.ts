@@ -136,6 +136,17 @@ test('on a phone, a product\'s page shows its own product in the header\'s row, 
   await context.close();
 });
 
+test('on a narrow phone, the language switch stays on the brand\'s row in the longest language', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/ru/osgop');
+  const brand = await page.locator('header a').first().boundingBox();
+  const languages = await page.getByRole('navigation', { name: text('ru', 'site.nav.language') }).boundingBox();
+  // "Онлайн-страхование" at its full width pushed the switch onto a row of its own.
+  expect(brand && languages && languages.y < brand.y + brand.height && languages.x >= brand.x + brand.width).toBe(true);
+  await context.close();
+});
+
 test('the thank-you page is drawn by the server with its contract, as plain HTML, and checking again shows what became of it', async ({ page, request }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
