@@ -326,6 +326,15 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       expect(ids.length).toBeGreaterThan(0);
       expect(missingMessages(ids, loadCatalogs())).toEqual([]);
     });
+
+    it('names every step the stepper shows differently, in every language', () => {
+      // OSGOP's stepper read "Policy" twice (its terms and its download): a visitor cannot tell where they are.
+      const shown = definition.steps.filter((s) => !s.hidden);
+      for (const [locale, catalog] of Object.entries(loadCatalogs())) {
+        const titles = shown.map((s) => catalog.get(s.title) ?? s.title);
+        expect(titles.filter((title, index) => titles.indexOf(title) !== index), locale).toEqual([]);
+      }
+    });
   });
 }
 
