@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import type { MessageId, Price, SummaryRow, SummaryText } from '../definition';
 import { formatPrice } from '../format';
-import { displayPlate } from '../widgets/normalise';
+import { displayPlate } from '../plate-text';
 
 export interface PurchaseSummaryProps {
   /** The product's title. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, displayPlate, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
+import { displayDate, displayPassport, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
+import { displayPlate } from '../plate-text';
 import { regionName } from '../ui';
 
 describe('widget normalisers', () => {

@@ -29,16 +29,6 @@ export function normalisePlate(raw: string): string {
   return latinCaps(raw).slice(0, 9);
 }
 
-/**
- * A plate as shown: the region's two digits, then each run of letters or digits apart, as the
- * plate itself is printed (`01 A 123 BC`, `01 123 ABC`, `01 M 123456`).
- */
-export function displayPlate(value: string): string {
-  const region = value.slice(0, 2);
-  const rest = value.slice(2).match(/[A-Z]+|[0-9]+/g) ?? [];
-  return [region, ...rest].filter(Boolean).join(' ');
-}
-
 /** Passport as shown: `AA 1234567`. */
 export function displayPassport(value: string, seriesLength = 2): string {
   // The space follows the series' letters, also when one is missing (`A 1234567`, not `A1 234567`).

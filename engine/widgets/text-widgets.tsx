@@ -7,7 +7,6 @@ import {
   displayDate,
   displayPassport,
   displayPhone,
-  displayPlate,
   typedDate,
   normaliseCode,
   normalisePassport,
@@ -16,6 +15,7 @@ import {
   parseDisplayDate,
   readPhone,
 } from './normalise';
+import { displayPlate } from '../plate-text';
 
 function common(props: WidgetProps) {
   const { id, htmlName, disabled, readonly, autofocus, required, rawErrors, onBlur, onFocus } = props;

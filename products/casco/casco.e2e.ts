@@ -96,7 +96,7 @@ test('a visitor builds the constructor in Russian, sees each risk change the pri
   const { policyNumber, pdfText } = await downloadPolicyText(page, lang);
   expect(policyNumber).toMatch(/^ENK \d{10}$/);
   expect(pdfText).toContain(policyNumber);
-  expect(pdfText).toContain('01A123BC');
+  expect(pdfText).toContain('01 A 123 BC');
 });
 
 test('clearing the car starts again from the first step with every answer gone', async ({ page }) => {

@@ -376,7 +376,7 @@ describe('casco sale', () => {
     expect(quoted.terms).toMatchObject({
       holder: 'Vali Aliyev', insured: [], beginDate: addDays(today, 1), endDate: `${year + 1}-06-15`, sumInsured: value, currency: 'UZS', programName: 'Qulay / Комфорт',
     });
-    expect(quoted.terms.subject).toBe('Chevrolet Cobalt 2022, 01A123BC (Chevrolet Cobalt 1.5 LTZ AT); egasi / владелец: ALIYEV VALI');
+    expect(quoted.terms.subject).toBe('Chevrolet Cobalt 2022, 01 A 123 BC (Chevrolet Cobalt 1.5 LTZ AT); egasi / владелец: ALIYEV VALI');
     const built = cascoSaveRequest({ ...comfort, program: { ...comfort.program, tariffId: 4, risks: { liability: true, windscreen: true }, liabilitySum: 10_000_000 } }, { total: 0, lines: [] });
     const custom = await sale.quote(built, context);
     // The page's words: the risks as the constructor lists them, a sum as the summary states it.
@@ -478,7 +478,7 @@ describe('casco on the server', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const printed = pdfText(pdf.rawPayload);
     expect(printed).toContain(checked.policy_number);
-    expect(printed).toContain('01A123BC');
+    expect(printed).toContain('01 A 123 BC');
     expect(printed).toContain('Vali Aliyev');
     const messages = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'purchase').execute();
     const message = messages.map((m) => m.text).find((text) => text.includes(checked.policy_number));

@@ -8,6 +8,7 @@ import {
 } from './pricing';
 import manifest from './product';
 import { vehicleMismatch } from './vehicle';
+import { displayPlate } from '../../engine/plate-text';
 
 type Context = SaleContext<CascoTariff>;
 
@@ -159,7 +160,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       currency: 'UZS',
       programName: programName(cover, tariff, context),
       // The registry's car and owner, never the request's words for them.
-      subject: `${vehicle.model} ${vehicle.issueYear}, ${vehicle.plate} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${vehicle.owner.name}`,
+      subject: `${vehicle.model} ${vehicle.issueYear}, ${displayPlate(vehicle.plate)} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${vehicle.owner.name}`,
     },
   };
 }

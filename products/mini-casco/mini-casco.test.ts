@@ -159,7 +159,7 @@ describe('mini-casco sale (the server\'s price and checks)', () => {
       expect(terms.beginDate).toBe(data.program.beginDate);
     }
     const { terms } = await sale.quote(requestOf(sampleComfortCobalt), context);
-    expect(terms).toMatchObject({ holder: 'Vali Aliyev', endDate: '2031-06-30', sumInsured: 20_000_000, programName: 'Komfort / Комфорт, 12 oy / мес.', subject: 'Chevrolet Cobalt, 01A123BC, 2022' });
+    expect(terms).toMatchObject({ holder: 'Vali Aliyev', endDate: '2031-06-30', sumInsured: 20_000_000, programName: 'Komfort / Комфорт, 12 oy / мес.', subject: 'Chevrolet Cobalt, 01 A 123 BC, 2022' });
   });
 
   it('refuses a month\'s term, a first day before tomorrow and a program it does not sell', async () => {

@@ -7,6 +7,7 @@ import {
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest } from './api.generated';
 import { quoteMiniCasco, type MiniCascoMonths } from './pricing';
 import manifest from './product';
+import { displayPlate } from '../../engine/plate-text';
 
 type Context = SaleContext<MiniCascoTariff>;
 
@@ -93,7 +94,7 @@ function quoteFor(months: MiniCascoMonths) {
         sumInsured: program.sumInsured,
         currency: 'UZS',
         programName: `${context.words(`mini-casco.program.${program.id}`) ?? program.name}, ${termNames[months]}`,
-        subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}`,
+        subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}`,
       },
     };
   };

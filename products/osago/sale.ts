@@ -15,6 +15,7 @@ import manifest from './product';
 import { readCalculator, readCarCheck, readDiscountQuery, readDriverQuery, readSave, readVehicleQuery } from './read';
 import { earliestStart, insuredTooLong } from './rules';
 import { sandboxOsagoReference, type OsagoReference } from './tariff';
+import { displayPlate } from '../../engine/plate-text';
 
 type Context = SaleContext<OsagoReference>;
 
@@ -252,7 +253,7 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
       programName: `OSAGO / ОСАГО, ${months} oy / мес., ${policyText(context, `osago.drivers.${request.number_drivers_id}`)}`,
       conditions: extrasConditions(input, context),
       // The registry's owner stands beside the car.
-      subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}; egasi / владелец: ${owner}`,
+      subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}; egasi / владелец: ${owner}`,
     },
   };
 }

@@ -184,7 +184,7 @@ describe('osgop sale', () => {
     expect(quoted.terms).toMatchObject({
       holder: '"BUXORO YOʻLOVCHI TRANS" AJ', insured: [], beginDate: '2030-07-01', endDate: '2031-06-30', sumInsured: 29 * 44_000_000, currency: 'UZS',
     });
-    expect(quoted.terms.subject).toContain('80321BTR');
+    expect(quoted.terms.subject).toContain('80 321 BTR');
     const minibus = await sale.quote(osgopSaveRequest(sampleMinibus, { total: 147_840, lines: [] }), context);
     expect(minibus.price.total).toBe(147_840);
     expect(minibus.terms).toMatchObject({ holder: 'Rustam Nazarov', endDate: '2030-12-31' });
@@ -272,7 +272,7 @@ describe('osgop on the server', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const printed = pdfText(pdf.rawPayload);
     expect(printed).toContain(checked.policy_number);
-    expect(printed).toContain('95E555EE');
+    expect(printed).toContain('95 E 555 EE');
     expect(printed).toContain('Rustam Nazarov');
     const messages = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'purchase').execute();
     const message = messages.map((m) => m.text).find((text) => text.includes(checked.policy_number));

@@ -8,6 +8,7 @@ import {
   categoryOf, isCarrierVehicleType, osgopTariff, passengerSeatsOf, quoteOsgop, type OsgopCategory, type OsgopTariff,
 } from './pricing';
 import manifest from './product';
+import { displayPlate } from '../../engine/plate-text';
 
 /** A registry vehicle that carries passengers for hire, with what the tariff prices it by. */
 interface CarrierVehicle {
@@ -132,7 +133,7 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
       sumInsured: passengerSeats * context.tariffs.sumPerSeat,
       currency: 'UZS' as const,
       programName: `${request.period} oy / мес., ${groupDigits(context.tariffs.sumPerSeat)} soʻm × ${passengerSeats}`,
-      subject: `${model} ${vehicle.issueYear}, ${vehicle.plate}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
+      subject: `${model} ${vehicle.issueYear}, ${displayPlate(vehicle.plate)}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
     },
   };
 }

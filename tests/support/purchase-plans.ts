@@ -12,7 +12,7 @@ import type { CatalogOption, FlowData, ProductDefinition } from '../../engine/de
 import { hiddenPaths, isHiddenPath, lockedPaths, presetPaths } from '../../engine/visibility';
 import { isoToDmy } from '../../products/api-format';
 import type { ProductManifest, ProductSamples } from '../../products/define';
-import { displayPlate } from '../../engine/widgets/normalise';
+import { displayPlate } from '../../engine/plate-text';
 
 /** One thing the visitor does on a step. `label` is a message id the spec translates. */
 export type FormAction =
