@@ -55,6 +55,14 @@ export function stepFields(schema: RJSFSchema, uiSchema: UiSchema | undefined, f
     .filter((leaf) => !isHiddenPath(leaf.pointer, hidden));
 }
 
+/** Whether a step has a date field bounded relative to today or a day (`ui:options` `min`/`max`), anywhere in its uiSchema. */
+export function hasBoundedDate(ui: unknown): boolean {
+  if (!isRecord(ui)) return false;
+  const options = ui['ui:options'];
+  if (ui['ui:widget'] === 'date' && isRecord(options) && (options.min !== undefined || options.max !== undefined)) return true;
+  return Object.entries(ui).some(([key, child]) => !key.startsWith('ui:') && hasBoundedDate(child));
+}
+
 /**
  * Text fields holding a character a policy cannot print (an emoji), each with the first such
  * character. A field with a pattern of its own says in its own words what it takes.

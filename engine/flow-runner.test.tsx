@@ -425,6 +425,24 @@ describe('FlowRunner', () => {
     expect(await screen.findAllByText(/The date cannot be later than \d{2}\.\d{2}\.\d{4}/)).toHaveLength(2);
   });
 
+  it('says at once, and once, that a resumed date now lies outside its bounds', async () => {
+    // A draft kept a date that was right when typed: a first day of cover that has since passed.
+    const storage = new MemoryStorage();
+    const steps = Object.fromEntries(sampleDefinition.steps.map((s) => [s.id, { status: 'active', completed: s.id === 'plan' }]));
+    const data = { ...sampleDefinition.initialData, people: { persons: [{ name: 'Vali', birthday: '2100-01-01' }] } };
+    storage.setItem(draftKey('sample'), JSON.stringify({ product: 'sample', version: sampleDefinition.version, step: 'people', data, steps, payment: null, policy: null, savedAt: new Date().toISOString() }));
+    setup({ storage });
+    await heading('People');
+    const outside = /The date cannot be later than \d{2}\.\d{2}\.\d{4}/;
+    // At the field and in its row's summary, before any Next.
+    expect(await screen.findAllByText(outside)).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    expect(await screen.findAllByText(outside)).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText(/Birthday/), { target: { value: '15.05.1990' } });
+    await waitFor(() => expect(screen.queryByText(outside)).toBeNull());
+  });
+
   it('never marks a checkbox required: a required boolean only has to be present', async () => {
     const storage = new MemoryStorage();
     const steps = Object.fromEntries(sampleDefinition.steps.map((s) => [s.id, { status: 'active', completed: s.id !== 'confirm' }]));

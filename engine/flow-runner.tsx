@@ -13,7 +13,7 @@ import { formatPrice } from './format';
 import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
 import { Spinner } from './spinner';
-import { dateProblems, stepFields, unprintableProblems } from './field-rules';
+import { dateProblems, hasBoundedDate, stepFields, unprintableProblems } from './field-rules';
 import { loadMessageArea } from './message-areas';
 import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
@@ -573,13 +573,29 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
   const formContext = useMemo<FlowFormContext>(() => ({ ...props.formContext, dateDrafts, typedChanges, corrections }), [props.formContext, dateDrafts, typedChanges, corrections]);
   const uiSchema = useMemo(() => withRuledFields(step.uiSchema as UiSchema | undefined, hidden, locked), [step.uiSchema, hidden, locked]);
   const activeValidator = useMemo(() => (validator ? withoutHiddenErrors(validator, hidden) : undefined), [validator, hidden]);
+  const boundedDates = useMemo(() => hasBoundedDate(step.uiSchema), [step.uiSchema]);
+  /**
+   * The flow's messages, and a date outside its bounds said at once rather than on Next: typed so,
+   * or kept in a draft resumed after its day passed (a first day of cover now in the past). A flow's
+   * own message on the date says it better; one message per field.
+   */
+  const shownErrors = useMemo(() => {
+    if (!boundedDates) return fieldErrors;
+    const fields = stepFields(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, formData, hidden);
+    const outside = dateProblems(fields, { drafts: new Map(), idOf: fieldId });
+    if (outside.length === 0) return fieldErrors;
+    const merged: NonNullable<typeof fieldErrors> = { ...fieldErrors };
+    for (const { path, messageId, date } of outside) merged[path] ??= { id: messageId, values: { date: date ?? '' } };
+    return merged;
+  }, [boundedDates, fieldErrors, step.schema, step.uiSchema, formData, hidden, fieldId]);
   const customValidate = useCallback<CustomValidator>(
     (data, errors) => {
       const fields = stepFields(step.schema as RJSFSchema, step.uiSchema as UiSchema | undefined, data, hidden);
       const problems = dateProblems(fields, { drafts: dateDrafts, idOf: fieldId });
       for (const problem of problems) {
-        // A flow's own message on the date (a cover cannot start in the past) says it better; one message per field.
-        if (fieldErrors?.[problem.path]) continue;
+        // A date outside its bounds is among the shown errors (from the flow's data, which the form's
+        // catches up with before any submit): said here too, it showed twice while the flow caught up.
+        if (shownErrors?.[problem.path] || problem.messageId === 'engine.error.date-min' || problem.messageId === 'engine.error.date-max') continue;
         addErrorAt(errors, problem.path, i18n._(problem.messageId, { date: problem.date }));
       }
       for (const { path, char } of unprintableProblems(fields)) {
@@ -587,24 +603,24 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
       }
       return errors;
     },
-    [step.schema, step.uiSchema, hidden, dateDrafts, fieldId, fieldErrors, i18n],
+    [step.schema, step.uiSchema, hidden, dateDrafts, fieldId, shownErrors, i18n],
   );
   const focusFirstError = useCallback((error: RJSFValidationError) => focusFieldInError(document.getElementById(formId) as HTMLFormElement | null, fieldId, error), [formId, fieldId]);
   const [submitted, setSubmitted] = useState(false);
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
-  const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(fieldErrors, i18n), [fieldErrors, i18n]);
+  const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(shownErrors, i18n), [shownErrors, i18n]);
   const transformErrors = useMemo(() => {
     const translated = createTransformErrors(i18n);
     // A date typed but not yet a date is said by its own message (`dateProblems`), not also as missing.
     const typedDate = (error: RJSFValidationError) => error.name === 'required' && Boolean(dateDrafts.get(fieldId(pathSegments(errorPointer(error)))));
     // A field with the flow's own message (a Cyrillic name it emptied: "use Latin letters") has that
     // message alone, not also "fill in this field" or the same words again from the schema.
-    const saidByFlow = (error: RJSFValidationError) => fieldErrors?.[errorPointer(error)] !== undefined;
+    const saidByFlow = (error: RJSFValidationError) => shownErrors?.[errorPointer(error)] !== undefined;
     // A field that appeared after a refused Next (a show rule, an added row) is not yet called empty.
     const notYetAsked = (error: RJSFValidationError) => error.name === 'required' && judged.current !== null && !judged.current.has(errorPointer(error));
     return (errors: RJSFValidationError[]) =>
       translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error) && !notYetAsked(error)), uiSchema, extraErrors !== undefined), uiSchema, step.schema);
-  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, fieldErrors, step.schema]);
+  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, shownErrors, step.schema]);
   const onChange = useCallback(
     (event: IChangeEvent, id?: string) => {
       const data = (event.formData ?? {}) as Record<string, unknown>;
