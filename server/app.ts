@@ -48,7 +48,8 @@ export async function buildApp(config: AppConfig, options: { logger?: FastifyHtt
     frameworkErrors: (error, request, reply) => {
       void reply.server.handleError(new AppError(400, `the address is malformed: ${error.message.slice(0, 200)}`, { field: '/url' }), request, reply);
     },
-    trustProxy: true,
+    // The visitor's address is X-Forwarded-For's only as far as our own proxies wrote it (config.trustedProxies).
+    trustProxy: config.trustedProxies > 0 ? (_address: string, hop: number) => hop < config.trustedProxies : false,
     // A `__proto__` or `constructor` key is parsed as a plain key (JSON.parse never pollutes) and refused
     // by name before anything reads the body (plugins/app/edge.ts), instead of as "not valid JSON".
     onProtoPoisoning: 'ignore',

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig, sandboxApiClients } from './config';
 
 describe('loadConfig', () => {
   test('sandbox defaults need no environment', () => {
+    // No proxy believed unless one is named: X-Forwarded-For is then the caller's own text.
+    expect(loadConfig({}).trustedProxies).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustedProxies).toBe(1);
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', database: { kind: 'pglite', dataDir: './data' }, apiClients: sandboxApiClients });
     expect(config.bot.token).toBeNull();
@@ -30,6 +33,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_CLIENTS: '{' })).toThrow('API_CLIENTS: not valid JSON');
     expect(() => loadConfig({ API_CLIENTS: '[{"login":"x"}]' })).toThrow('API_CLIENTS[0]');
     for (const raw of ['0', '-1', 'soon', '100000']) expect(() => loadConfig({ RECONCILE_EVERY_MINUTES: raw }), raw).toThrow('RECONCILE_EVERY_MINUTES');
+    for (const raw of ['-1', 'one', '1.5', '9']) expect(() => loadConfig({ TRUST_PROXY: raw }), raw).toThrow('TRUST_PROXY');
     expect(() => loadConfig({ RECONCILE_AFTER_MINUTES: 'NaN' })).toThrow('RECONCILE_AFTER_MINUTES');
   });
 

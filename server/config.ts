@@ -99,6 +99,13 @@ export interface AppConfig {
    * unless the payment sandbox is on, so a production server always sells on the real day.
    */
   salesDay: string | null;
+  /**
+   * How many proxies in front of the server add the visitor's address to X-Forwarded-For
+   * (`TRUST_PROXY`, 0 by default; compose.yaml's nginx is 1). Only their additions are believed:
+   * an address a caller writes into the header itself is not, so the caller a lookup's misses are
+   * counted against (server/lib/failed-lookups.ts) cannot be chosen by the caller.
+   */
+  trustedProxies: number;
 }
 
 /** How often payments are reconciled, and after how long an open one is asked about, unless the environment says otherwise. */
@@ -193,6 +200,13 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+function parseProxyHops(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 0;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 5) throw new ConfigError(`TRUST_PROXY: "${raw}" is not a number of proxies (0–5)`);
+  return hops;
+}
+
 /** Reads the configuration from `env` (defaults to process.env); throws ConfigError on bad values. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const port = parsePort(env.PORT);
@@ -259,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       afterMinutes: parseMinutes('RECONCILE_AFTER_MINUTES', env.RECONCILE_AFTER_MINUTES, reconcileDefaults.afterMinutes),
     },
     salesDay: parseSalesDay(env.SALES_DAY, sandboxPayments),
+    trustedProxies: parseProxyHops(env.TRUST_PROXY),
   };
 }
 

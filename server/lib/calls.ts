@@ -62,9 +62,25 @@ export function pathsOf(manifest: Pick<ProductManifest, 'alsoUnder'> | null, pat
   return [path, ...aliases];
 }
 
-/** The context of a request: the one its body was read with, else a new one. */
-export async function contextOf<T>(app: FastifyInstance, product: string | null, request: Pick<FastifyRequest, 'saleContext'>): Promise<SaleContext<T>> {
-  return (request.saleContext as SaleContext<T> | null) ?? saleContext<T>(app, product);
+/** The context of a request: the one its body was read with, else a new one; as its caller asks (`asCaller`). */
+export async function contextOf<T>(app: FastifyInstance, product: string | null, request: Pick<FastifyRequest, 'saleContext' | 'ip'>): Promise<SaleContext<T>> {
+  return asCaller(app, (request.saleContext as SaleContext<T> | null) ?? (await saleContext<T>(app, product)), request.ip);
+}
+
+/**
+ * A context whose person and vehicle lookups are held back after too many misses (`FailedLookups`),
+ * counted for this caller (the request's address) and for everyone: whatever registry answers, a
+ * birthday or a tech passport is not searched for value by value, and one address cannot hold back
+ * someone else's passport.
+ */
+function asCaller<T>(app: FastifyInstance, context: SaleContext<T>, caller: string): SaleContext<T> {
+  const { passports, plates } = app.lookupMisses;
+  const { findPerson, registries } = context;
+  return {
+    ...context,
+    findPerson: (query) => passports.guard(`${query.passportSeria.toUpperCase()}${query.passportNumber}`, caller, () => findPerson(query)),
+    registries: { ...registries, vehicle: (query) => plates.guard(query.plate, caller, () => registries.vehicle(query)) },
+  };
 }
 
 /**
@@ -131,7 +147,7 @@ export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifes
   // not wait is answered at once, and Fastify sends what a handler returns without a promise.
   const handler = (request: FastifyRequest) => {
     const context = (request.saleContext as SaleContext<T> | null) ?? contexts.now();
-    return context ? answer(request.body, context) : contexts.read().then((read) => answer(request.body, read));
+    return context ? answer(request.body, asCaller(app, context, request.ip)) : contexts.read().then((read) => answer(request.body, asCaller(app, read, request.ip)));
   };
   const response = { 200: answerSchema(app, call.response) };
   for (const path of pathsOf(manifest, call.path)) {

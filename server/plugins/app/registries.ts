@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import type { CarCatalogue, Registries, RegistryVehicle } from '../../../products/sale';
 import type { VehiclesTable } from '../../db/database';
 import { cachedRead } from '../../lib/cached-read';
-import { FailedLookups, lookupMissLimit } from '../../lib/failed-lookups';
 import { referenceDataCacheMs } from './tariffs';
 
 declare module 'fastify' {
@@ -54,9 +53,8 @@ export default fp(
       ]);
       return { brands, models, positions };
     }, referenceDataCacheMs);
-    const vehicleMisses = new FailedLookups({ what: 'plate', ...lookupMissLimit });
     app.decorate('registries', {
-      vehicle: ({ plate, techSeria, techNumber }) => vehicleMisses.guard(plate, async () => {
+      async vehicle({ plate, techSeria, techNumber }) {
         const row = await app.db
           .selectFrom('vehicles')
           .select([
@@ -68,7 +66,7 @@ export default fp(
           .where('tech_number', '=', techNumber)
           .executeTakeFirst();
         return row ? vehicleOf(row) : null;
-      }),
+      },
       async company(inn) {
         const row = await app.db
           .selectFrom('companies')
