@@ -3,6 +3,7 @@ import { pdfText } from '../tests/support/pdf-text';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertMatchesSchema, createTestApp, homeSaveBody, neoAuth, payInSandbox, post, travelPrice, travelSaveBody } from './test-helpers';
 import { escapeHtml } from './html';
+import { verifyKey } from './plugins/app/policies';
 import { checkoutTexts } from './payments/sandbox-checkout';
 
 let app: FastifyInstance;
@@ -52,10 +53,22 @@ describe('buying through the sandbox', () => {
     expect(text).toContain('30 000 USD');
     expect(text).toContain(`/verify/${encodeURIComponent(view.policy_number)}`);
 
-    const verify = await app.inject(`/verify/${encodeURIComponent(view.policy_number)}`);
+    // The QR code's address carries the key that names the holder; the number alone (counted up from
+    // another policy's) says whether it is valid, not whose it is.
+    const policy = await app.db.selectFrom('policies').select('id').where('number', '=', view.policy_number).executeTakeFirstOrThrow();
+    expect(text).toContain(`?k=${verifyKey(policy.id)}`);
+    const verify = await app.inject(`/verify/${encodeURIComponent(view.policy_number)}?k=${verifyKey(policy.id)}`);
     expect(verify.statusCode).toBe(200);
     expect(verify.body).toContain('Valid');
+    expect(verify.body).toContain('V. Aliyev');
     expect(verify.body).not.toContain('1234567');
+    for (const key of ['', '?k=', `?k=${verifyKey(policy.id).slice(0, 15)}x`]) {
+      const counted = await app.inject(`/verify/${encodeURIComponent(view.policy_number)}${key}`);
+      expect(counted.statusCode, key).toBe(200);
+      expect(counted.body, key).toContain('Valid');
+      expect(counted.body, key).not.toContain('Aliyev');
+    }
+    expect((await app.inject(`/verify/${encodeURIComponent(view.policy_number)}?k=a&k=b`)).statusCode).toBe(400);
 
     const again = await app.inject(new URL(saved.payme_url).pathname);
     expect(again.body).toContain(checkoutTexts.ru.alreadyPaid);

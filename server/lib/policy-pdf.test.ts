@@ -37,6 +37,13 @@ describe('policy PDF', () => {
     expect(text).toContain(`ИНН ${insurer.tin}`);
   });
 
+  it('prints a check address too long for its line over two, broken before its key', async () => {
+    const verifyUrl = 'https://online.insurance-company.uz/verify/TRV%202026000001?k=Ab3dEf5hIj7lMn9p';
+    const lines = pdfText(await renderPolicyPdf({ ...travelPolicy, verifyUrl })).split('\n').map((line) => line.trim());
+    expect(lines).toContain('https://online.insurance-company.uz/verify/TRV%202026000001');
+    expect(lines).toContain('?k=Ab3dEf5hIj7lMn9p');
+  });
+
   it('prints what the cover holds beyond its program under it, and nothing when there is nothing', async () => {
     const one = { ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Turkiya / Турция' };
     const text = pdfText(await renderPolicyPdf({ ...one, conditions: ['Koʻp martalik polis: chet elda 45 kun / Многократный полис: 45 дн. за рубежом', 'Bagajning yoʻqolishi / Утрата багажа'] }));

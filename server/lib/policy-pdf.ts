@@ -162,10 +162,20 @@ const breakable = /(?<!\d)\s+|\s+(?!\d{3}(?:\D|$))/;
 
 /** `text` broken at spaces into lines no wider than `width` points (a longer word stands alone). */
 function wrap(text: string, font: TrueTypeFont, size: number, width: number): string[] {
+  return fitLines(text.split(breakable).filter(Boolean), ' ', font, size, width);
+}
+
+/** An address broken into lines no wider than `width` points: after a slash or before its query, as it has no spaces. */
+function wrapAddress(url: string, font: TrueTypeFont, size: number, width: number): string[] {
+  return fitLines(url.split(/(?<=\/)|(?=\?)/), '', font, size, width);
+}
+
+/** `parts` put together with `joiner` into as few lines no wider than `width` points as they allow (a longer part stands alone). */
+function fitLines(parts: string[], joiner: string, font: TrueTypeFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let current = '';
-  for (const word of text.split(breakable).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
+  for (const word of parts) {
+    const candidate = current ? `${current}${joiner}${word}` : word;
     if (current && font.widthOfTextAtSize(candidate, size) > width) {
       lines.push(current);
       current = word;
@@ -256,7 +266,9 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   const qrTop = pen.y === pageTop ? pageTop : Math.min(pen.y - 10, 330);
   drawQrCode(pen.page, doc.verifyUrl, 50, qrTop - 140, 140);
   drawText(pen.page, pen.regular, 'Tekshirish / Проверка:', 210, qrTop - 40, 10, black);
-  drawText(pen.page, pen.regular, doc.verifyUrl, 210, qrTop - 58, 9, linkBlue);
+  wrapAddress(doc.verifyUrl, pen.regular.font, 9, pageRight - 210).forEach((part, i) => {
+    drawText(pen.page, pen.regular, part, 210, qrTop - 58 - i * 12, 9, linkBlue);
+  });
   insurerFooter(pen.pages, pen.regular);
 
   const pdf = new PdfWriter();

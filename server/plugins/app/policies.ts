@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { groupDigits } from '../../../products/api-format';
@@ -32,7 +32,8 @@ export interface PolicyService {
   pdf(id: string): Promise<Uint8Array | 'revoked' | undefined>;
   /** Unguessable absolute address of the PDF (the id is a random UUID). */
   pdfUrl(id: string): string;
-  verifyUrl(number: string): string;
+  /** The address the policy's QR code opens: its number, and the key that shows its holder (`verifyKey`). */
+  verifyUrl(policy: Pick<Policy, 'id' | 'number'>): string;
 }
 
 declare module 'fastify' {
@@ -48,6 +49,15 @@ declare module 'fastify' {
  */
 export function policyNumber(series: string, year: number, seq: number): string {
   return `${series} ${year}${String(seq).padStart(6, '0')}`;
+}
+
+/**
+ * The key in a policy's QR address that shows its holder on the check page: policy numbers run in
+ * sequence, so the number alone would list every holder's name to whoever counts. Drawn from the
+ * policy's random id one way, so it gives away neither the id nor the PDF's address.
+ */
+export function verifyKey(policyId: string): string {
+  return createHash('sha256').update(`verify:${policyId}`).digest('base64url').slice(0, 16);
 }
 
 const policyColumns = ['id', 'contract_id', 'number', 'product', 'holder', 'insured', 'begin_date', 'end_date', 'premium', 'sum_insured', 'sum_insured_currency', 'issued_at', 'revoked_at'] as const satisfies readonly (keyof Policy)[];
@@ -135,7 +145,7 @@ export default fp(
           programName: terms.programName,
           ...(terms.conditions ? { conditions: terms.conditions } : {}),
           subject: terms.subject,
-          verifyUrl: service.verifyUrl(row.number),
+          verifyUrl: service.verifyUrl(row),
           issuedAt: new Date(row.issued_at),
         });
         // pg sends Buffers as bytea; a bare Uint8Array is not recognised by every driver.
@@ -143,7 +153,7 @@ export default fp(
         return pdf;
       },
       pdfUrl: (id) => `${publicUrl}/api/policies/${id}.pdf`,
-      verifyUrl: (number) => `${publicUrl}/verify/${encodeURIComponent(number)}`,
+      verifyUrl: (policy) => `${publicUrl}/verify/${encodeURIComponent(policy.number)}?k=${verifyKey(policy.id)}`,
     };
     app.decorate('policies', service);
   },
