@@ -1,5 +1,6 @@
 import type { EffectResult, FlowData, MessageId } from '../engine/definition';
-import { addDays, ageOn, isIsoDate, todayIso } from './api-format';
+import { addDays, isIsoDate, todayIso } from './api-format';
+import { policyholderAgeCheck } from './policyholder-age';
 
 /** A program step with a first day of cover (the casco products'). */
 export interface ProgramStart {
@@ -14,14 +15,11 @@ export interface ProgramStart {
  */
 export const earliestCoverStart = (today: string = todayIso()): string => addDays(today, 1);
 
-/** The age at which a person may buy a car cover in their own name, on its first day. */
-export const applicantAge = 18;
-
 /**
  * The field effects of a `program` step with a first day: a program chosen without a first day gets
  * the earliest (the visitor may move it); a first day before the earliest says `tooEarly`; an
- * applicant younger than `applicantAge` on the first day says `tooYoung` at the birthday, as the
- * server refuses the save (a birthday after today has the date field's own message).
+ * applicant under age on the first day (the earliest while none is chosen) says `tooYoung` at the
+ * birthday (`policyholderAgeCheck`).
  */
 export function programStartActions<D extends FlowData & { program: ProgramStart; applicant: { birthday?: string } }>(tooEarly: MessageId, tooYoung: MessageId) {
   return {
@@ -34,12 +32,6 @@ export function programStartActions<D extends FlowData & { program: ProgramStart
       if (!isIsoDate(beginDate) || beginDate >= earliestCoverStart()) return { data: next };
       return { data: next, errors: { program: { '/beginDate': tooEarly } } };
     },
-    checkApplicantAge(next: D): EffectResult<D> {
-      const { birthday } = next.applicant;
-      const today = todayIso();
-      if (!isIsoDate(birthday) || birthday > today) return { data: next };
-      const begin = isIsoDate(next.program.beginDate) ? next.program.beginDate : earliestCoverStart(today);
-      return ageOn(birthday, begin) >= applicantAge ? { data: next } : { data: next, errors: { applicant: { '/birthday': tooYoung } } };
-    },
+    checkApplicantAge: policyholderAgeCheck<D>('applicant', (data) => data.applicant.birthday, (data) => data.program.beginDate ?? earliestCoverStart(), tooYoung),
   };
 }

@@ -1,5 +1,6 @@
 import type { Price } from '../engine/definition';
 import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy } from './api-format';
+import { policyholderAge } from './policyholder-age';
 import { latestStartDays } from './start-window';
 
 /**
@@ -302,8 +303,6 @@ export function requestBirthday(value: string, field: string, today: string): st
   return iso;
 }
 
-/** From this age a person may take out and pay for a policy. */
-export const policyholderAge = 18;
 
 /** 422 unless the policyholder born on `birthday` (ISO) is of age on `on`: a minor cannot take out a policy. */
 export function requireOfAge(birthday: string, on: string, field: string): void {
