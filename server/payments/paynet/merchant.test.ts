@@ -114,7 +114,7 @@ describe('Paynet provider protocol', () => {
     expect((await perform(id, { transactionId: undefined })).error).toMatchObject({ code: 411, data: 'transactionId' });
     expect((await perform(id, { transactionId: { a: 1 } })).error).toMatchObject({ code: 411, data: 'transactionId' });
     expect((await perform(id, { transactionTime: undefined })).error).toMatchObject({ code: 411, data: 'transactionTime' });
-    for (const transactionTime of ['2026-02-30 10:00:00', '2026-11-24T25:00:00', '24/11/2026 10:00', 1732440000, '9999-12-31 23:59:59']) {
+    for (const transactionTime of ['2026-02-30 10:00:00', '2026-11-24T25:00:00', '24/11/2026 10:00', 1732440000, '9999-12-31 23:59:59', '2000-01-01 10:00:00']) {
       expect((await perform(id, { transactionTime })).error, String(transactionTime)).toMatchObject({ code: 414, data: 'transactionTime' });
     }
     expect((await perform(id, { fields: {} })).error?.code).toBe(411);

@@ -106,6 +106,8 @@ export function paynetMerchant(app: FastifyInstance): { handle(rawBody: string, 
       const known = await performed(transactionId);
       if (known) repeated(known);
       const order = await refuseUnlessPerformed(transactionId, await findOrder(app, orderNumber), amount);
+      // Nor before the order was made: a payment dated before there was anything to pay is no payment of it.
+      if (transactionTime.getTime() < order.createdAt.getTime() - paynetClockSkewMs) throw new PaynetError(paynetErrors.wrongDate, 'transactionTime');
       /*
        * Recorded, then settled under the contract's lock. The same transaction arriving twice at
        * once opens one payment (its reference is unique) and settles it once: the other call finds

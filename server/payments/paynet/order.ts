@@ -12,6 +12,8 @@ export interface PaynetOrder {
   amount: number;
   /** The policy holder as the contract states it (shown to a payer only masked). */
   holder: string;
+  /** When the order was made: no payment of it is older. */
+  createdAt: Date;
 }
 
 /**
@@ -22,10 +24,10 @@ export async function findOrder(app: FastifyInstance, orderNumber: string): Prom
   if (!/^[0-9]{1,16}$/.test(orderNumber)) return undefined;
   const row = await app.db
     .selectFrom('contracts')
-    .select(['id', 'order_id', 'status', 'amount', sql<string | null>`request->'terms'->>'holder'`.as('holder')])
+    .select(['id', 'order_id', 'status', 'amount', 'created_at', sql<string | null>`request->'terms'->>'holder'`.as('holder')])
     .where('order_id', '=', Number(orderNumber))
     .executeTakeFirst();
-  return row ? { contractId: row.id, orderId: Number(row.order_id), status: row.status, amount: Number(row.amount), holder: row.holder ?? '' } : undefined;
+  return row ? { contractId: row.id, orderId: Number(row.order_id), status: row.status, amount: Number(row.amount), holder: row.holder ?? '', createdAt: new Date(row.created_at) } : undefined;
 }
 
 /**
