@@ -63,6 +63,6 @@ test('a carrier buys a bus\'s policy in Russian: registry vehicle, company by IN
   const { policyNumber, pdfText } = await downloadPolicyText(page, 'ru');
   expect(policyNumber).toMatch(/^OGP \d{10}$/);
   expect(pdfText).toContain(policyNumber);
-  expect(pdfText).toContain('80321BTR');
+  expect(pdfText).toContain('80 321 BTR');
   expect(pdfText).toContain('"BUXORO YOʻLOVCHI TRANS" AJ');
 });
