@@ -303,7 +303,6 @@ export function requestBirthday(value: string, field: string, today: string): st
   return iso;
 }
 
-
 /** 422 unless the policyholder born on `birthday` (ISO) is of age on `on`: a minor cannot take out a policy. */
 export function requireOfAge(birthday: string, on: string, field: string): void {
   if (ageOn(birthday, on) < policyholderAge) throw new SaleRefusal(422, `body${field}: a policyholder must be ${policyholderAge} or older`, field);
