@@ -50,20 +50,23 @@ describe('engine messages', () => {
     expect(messages).toEqual([choose, choose, choose, fill]);
   });
 
-  it('says once, as the shape to type, what a mistyped passport, tech passport, plate or phone breaks', () => {
-    const ui = { passport: { 'ui:widget': 'passport' }, tech: { 'ui:widget': 'passport', 'ui:options': { seriesLength: 3 } }, plate: { 'ui:widget': 'plate' }, phone: { 'ui:widget': 'phone' }, name: { 'ui:widget': 'text' } };
+  it('says once, as the shape to type, what a mistyped passport, tech passport, plate, document or phone breaks', () => {
+    const ui = { passport: { 'ui:widget': 'passport' }, tech: { 'ui:widget': 'passport', 'ui:options': { seriesLength: 3 } }, plate: { 'ui:widget': 'plate' }, document: { 'ui:widget': 'document' }, phone: { 'ui:widget': 'phone' }, name: { 'ui:widget': 'text' } };
+    const schema = { type: 'object', properties: { document: { type: 'string', minLength: 5, maxLength: 15 } } };
     const broken = (property: string, name: string): RJSFValidationError => ({ name, property, message: 'x', stack: '', params: { limit: 9 }, schemaPath: '' });
     const messages = createTransformErrors(engineI18n('ru'))([
       broken('.passport', 'minLength'), broken('.passport', 'pattern'),
       broken('.tech', 'pattern'),
       broken('.plate', 'minLength'), broken('.plate', 'pattern'),
+      broken('.document', 'minLength'), broken('.document', 'pattern'),
       broken('.phone', 'pattern'),
       broken('.name', 'minLength'), broken('.name', 'pattern'),
-    ], ui).map((e) => `${e.property} ${e.message}`);
+    ], ui, schema).map((e) => `${e.property} ${e.message}`);
     expect(messages).toEqual([
       '.passport Введите 2 буквы и 7 цифр, как в документе: AA1234567',
       '.tech Введите 3 буквы и 7 цифр, как в документе: AAF0390422',
       '.plate Введите номер так, как на машине: 01 A 123 BC (у организации: 01 123 ABC)',
+      '.document Введите номер так, как он напечатан в документе: от 5 до 15 латинских букв и цифр',
       '.phone Введите 9 цифр номера после +998',
       '.name Введите не менее 9 символов',
       '.name Значение в неверном формате',

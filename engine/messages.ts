@@ -38,7 +38,7 @@ export function createTransformErrors(i18n: I18n) {
       let name = error.name ?? '';
       const ui = uiSchemaAt(uiSchema, errorPointer(error));
       if (name === 'required' && CHOICE_WIDGETS.has(ui?.['ui:widget'])) name = 'enum';
-      const shape = SHAPE_KEYWORDS.has(name) ? shapeOf(ui) : AMOUNT_KEYWORDS.has(name) && ui?.['ui:widget'] === 'money' ? amountOf(schemaAt(schema, errorPointer(error))) : null;
+      const shape = SHAPE_KEYWORDS.has(name) ? shapeOf(ui, schemaAt(schema, errorPointer(error))) : AMOUNT_KEYWORDS.has(name) && ui?.['ui:widget'] === 'money' ? amountOf(schemaAt(schema, errorPointer(error))) : null;
       const message = shape
         ? i18n._(shape.id, shape.values)
         : name === 'errorMessage' && error.message
@@ -63,13 +63,14 @@ const SHAPE_KEYWORDS: ReadonlySet<string> = new Set(['minLength', 'maxLength', '
  * The one message of a widget whose value has a fixed shape (a passport's letters and digits, a
  * phone's nine digits, a plate's letters and digits), which says what to type instead of "at least 9 characters" and "the wrong format".
  */
-function shapeOf(ui: UiSchema | undefined): { id: string; values?: Record<string, unknown> } | null {
+function shapeOf(ui: UiSchema | undefined, node: Record<string, unknown> | undefined): { id: string; values?: Record<string, unknown> } | null {
   const widget = ui?.['ui:widget'];
   if (widget === 'passport') {
     const letters = Number((ui?.['ui:options'] as { seriesLength?: unknown } | undefined)?.seriesLength ?? 2);
     return { id: 'engine.error.passport', values: { letters, example: letters === 3 ? 'AAF0390422' : 'AA1234567' } };
   }
   if (widget === 'plate') return { id: 'engine.error.plate' };
+  if (widget === 'document') return { id: 'engine.error.document', values: { min: node?.minLength ?? 1, max: node?.maxLength ?? 15 } };
   return widget === 'phone' ? { id: 'engine.error.phone' } : null;
 }
 

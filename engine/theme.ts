@@ -14,7 +14,7 @@ import {
 } from './templates/field-templates';
 import { CheckboxWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
 import { loadMessageArea } from './message-areas';
-import { Code6Widget, DateWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
+import { Code6Widget, DateWidget, DocumentWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
 import { IntegerField } from './widgets/integer-field';
 import { withDeferredChange } from './widgets/deferred-change';
 import { LazyFileField } from './widgets/lazy-file-field';
@@ -26,6 +26,7 @@ import { LazyFileField } from './widgets/lazy-file-field';
 export const widgets: RegistryWidgetsType = {
   passport: withDeferredChange(PassportWidget),
   plate: withDeferredChange(PlateWidget),
+  document: withDeferredChange(DocumentWidget),
   phone: withDeferredChange(PhoneWidget),
   date: withDeferredChange(DateWidget),
   money: withDeferredChange(MoneyWidget),

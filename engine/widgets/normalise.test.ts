@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
+import { displayDate, displayPassport, normaliseDocument, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
 import { displayPlate } from '../plate-text';
 import { regionName } from '../ui';
 
@@ -19,6 +19,13 @@ describe('widget normalisers', () => {
     // A Russian keyboard's look-alike capitals are the Latin letters the document carries.
     expect(normalisePassport('аа1234567')).toBe('AA1234567');
     expect(normalisePassport('ААF 0390422', 3)).toBe('AAF0390422');
+  });
+
+  it('document: a number of no fixed shape as printed, Latin capitals and digits, cut at its longest', () => {
+    expect(normaliseDocument('c01 x00-t47', 15)).toBe('C01X00T47');
+    expect(normaliseDocument('72 1234567', 15)).toBe('721234567');
+    expect(normaliseDocument('Н 1234 5678', 15)).toBe('H12345678');
+    expect(normaliseDocument('AB12345678901234567', 15)).toBe('AB1234567890123');
   });
 
   it('plate: Latin capitals and digits without spaces, shown as the plate prints them', () => {

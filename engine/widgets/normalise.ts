@@ -29,6 +29,14 @@ export function normalisePlate(raw: string): string {
   return latinCaps(raw).slice(0, 9);
 }
 
+/**
+ * A document number as printed, where no one format holds (a foreigner's passport: `C01X00T47`,
+ * `721234567`, `N12345678`): Latin capitals and digits, no spaces, at most `maxLength`.
+ */
+export function normaliseDocument(raw: string, maxLength: number): string {
+  return latinCaps(raw).slice(0, maxLength);
+}
+
 /** Passport as shown: `AA 1234567`. */
 export function displayPassport(value: string, seriesLength = 2): string {
   // The space follows the series' letters, also when one is missing (`A 1234567`, not `A1 234567`).

@@ -9,6 +9,7 @@ import {
   displayPhone,
   typedDate,
   normaliseCode,
+  normaliseDocument,
   normalisePassport,
   normalisePlate,
   parseAmount,
@@ -53,6 +54,33 @@ export function PassportWidget(props: WidgetProps) {
       placeholder={seriesLength === 3 ? 'AAA 1234567' : 'AA 1234567'}
       maxLength={seriesLength + 8}
       value={displayPassport(value, seriesLength)}
+      onChange={handle}
+    />
+  );
+}
+
+/**
+ * A document number with no fixed shape (a foreigner's passport), typed as printed: Latin capitals
+ * and digits, spaces and dashes dropped, at most the schema's `maxLength` (15 when it says none).
+ */
+export function DocumentWidget(props: WidgetProps) {
+  const { onChange, options } = props;
+  const maxLength = typeof props.schema.maxLength === 'number' ? props.schema.maxLength : 15;
+  const value = typeof props.value === 'string' ? props.value : '';
+  const handle = useCallback(
+    (e: ChangeEvent<HTMLInputElement>) => onChange(normaliseDocument(e.target.value, maxLength) || options.emptyValue),
+    [onChange, options.emptyValue, maxLength],
+  );
+  return (
+    <input
+      {...common(props)}
+      type="text"
+      autoCapitalize="characters"
+      autoComplete="off"
+      spellCheck={false}
+      maxLength={maxLength}
+      className={`${inputClass} font-mono uppercase tracking-wide`}
+      value={value}
       onChange={handle}
     />
   );

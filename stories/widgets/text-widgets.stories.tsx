@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { WidgetForm } from './widget-form';
 
-/** Text-like widgets: passport, plate, phone, date, money, code6; each normalises what is typed. */
+/** Text-like widgets: passport, plate, document, phone, date, money, code6; each normalises what is typed. */
 const meta: Meta<typeof WidgetForm> = {
   title: 'Widgets/Text',
   component: WidgetForm,
@@ -47,6 +47,21 @@ export const PlateTyping: Story = {
 
 export const PlateInvalid: Story = {
   args: { name: 'plate', uiSchema: { plate: { 'ui:widget': 'plate' } }, formData: { plate: '01A12' }, validateOnMount: true },
+};
+
+/** A foreigner's passport number typed as printed, with spaces and a look-alike Cyrillic letter: stored in Latin capitals and digits. */
+export const DocumentTyping: Story = {
+  args: { name: 'document', uiSchema: { document: { 'ui:widget': 'document' } } },
+  play: async ({ canvasElement, userEvent }) => {
+    const input = canvasElement.querySelector<HTMLInputElement>('input')!;
+    await userEvent.type(input, 'с01 x00-t47');
+    await waitFor(() => expect(canvasElement.querySelector('[data-testid="form-data"]')?.textContent).toContain('C01X00T47'));
+    expect(input.value).toBe('C01X00T47');
+  },
+};
+
+export const DocumentInvalid: Story = {
+  args: { name: 'document', uiSchema: { document: { 'ui:widget': 'document' } }, formData: { document: 'N12' }, validateOnMount: true },
 };
 
 export const Phone: Story = {
