@@ -321,8 +321,32 @@ export function requireDistinctPeople(passports: readonly string[], field: strin
   });
 }
 
-/** A request person's passport, series and number joined. */
-export const passportOf = (person: { passport_seria: string; passport_number: string }): string => `${person.passport_seria}${person.passport_number}`;
+/** A request person's passport, series and number joined (a foreigner's may come with no series). */
+export const passportOf = (person: { passport_seria?: string; passport_number: string }): string => `${person.passport_seria ?? ''}${person.passport_number}`;
+
+/** A passport of Uzbekistan as the person registry keys it: 2 Latin letters, then 7 digits. */
+const citizenPassportShape = /^([A-Z]{2})([0-9]{7})$/;
+
+/** A foreigner's passport as printed, where no one format holds: 5 to 15 Latin letters and digits. */
+export const foreignPassportShape = /^[A-Z0-9]{5,15}$/;
+
+/**
+ * A citizen's passport of a request whose passport fields also carry foreigners' documents: 400
+ * naming the series or the number unless they are a passport of Uzbekistan's (2 letters, 7 digits).
+ */
+export function citizenPassport<P extends { passport_seria?: string; passport_number: string }>(person: P, field: string): P & { passport_seria: string } {
+  const { passport_seria: seria, passport_number: number } = person;
+  if (seria === undefined || !/^[A-Z]{2}$/.test(seria)) throw new SaleRefusal(400, `body${field}/passport_seria must be 2 Latin letters for a citizen`, `${field}/passport_seria`);
+  if (!/^[0-9]{7}$/.test(number)) throw new SaleRefusal(400, `body${field}/passport_number must be 7 digits for a citizen`, `${field}/passport_number`);
+  return { ...person, passport_seria: seria };
+}
+
+/** A foreigner's passport as printed (series, when sent, and number joined): 400 naming the number unless it is 5 to 15 Latin letters and digits. */
+export function foreignPassport(person: { passport_seria?: string; passport_number: string }, field: string): string {
+  const document = passportOf(person);
+  if (!foreignPassportShape.test(document)) throw new SaleRefusal(400, `body${field}/passport_number: a foreigner's passport is 5 to 15 Latin letters and digits as printed`, `${field}/passport_number`);
+  return document;
+}
 
 /**
  * 400 unless the first day of cover is at most `days` after today (`start-window.ts`): a cover bought
@@ -369,10 +393,12 @@ export async function registeredPerson<T>(person: RequestPerson, field: string, 
  * citizen's — a citizen called a foreigner would be insured with a birthday, and so at a price, of
  * the buyer's choosing. 422 naming `fields.foreign` (the flag that called them a foreigner) for a citizen.
  */
-export async function requireForeigner<T>(person: Pick<RequestPerson, 'passport_seria' | 'passport_number'>, country: string | undefined, fields: { foreign: string; country: string }, context: SaleContext<T>): Promise<void> {
+export async function requireForeigner<T>(person: { passport_seria?: string; passport_number: string }, country: string | undefined, fields: { foreign: string; country: string }, context: SaleContext<T>): Promise<void> {
   if (country === undefined) throw new SaleRefusal(400, `body${fields.country} is required for a foreigner`, fields.country);
   if (country === 'UZ') throw new SaleRefusal(400, `body${fields.country}: a citizen of Uzbekistan is not a foreigner`, fields.country);
-  if (await context.citizenPassport({ passportSeria: person.passport_seria, passportNumber: person.passport_number })) {
+  // Only a document of a citizen's passport's shape can be one the registry has.
+  const shaped = citizenPassportShape.exec(passportOf(person));
+  if (shaped && (await context.citizenPassport({ passportSeria: shaped[1] as string, passportNumber: shaped[2] as string }))) {
     throw new SaleRefusal(422, `${fields.foreign.slice(1)}: this passport is a citizen's of Uzbekistan in the person registry, not a foreigner's`, fields.foreign);
   }
 }

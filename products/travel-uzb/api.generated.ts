@@ -37,7 +37,13 @@ export interface SaveRequest {
   tourists: {
     name: string;
     lastname: string;
-    passport_seria: string;
+    /**
+     * A citizen's 2 letters; a foreigner's passport may have none (its whole number in passport_number).
+     */
+    passport_seria?: string;
+    /**
+     * A citizen's 7 digits (HTTP 400 otherwise); a foreigner's number as printed, series and number together 5 to 15 Latin letters and digits (HTTP 400 otherwise).
+     */
     passport_number: string;
     birthday: string;
     pinfl?: string;

@@ -17,13 +17,16 @@ const passportFields = (person: { passport?: string; birthday?: string; pinfl?: 
   };
 };
 
+/** A tourist as the save names them: a citizen by the registry's passport, a foreigner by their passport's number as printed, whole. */
 function tourist(row: TravelUzbTourist): SaveRequest['tourists'][number] {
+  const names = { name: required(row.firstName, 'tourist firstName'), lastname: required(row.lastName, 'tourist lastName') };
+  if (!row.foreign) return { ...names, ...passportFields(row), foreign_type: 0 };
   return {
-    name: required(row.firstName, 'tourist firstName'),
-    lastname: required(row.lastName, 'tourist lastName'),
-    ...passportFields(row.foreign ? { ...row, pinfl: undefined } : row),
-    foreign_type: row.foreign ? 1 : 0,
-    ...(row.foreign ? { country: required(row.country, 'tourist country') } : {}),
+    ...names,
+    passport_number: required(row.foreignPassport, 'tourist foreign passport'),
+    birthday: isoToDmy(required(row.birthday, 'tourist birthday'), '.'),
+    foreign_type: 1,
+    country: required(row.country, 'tourist country'),
   };
 }
 
@@ -64,7 +67,7 @@ export const travelUzbBinding = saleBinding<TravelUzbData, TravelUzbTariff>({
   lookups: [
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true }),
     // Each citizen's row is looked up as it is typed; a foreigner is not in the Uzbek registry.
-    personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'tourists', rows: 'tourists', withPinfl: true }),
+    personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.foreign === true }),
   ],
   saveRequest: travelUzbSaveRequest,
   saveStatuses: { codes: { 500: alertModal, 422: alertModal } },

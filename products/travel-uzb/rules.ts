@@ -23,7 +23,10 @@ export type TravelUzbApplicant = {
 };
 
 export type TravelUzbTourist = {
+  /** A citizen's passport of Uzbekistan (`AA1234567`), the person registry's key. */
   passport?: string;
+  /** A foreigner's passport number as printed: no one format holds. */
+  foreignPassport?: string;
   birthday?: string;
   firstName?: string;
   lastName?: string;
@@ -69,13 +72,21 @@ function syncDays(next: TravelUzbData): EffectResult<TravelUzbData> {
   return Object.keys(errors).length > 0 ? { data, errors: { trip: errors } } : { data };
 }
 
-/** Tourists' names in Latin letters (spec §5); a foreigner has no PINFL, a citizen no citizenship to name. */
+/**
+ * Tourists' names in Latin letters (spec §5); a foreigner has no PINFL and no passport of Uzbekistan's,
+ * a citizen no citizenship to name and no foreign passport.
+ */
 function syncTourists(next: TravelUzbData): EffectResult<TravelUzbData> {
   const errors: Record<string, MessageId> = {};
   const tourists = (next.tourists.tourists ?? []).map((row, i) => {
     const copy = latinOnly(row, `/tourists/${i}`, errors);
-    if (copy.foreign) delete copy.pinfl;
-    else delete copy.country;
+    if (copy.foreign) {
+      delete copy.pinfl;
+      delete copy.passport;
+    } else {
+      delete copy.country;
+      delete copy.foreignPassport;
+    }
     return copy;
   });
   const data = { ...next, tourists: { ...next.tourists, tourists } };
@@ -90,6 +101,8 @@ export const travelUzbRules = defineRules<TravelUzbData>()({
     'applicant.birthday': 'checkPolicyholderAge',
   },
   show: {
+    'tourists.tourists[].passport': 'touristIsCitizen',
+    'tourists.tourists[].foreignPassport': 'touristIsForeign',
     'tourists.tourists[].country': 'touristIsForeign',
   },
   // A citizen's names are the person registry's (the lookup fills them); a foreigner types them.

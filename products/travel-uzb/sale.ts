@@ -1,6 +1,6 @@
 import { groupDigits } from '../api-format';
 import {
-  coverStartInWindow, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
+  citizenPassport, coverStartInWindow, foreignPassport, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
 } from '../sale';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import { quoteTravelUzb, sandboxTravelUzbTariff, type TravelUzbTariff } from './pricing';
@@ -26,21 +26,23 @@ const calls: ProductCall<TravelUzbTariff>[] = [
 ];
 
 /**
- * A tourist as the policy names them: a citizen is the person registry's (422 when unknown); a
- * foreigner is named by the request, with a citizenship the tariff sells to and a birthday in the past,
- * and must not be a citizen the registry knows (`requireForeigner`).
+ * A tourist as the policy names them: a citizen is the person registry's, by a passport of
+ * Uzbekistan's (422 when unknown); a foreigner is named by the request, with their passport as
+ * printed, a citizenship the tariff sells to and a birthday in the past, and must not be a citizen
+ * the registry knows (`requireForeigner`).
  */
 async function insuredTourist(tourist: SaveRequest['tourists'][number], field: string, context: Context): Promise<InsuredPerson> {
   if (tourist.foreign_type === 0) {
     if (tourist.country !== undefined) throw new SaleRefusal(400, `body${field}/country is for foreigners only (foreign_type 1)`, `${field}/country`);
-    return registeredPerson(tourist, field, context);
+    return registeredPerson(citizenPassport(tourist, field), field, context);
   }
+  const passport = foreignPassport(tourist, field);
   if (tourist.pinfl !== undefined) throw new SaleRefusal(400, `body${field}/pinfl is for citizens only (foreign_type 0)`, `${field}/pinfl`);
   await requireForeigner(tourist, tourist.country, { foreign: `${field}/foreign_type`, country: `${field}/country` }, context);
   if (!context.tariffs.countries.includes(tourist.country ?? '')) throw new SaleRefusal(422, `${field.slice(1)}/country: ${tourist.country} is not sold`, `${field}/country`);
   const birthday = requestDate(tourist.birthday, `${field}/birthday`);
   if (birthday > context.today) throw new SaleRefusal(400, `body${field}/birthday is in the future`, `${field}/birthday`);
-  return { name: `${tourist.name} ${tourist.lastname}`, passport: passportOf(tourist), birthday };
+  return { name: `${tourist.name} ${tourist.lastname}`, passport, birthday };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { TravelUzbData, TravelUzbTourist } from './rules';
 const vali = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev', pinfl: '31505900000011' };
 const dilnoza = { passport: 'AB7654321', birthday: '1985-11-02', firstName: 'Dilnoza', lastName: 'Karimova', pinfl: '41102850000022' };
 const citizen = (person: typeof vali): TravelUzbTourist => ({ ...person, foreign: false });
-const aigerim: TravelUzbTourist = { passport: 'KZ0123456', birthday: '1994-04-12', firstName: 'Aigerim', lastName: 'Nurlanova', foreign: true, country: 'KZ' };
+const aigerim: TravelUzbTourist = { foreignPassport: 'N12345678', birthday: '1994-04-12', firstName: 'Aigerim', lastName: 'Nurlanova', foreign: true, country: 'KZ' };
 
 /** Vali and Dilnoza, Standart, 1–3 August 2030 (3 days). */
 export const sampleCouple: TravelUzbData = {

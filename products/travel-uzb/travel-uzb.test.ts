@@ -74,12 +74,22 @@ describe('domestic travel dates', () => {
 });
 
 describe('domestic travel tourists', () => {
-  it('clears a Cyrillic name (use_latin_alphabet) and keeps a citizenship for foreigners only', () => {
-    const next = { ...sampleWithGuest, tourists: { tourists: [{ ...sampleWithGuest.tourists.tourists[0], foreign: true, firstName: 'Айгерим' }, { foreign: false, country: 'KZ', pinfl: '31505900000011' }] } };
+  it('clears a Cyrillic name (use_latin_alphabet) and keeps a citizenship and a foreign passport for foreigners only', () => {
+    const next = { ...sampleWithGuest, tourists: { tourists: [{ ...sampleWithGuest.tourists.tourists[0], foreign: true, firstName: 'Айгерим', passport: 'AA1234567' }, { foreign: false, country: 'KZ', foreignPassport: 'N12345678', passport: 'AB7654321', pinfl: '31505900000011' }] } };
     const result = syncTourists(next, sampleWithGuest);
     expect(result.errors).toEqual({ tourists: { '/tourists/0/firstName': 'use_latin_alphabet' } });
     expect(result.data.tourists.tourists[0]).not.toHaveProperty('firstName');
-    expect(result.data.tourists.tourists[1]).toEqual({ foreign: false, pinfl: '31505900000011' });
+    expect(result.data.tourists.tourists[0]).toMatchObject({ foreignPassport: 'N12345678', country: 'KZ' });
+    expect(result.data.tourists.tourists[0]).not.toHaveProperty('passport');
+    expect(result.data.tourists.tourists[1]).toEqual({ foreign: false, passport: 'AB7654321', pinfl: '31505900000011' });
+  });
+
+  it("asks a citizen for the passport of Uzbekistan the registry knows and a foreigner for theirs as printed", () => {
+    const { show, guards } = travelUzb.machine;
+    expect(show).toMatchObject({ 'tourists.tourists[].passport': 'touristIsCitizen', 'tourists.tourists[].foreignPassport': 'touristIsForeign' });
+    const [vali, guest] = samplePurchase.tourists.tourists;
+    expect([guards.touristIsCitizen?.(samplePurchase, vali), guards.touristIsForeign?.(samplePurchase, vali)]).toEqual([true, false]);
+    expect([guards.touristIsCitizen?.(samplePurchase, guest), guards.touristIsForeign?.(samplePurchase, guest)]).toEqual([false, true]);
   });
 
   it('looks each citizen row up in the person registry, and no foreigner', async () => {
@@ -116,7 +126,7 @@ describe('domestic travel binding', () => {
         applicant: { passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990', pinfl: '31505900000011' },
         tourists: [
           { name: 'Vali', lastname: 'Aliyev', passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990', pinfl: '31505900000011', foreign_type: 0 },
-          { name: 'Aigerim', lastname: 'Nurlanova', passport_seria: 'KZ', passport_number: '0123456', birthday: '12.04.1994', foreign_type: 1, country: 'KZ' },
+          { name: 'Aigerim', lastname: 'Nurlanova', passport_number: 'N12345678', birthday: '12.04.1994', foreign_type: 1, country: 'KZ' },
         ],
         return_url: saveContext.returnPath,
       },
@@ -154,7 +164,7 @@ describe('domestic travel sale', () => {
     expect(quoted.price.total).toBe(210_000);
     expect(quoted.terms).toMatchObject({
       holder: 'Dilnoza Karimova', beginDate: '2030-09-01', endDate: '2030-09-10', sumInsured: 30_000_000, currency: 'UZS',
-      insured: [{ name: 'Aigerim Nurlanova', passport: 'KZ0123456', birthday: '1994-04-12' }, { name: 'Dilnoza Karimova' }, { name: 'Vali Aliyev' }],
+      insured: [{ name: 'Aigerim Nurlanova', passport: 'N12345678', birthday: '1994-04-12' }, { name: 'Dilnoza Karimova' }, { name: 'Vali Aliyev' }],
     });
   });
 
@@ -192,5 +202,26 @@ describe('domestic travel sale', () => {
     await expect(sale.quote({ ...body, tourists: [vali, citizenAsGuest] }, context)).rejects.toMatchObject({ status: 422, field: '/tourists/1/foreign_type' });
     await expect(sale.quote({ ...body, tourists: [{ ...vali, country: 'KZ' }, guest] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/0/country' });
     await expect(sale.quote({ ...body, tourists: [vali, { ...guest, birthday: '01.01.2031' }] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/1/birthday' });
+  });
+
+  it("takes a foreigner's passport as printed, and a citizen's only as a passport of Uzbekistan", async () => {
+    const body = request(samplePurchase);
+    const [vali, guest] = body.tourists;
+    if (!vali || !guest) throw new Error('the purchase sample changed');
+    // A German passport (letters and digits mixed), a Russian one (digits only), one sent as series and number.
+    for (const [document, sent] of [['C01X00T47', { passport_number: 'C01X00T47' }], ['721234567', { passport_number: '721234567' }], ['KZ0123456', { passport_seria: 'KZ', passport_number: '0123456' }]] as const) {
+      const { passport_seria: _seria, ...unnumbered } = guest;
+      const quoted = await sale.quote({ ...body, tourists: [vali, { ...unnumbered, ...sent }] }, context);
+      expect(quoted.terms.insured[1]).toMatchObject({ name: 'Aigerim Nurlanova', passport: document });
+    }
+    expect(apiSchema('travel-uzb/save.request')({ ...body, tourists: [vali, { ...guest, passport_number: 'C01X00T47' }] })).toEqual([]);
+    await expect(sale.quote({ ...body, tourists: [vali, { ...guest, passport_number: '123' }] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/1/passport_number' });
+    // A citizen is the registry's by a passport of Uzbekistan's: 2 letters and 7 digits, said where it is not.
+    const { passport_seria: _series, ...noSeries } = vali;
+    await expect(sale.quote({ ...body, tourists: [noSeries, guest] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/0/passport_seria' });
+    await expect(sale.quote({ ...body, tourists: [{ ...vali, passport_number: 'C01X00T47' }, guest] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/0/passport_number' });
+    // A citizen's passport sent as a foreigner's whole number is still found a citizen's.
+    const citizenWhole = { ...guest, passport_seria: undefined, passport_number: 'AB7654321' };
+    await expect(sale.quote({ ...body, tourists: [vali, citizenWhole] }, context)).rejects.toMatchObject({ status: 422, field: '/tourists/1/foreign_type' });
   });
 });
