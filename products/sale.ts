@@ -1,5 +1,6 @@
 import type { Price } from '../engine/definition';
 import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy } from './api-format';
+import { citizenPassportShape, foreignPassportShape } from './passport-shapes';
 import { policyholderAge } from './policyholder-age';
 import { latestStartDays } from './start-window';
 
@@ -323,12 +324,6 @@ export function requireDistinctPeople(passports: readonly string[], field: strin
 
 /** A request person's passport, series and number joined (a foreigner's may come with no series). */
 export const passportOf = (person: { passport_seria?: string; passport_number: string }): string => `${person.passport_seria ?? ''}${person.passport_number}`;
-
-/** A passport of Uzbekistan as the person registry keys it: 2 Latin letters, then 7 digits. */
-const citizenPassportShape = /^([A-Z]{2})([0-9]{7})$/;
-
-/** A foreigner's passport as printed, where no one format holds: 5 to 15 Latin letters and digits. */
-export const foreignPassportShape = /^[A-Z0-9]{5,15}$/;
 
 /**
  * A citizen's passport of a request whose passport fields also carry foreigners' documents: 400

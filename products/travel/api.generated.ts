@@ -185,7 +185,13 @@ export type SavePolisRequest = (
    * @maxItems 10
    */
   travelers: {
-    passport_seria: string;
+    /**
+     * A citizen's 2 letters; a foreigner's passport may have none (its whole number in passport_number).
+     */
+    passport_seria?: string;
+    /**
+     * A citizen's 7 digits (HTTP 400 otherwise); a foreigner's number as printed, series and number together 5 to 15 Latin letters and digits (HTTP 400 otherwise).
+     */
     passport_number: string;
     birthday: string;
     pinfl?: string;
@@ -208,7 +214,13 @@ export type SavePolisRequest = (
      * 0 citizen of Uzbekistan (with pinfl), 2 foreigner (with country_id).
      */
     type: 0 | 2;
-    passport_seria: string;
+    /**
+     * A citizen's 2 letters; a foreigner's passport may have none (its whole number in passport_number).
+     */
+    passport_seria?: string;
+    /**
+     * A citizen's 7 digits (HTTP 400 otherwise); a foreigner's number as printed, series and number together 5 to 15 Latin letters and digits (HTTP 400 otherwise).
+     */
     passport_number: string;
     birthday: string;
     pinfl?: string;

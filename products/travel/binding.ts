@@ -44,14 +44,19 @@ export function calculatorRequest(data: TravelData): CalculatorRequest {
   };
 }
 
-/** A person of flow data as the API's passport, birthday and PINFL fields. */
+/**
+ * A person of flow data as the API's passport, birthday and PINFL fields: a citizen by the registry's
+ * passport (series and number) and PINFL, a foreigner by their passport's number as printed, whole.
+ */
 function personFields(person: TravelPerson) {
+  const birthday = isoToDmy(required(person.birthday, 'birthday'), '-');
+  if (person.foreign) return { passport_number: required(person.foreignPassport, 'foreign passport'), birthday };
   const { seria, number } = splitPassport(required(person.passport, 'passport'));
   return {
     passport_seria: seria,
     passport_number: number,
-    birthday: isoToDmy(required(person.birthday, 'birthday'), '-'),
-    ...(person.foreign || !person.pinfl || !/^[0-9]{14}$/.test(person.pinfl) ? {} : { pinfl: person.pinfl }),
+    birthday,
+    ...(!person.pinfl || !/^[0-9]{14}$/.test(person.pinfl) ? {} : { pinfl: person.pinfl }),
   };
 }
 
@@ -108,14 +113,16 @@ export const travelBinding = saleBinding<TravelData, TravelCatalog>({
       step: 'tourists',
       at: 'payer',
       withPinfl: true,
+      // A foreigner is not in the Uzbek registry.
+      skip: (payer) => payer.foreign === true,
       merge: (step, found) => {
         const payer: TravelPayer = { ...(step.payer as TravelPayer), ...found };
         const rows = (step.tourists ?? []) as Tourist[];
         return { ...step, payer, tourists: rows.map((row) => (row.isPayer ? mirrorPayer(row, payer) : row)) };
       },
     }),
-    // A payer row mirrors the payer, whose own lookup fills it.
-    personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.isPayer === true }),
+    // A payer row mirrors the payer, whose own lookup fills it; a foreigner is not in the registry.
+    personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.isPayer === true || row.foreign === true }),
   ],
   saveRequest: savePolisRequest,
   // Spec §8: a refused travel save says maybe-data-is-incorrect and opens the error dialog.

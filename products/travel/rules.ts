@@ -1,6 +1,7 @@
 import type { EffectResult, FieldMessage, MessageId } from '../../engine/definition';
 import { ageOn, daysBetween, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { citizenPassportShape, foreignPassportShape } from '../passport-shapes';
 import { latinOnly } from '../tourist-names';
 import type { GetCountryResponse } from './api.generated';
 import { adultAge, familyAdultMaxAge, familyMisfits } from './family';
@@ -30,7 +31,10 @@ export type TravelDates = {
 };
 
 export type TravelPerson = {
+  /** A citizen's passport of Uzbekistan (`AA1234567`), the person registry's key. */
   passport?: string;
+  /** A foreigner's passport number as printed: no one format holds. */
+  foreignPassport?: string;
   birthday?: string;
   firstName?: string;
   lastName?: string;
@@ -98,7 +102,7 @@ function clampSpendDays(next: TravelData, previous?: TravelData, catalog?: Famil
   return syncDates({ ...next, trip: { ...next.trip, spendDays } }, previous, catalog);
 }
 
-const mirroredFields = ['passport', 'birthday', 'firstName', 'lastName', 'foreign', 'country', 'pinfl', 'phone'] as const;
+const mirroredFields = ['passport', 'foreignPassport', 'birthday', 'firstName', 'lastName', 'foreign', 'country', 'pinfl', 'phone'] as const;
 
 /** A tourist row that is the payer carries the payer's data. */
 export function mirrorPayer(row: Tourist, payer: TravelPayer): Tourist {
@@ -141,17 +145,25 @@ function judgeFamily(next: TravelData, _previous: TravelData, catalog?: FamilyCa
   return { data: next, ...familyMessages(next, catalog) };
 }
 
-/** Keeps the tourists step consistent: Latin names, one payer row mirroring the payer, canPay flags, a family of a family's ages. */
+/** A foreigner has no passport of Uzbekistan's (nor the registry's PINFL), a citizen no foreign passport. */
+function oneCitizenship<P extends TravelPerson>(person: P): P {
+  const copy = { ...person };
+  if (copy.foreign) delete copy.passport;
+  else delete copy.foreignPassport;
+  return copy;
+}
+
+/** Keeps the tourists step consistent: Latin names, one passport per citizenship, one payer row mirroring the payer, canPay flags, a family of a family's ages. */
 function syncTourists(next: TravelData, previous: TravelData, catalog?: FamilyCatalog): EffectResult<TravelData> {
   const errors: Record<string, MessageId> = {};
   const today = todayIso();
-  const payer = latinOnly(next.tourists.payer ?? { foreign: false }, '/payer', errors);
+  const payer = oneCitizenship(latinOnly(next.tourists.payer ?? { foreign: false }, '/payer', errors));
   const previousPayerRow = (previous.tourists?.tourists ?? []).findIndex((t) => t.isPayer);
   const marked = (next.tourists.tourists ?? []).map((t, i) => (t.isPayer ? i : -1)).filter((i) => i >= 0);
   // A newly ticked row takes over from the previous payer row.
   const payerRow = marked.find((i) => i !== previousPayerRow) ?? marked[0] ?? -1;
   const tourists = (next.tourists.tourists ?? []).map((row, i) => {
-    let copy = latinOnly(row, `/tourists/${i}`, errors);
+    let copy = oneCitizenship(latinOnly(row, `/tourists/${i}`, errors));
     copy = i === payerRow ? mirrorPayer({ ...copy, isPayer: true }, payer) : { ...copy, isPayer: false };
     return { ...copy, canPay: isAdult(copy.birthday, today) };
   });
@@ -172,10 +184,13 @@ function samePersonMessages(tourists: readonly Tourist[]): { said: Record<string
   const said: Record<string, MessageId> = {};
   const withdrawn: Record<string, MessageId> = {};
   tourists.forEach((tourist, i) => {
-    const path = `/tourists/${i}/passport`;
-    const passport = typeof tourist.passport === 'string' && /^[A-Z]{2}[0-9]{7}$/.test(tourist.passport) ? tourist.passport : undefined;
+    const [field, other] = tourist.foreign ? (['foreignPassport', 'passport'] as const) : (['passport', 'foreignPassport'] as const);
+    const path = `/tourists/${i}/${field}`;
+    const typed = tourist[field];
+    const passport = typeof typed === 'string' && (tourist.foreign ? foreignPassportShape : citizenPassportShape).test(typed) ? typed : undefined;
     if (passport !== undefined && seen.has(passport)) said[path] = samePersonMessage;
     else withdrawn[path] = samePersonMessage;
+    withdrawn[`/tourists/${i}/${other}`] = samePersonMessage;
     if (passport !== undefined) seen.add(passport);
   });
   return { said, withdrawn };
@@ -197,8 +212,12 @@ export const travelRules = defineRules<TravelData, FamilyCatalog>()({
   show: {
     'trip.spendDays': 'choosesSpendDays',
     'dates.endDate': 'choosesEndDate',
+    'tourists.payer.passport': 'payerIsCitizen',
+    'tourists.payer.foreignPassport': 'payerIsForeign',
     'tourists.payer.country': 'payerIsForeign',
     'tourists.payer.pinfl': 'payerIsCitizen',
+    'tourists.tourists[].passport': 'touristIsCitizen',
+    'tourists.tourists[].foreignPassport': 'touristIsForeign',
     'tourists.tourists[].country': 'touristIsForeign',
     'tourists.tourists[].pinfl': 'touristIsCitizen',
   },
@@ -207,6 +226,7 @@ export const travelRules = defineRules<TravelData, FamilyCatalog>()({
     'tourists.tourists[].foreign': 'touristIsPayer',
     'tourists.tourists[].country': 'touristIsPayer',
     'tourists.tourists[].passport': 'touristIsPayer',
+    'tourists.tourists[].foreignPassport': 'touristIsPayer',
     'tourists.tourists[].birthday': 'touristIsPayer',
     'tourists.tourists[].firstName': 'touristIsPayer',
     'tourists.tourists[].lastName': 'touristIsPayer',

@@ -2,7 +2,7 @@ import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../api-format';
 import { latestTripStartDays } from '../start-window';
 import {
-  coverStartInWindow, passportOf, personLookupCall, policyText, registeredPerson, requestBirthday, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
+  citizenPassport, coverStartInWindow, foreignPassport, passportOf, personLookupCall, policyText, registeredPerson, requestBirthday, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
 } from '../sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
@@ -160,15 +160,15 @@ async function checkPeople(request: SavePolisRequest, context: SaleContext<Trave
   requireDistinctPeople(request.travelers.map(passportOf), '/travelers');
   const payerRows = request.travelers.flatMap((t, i) => (t.is_payer ? [i] : []));
   if (payerRows.length > 1) throw new SaleRefusal(400, `body/travelers/${payerRows[1]}/is_payer: one traveller at most is the payer`, `/travelers/${payerRows[1]}/is_payer`);
+  // A citizen by a passport of Uzbekistan's (the registry's key); a foreigner by theirs as printed.
+  const person = async (who: typeof payer | SavePolisRequest['travelers'][number], foreign: boolean, field: string, fields: { foreign: string; country: string }, country: string | undefined) => {
+    if (!foreign) return void (await registeredPerson(citizenPassport(who, field), field, context));
+    foreignPassport(who, field);
+    await requireForeigner(who, country, fields, context);
+  };
   await Promise.all([
-    payer.type === 0
-      ? registeredPerson(payer, '/sugurtalovchi', context)
-      : requireForeigner(payer, payer.country_id, { foreign: '/sugurtalovchi/type', country: '/sugurtalovchi/country_id' }, context),
-    ...request.travelers.map((t, i) =>
-      t.foreign
-        ? requireForeigner(t, t.country_id, { foreign: `/travelers/${i}/foreign`, country: `/travelers/${i}/country_id` }, context)
-        : registeredPerson(t, `/travelers/${i}`, context),
-    ),
+    person(payer, payer.type !== 0, '/sugurtalovchi', { foreign: '/sugurtalovchi/type', country: '/sugurtalovchi/country_id' }, payer.country_id),
+    ...request.travelers.map((t, i) => person(t, t.foreign, `/travelers/${i}`, { foreign: `/travelers/${i}/foreign`, country: `/travelers/${i}/country_id` }, t.country_id)),
   ]);
 }
 

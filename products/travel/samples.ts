@@ -50,7 +50,7 @@ export const sampleWorkStay: TravelData = {
   trip: { purpose: 5, reusable: false, spendDays: 60, isFamily: false, hasCovid: true },
   dates: { countries: ['DE'], beginDate: '2030-09-01', endDate: '2030-10-30' },
   tourists: {
-    payer: { passport: 'FR1234567', birthday: '1985-11-02', firstName: 'ANNA', lastName: 'MULLER', foreign: true, country: 'DE', phone: '998935550011' },
+    payer: { foreignPassport: 'C01X00T47', birthday: '1985-11-02', firstName: 'ANNA', lastName: 'MULLER', foreign: true, country: 'DE', phone: '998935550011' },
     tourists: [
       { passport: 'AD3333333', birthday: '1960-01-10', firstName: 'BAHODIR', lastName: 'YUSUPOV', foreign: false, isPayer: false, canPay: true },
     ],
@@ -68,8 +68,8 @@ export const sampleForeignTraveller: TravelData = {
     ...sampleWorkStay.tourists,
     tourists: [
       ...sampleWorkStay.tourists.tourists,
-      { passport: 'FR1234567', birthday: '1985-11-02', firstName: 'ANNA', lastName: 'MULLER', foreign: true, country: 'DE', phone: '998935550011', isPayer: true, canPay: true },
-      { passport: 'DE7654321', birthday: '1979-04-12', firstName: 'JONAS', lastName: 'WEBER', foreign: true, country: 'DE', isPayer: false, canPay: true },
+      { foreignPassport: 'C01X00T47', birthday: '1985-11-02', firstName: 'ANNA', lastName: 'MULLER', foreign: true, country: 'DE', phone: '998935550011', isPayer: true, canPay: true },
+      { foreignPassport: 'CF7K9L2M1', birthday: '1979-04-12', firstName: 'JONAS', lastName: 'WEBER', foreign: true, country: 'DE', isPayer: false, canPay: true },
     ],
   },
 };

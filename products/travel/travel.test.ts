@@ -13,7 +13,7 @@ import { travelCover, type TravelData } from './rules';
 import sale from './sale';
 import { sandboxTravelReference } from './tariffs';
 import {
-  sampleFamilyTrip, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
+  sampleFamilyTrip, sampleForeignTraveller, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
 } from './samples';
 import { policyWords } from '../../server/lib/policy-words';
 
@@ -80,15 +80,33 @@ describe('travel field visibility', () => {
     expect(hidden('trip', withTrip(sampleSingleTrip, { purpose: 3 }))).toEqual(['/spendDays']);
   });
 
-  it('asks citizenship of foreigners and the PINFL of citizens, payer and each tourist row apart', () => {
+  it('asks citizenship and their own passport of foreigners, the passport of Uzbekistan and the PINFL of citizens, payer and each tourist row apart', () => {
     const data = withTourists(sampleWorkStay, {
       tourists: [
         { ...sampleWorkStay.tourists.tourists[0], foreign: false, isPayer: false, canPay: true },
-        { passport: 'FR7654321', birthday: '1990-01-01', firstName: 'JEAN', lastName: 'DUPONT', foreign: true, country: 'FR', isPayer: false, canPay: true },
+        { foreignPassport: '20AB12345', birthday: '1990-01-01', firstName: 'JEAN', lastName: 'DUPONT', foreign: true, country: 'FR', isPayer: false, canPay: true },
       ],
     });
-    expect(hidden('tourists', data)).toEqual(['/payer/pinfl', '/tourists/0/country', '/tourists/1/pinfl']);
-    expect(hidden('tourists', sampleSingleTrip)).toEqual(['/payer/country', '/tourists/0/country', '/tourists/1/country']);
+    expect(hidden('tourists', data).sort()).toEqual(['/payer/passport', '/payer/pinfl', '/tourists/0/country', '/tourists/0/foreignPassport', '/tourists/1/passport', '/tourists/1/pinfl']);
+    expect(hidden('tourists', sampleSingleTrip).sort()).toEqual(['/payer/country', '/payer/foreignPassport', '/tourists/0/country', '/tourists/0/foreignPassport', '/tourists/1/country', '/tourists/1/foreignPassport']);
+  });
+
+  it("keeps one passport per citizenship: ticking 'foreigner' leaves the passport of Uzbekistan behind, and unticking the foreign one", () => {
+    const citizen = sampleSingleTrip.tourists.payer;
+    const asForeigner = action('tourists.payer')(withTourists(sampleSingleTrip, { payer: { ...citizen, foreign: true, foreignPassport: 'C01X00T47' } }), sampleSingleTrip);
+    expect(asForeigner.data.tourists.payer).toMatchObject({ foreign: true, foreignPassport: 'C01X00T47' });
+    expect(asForeigner.data.tourists.payer).not.toHaveProperty('passport');
+    const back = action('tourists.payer')(withTourists(sampleSingleTrip, { payer: { ...citizen, foreignPassport: 'C01X00T47' } }), sampleSingleTrip);
+    expect(back.data.tourists.payer).toMatchObject({ passport: citizen.passport });
+    expect(back.data.tourists.payer).not.toHaveProperty('foreignPassport');
+  });
+
+  it('says a foreign passport given twice at the second, as a passport of Uzbekistan', () => {
+    const rows = sampleForeignTraveller.tourists.tourists;
+    const [anna, jonas] = rows.slice(-2);
+    if (!anna?.foreign || !jonas?.foreign) throw new Error('the foreign traveller sample changed');
+    const twice = withTourists(sampleForeignTraveller, { tourists: [...rows.slice(0, -1), { ...jonas, foreignPassport: anna.foreignPassport }] });
+    expect(action('tourists.tourists')(twice, sampleForeignTraveller).errors).toMatchObject({ tourists: { [`/tourists/${rows.length - 1}/foreignPassport`]: 'travel.error.same_person' } });
   });
 
   it('requires the citizenship of a foreigner (shown, so asked)', () => {
@@ -227,7 +245,7 @@ describe('travel tourists rules', () => {
   it('locks the payer row (it is the payer mirrored) and leaves the other rows open', () => {
     const locked = lockedPaths(travel.machine, 'tourists', sampleGroupTrip);
     // Row 0 is the payer: every mirrored field but the PINFL, which every row shows read-only anyway.
-    expect(locked.sort()).toEqual(['birthday', 'country', 'firstName', 'foreign', 'lastName', 'passport', 'phone'].map((f) => `/tourists/0/${f}`).sort());
+    expect(locked.sort()).toEqual(['birthday', 'country', 'firstName', 'foreign', 'foreignPassport', 'lastName', 'passport', 'phone'].map((f) => `/tourists/0/${f}`).sort());
     const moved = sampleGroupTrip.tourists.tourists.map((t, i) => ({ ...t, isPayer: i === 3 }));
     expect(lockedPaths(travel.machine, 'tourists', withTourists(sampleGroupTrip, { tourists: moved })).every((p) => p.startsWith('/tourists/3/'))).toBe(true);
   });
@@ -336,6 +354,24 @@ describe('travel save: the people it names', () => {
     await expect(refusal({ ...body, sugurtalovchi: citizenPayer })).rejects.toMatchObject({ status: 422, field: '/sugurtalovchi/type' });
   });
 
+  it("takes a foreigner's passport as printed, payer or traveller, and a citizen's only as a passport of Uzbekistan", async () => {
+    const { passport_seria: _seria, pinfl: _pinfl, ...unnumbered } = kamron;
+    const german = { ...unnumbered, passport_number: 'C01X00T47', foreign: true, country_id: 'DE' };
+    const quoted = await refusal({ ...body, travelers: [vali, german] });
+    expect(quoted.terms.insured[1]).toMatchObject({ passport: 'C01X00T47' });
+    expect(apiSchema('travel/save-polis.request')({ ...body, travelers: [vali, german] })).toEqual([]);
+    const { passport_seria: _payerSeria, pinfl: _payerPinfl, ...payerUnnumbered } = body.sugurtalovchi;
+    const foreignPayer = { ...payerUnnumbered, type: 2 as const, passport_number: '721234567', country_id: 'RU' };
+    await expect(refusal({ ...body, sugurtalovchi: foreignPayer, travelers: [{ ...vali, is_payer: false }, german] })).resolves.toBeDefined();
+    await expect(refusal({ ...body, travelers: [vali, { ...german, passport_number: 'C01' }] })).rejects.toMatchObject({ status: 400, field: '/travelers/1/passport_number' });
+    await expect(refusal({ ...body, sugurtalovchi: { ...foreignPayer, passport_number: 'C01' } })).rejects.toMatchObject({ status: 400, field: '/sugurtalovchi/passport_number' });
+    // A citizen is the registry's by a passport of Uzbekistan's: 2 letters and 7 digits, said where it is not.
+    await expect(refusal({ ...body, travelers: [vali, { ...kamron, passport_number: 'C01X00T47' }] })).rejects.toMatchObject({ status: 400, field: '/travelers/1/passport_number' });
+    await expect(refusal({ ...body, sugurtalovchi: { ...payerUnnumbered, passport_number: '1234567' } })).rejects.toMatchObject({ status: 400, field: '/sugurtalovchi/passport_seria' });
+    // A citizen's passport sent as a foreigner's whole number is still found a citizen's.
+    await expect(refusal({ ...body, travelers: [vali, { ...german, passport_number: 'AD2222222', birthday: '01-07-2000' }] })).rejects.toMatchObject({ status: 422, field: '/travelers/1/foreign' });
+  });
+
   it('insures a person once, has one payer at most, and a payer of age', async () => {
     await expect(refusal({ ...body, travelers: [vali, kamron, kamron] })).rejects.toMatchObject({ status: 400, field: '/travelers/2/passport_number' });
     await expect(refusal({ ...body, travelers: [vali, { ...kamron, is_payer: true }] })).rejects.toMatchObject({ status: 400, field: '/travelers/1/is_payer' });
@@ -433,7 +469,7 @@ describe('travel save, check and load', () => {
   it('sends a foreign payer as type 2 with country_id, and stays with derived end date and days', () => {
     const request = savePolisRequest(sampleWorkStay, { total: 2_561_625, lines: [] });
     expect(request.sugurtalovchi).toEqual({
-      type: 2, passport_seria: 'FR', passport_number: '1234567', birthday: '02-11-1985', country_id: 'DE',
+      type: 2, passport_number: 'C01X00T47', birthday: '02-11-1985', country_id: 'DE',
       phone: '998935550011', name: 'ANNA', surname: 'MULLER',
     });
     expect(request).toMatchObject({ begin_date: '01-09-2030', end_date: '30-10-2030', days: 60, purpose_id: 5, has_covid: 1 });
