@@ -71,6 +71,9 @@ export interface GetCountryResponse {
    * @maxItems 300
    */
   country: {
+    /**
+     * The country's own id, for good: the calculator and the save take it in place of the code, and no country added or removed gives it to another.
+     */
     id: number;
     code: string;
   }[];

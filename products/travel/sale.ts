@@ -33,7 +33,7 @@ function buildCountryAnswer(reference: TravelReference): GetCountryResponse {
   const { tariffs } = reference;
   return {
     purpose: reference.purposes.filter((p) => tariffs.purposes.some((t) => t.id === p.id)).map((p) => ({ id: p.id as GetCountryResponse['purpose'][number]['id'], name: p.name })),
-    country: reference.countries.map((code, i) => ({ id: i + 1, code })),
+    country: reference.countries.map(({ id, code }) => ({ id, code })),
     program: tariffs.programs.map((p) => ({ id: p.id as GetCountryResponse['program'][number]['id'], name: programName(reference, p.id), sum_insured_usd: p.sumInsuredUsd })),
     tariffs,
   };
@@ -88,7 +88,7 @@ export function requestCover(request: TripRequest, today: string): CoverPeriod {
 const countrySets = new WeakMap<TravelReference, ReadonlySet<string>>();
 function soldCountries(reference: TravelReference): ReadonlySet<string> {
   let sold = countrySets.get(reference);
-  if (!sold) countrySets.set(reference, (sold = new Set(reference.countries)));
+  if (!sold) countrySets.set(reference, (sold = new Set(reference.countries.map(({ code }) => code))));
   return sold;
 }
 

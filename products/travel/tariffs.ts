@@ -58,26 +58,38 @@ export const sandboxTravelPurposes: readonly { id: number; name: string }[] = [
   { id: 5, name: 'Work' },
 ];
 
-/** ISO-2 codes of common destinations from Uzbekistan (Uzbekistan itself is not a destination). */
-export const sandboxCountries: readonly string[] = [
+/** ISO-2 codes of common destinations from Uzbekistan (Uzbekistan itself is not a destination), ids from 1 in this order. */
+const sandboxCountryCodes: readonly string[] = [
   'AE', 'AM', 'AT', 'AU', 'AZ', 'BE', 'BG', 'BY', 'CA', 'CH', 'CN', 'CY', 'CZ', 'DE', 'DK', 'EE',
   'EG', 'ES', 'FI', 'FR', 'GB', 'GE', 'GR', 'HR', 'HU', 'ID', 'IE', 'IL', 'IN', 'IT', 'JO', 'JP',
   'KG', 'KR', 'KZ', 'LK', 'LT', 'LV', 'MA', 'ME', 'MT', 'MV', 'MY', 'NL', 'NO', 'OM', 'PK', 'PL',
   'PT', 'QA', 'RO', 'RS', 'RU', 'SA', 'SE', 'SG', 'TH', 'TJ', 'TM', 'TR', 'UA', 'US', 'VN',
 ];
 
+/**
+ * A destination sold, with the id partners name it by (`get_country`, the calculator's and the
+ * save's `countries`). An id is the country's for good: a country added takes a new id, one no longer
+ * sold takes its id along, and no other country's moves.
+ */
+export interface TravelCountry {
+  id: number;
+  code: string;
+}
+
+export const sandboxCountries: readonly TravelCountry[] = sandboxCountryCodes.map((code, i) => ({ id: i + 1, code }));
+
 /** Travel's reference data as the server keeps it: the tariff and the catalog `get_country` answers. */
 export interface TravelReference {
   tariffs: TravelTariffs;
   purposes: { id: number; name: string }[];
   programs: { id: number; name: string }[];
-  /** ISO-2 codes of the destinations sold; their ids are their positions from 1. */
-  countries: string[];
+  /** The destinations sold, each with its own id. */
+  countries: TravelCountry[];
 }
 
 export const sandboxTravelReference: TravelReference = {
   tariffs: sandboxTravelTariffs,
   purposes: [...sandboxTravelPurposes],
   programs: [...sandboxTravelPrograms],
-  countries: [...sandboxCountries],
+  countries: sandboxCountries.map((country) => ({ ...country })),
 };

@@ -10,7 +10,8 @@ import { coverPeriod, spendDayOptions, travelMode } from './period';
 import { familyAdultMaxAge, familyMisfits } from './family';
 import { quoteTravel } from './pricing';
 import { travelCover, type TravelData } from './rules';
-import sale from './sale';
+import { readCalculator, readSave } from './read';
+import sale, { getCountryAnswer } from './sale';
 import { sandboxTravelReference } from './tariffs';
 import {
   sampleFamilyTrip, sampleForeignTraveller, sampleGetCountryAnswer, sampleGroupTrip, sampleMultiTrip, sampleSingleTrip, sampleTravelCatalog, sampleWorkStay,
@@ -612,5 +613,20 @@ describe('travel period arithmetic', () => {
     expect(daysBetween('2026-12-30', '2027-01-02')).toBe(4);
     expect(daysBetween('2028-02-28', '2028-03-01')).toBe(3);
     expect(daysBetween('2026-01-01', '2026-12-31')).toBe(365);
+  });
+});
+
+describe('travel countries by id', () => {
+  it('names each destination by an id of its own, which a country added or removed does not move', () => {
+    // Türkiye keeps its id when the countries listed before it change (ids were positions once).
+    const reference = { ...sandboxTravelReference, countries: [{ id: 60, code: 'TR' }, { id: 64, code: 'MX' }, { id: 14, code: 'DE' }] };
+    expect(getCountryAnswer(reference).country).toEqual([{ id: 60, code: 'TR' }, { id: 64, code: 'MX' }, { id: 14, code: 'DE' }]);
+    expect(readCalculator({ countries: [60, '14', 'mx'] }, reference)).toMatchObject({ countries: ['TR', 'DE', 'MX'] });
+    expect(readSave({ countries: ['64'] }, reference)).toMatchObject({ countries: ['MX'] });
+    // An id no country has stays as sent, for the schema to refuse.
+    expect(readCalculator({ countries: [1] }, reference)).toMatchObject({ countries: [1] });
+    // The sandbox's ids are the positions the list had, so the ids partners hold name the same countries.
+    expect(sandboxTravelReference.countries.slice(0, 2)).toEqual([{ id: 1, code: 'AE' }, { id: 2, code: 'AM' }]);
+    expect(sandboxTravelReference.countries.find((c) => c.code === 'TR')?.id).toBe(60);
   });
 });
