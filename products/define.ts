@@ -20,6 +20,8 @@ export interface ProductManifest {
   summary: MessageId;
   /** Image kind (spec §9 image-id map). */
   kind: ProductKind;
+  /** Where the site's menu and the home page list it, among products a buyer compares with it. */
+  group: ProductGroup;
   /** Unprefixed page paths (spec §2); each also answers with an optional `/{ad}` segment. */
   routes: ProductRoutes;
   /** Spec §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */
@@ -36,6 +38,10 @@ export interface ProductManifest {
   /** Message catalog areas (`locales/<lang>/<area>.po`) the flow needs besides its own, e.g. the product it is a variant of. */
   messages?: string[];
 }
+
+/** The site's groups of products, in the order the menu and the home page show them. */
+export const productGroups = ['car', 'travel', 'property', 'people'] as const;
+export type ProductGroup = (typeof productGroups)[number];
 
 /**
  * A product's pages: the site's page (default layout) and the app's webview page. A product the spec

@@ -16,11 +16,13 @@ import { prepareFlow, readRenderedCatalog } from './flow-preparation';
 import { catalogs, preloadCatalogs } from './i18n';
 import { detectBrowserLang, langFromPath, saveLang } from './language';
 import { showCurrentProduct } from './navigation/current-pill';
+import { dismissMenusOnOutsideAction } from './navigation/menu-dismiss';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import { knowProductPages } from './partner';
 import { loadSiteProduct } from './site-product';
 
 showCurrentProduct();
+dismissMenusOnOutsideAction();
 const element = document.getElementById(flowIslandId);
 const lang = langFromPath(window.location.pathname) ?? detectBrowserLang();
 // The language's catalog index loads beside the product's manifest, not after it.

@@ -10,6 +10,7 @@ import { siteRouterComponents } from './router-components';
 import { routes } from './routes';
 import { siteRedirectLookup, versionWatcher } from './navigation/site-services';
 import { chunkGuard } from './navigation/site-chunk-guard';
+import { dismissMenusOnOutsideAction } from './navigation/menu-dismiss';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import { knowProductPages } from './partner';
 import { products } from './products';
@@ -54,6 +55,7 @@ async function hydratingRouter(): Promise<DataRouter> {
 }
 
 versionWatcher.start();
+dismissMenusOnOutsideAction();
 
 const uniquePages = [...new Set(routes.map((route) => route.page))];
 schedulePreload(

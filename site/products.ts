@@ -1,4 +1,4 @@
-import type { ProductManifest } from '../products/define';
+import { productGroups, type ProductGroup, type ProductManifest } from '../products/define';
 import { siteProductOf, type SiteProduct } from './site-product';
 
 /**
@@ -31,5 +31,12 @@ export function productById(id: string): SiteProduct | undefined {
  * The products the site's own pages link to (home page cards, the header), with their site page: a
  * product that lives in the app's webview alone (monthly casco) is reached from the app, not here.
  */
-export const siteProducts: readonly (ProductManifest & { page: string })[] = products.flatMap(({ manifest }) =>
-  manifest.routes.page === undefined ? [] : [{ ...manifest, page: manifest.routes.page }]);
+export const siteProducts: readonly (ProductManifest & { page: string })[] = products
+  .flatMap(({ manifest }) => (manifest.routes.page === undefined ? [] : [{ ...manifest, page: manifest.routes.page }]))
+  // Group by group (car, travel, property, people), the folders' order within each.
+  .sort((a, b) => productGroups.indexOf(a.group) - productGroups.indexOf(b.group));
+
+/** The site's products by group, in the groups' order, each group with at least one product. */
+export const siteProductGroups: readonly { group: ProductGroup; products: readonly (ProductManifest & { page: string })[] }[] = productGroups
+  .map((group) => ({ group, products: siteProducts.filter((product) => product.group === group) }))
+  .filter(({ products: listed }) => listed.length > 0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { products, siteProducts } from './products';
+import { productGroups } from '../products/define';
+import { products, siteProductGroups, siteProducts } from './products';
 import { expandRoutes, matchRoute, routes } from './routes';
 
 describe('route table', () => {
@@ -13,7 +14,10 @@ describe('route table', () => {
       const named = [manifest.routes.page, manifest.routes.webview].filter((path) => path !== undefined).map((path) => `${path}/:ad?`);
       expect(routes.filter((r) => r.product === manifest.id).map((r) => r.path), manifest.id).toEqual(named);
     }
-    expect(siteProducts.map((p) => p.id)).toEqual(products.filter((p) => p.manifest.routes.page !== undefined).map((p) => p.manifest.id));
+    expect(siteProducts.map((p) => p.id).sort()).toEqual(products.filter((p) => p.manifest.routes.page !== undefined).map((p) => p.manifest.id).sort());
+    // Listed by group (the menu's and the home page's order), every product in one group.
+    expect(siteProducts.map((p) => productGroups.indexOf(p.group))).toEqual(siteProducts.map((p) => productGroups.indexOf(p.group)).sort((a, b) => a - b));
+    expect(siteProductGroups.flatMap((g) => g.products.map((p) => p.id))).toEqual(siteProducts.map((p) => p.id));
     for (const product of siteProducts) expect(product.page).toBe(product.routes.page);
   });
 

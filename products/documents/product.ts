@@ -6,6 +6,7 @@ export default defineManifest({
   title: 'site.product.documents.title',
   summary: 'site.product.documents.summary',
   kind: 'docs',
+  group: 'people',
   routes: { page: '/documents', webview: '/mobile/documents' },
   calls: { save: '/sayt/document_sugurtasi/save', check: '/sayt/document_sugurtasi/check', types: '/sayt/document_sugurtasi/type' },
   // Spec §8: as sport, error 0 paid, 1 a network error, 2 not paid yet.

@@ -6,6 +6,7 @@ export default defineManifest({
   title: 'site.product.home.title',
   summary: 'site.product.home.summary',
   kind: 'home',
+  group: 'property',
   routes: { page: '/housing', webview: '/mobile/housing' },
   calls: { save: '/sayt/uyjoy-api/save', check: '/sayt/uyjoy-api/check' },
   fromPrice: Math.min(...homePrograms.map((program) => program.premium)),

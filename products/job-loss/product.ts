@@ -6,6 +6,7 @@ export default defineManifest({
   title: 'site.product.job-loss.title',
   summary: 'site.product.job-loss.summary',
   kind: 'job-loss',
+  group: 'people',
   routes: { page: '/job-loss', webview: '/mobile/job-loss' },
   // Spec §7 names the save (multipart: the work book and the salary certificate are parts); the
   // check follows the other /sayt/… products (README.md).

@@ -7,6 +7,7 @@ export default defineManifest({
   title: 'site.product.mini-casco.title',
   summary: 'site.product.mini-casco.summary',
   kind: 'kasko',
+  group: 'car',
   routes: { page: '/mini-kasko', webview: '/mobile/mini-kasko' },
   calls: {
     save: '/takoful/mini-casco/createPolicy',

@@ -12,6 +12,7 @@ export default defineManifest({
   title: 'site.product.monthly-casco.title',
   summary: 'site.product.monthly-casco.summary',
   kind: 'kasko',
+  group: 'car',
   // The spec names only the webview page: the product lives in the app, with no site page.
   routes: { webview: '/mobile/monthly-kasko' },
   calls: { save: '/takoful/mini-casco/monthly/createPolicy', check: '/minikasko_neo/monthly/getPolicy' },

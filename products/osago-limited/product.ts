@@ -11,6 +11,7 @@ export default defineManifest({
   title: 'site.product.osago-limited.title',
   summary: 'site.product.osago-limited.summary',
   kind: 'osago',
+  group: 'car',
   routes: { page: '/osago-limited', webview: '/mobile/osago-limited' },
   calls: { save: '/osago-neo/limited/save-policy/v2', check: '/osago-neo/limited/confirm-check' },
   // Named drivers are OSAGO's cheaper option: the card's "from" price is OSAGO's.

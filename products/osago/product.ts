@@ -6,6 +6,7 @@ export default defineManifest({
   title: 'site.product.osago.title',
   summary: 'site.product.osago.summary',
   kind: 'osago',
+  group: 'car',
   routes: { page: '/osago', webview: '/mobile/osago' },
   calls: {
     save: '/osago-neo/save-policy/v2',

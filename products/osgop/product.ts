@@ -6,6 +6,7 @@ export default defineManifest({
   title: 'site.product.osgop.title',
   summary: 'site.product.osgop.summary',
   kind: 'osago',
+  group: 'car',
   // Spec §2 lists no webview page for OSGOP; the engine's webview layout serves it all the same.
   routes: { page: '/osgop', webview: '/mobile/osgop' },
   // The spec names auto, calculation and save; the check follows the other /sayt/… products (README.md).

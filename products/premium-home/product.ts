@@ -7,6 +7,7 @@ export default defineManifest({
   title: 'site.product.premium-home.title',
   summary: 'site.product.premium-home.summary',
   kind: 'premium-home',
+  group: 'property',
   routes: { page: '/premium-property', webview: '/mobile/premium-property' },
   calls: { save: '/sayt/premium-property/save', check: '/sayt/premium-property/check' },
   fromPrice: Math.min(...premiumHomePrograms.map((program) => program.premium)),

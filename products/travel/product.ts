@@ -5,6 +5,7 @@ export default defineManifest({
   title: 'site.product.travel.title',
   summary: 'site.product.travel.summary',
   kind: 'travel',
+  group: 'travel',
   routes: { page: '/travel', webview: '/mobile/travel' },
   calls: {
     save: '/takoful/travel-neo/save-polis',

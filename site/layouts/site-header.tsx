@@ -1,16 +1,19 @@
 import { Link, NavLink } from 'react-router';
 import { useLingui } from '@lingui/react';
-import { localePath } from '../language';
-import { siteProducts } from '../products';
+import { localePath, type Lang } from '../language';
+import { siteProductGroups, siteProducts } from '../products';
 import { useLang } from '../use-lang';
 import { BrandMark } from './brand-mark';
 import { LanguageSwitch } from './language-switch';
+
+const pillClass =
+  'inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white';
 
 export function SiteHeader() {
   const { i18n } = useLingui();
   const lang = useLang();
   return (
-    <header className="border-b border-line bg-white">
+    <header className="relative z-30 border-b border-line bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:gap-x-6">
         {/* On a phone the name takes what the language switch leaves and breaks inside itself
             ("Онлайн-страхование" on 360 px): at its own width it pushed the switch to a row of its own. */}
@@ -22,22 +25,59 @@ export function SiteHeader() {
           {i18n._('site.brand')}
         </Link>
         <nav aria-label={i18n._('site.nav.products')} className="order-last w-full">
-          {/* One row that scrolls sideways up to a laptop: wrapped, a pill per product pushed the form below the fold (and under the action bar on a phone). */}
-          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:mx-0 lg:flex-wrap lg:overflow-visible lg:px-0 lg:pb-0">
+          {/* Up to a laptop, every product in one row that scrolls sideways: wrapped, a pill per product pushed the form below the fold (and under the action bar on a phone). */}
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:hidden">
             {siteProducts.map(({ id, title, page }) => (
               <li key={id} className="shrink-0">
-                <NavLink
-                  to={localePath(lang, page)}
-                  className="inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-                >
+                <NavLink to={localePath(lang, page)} className={pillClass}>
                   {i18n._(title)}
                 </NavLink>
               </li>
             ))}
           </ul>
+          <ProductGroupMenus lang={lang} />
         </nav>
         <LanguageSwitch />
       </div>
     </header>
+  );
+}
+
+/**
+ * On a laptop, the products by group, each group a disclosure that opens its list below it: fifteen
+ * pills wrapped into four rows, a quarter of the screen, above every page. Native `<details>` sharing
+ * a name, so one group is open at a time and they work where the page runs no script (the home page).
+ */
+function ProductGroupMenus({ lang }: { lang: Lang }) {
+  const { i18n } = useLingui();
+  return (
+    <ul className="hidden gap-2 lg:flex">
+      {siteProductGroups.map(({ group, products }) => (
+        <li key={group}>
+          <details name="product-groups" className="group relative">
+            <summary
+              className={`${pillClass} cursor-pointer list-none gap-1.5 group-has-[[aria-current=page]]:bg-brand-700 group-has-[[aria-current=page]]:text-white group-has-[[aria-current=page]]:hover:bg-brand-800 [&::-webkit-details-marker]:hidden`}
+            >
+              {i18n._(`site.nav.group.${group}`)}
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 transition-transform group-open:rotate-180" fill="currentColor">
+                <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
+              </svg>
+            </summary>
+            <ul className="absolute left-0 top-full mt-2 w-max min-w-56 rounded-xl border border-line bg-white p-2 shadow-lg">
+              {products.map(({ id, title, page }) => (
+                <li key={id}>
+                  <NavLink
+                    to={localePath(lang, page)}
+                    className="flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-900"
+                  >
+                    {i18n._(title)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </li>
+      ))}
+    </ul>
   );
 }

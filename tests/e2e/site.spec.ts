@@ -130,9 +130,36 @@ test('on a phone, a product\'s page shows its own product in the header\'s row, 
   // Casco comes late in the row: in Russian, its pill lay beyond the screen's right edge.
   await page.goto('/ru/kasko');
   await expect(page).toHaveURL(/step=/);
-  const current = page.locator('header nav [aria-current="page"]');
+  const current = page.locator('header nav [aria-current="page"]:visible');
   await expect(current).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await context.close();
+});
+
+test('on a laptop, the header lists the products by group in menus that open one at a time and close as menus do', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/ru/kasko');
+  // Fifteen pills wrapped into four rows made a 253 px header above every page.
+  expect((await page.locator('header').boundingBox())?.height).toBeLessThan(130);
+  const products = page.getByRole('navigation', { name: text('ru', 'site.nav.products') });
+  const car = products.locator('summary', { hasText: text('ru', 'site.nav.group.car') });
+  const travel = products.locator('summary', { hasText: text('ru', 'site.nav.group.travel') });
+  // The group of the product on screen is marked; its menu holds the product, marked as the page.
+  await car.click();
+  await expect(products.getByRole('link', { name: text('ru', 'site.product.osago.title'), exact: true })).toBeVisible();
+  await expect(products.locator('[aria-current="page"]:visible')).toHaveText(text('ru', 'site.product.casco.title'));
+  await travel.click();
+  await expect(products.getByRole('link', { name: text('ru', 'site.product.osago.title'), exact: true })).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(products.getByRole('link', { name: text('ru', 'site.product.travel.title'), exact: true })).toBeHidden();
+  await expect(travel).toBeFocused();
+  await travel.click();
+  await page.locator('main').click({ position: { x: 5, y: 5 } });
+  await expect(products.getByRole('link', { name: text('ru', 'site.product.travel.title'), exact: true })).toBeHidden();
+  await travel.click();
+  await products.getByRole('link', { name: text('ru', 'site.product.travel.title'), exact: true }).click();
+  await expect(page).toHaveURL(/\/ru\/travel/);
   await context.close();
 });
 
