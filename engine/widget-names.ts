@@ -4,7 +4,7 @@
  * checks product uiSchemas against; the registry must register every name here.
  */
 export const widgetNames = [
-  'passport', 'plate', 'phone', 'date', 'month', 'money', 'country-multiselect', 'program-cards', 'code6',
+  'passport', 'plate', 'document', 'phone', 'date', 'month', 'money', 'country-multiselect', 'program-cards', 'code6',
   'checkbox', 'select', 'combobox', 'radio', 'toggle-button', 'text', 'hidden',
 ] as const;
 

@@ -35,26 +35,51 @@ function common(props: WidgetProps) {
   };
 }
 
-/** Passport series + number in one string (`AA1234567`); `ui:options.seriesLength` 2 (default) or 3. */
-export function PassportWidget(props: WidgetProps) {
-  const seriesLength = props.options.seriesLength === 3 ? 3 : 2;
-  const { onChange, options } = props;
-  const value = typeof props.value === 'string' ? props.value : '';
+/**
+ * An input for a code typed in Latin capitals and digits (a passport, a plate, a document number):
+ * stores what `normalise` makes of the text and shows the stored value as `display` writes it.
+ */
+function LatinCodeInput({ widget, normalise, display, ...input }: {
+  widget: WidgetProps;
+  normalise: (raw: string) => string;
+  display?: (stored: string) => string;
+  placeholder?: string;
+  maxLength: number;
+  className?: string;
+}) {
+  const { onChange, options } = widget;
+  const value = typeof widget.value === 'string' ? widget.value : '';
   const handle = useCallback(
-    (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePassport(e.target.value, seriesLength) || options.emptyValue),
-    [onChange, options.emptyValue, seriesLength],
+    (e: ChangeEvent<HTMLInputElement>) => onChange(normalise(e.target.value) || options.emptyValue),
+    [onChange, options.emptyValue, normalise],
   );
   return (
     <input
-      {...common(props)}
+      {...common(widget)}
       type="text"
       autoCapitalize="characters"
       autoComplete="off"
       spellCheck={false}
+      {...input}
+      value={display ? display(value) : value}
+      onChange={handle}
+    />
+  );
+}
+
+const seriesNormalisers = { 2: (raw: string) => normalisePassport(raw, 2), 3: (raw: string) => normalisePassport(raw, 3) } as const;
+const seriesDisplays = { 2: (stored: string) => displayPassport(stored, 2), 3: (stored: string) => displayPassport(stored, 3) } as const;
+
+/** Passport series + number in one string (`AA1234567`); `ui:options.seriesLength` 2 (default) or 3. */
+export function PassportWidget(props: WidgetProps) {
+  const seriesLength = props.options.seriesLength === 3 ? 3 : 2;
+  return (
+    <LatinCodeInput
+      widget={props}
+      normalise={seriesNormalisers[seriesLength]}
+      display={seriesDisplays[seriesLength]}
       placeholder={seriesLength === 3 ? 'AAA 1234567' : 'AA 1234567'}
       maxLength={seriesLength + 8}
-      value={displayPassport(value, seriesLength)}
-      onChange={handle}
     />
   );
 }
@@ -64,48 +89,21 @@ export function PassportWidget(props: WidgetProps) {
  * and digits, spaces and dashes dropped, at most the schema's `maxLength` (15 when it says none).
  */
 export function DocumentWidget(props: WidgetProps) {
-  const { onChange, options } = props;
   const maxLength = typeof props.schema.maxLength === 'number' ? props.schema.maxLength : 15;
-  const value = typeof props.value === 'string' ? props.value : '';
-  const handle = useCallback(
-    (e: ChangeEvent<HTMLInputElement>) => onChange(normaliseDocument(e.target.value, maxLength) || options.emptyValue),
-    [onChange, options.emptyValue, maxLength],
-  );
-  return (
-    <input
-      {...common(props)}
-      type="text"
-      autoCapitalize="characters"
-      autoComplete="off"
-      spellCheck={false}
-      maxLength={maxLength}
-      className={`${inputClass} font-mono uppercase tracking-wide`}
-      value={value}
-      onChange={handle}
-    />
-  );
+  const normalise = useCallback((raw: string) => normaliseDocument(raw, maxLength), [maxLength]);
+  return <LatinCodeInput widget={props} normalise={normalise} maxLength={maxLength} className={`${inputClass} font-mono uppercase tracking-wide`} />;
 }
 
 /** A vehicle's state number plate, stored `01A123BC` (spec §5: uppercased), shown `01 A 123 BC`. */
 export function PlateWidget(props: WidgetProps) {
-  const { onChange, options } = props;
-  const value = typeof props.value === 'string' ? props.value : '';
-  const handle = useCallback(
-    (e: ChangeEvent<HTMLInputElement>) => onChange(normalisePlate(e.target.value) || options.emptyValue),
-    [onChange, options.emptyValue],
-  );
   return (
-    <input
-      {...common(props)}
-      type="text"
-      autoCapitalize="characters"
-      autoComplete="off"
-      spellCheck={false}
+    <LatinCodeInput
+      widget={props}
+      normalise={normalisePlate}
+      display={displayPlate}
       placeholder="01 A 123 BC"
       maxLength={13}
       className={`${inputClass} max-w-56 font-mono uppercase tracking-wide`}
-      value={displayPlate(value)}
-      onChange={handle}
     />
   );
 }
