@@ -22,6 +22,8 @@ export interface ProductManifest {
   kind: ProductKind;
   /** Where the site's menu and the home page list it, among products a buyer compares with it. */
   group: ProductGroup;
+  /** Its place in its group, 1 first: what most buyers come for (OSAGO among the car products) leads. */
+  rank: number;
   /** Unprefixed page paths (spec §2); each also answers with an optional `/{ad}` segment. */
   routes: ProductRoutes;
   /** Spec §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */

@@ -33,8 +33,8 @@ export function productById(id: string): SiteProduct | undefined {
  */
 export const siteProducts: readonly (ProductManifest & { page: string })[] = products
   .flatMap(({ manifest }) => (manifest.routes.page === undefined ? [] : [{ ...manifest, page: manifest.routes.page }]))
-  // Group by group (car, travel, property, people), the folders' order within each.
-  .sort((a, b) => productGroups.indexOf(a.group) - productGroups.indexOf(b.group));
+  // By group (car, travel, property, people), then by rank within each.
+  .sort((a, b) => productGroups.indexOf(a.group) - productGroups.indexOf(b.group) || a.rank - b.rank);
 
 /** The site's products by group, in the groups' order, each group with at least one product. */
 export const siteProductGroups: readonly { group: ProductGroup; products: readonly (ProductManifest & { page: string })[] }[] = productGroups

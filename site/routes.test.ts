@@ -15,8 +15,10 @@ describe('route table', () => {
       expect(routes.filter((r) => r.product === manifest.id).map((r) => r.path), manifest.id).toEqual(named);
     }
     expect(siteProducts.map((p) => p.id).sort()).toEqual(products.filter((p) => p.manifest.routes.page !== undefined).map((p) => p.manifest.id).sort());
-    // Listed by group (the menu's and the home page's order), every product in one group.
-    expect(siteProducts.map((p) => productGroups.indexOf(p.group))).toEqual(siteProducts.map((p) => productGroups.indexOf(p.group)).sort((a, b) => a - b));
+    // Listed by group (the menu's and the home page's order), by rank within it: OSAGO leads the car products.
+    const places = siteProducts.map((p) => productGroups.indexOf(p.group) * 100 + p.rank);
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+    expect(siteProductGroups[0]?.products[0]?.id).toBe('osago');
     expect(siteProductGroups.flatMap((g) => g.products.map((p) => p.id))).toEqual(siteProducts.map((p) => p.id));
     for (const product of siteProducts) expect(product.page).toBe(product.routes.page);
   });

@@ -7,6 +7,7 @@ export default defineManifest({
   summary: 'site.product.accident.summary',
   kind: 'accident',
   group: 'people',
+  rank: 1,
   routes: { page: '/accident', webview: '/mobile/accident' },
   // The spec names only the save call; the check follows the other /…/save products (README.md).
   calls: { save: '/accident_sayt/save', check: '/accident_sayt/check' },

@@ -8,6 +8,7 @@ export default defineManifest({
   // Spec §9's image kind for casco (ids 11, 34, 58).
   kind: 'kasko',
   group: 'car',
+  rank: 3,
   routes: { page: '/kasko', webview: '/mobile/kasko' },
   // The spec names cars, hisoblash, get-tarif and save; the check follows the save's base (README.md).
   calls: {

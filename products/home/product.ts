@@ -7,6 +7,7 @@ export default defineManifest({
   summary: 'site.product.home.summary',
   kind: 'home',
   group: 'property',
+  rank: 1,
   routes: { page: '/housing', webview: '/mobile/housing' },
   calls: { save: '/sayt/uyjoy-api/save', check: '/sayt/uyjoy-api/check' },
   fromPrice: Math.min(...homePrograms.map((program) => program.premium)),

@@ -7,6 +7,7 @@ export default defineManifest({
   summary: 'site.product.job-loss.summary',
   kind: 'job-loss',
   group: 'people',
+  rank: 4,
   routes: { page: '/job-loss', webview: '/mobile/job-loss' },
   // Spec §7 names the save (multipart: the work book and the salary certificate are parts); the
   // check follows the other /sayt/… products (README.md).

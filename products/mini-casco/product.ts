@@ -8,6 +8,7 @@ export default defineManifest({
   summary: 'site.product.mini-casco.summary',
   kind: 'kasko',
   group: 'car',
+  rank: 5,
   routes: { page: '/mini-kasko', webview: '/mobile/mini-kasko' },
   calls: {
     save: '/takoful/mini-casco/createPolicy',

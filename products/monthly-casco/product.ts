@@ -13,6 +13,7 @@ export default defineManifest({
   summary: 'site.product.monthly-casco.summary',
   kind: 'kasko',
   group: 'car',
+  rank: 6,
   // The spec names only the webview page: the product lives in the app, with no site page.
   routes: { webview: '/mobile/monthly-kasko' },
   calls: { save: '/takoful/mini-casco/monthly/createPolicy', check: '/minikasko_neo/monthly/getPolicy' },

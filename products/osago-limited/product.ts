@@ -12,6 +12,7 @@ export default defineManifest({
   summary: 'site.product.osago-limited.summary',
   kind: 'osago',
   group: 'car',
+  rank: 2,
   routes: { page: '/osago-limited', webview: '/mobile/osago-limited' },
   calls: { save: '/osago-neo/limited/save-policy/v2', check: '/osago-neo/limited/confirm-check' },
   // Named drivers are OSAGO's cheaper option: the card's "from" price is OSAGO's.

@@ -7,6 +7,7 @@ export default defineManifest({
   summary: 'site.product.osago.summary',
   kind: 'osago',
   group: 'car',
+  rank: 1,
   routes: { page: '/osago', webview: '/mobile/osago' },
   calls: {
     save: '/osago-neo/save-policy/v2',

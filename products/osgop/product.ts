@@ -7,6 +7,7 @@ export default defineManifest({
   summary: 'site.product.osgop.summary',
   kind: 'osago',
   group: 'car',
+  rank: 7,
   // Spec §2 lists no webview page for OSGOP; the engine's webview layout serves it all the same.
   routes: { page: '/osgop', webview: '/mobile/osgop' },
   // The spec names auto, calculation and save; the check follows the other /sayt/… products (README.md).

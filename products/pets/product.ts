@@ -7,6 +7,7 @@ export default defineManifest({
   summary: 'site.product.pets.summary',
   kind: 'pets',
   group: 'property',
+  rank: 3,
   routes: { page: '/pets', webview: '/mobile/pets' },
   // Spec §7: programs, save (multipart: the pet's two photos are parts) and check.
   calls: { save: '/sayt/pet-insurance/save', check: '/sayt/pet-insurance/check', programs: '/sayt/pet-insurance/programs' },

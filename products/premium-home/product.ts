@@ -8,6 +8,7 @@ export default defineManifest({
   summary: 'site.product.premium-home.summary',
   kind: 'premium-home',
   group: 'property',
+  rank: 2,
   routes: { page: '/premium-property', webview: '/mobile/premium-property' },
   calls: { save: '/sayt/premium-property/save', check: '/sayt/premium-property/check' },
   fromPrice: Math.min(...premiumHomePrograms.map((program) => program.premium)),

@@ -8,6 +8,7 @@ export default defineManifest({
   summary: 'site.product.quick-casco.summary',
   kind: 'kasko',
   group: 'car',
+  rank: 4,
   // The spec lists the page among the public pages and gives it no webview page.
   routes: { page: '/quick-car-insurance' },
   calls: { save: '/sayt/tez-kasko/save', check: '/sayt/tez-kasko/check', programs: '/sayt/tez-kasko/programs' },

@@ -7,6 +7,7 @@ export default defineManifest({
   summary: 'site.product.sport.summary',
   kind: 'sportsman',
   group: 'people',
+  rank: 2,
   routes: { page: '/sport', webview: '/mobile/sport' },
   calls: { save: '/sayt/sportsman/save/v2', check: '/sayt/sportsman/check/v2', types: '/sayt/sportsman/type/v2' },
   // Spec §8: error 0 paid, 1 a network error, 2 not paid yet.

@@ -6,6 +6,7 @@ export default defineManifest({
   summary: 'site.product.travel.summary',
   kind: 'travel',
   group: 'travel',
+  rank: 1,
   routes: { page: '/travel', webview: '/mobile/travel' },
   calls: {
     save: '/takoful/travel-neo/save-polis',
