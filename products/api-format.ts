@@ -3,6 +3,8 @@
  * formats (schemas/api/README.md). Pure, shared by every product binding.
  */
 
+import { citizenPassportShape } from './passport-shapes';
+
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `2026-07-01` → `01-07-2026` (separator `-`, travel) or `01.07.2026` (separator `.`, /sayt/*). */
@@ -22,7 +24,7 @@ export function dmyToIso(dmy: string): string {
 /** `AA1234567` → `{ seria: 'AA', number: '1234567' }`. */
 export function splitPassport(passport: string): { seria: string; number: string } {
   const normalized = passport.replace(/\s+/g, '').toUpperCase();
-  const match = /^([A-Z]{2})([0-9]{7})$/.exec(normalized);
+  const match = citizenPassportShape.exec(normalized);
   if (!match) throw new Error(`not a passport series and number: "${passport}"`);
   return { seria: match[1] as string, number: match[2] as string };
 }

@@ -8,6 +8,7 @@ import {
 import { checkReadings, type CheckReading } from './check-readings';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
+import { citizenPassportShape } from './passport-shapes';
 import { isFileRef } from './file-ref';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
@@ -208,8 +209,6 @@ export interface FoundPerson {
   pinfl?: string;
 }
 
-const passportPattern = /^[A-Z]{2}[0-9]{7}$/;
-
 /**
  * The lookup request for a person of flow data (`passport`, `birthday`, `foreign`), or null while
  * passport or birthday is incomplete. Foreign passports are not in the Uzbek registry. Travel dates
@@ -220,7 +219,7 @@ const passportPattern = /^[A-Z]{2}[0-9]{7}$/;
 export function personRequest(person: Record<string, unknown>, separator: '-' | '.'): GetPersonRequest | null {
   const { passport, birthday, foreign } = person;
   // A birthday after today is the date field's to refuse: the registry would only say it found nobody.
-  if (foreign === true || typeof passport !== 'string' || !passportPattern.test(passport) || !isIsoDate(birthday) || birthday > todayIso()) return null;
+  if (foreign === true || typeof passport !== 'string' || !citizenPassportShape.test(passport) || !isIsoDate(birthday) || birthday > todayIso()) return null;
   const { seria, number } = splitPassport(passport);
   return { passportSeria: seria, passportNumber: number, birthday: isoToDmy(birthday, separator) };
 }

@@ -67,7 +67,7 @@ export const travelUzbBinding = saleBinding<TravelUzbData, TravelUzbTariff>({
   lookups: [
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true }),
     // Each citizen's row is looked up as it is typed; a foreigner is not in the Uzbek registry.
-    personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.foreign === true }),
+    personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'tourists', rows: 'tourists', withPinfl: true }),
   ],
   saveRequest: travelUzbSaveRequest,
   saveStatuses: { codes: { 500: alertModal, 422: alertModal } },

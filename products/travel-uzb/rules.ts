@@ -1,6 +1,7 @@
 import type { EffectResult, MessageId } from '../../engine/definition';
 import { daysBetween, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
+import { passportOfCitizenship } from '../passport-shapes';
 import { policyholderAgeCheck } from '../policyholder-age';
 import { latinOnly } from '../tourist-names';
 import { maxTripDays } from './pricing';
@@ -79,14 +80,9 @@ function syncDays(next: TravelUzbData): EffectResult<TravelUzbData> {
 function syncTourists(next: TravelUzbData): EffectResult<TravelUzbData> {
   const errors: Record<string, MessageId> = {};
   const tourists = (next.tourists.tourists ?? []).map((row, i) => {
-    const copy = latinOnly(row, `/tourists/${i}`, errors);
-    if (copy.foreign) {
-      delete copy.pinfl;
-      delete copy.passport;
-    } else {
-      delete copy.country;
-      delete copy.foreignPassport;
-    }
+    const copy = passportOfCitizenship(latinOnly(row, `/tourists/${i}`, errors));
+    if (copy.foreign) delete copy.pinfl;
+    else delete copy.country;
     return copy;
   });
   const data = { ...next, tourists: { ...next.tourists, tourists } };

@@ -113,16 +113,14 @@ export const travelBinding = saleBinding<TravelData, TravelCatalog>({
       step: 'tourists',
       at: 'payer',
       withPinfl: true,
-      // A foreigner is not in the Uzbek registry.
-      skip: (payer) => payer.foreign === true,
       merge: (step, found) => {
         const payer: TravelPayer = { ...(step.payer as TravelPayer), ...found };
         const rows = (step.tourists ?? []) as Tourist[];
         return { ...step, payer, tourists: rows.map((row) => (row.isPayer ? mirrorPayer(row, payer) : row)) };
       },
     }),
-    // A payer row mirrors the payer, whose own lookup fills it; a foreigner is not in the registry.
-    personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.isPayer === true || row.foreign === true }),
+    // A payer row mirrors the payer, whose own lookup fills it.
+    personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.isPayer === true }),
   ],
   saveRequest: savePolisRequest,
   // Spec §8: a refused travel save says maybe-data-is-incorrect and opens the error dialog.

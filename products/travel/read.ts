@@ -1,6 +1,6 @@
 import { defined, either, flag, integer, isRecord, latinName, money, phone, present, upper, yes } from '../request-reader';
 import { riskIds } from './rules';
-import type { TravelReference } from './tariffs';
+import { countryIndex, type TravelReference } from './tariffs';
 
 /**
  * Travel requests as the partner clients send them (reference [K], [Y], [L]) read into the shapes
@@ -10,16 +10,11 @@ import type { TravelReference } from './tariffs';
  * refused. Money is read only as an exact whole sum, a number or its decimal string.
  */
 
-/** Each stored reference's country codes by id (read on every request that names countries by id). */
-const codesById = new WeakMap<TravelReference, ReadonlyMap<number, string>>();
-
 /** A country by its ISO code (any case) or by its id in `get_country`. */
 function country(value: unknown, reference: TravelReference): unknown {
   const id = integer(value);
   if (typeof id !== 'number') return upper(value);
-  let codes = codesById.get(reference);
-  if (!codes) codesById.set(reference, (codes = new Map(reference.countries.map((c) => [c.id, c.code]))));
-  return codes.get(id) ?? value;
+  return countryIndex(reference).codeById.get(id) ?? value;
 }
 
 /** A flag left out (or sent empty) is no. */

@@ -1,7 +1,7 @@
 import type { EffectResult, FieldMessage, MessageId } from '../../engine/definition';
 import { ageOn, daysBetween, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { citizenPassportShape, foreignPassportShape } from '../passport-shapes';
+import { citizenPassportShape, foreignPassportShape, passportOfCitizenship } from '../passport-shapes';
 import { latinOnly } from '../tourist-names';
 import type { GetCountryResponse } from './api.generated';
 import { adultAge, familyAdultMaxAge, familyMisfits } from './family';
@@ -145,25 +145,17 @@ function judgeFamily(next: TravelData, _previous: TravelData, catalog?: FamilyCa
   return { data: next, ...familyMessages(next, catalog) };
 }
 
-/** A foreigner has no passport of Uzbekistan's (nor the registry's PINFL), a citizen no foreign passport. */
-function oneCitizenship<P extends TravelPerson>(person: P): P {
-  const copy = { ...person };
-  if (copy.foreign) delete copy.passport;
-  else delete copy.foreignPassport;
-  return copy;
-}
-
 /** Keeps the tourists step consistent: Latin names, one passport per citizenship, one payer row mirroring the payer, canPay flags, a family of a family's ages. */
 function syncTourists(next: TravelData, previous: TravelData, catalog?: FamilyCatalog): EffectResult<TravelData> {
   const errors: Record<string, MessageId> = {};
   const today = todayIso();
-  const payer = oneCitizenship(latinOnly(next.tourists.payer ?? { foreign: false }, '/payer', errors));
+  const payer = passportOfCitizenship(latinOnly(next.tourists.payer ?? { foreign: false }, '/payer', errors));
   const previousPayerRow = (previous.tourists?.tourists ?? []).findIndex((t) => t.isPayer);
   const marked = (next.tourists.tourists ?? []).map((t, i) => (t.isPayer ? i : -1)).filter((i) => i >= 0);
   // A newly ticked row takes over from the previous payer row.
   const payerRow = marked.find((i) => i !== previousPayerRow) ?? marked[0] ?? -1;
   const tourists = (next.tourists.tourists ?? []).map((row, i) => {
-    let copy = oneCitizenship(latinOnly(row, `/tourists/${i}`, errors));
+    let copy = passportOfCitizenship(latinOnly(row, `/tourists/${i}`, errors));
     copy = i === payerRow ? mirrorPayer({ ...copy, isPayer: true }, payer) : { ...copy, isPayer: false };
     return { ...copy, canPay: isAdult(copy.birthday, today) };
   });

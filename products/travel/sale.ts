@@ -12,7 +12,7 @@ import manifest from './product';
 import { modernUzbek } from '../uzbek-orthography';
 import { riskIds } from './rules';
 import { readCalculator, readGetPerson, readSave } from './read';
-import { sandboxTravelReference, type TravelReference } from './tariffs';
+import { countryIndex, sandboxTravelReference, type TravelReference } from './tariffs';
 
 const countryAnswers = new WeakMap<TravelReference, GetCountryResponse>();
 
@@ -84,21 +84,13 @@ export function requestCover(request: TripRequest, today: string): CoverPeriod {
   return cover;
 }
 
-// A set per catalog read, not a scan of two hundred codes for each country of every priced request.
-const countrySets = new WeakMap<TravelReference, ReadonlySet<string>>();
-function soldCountries(reference: TravelReference): ReadonlySet<string> {
-  let sold = countrySets.get(reference);
-  if (!sold) countrySets.set(reference, (sold = new Set(reference.countries.map(({ code }) => code))));
-  return sold;
-}
-
 /**
  * The countries a request names, each one the catalog sells cover for (`get_country`): an unknown
  * code would be priced at no country's factor and printed on the policy as the code itself, and the
  * catalog leaves out Uzbekistan, which a policy for travel abroad does not cover.
  */
 function checkCountries(countries: readonly string[], reference: TravelReference): void {
-  const sold = soldCountries(reference);
+  const { sold } = countryIndex(reference);
   countries.forEach((code, i) => {
     if (!sold.has(code)) throw new SaleRefusal(400, `body/countries/${i}: ${code} is not a country this policy covers (see get_country)`, `/countries/${i}`);
   });

@@ -78,6 +78,24 @@ export interface TravelCountry {
 
 export const sandboxCountries: readonly TravelCountry[] = sandboxCountryCodes.map((code, i) => ({ id: i + 1, code }));
 
+/** A stored reference's destinations as every priced request reads them: the codes sold, and each code by its id. */
+export interface CountryIndex {
+  sold: ReadonlySet<string>;
+  codeById: ReadonlyMap<number, string>;
+}
+
+// One index per reference read, not a scan of the list for each country of every priced request.
+const countryIndexes = new WeakMap<TravelReference, CountryIndex>();
+
+export function countryIndex(reference: TravelReference): CountryIndex {
+  let index = countryIndexes.get(reference);
+  if (!index) {
+    index = { sold: new Set(reference.countries.map((c) => c.code)), codeById: new Map(reference.countries.map((c) => [c.id, c.code])) };
+    countryIndexes.set(reference, index);
+  }
+  return index;
+}
+
 /** Travel's reference data as the server keeps it: the tariff and the catalog `get_country` answers. */
 export interface TravelReference {
   tariffs: TravelTariffs;
