@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
-import QRCode from 'qrcode';
+import encodeQR from 'qr';
+import decodeQR from 'qr/decode.js';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../tests/support/pdf-text';
 import insurer from '../../config/insurer.json';
@@ -94,18 +95,22 @@ describe('policy PDF', () => {
     expect(drawn.stderr.toString()).toBe('');
   });
 
-  it('draws the QR code of the verification address module by module', async () => {
+  it('draws a QR code that a scanner reads as the verification address', async () => {
     const policy = { ...travelPolicy, insured: travelPolicy.insured.slice(0, 1), subject: 'Turkiya / Турция' };
     // 144 dpi: two pixels a point. The code is 140 points wide, its lower left corner at (50, 190).
     const page = spawnSync('pdftoppm', ['-r', '144', '-gray', '-f', '1', '-l', '1', '-'], { input: await renderPolicyPdf(policy), maxBuffer: 1 << 24 }).stdout;
     const [header = '', width = '0'] = /^P5\s+(\d+)\s+\d+\s+255\s/.exec(page.toString('latin1', 0, 40)) ?? [];
+    // The code with a margin of page around it, as a camera would see it on paper: 320 × 320 pixels of grey.
+    const [left, top, side] = [2 * 40, Math.round((841.89 - 190 - 150) * 2), 320];
+    const crop = new Uint8Array(side * side);
+    for (let row = 0; row < side; row += 1) crop.set(page.subarray(header.length + (top + row) * Number(width) + left, header.length + (top + row) * Number(width) + left + side), row * side);
+    expect(decodeQR({ width: side, height: side, data: crop }, { format: 'I420' })).toBe(policy.verifyUrl);
+    // Error correction would read it with some modules wrong: each one is drawn as encoded.
     const dark = (x: number, y: number) => (page[header.length + Math.round((841.89 - y) * 2) * Number(width) + Math.round(x * 2)] ?? 255) < 128;
-    const { modules } = QRCode.create(policy.verifyUrl, { errorCorrectionLevel: 'M' });
-    const cell = 140 / (modules.size + 2);
-    for (let row = 0; row < modules.size; row += 1) {
-      for (let col = 0; col < modules.size; col += 1) {
-        expect(dark(50 + (col + 1.5) * cell, 190 + 140 - (row + 1.5) * cell), `module ${row}, ${col}`).toBe(Boolean(modules.get(row, col)));
-      }
-    }
+    const modules = encodeQR(policy.verifyUrl, 'raw', { ecc: 'medium', border: 1 });
+    const cell = 140 / modules.length;
+    modules.forEach((cells, row) =>
+      cells.forEach((isDark, col) => expect(dark(50 + (col + 0.5) * cell, 190 + 140 - (row + 0.5) * cell), `module ${row}, ${col}`).toBe(isDark)),
+    );
   });
 });
