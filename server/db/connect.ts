@@ -114,23 +114,30 @@ export function preparedStatements(pool: pg.Pool): PostgresPool {
     }
     return name;
   };
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    function query<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+    function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+    function query<R>(text: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+      // Kysely hands cursors only to a dialect configured for streaming, which this one is not.
+      if (typeof text !== 'string') throw new Error('streaming queries are not configured');
+      const name = nameOf(text);
+      const values = [...parameters];
+      return (name ? client.query<R & pg.QueryResultRow>({ name, text, values }) : client.query<R & pg.QueryResultRow>(text, values)).then((result) => ({
+        command: result.command as PostgresQueryResult<R>['command'],
+        rowCount: result.rowCount ?? 0,
+        rows: result.rows,
+      }));
+    }
+    return { query, release: () => client.release() };
+  };
+  // One wrapper per pooled connection, not per query: Kysely keeps its connection object per
+  // client it is given, so a new wrapper each time cost a new one of those on every query too.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
     async connect() {
       const client = await pool.connect();
-      function query<R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
-      function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-      function query<R>(text: string | PostgresCursor<R>, parameters: ReadonlyArray<unknown> = []): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-        // Kysely hands cursors only to a dialect configured for streaming, which this one is not.
-        if (typeof text !== 'string') throw new Error('streaming queries are not configured');
-        const name = nameOf(text);
-        const values = [...parameters];
-        return (name ? client.query<R & pg.QueryResultRow>({ name, text, values }) : client.query<R & pg.QueryResultRow>(text, values)).then((result) => ({
-          command: result.command as PostgresQueryResult<R>['command'],
-          rowCount: result.rowCount ?? 0,
-          rows: result.rows,
-        }));
-      }
-      const wrapped: PostgresPoolClient = { query, release: () => client.release() };
+      let wrapped = wrappers.get(client);
+      if (!wrapped) wrappers.set(client, (wrapped = wrap(client)));
       return wrapped;
     },
     end: () => pool.end(),
