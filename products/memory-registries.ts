@@ -1,3 +1,4 @@
+import { isRestrictedModel } from './restricted-models';
 import type { CarCatalogue, PassportQuery, Registries, RegistryCompany, RegistryLicence, RegistryVehicle } from './sale';
 
 /** What an in-memory registry holds; every list may be left out. */
@@ -12,6 +13,8 @@ export interface RegistryData {
   saveErrors?: Record<string, number>;
   /** The car price list; an empty one when left out. */
   catalogue?: CarCatalogue;
+  /** Models not insured online, lowercase (products/restricted-models.ts); none when left out. */
+  restrictedModels?: string[];
 }
 
 /**
@@ -30,6 +33,7 @@ export function memoryRegistries(data: RegistryData = {}): Registries & { checks
     licence: async (query) => data.licences?.[passport(query)] ?? null,
     benefit: async (person) => data.benefits?.find((b) => b.pinfl === person.pinfl && b.passport === passport(person))?.category ?? null,
     saveError: async (query) => data.saveErrors?.[passport(query)] ?? null,
+    restrictedModel: async (model) => isRestrictedModel(model, data.restrictedModels ?? []),
     recordVehicleCheck: async (plate) => {
       checks.push(plate);
     },

@@ -137,6 +137,8 @@ export interface Registries {
    * mini-casco's car check (code 9, the passport check): the sandbox's test people only, null in production.
    */
   saveError(query: PassportQuery): Promise<number | null>;
+  /** Whether the insurer insures no car of this registry model online (products/restricted-models.ts). */
+  restrictedModel(model: string): Promise<boolean>;
   /** Keeps a vehicle check (/save-ip): the plate and when. */
   recordVehicleCheck(plate: string): Promise<void>;
   /**

@@ -406,6 +406,9 @@ describe('casco sale', () => {
     await refused({ ...request, car: { ...request.car, year: 2023, price: carValue(150_000_000, 2023, year, cascoTariff) ?? 0 } }, 422, '/car/year');
     await refused({ ...request, car: { ...request.car, position_id: 10102, price: carValue(145_000_000, 2022, year, cascoTariff) ?? 0 } }, 422, '/car/position_id');
     await refused({ ...request, payer: { ...request.payer, passport_number: '7654321' } }, 422, '/payer');
+    // A model on the insurer's restricted list, refused at the plate on the page, is refused here too.
+    const restricted = { ...context, registries: memoryRegistries({ vehicles, catalogue: carCatalogue, restrictedModels: ['chevrolet cobalt'] }) };
+    await expect(sale.quote(request, restricted)).rejects.toMatchObject({ status: 422, field: '/car/number' });
     const custom = { ...request, tariff_id: 4 as const, tariff_type: 1 as const, risks: { liability: 1 as const } };
     await refused(custom, 400, '/liability/person');
     await refused({ ...custom, liability: { person: 100_000_100 } }, 400, '/liability/person');
@@ -454,6 +457,11 @@ describe('casco on the server', () => {
     for (let i = 0; i < 20; i += 1) expect((await get(app, '/api/sayt/kasko/cars')).statusCode).toBe(200);
     expect((performance.now() - started) / 20).toBeLessThan(50);
     expect((await get(app, '/api/kasko-neo/get-tarif')).json()).toMatchObject({ result: true, response: { valuationYear: year, discount: { percent: 35, active: true } } });
+  });
+
+  it('reads the restricted models from the list OSAGO\'s references serve, as the registry names them', async () => {
+    expect(await app.registries.restrictedModel(' Lamborghini Urus')).toBe(true);
+    expect(await app.registries.restrictedModel('Chevrolet Cobalt')).toBe(false);
   });
 
   it('re-prices the save and refuses another premium, answering its own', async () => {

@@ -130,6 +130,8 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
 
   const vehicle = await context.registries.vehicle({ plate: car.number, techSeria: car.tech_sery, techNumber: car.tech_number });
   if (!vehicle) throw new SaleRefusal(422, 'car/number: not in the vehicle registry with this tech passport', '/car/number');
+  // The page refuses such a model at the plate (the vehicle lookup's `restricted`); a request need not come from the page.
+  if (await context.registries.restrictedModel(vehicle.model)) throw new SaleRefusal(422, 'car/number: this model is not insured online', '/car/number');
   const mismatch = vehicleMismatch(vehicle, { model: found.model.name, year: car.year });
   if (mismatch === 'year') throw new SaleRefusal(422, 'car/year is not the vehicle registry\'s year of manufacture', '/car/year');
   if (mismatch === 'model') throw new SaleRefusal(422, 'car/position_id is not the vehicle registry\'s model', '/car/position_id');

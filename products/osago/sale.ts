@@ -12,6 +12,7 @@ import type {
 } from './api.generated';
 import { quoteOsago, territoryOf, type OsagoQuoteInput } from './pricing';
 import manifest from './product';
+import { isRestrictedModel } from '../restricted-models';
 import { readCalculator, readCarCheck, readDiscountQuery, readDriverQuery, readSave, readVehicleQuery } from './read';
 import { earliestStart, insuredTooLong } from './rules';
 import { sandboxOsagoReference, type OsagoReference } from './tariff';
@@ -35,8 +36,8 @@ const saveErrorMeaning: Record<number, string> = {
 
 const declined = (code: number, key?: number) => new SaveDeclined(code, saveErrorMeaning[code] ?? `error ${code}`, key === undefined ? null : { key });
 
-/** The restricted list is lowercase model names (spec §5): matched on the registry's model, trimmed and lowercased. */
-export const isRestricted = (model: string, reference: OsagoReference) => reference.restrictedModels.includes(model.trim().toLowerCase());
+/** Whether the registry's model is on the reference's restricted list (products/restricted-models.ts). */
+export const isRestricted = (model: string, reference: OsagoReference) => isRestrictedModel(model, reference.restrictedModels);
 
 async function vehicleOf(context: Context, plate: string, techSeria: string, techNumber: string): Promise<RegistryVehicle | null> {
   return context.registries.vehicle({ plate, techSeria, techNumber });

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isRestrictedModel, restrictedModelsProduct } from '../../../products/restricted-models';
 import type { CarCatalogue, Registries, RegistryVehicle } from '../../../products/sale';
 import type { VehiclesTable } from '../../db/database';
 import { cachedRead } from '../../lib/cached-read';
@@ -104,11 +105,15 @@ export default fp(
           .executeTakeFirst();
         return row?.code ?? null;
       },
+      async restrictedModel(model) {
+        const { restrictedModels } = await app.tariffs.of<{ restrictedModels: string[] }>(restrictedModelsProduct);
+        return isRestrictedModel(model, restrictedModels);
+      },
       async recordVehicleCheck(plate) {
         await app.db.insertInto('vehicle_checks').values({ plate }).execute();
       },
       carCatalogue: catalogue,
     } satisfies Registries);
   },
-  { name: 'registries', dependencies: ['database'] },
+  { name: 'registries', dependencies: ['database', 'tariffs'] },
 );
