@@ -2,6 +2,7 @@ import type { ApiPort, LookupBinding, Price, StepCall } from '../../engine/defin
 import { dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding, type SaveErrorTable } from '../binding-kit';
+import { isRestrictedModel } from '../restricted-models';
 import type {
   CheckDiscountRequest, CheckDiscountResponse, CheckIpRequest, CheckIpResponse, CheckPersonRequest, CheckPersonResponse,
   DriverCheckRequest, DriverCheckResponse, GetCalcOsagoRequest, GetCalcOsagoResponse, OsagoJuridikRequest, OsagoJuridikResponse,
@@ -45,7 +46,7 @@ const vehicleLookup: LookupBinding<OsagoCatalog> = {
     const envelope = await call(() => api.post<OsagoJuridikResponse>(manifest.calls.vehicle, request), { field: plateField });
     if (!envelope.result) throw envelopeFailure(envelope, 'osago.error.vehicle_not_found', { field: plateField });
     const vehicle = requireFields<OsagoJuridikResponse>(envelope.response, ['modelName', 'vehicleTypeId', 'issueYear', 'name'], manifest.calls.vehicle);
-    if (vehicle.restricted || catalog.restrictedModels.includes(vehicle.modelName.trim().toLowerCase())) {
+    if (vehicle.restricted || isRestrictedModel(vehicle.modelName, catalog.restrictedModels)) {
       throw new ProductBindingFailure('osago.error.restricted_model', { field: plateField, detail: 'restricted model' });
     }
     const found: OsagoCar = {

@@ -36,9 +36,6 @@ const saveErrorMeaning: Record<number, string> = {
 
 const declined = (code: number, key?: number) => new SaveDeclined(code, saveErrorMeaning[code] ?? `error ${code}`, key === undefined ? null : { key });
 
-/** Whether the registry's model is on the reference's restricted list (products/restricted-models.ts). */
-export const isRestricted = (model: string, reference: OsagoReference) => isRestrictedModel(model, reference.restrictedModels);
-
 async function vehicleOf(context: Context, plate: string, techSeria: string, techNumber: string): Promise<RegistryVehicle | null> {
   return context.registries.vehicle({ plate, techSeria, techNumber });
 }
@@ -55,7 +52,7 @@ function juridikAnswer(vehicle: RegistryVehicle, reference: OsagoReference): Osa
     issueYear: vehicle.issueYear,
     seats: vehicle.seats,
     yoqilgi_type: vehicle.fuel,
-    restricted: isRestricted(vehicle.model, reference),
+    restricted: isRestrictedModel(vehicle.model, reference.restrictedModels),
   };
 }
 
@@ -215,7 +212,7 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
   const vehicle = await vehicleOf(context, request.gos_number, request.tech_sery, request.tech_number);
   if (!vehicle) throw new SaleRefusal(422, 'body/gos_number: no vehicle of this plate and tech passport in the registry', '/gos_number');
   const reference = context.tariffs;
-  if (isRestricted(vehicle.model, reference)) throw new SaleRefusal(422, 'body/gos_number: this model is not sold online', '/gos_number');
+  if (isRestrictedModel(vehicle.model, reference.restrictedModels)) throw new SaleRefusal(422, 'body/gos_number: this model is not sold online', '/gos_number');
   const territory = territoryOf(vehicle.plate);
   if (territory === null) throw new SaleRefusal(400, 'body/gos_number is not a plate of a region', '/gos_number');
   const owner = await checkOwner(request, vehicle, context);

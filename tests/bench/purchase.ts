@@ -238,7 +238,7 @@ async function clusterCpu(url: string): Promise<DatabaseCpu> {
  */
 async function warmUp(server: BenchServer, database: DatabaseCpu, agent: Agent): Promise<string> {
   const costs: number[] = [];
-  for (let elapsed = 0; elapsed < 40; elapsed += 2) {
+  while (costs.length < 20) {
     const window = await peak(server, database, agent, 2);
     costs.push(window.cpu.server);
     const previous = costs.at(-2);
@@ -281,11 +281,13 @@ if (stores.includes('pglite')) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-const stopScratch = !stores.includes('postgres') || process.env.TEST_DATABASE_URL ? undefined : startScratchPostgres();
-if (stores.includes('postgres')) try {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) await bench('PostgreSQL', { DATABASE_URL: url }, await clusterCpu(url));
-  else console.log('PostgreSQL: not measured (set TEST_DATABASE_URL, or install Debian\'s postgresql package)');
-} finally {
-  stopScratch?.();
+if (stores.includes('postgres')) {
+  const stopScratch = process.env.TEST_DATABASE_URL ? undefined : startScratchPostgres();
+  try {
+    const url = process.env.TEST_DATABASE_URL;
+    if (url) await bench('PostgreSQL', { DATABASE_URL: url }, await clusterCpu(url));
+    else console.log('PostgreSQL: not measured (set TEST_DATABASE_URL, or install Debian\'s postgresql package)');
+  } finally {
+    stopScratch?.();
+  }
 }
