@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { formatPrice } from '../engine/format';
-import { addDays, coverEnd, groupDigits, isIsoDate } from './api-format';
+import { addDays, coverEnd, daysBetween, groupDigits, isIsoDate } from './api-format';
 
 describe('isIsoDate', () => {
   test('accepts real calendar dates only', () => {
@@ -12,6 +13,24 @@ describe('isIsoDate', () => {
 
   test('agrees with the calendar on every day of four years', () => {
     for (let day = 0, date = '2023-01-01'; day < 4 * 366; day += 1, date = addDays(date, 1)) expect(isIsoDate(date), date).toBe(true);
+  });
+});
+
+describe('addDays and daysBetween', () => {
+  // The calendar's own answer: a Date at UTC midnight, shifted by whole days.
+  const byDate = (iso: string, days: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const anyDate = fc.date({ min: new Date('1800-01-01T00:00:00Z'), max: new Date('2200-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+
+  test('shift a date as the calendar does, across months, leap days and centuries', () => {
+    fc.assert(fc.property(anyDate, fc.integer({ min: -40_000, max: 40_000 }), (iso, days) => {
+      expect(addDays(iso, days)).toBe(byDate(iso, days));
+      expect(daysBetween(iso, addDays(iso, days))).toBe(days + 1);
+    }), { numRuns: 5000 });
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01');
+    expect(addDays('2000-03-01', -1)).toBe('2000-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(daysBetween('2026-07-01', '2026-07-01')).toBe(1);
   });
 });
 

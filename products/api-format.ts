@@ -40,18 +40,42 @@ export function todayIso(now: Date = new Date()): string {
 
 /** ISO date shifted by whole days. */
 export function addDays(iso: string, days: number): string {
-  // From the ISO digits, not a parsed date string: every priced request asks for its latest start day.
-  return new Date(utcMillis(iso) + days * 86_400_000).toISOString().slice(0, 10);
+  // Integer arithmetic on the day's number, not a Date and its toISOString (about 0.7 µs): every
+  // priced request shifts a few dates (its latest start day, its last day of cover).
+  return isoOfDayNumber(dayNumber(iso) + days);
 }
 
 /** Inclusive day count between two ISO dates (spec §5: the difference + 1, so a trip of one day counts 1). */
 export function daysBetween(beginDate: string, endDate: string): number {
-  return Math.round((utcMillis(endDate) - utcMillis(beginDate)) / 86_400_000) + 1;
+  return dayNumber(endDate) - dayNumber(beginDate) + 1;
 }
 
-// Module-level, not a closure made on every call: every priced request counts its days.
-function utcMillis(iso: string): number {
-  return Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+/**
+ * Days from 1970-01-01 to an ISO date of the proleptic Gregorian calendar (Howard Hinnant's
+ * `days_from_civil`): the year is counted from March, so a leap day is the last day of its year.
+ */
+function dayNumber(iso: string): number {
+  const month = Number(iso.slice(5, 7));
+  const year = Number(iso.slice(0, 4)) - (month <= 2 ? 1 : 0);
+  const era = Math.floor(year / 400);
+  const yearOfEra = year - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + Number(iso.slice(8, 10)) - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The ISO date of a day number (`dayNumber`'s inverse, Hinnant's `civil_from_days`), for years 0 to 9999. */
+function isoOfDayNumber(days: number): string {
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 /** Whether a string is a real ISO calendar date (not 2026-02-30). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ProductManifest } from '../../products/define';
-import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type SaleContext } from '../../products/sale';
+import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type Registries, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
 import type { JsonSchema } from '../plugins/external/schemas';
@@ -72,15 +72,43 @@ export async function contextOf<T>(app: FastifyInstance, product: string | null,
  * counted for this caller (the request's address) and for everyone: whatever registry answers, a
  * birthday or a tech passport is not searched for value by value, and one address cannot hold back
  * someone else's passport.
+ *
+ * A class, not an object of closures: every call is answered with one, and most (prices, catalogs)
+ * look nobody up, so the guarded lookups are methods and the guarded registries are made on first use.
  */
+class CallerContext<T> implements SaleContext<T> {
+  readonly tariffs: T;
+  readonly today: string;
+  readonly words: SaleContext<T>['words'];
+  #registries: Registries | null = null;
+
+  constructor(
+    private readonly context: SaleContext<T>,
+    private readonly misses: FastifyInstance['lookupMisses'],
+    private readonly caller: string,
+  ) {
+    this.tariffs = context.tariffs;
+    this.today = context.today;
+    this.words = context.words;
+  }
+
+  findPerson(query: PersonQuery) {
+    return this.misses.passports.guard(`${query.passportSeria.toUpperCase()}${query.passportNumber}`, this.caller, () => this.context.findPerson(query));
+  }
+
+  citizenPassport(query: PassportQuery) {
+    return this.context.citizenPassport(query);
+  }
+
+  get registries(): Registries {
+    const { context, misses, caller } = this;
+    this.#registries ??= { ...context.registries, vehicle: (query) => misses.plates.guard(query.plate, caller, () => context.registries.vehicle(query)) };
+    return this.#registries;
+  }
+}
+
 function asCaller<T>(app: FastifyInstance, context: SaleContext<T>, caller: string): SaleContext<T> {
-  const { passports, plates } = app.lookupMisses;
-  const { findPerson, registries } = context;
-  return {
-    ...context,
-    findPerson: (query) => passports.guard(`${query.passportSeria.toUpperCase()}${query.passportNumber}`, caller, () => findPerson(query)),
-    registries: { ...registries, vehicle: (query) => plates.guard(query.plate, caller, () => registries.vehicle(query)) },
-  };
+  return new CallerContext(context, app.lookupMisses, caller);
 }
 
 /**

@@ -84,3 +84,12 @@ test('misses older than the window are forgotten, and the keys kept are bounded'
   await expect(misses.guard('A', 'a', () => Promise.resolve('car'))).resolves.toBe('car');
   await expect(misses.guard('D', 'a', () => Promise.resolve('car'))).rejects.toMatchObject({ statusCode: 429 });
 });
+
+test('a car searched by tech passport from one address is held back for that address after ten misses', async () => {
+  // The sandbox's Cobalt is 01A123BC with tech passport AAF 0390422: the plate is guessed, the tech passport searched.
+  const vehicleFrom = (from: string, techNumber: string) =>
+    app.inject({ method: 'POST', url: '/api/osago-neo/osago-juridik', remoteAddress: from, headers: { authorization: neoAuth }, payload: { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: techNumber } });
+  for (let guess = 0; guess < 10; guess += 1) expect((await vehicleFrom('10.0.3.1', String(1_000_000 + guess))).statusCode).toBe(200);
+  expect((await vehicleFrom('10.0.3.1', '0390422')).statusCode).toBe(429);
+  expect((await vehicleFrom('10.0.3.2', '0390422')).json()).toMatchObject({ result: true });
+});
