@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify';
 import type { ProductManifest } from '../../products/define';
 import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type Registries, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
@@ -111,43 +111,43 @@ function asCaller<T>(app: FastifyInstance, context: SaleContext<T>, caller: stri
   return new CallerContext(context, app.lookupMisses, caller);
 }
 
+/** Route options of a call whose body a partner may send in a shape of its own (`reading`). */
+export type ReadingOptions = Pick<RouteShorthandOptions, 'attachValidation' | 'preHandler'>;
+
+/** A body the schema refused, as Fastify's own refusal (the error handler names the field from it). */
+function bodyRefused(errors: unknown): Error {
+  return Object.assign(new Error('body does not match the request schema'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: errors ?? [], validationContext: 'body' });
+}
+
 /**
- * A preValidation hook reading a partner's shape of the body into the documented one (the schema
- * then checks it). A body already in the documented shape is taken as sent: reading it would give
- * it back unchanged (calls.test.ts holds every reader to that), so the reading is spent only on
- * the partner shapes it exists for, and the site's own requests are checked twice by the compiled
- * schema (here and by Fastify) instead of rebuilt field by field.
+ * Reads a partner's shape of the body into the documented one, which the schema then checks.
+ * Fastify validates the body as sent, once (`attachValidation`): a body in the documented shape,
+ * as the site and most partners send it, goes on as it came. Only a body the schema refused is read
+ * (`read`) and validated again; what still does not match is answered as Fastify answers it.
+ * Reading a documented body would give it back unchanged (calls.test.ts holds every reader to
+ * that), so skipping it changes nothing.
  */
-export function reading<T>(app: FastifyInstance, product: string | null, read: ((body: unknown, context: SaleContext<T>) => unknown) | undefined): preValidationHookHandler[] {
-  if (!read) return [];
+export function reading<T>(app: FastifyInstance, product: string | null, read: ((body: unknown, context: SaleContext<T>) => unknown) | undefined): ReadingOptions {
+  if (!read) return {};
   const contexts = saleContexts<T>(app, product);
-  const readWith = (request: FastifyRequest, context: SaleContext<T>) => {
+  const readWith = (request: FastifyRequest, context: SaleContext<T>): Error | undefined => {
     request.saleContext = context as SaleContext<unknown>;
     request.body = read(request.body, context);
+    const validate = request.getValidationFunction('body');
+    return validate && !validate(request.body) ? bodyRefused(validate.errors) : undefined;
   };
   // With `done`, not async: once the reference data is kept (all but the first request of a
   // minute) the body is read at once, without a promise and a trip through the microtask queue.
-  return [(request, _reply, done) => {
-    if (request.getValidationFunction('body')?.(request.body)) {
-      done();
-      return;
-    }
+  const preHandler: preHandlerHookHandler = (request, _reply, done) => {
+    const refused = request.validationError;
+    if (!refused) return done();
+    // Only the body has a partner's shape: a refused address or query stays refused.
+    if (refused.validationContext !== 'body') return done(refused);
     const context = contexts.now();
-    if (context) {
-      readWith(request, context);
-      done();
-      return;
-    }
-    contexts.read().then((read) => {
-      try {
-        readWith(request, read);
-      } catch (error) {
-        done(error as Error);
-        return;
-      }
-      done();
-    }, done);
-  }];
+    if (context) return done(readWith(request, context));
+    contexts.read().then((read) => done(readWith(request, read)), done);
+  };
+  return { attachValidation: true, preHandler };
 }
 
 /**
@@ -184,7 +184,7 @@ export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifes
     else {
       app.post(path, {
         config,
-        preValidation: reading(app, product, call.read?.bind(call)),
+        ...reading(app, product, call.read?.bind(call)),
         schema: { ...(call.request ? { body: app.apiSchema(call.request) } : {}), response },
       }, handler);
     }

@@ -69,7 +69,8 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
   const withFiles = Object.keys(filePartRules(saveSchema)).length > 0;
   for (const path of pathsOf(manifest, manifest.calls.save)) {
     app.post<{ Body: SaveBody }>(path, {
-      preValidation: [...(withFiles ? [multipartBody(saveSchema)] : []), ...reading(app, manifest.id, sale.readSave?.bind(sale))],
+      ...(withFiles ? { preValidation: multipartBody(saveSchema) } : {}),
+      ...reading(app, manifest.id, sale.readSave?.bind(sale)),
       schema: { body: saveSchema, ...(withFiles ? { consumes: ['multipart/form-data'] } : {}) },
       config: {
         reportFailures: `${manifest.id} save`,
@@ -82,7 +83,7 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
   for (const path of pathsOf(manifest, manifest.calls.check)) {
     app.post<{ Body: CheckRequest }>(path, {
       config: { docs: { summary: `${manifest.id}: the policy once paid (error 0), by contract_id or by order_id among the caller's own (unpaid: error ${unpaidCheckCode[manifest.checkAnswer ?? 'standard']}, payment_not_made, with response.last_payment "declined" when the card was refused)`, response: 'common/check.response' } },
-      preValidation: reading(app, null, readCheck),
+      ...reading(app, null, readCheck),
       schema: { body: app.apiSchema('common/check.request') },
     }, check);
   }
