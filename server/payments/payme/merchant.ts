@@ -143,6 +143,14 @@ export default fp(
       throw new PaymeError(-31008, 'timeout');
     }
 
+    /** Perform's answer for a transaction it did not perform: performed before, expired (cancelled now), or not performable. */
+    async function unperformable(id: string, tx: { tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string }, at: number): Promise<Record<string, unknown>> {
+      if (tx.tx_state === 2) return { transaction: tx.transaction, perform_time: tx.tx_perform_time, state: 2 };
+      if (tx.tx_state !== 1) throw new PaymeError(-31008, 'state');
+      if (at - tx.tx_create_time > PAYME_TIMEOUT_MS) return expire(id);
+      throw new PaymeError(-31008, 'contract_id');
+    }
+
     const methods: Record<string, (params: Params) => Promise<Record<string, unknown>>> = {
       async CheckPerformTransaction(params) {
         const amount = positiveInt(params, 'amount');
@@ -201,43 +209,42 @@ export default fp(
       async PerformTransaction(params) {
         const id = transactionId(params);
         const at = now();
-        const outcome = await app.db.transaction().execute(async (trx) => {
-          /*
-           * The transaction and its contract locked, and the transaction performed when it can be,
-           * in one statement; the policy number is drawn in it only then. Everything that refuses
-           * is read from the locked rows, so a Perform repeated at another instance waits here and
-           * then answers the performed transaction.
-           */
-          const { rows } = await sql<IssuedContract & { tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string; performed_time: number | null; policy_seq: number | null }>`
-            WITH tx AS (
-              SELECT id, contract_id, state, create_time, perform_time, transaction FROM payme_transactions WHERE id = ${id} FOR UPDATE
-            ), contract AS (
-              SELECT contracts.id, status, product, channel, contracts.amount, order_id, request
-              FROM contracts JOIN tx ON contracts.id = tx.contract_id FOR UPDATE OF contracts
-            ), performed AS (
-              UPDATE payme_transactions SET state = 2, perform_time = ${at}::bigint
-              FROM tx, contract
-              WHERE payme_transactions.id = tx.id AND tx.state = 1 AND tx.create_time >= ${at - PAYME_TIMEOUT_MS}::bigint AND contract.status = 'awaiting_payment'
-              RETURNING payme_transactions.perform_time
-            )
-            SELECT contract.id, contract.product, contract.channel, contract.amount, contract.order_id, contract.request,
-              tx.state AS tx_state, tx.create_time AS tx_create_time, tx.perform_time AS tx_perform_time, tx.transaction,
-              performed.perform_time AS performed_time, (SELECT ${app.policies.nextSeq} FROM performed) AS policy_seq
-            FROM tx JOIN contract ON true LEFT JOIN performed ON true`.execute(trx);
-          const row = rows[0];
-          if (!row) throw new PaymeError(-31003, 'id');
-          if (row.performed_time !== null) {
-            // Paid and issued in the same transaction: a paid contract without a policy cannot exist.
-            await app.policies.issue(trx, row, Number(row.policy_seq));
-            return { answer: { transaction: row.transaction, perform_time: row.performed_time, state: 2 } };
-          }
-          if (row.tx_state === 2) return { answer: { transaction: row.transaction, perform_time: row.tx_perform_time, state: 2 } };
-          if (row.tx_state !== 1) throw new PaymeError(-31008, 'state');
-          if (at - row.tx_create_time > PAYME_TIMEOUT_MS) return { expired: true as const };
-          throw new PaymeError(-31008, 'contract_id');
-        });
-        if ('expired' in outcome) return expire(id);
-        return outcome.answer;
+        const cutoff = at - PAYME_TIMEOUT_MS;
+        /*
+         * Two statements, each its own transaction, instead of BEGIN, two statements and COMMIT:
+         * a read of the transaction and its contract, drawing the policy number only when the
+         * payment can be taken; then one statement that locks both rows, takes the payment when it
+         * still can and issues the policy in the same breath (`issuing`): paid and issued are one
+         * commit, so a paid contract without a policy cannot exist. A Perform repeated at another
+         * instance reads the same, waits for the lock, finds the payment taken and answers it (its
+         * number drawn for nothing: a gap in the sequence, as a rolled-back transaction leaves).
+         */
+        const { rows } = await sql<IssuedContract & { tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string; policy_seq: number | null }>`
+          SELECT contracts.id, contracts.product, contracts.channel, contracts.amount, contracts.order_id, contracts.request,
+            tx.state AS tx_state, tx.create_time AS tx_create_time, tx.perform_time AS tx_perform_time, tx.transaction,
+            CASE WHEN tx.state = 1 AND tx.create_time >= ${cutoff}::bigint AND contracts.status = 'awaiting_payment' THEN ${app.policies.nextSeq} END AS policy_seq
+          FROM payme_transactions AS tx JOIN contracts ON contracts.id = tx.contract_id
+          WHERE tx.id = ${id}`.execute(app.db);
+        const read = rows[0];
+        if (!read) throw new PaymeError(-31003, 'id');
+        if (read.policy_seq === null) return unperformable(id, read, at);
+        const { rows: locked } = await sql<{ tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string; performed_time: number | null }>`
+          WITH tx AS (
+            SELECT id, contract_id, state, create_time, perform_time, transaction FROM payme_transactions WHERE id = ${id} FOR UPDATE
+          ), contract AS (
+            SELECT contracts.id, status FROM contracts JOIN tx ON contracts.id = tx.contract_id FOR UPDATE OF contracts
+          ), performed AS (
+            UPDATE payme_transactions SET state = 2, perform_time = ${at}::bigint
+            FROM tx, contract
+            WHERE payme_transactions.id = tx.id AND tx.state = 1 AND tx.create_time >= ${cutoff}::bigint AND contract.status = 'awaiting_payment'
+            RETURNING payme_transactions.perform_time
+          ), ${app.policies.issuing(read, Number(read.policy_seq))}
+          SELECT tx.state AS tx_state, tx.create_time AS tx_create_time, tx.perform_time AS tx_perform_time, tx.transaction, performed.perform_time AS performed_time
+          FROM tx LEFT JOIN performed ON true`.execute(app.db);
+        const row = locked[0];
+        if (!row) throw new PaymeError(-31003, 'id');
+        if (row.performed_time !== null) return { transaction: row.transaction, perform_time: row.performed_time, state: 2 };
+        return unperformable(id, row, at);
       },
 
       async CancelTransaction(params) {

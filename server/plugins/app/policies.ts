@@ -4,6 +4,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { groupDigits } from '../../../products/api-format';
 import type { Contract, Database, Policy } from '../../db/database';
 import { pdfPool } from '../../lib/pdf-pool';
+import { storableText } from './outbox';
 import type { ContractRequest } from './contracts';
 
 /** What of a contract its policy is issued from. */
@@ -18,6 +19,13 @@ export interface PolicyService {
    * first download.
    */
   issue(trx: Transaction<Database>, contract: IssuedContract, seq: number): Promise<Policy>;
+  /**
+   * The same issue as parts of the statement that takes the payment: `WITH` parts that issue the
+   * policy numbered by `seq` only when that statement's part named `performed` (one row when the
+   * payment was taken, none otherwise) has a row. The payment, the policy, the contract's status
+   * and the message are then one statement: one round trip, and no transaction of the caller's.
+   */
+  issuing(contract: IssuedContract, seq: number): RawBuilder<unknown>;
   /**
    * Revokes the policy of a paid contract whose money its provider gave back, inside the caller's
    * transaction: the contract cancelled, the policy no longer valid (its verification page says
@@ -67,42 +75,64 @@ export default fp(
     const { publicUrl } = app.config;
     const drawing = pdfPool();
     app.addHook('onClose', () => drawing.close());
+    /** A paid contract's policy numbered by `seq`, as `issue` and `issuing` store it: its number, its chat message and its row. */
+    function issuedPolicy(contract: IssuedContract, seq: number) {
+      const { terms } = contract.request as unknown as ContractRequest;
+      const wording = app.products.get(contract.product)?.sale.policy;
+      if (!wording) throw new Error(`contract ${contract.id}: no product "${contract.product}" to issue its policy`);
+      const issuedAt = new Date();
+      const number = policyNumber(wording.series, issuedAt.getUTCFullYear(), seq);
+      const message = [
+        `Purchase: ${contract.product} policy ${number}`,
+        `Order ${contract.order_id}, contract ${contract.id}`,
+        `Channel: ${contract.channel}`,
+        `Program: ${terms.programName}`,
+        `Premium: ${groupDigits(contract.amount)} soʻm`,
+        `Cover: ${terms.beginDate} — ${terms.endDate}, insured persons: ${terms.insured.length}`,
+      ].join('\n');
+      const values = {
+        id: randomUUID(),
+        contract_id: contract.id,
+        number,
+        product: contract.product,
+        holder: terms.holder,
+        insured: terms.insured,
+        begin_date: terms.beginDate,
+        end_date: terms.endDate,
+        premium: contract.amount,
+        sum_insured: terms.sumInsured,
+        sum_insured_currency: terms.currency,
+        pdf: null,
+        issued_at: issuedAt,
+      };
+      return { number, message, values };
+    }
+
     const service: PolicyService = {
       async issue(trx, contract, seq) {
-        const { terms } = contract.request as unknown as ContractRequest;
-        const wording = app.products.get(contract.product)?.sale.policy;
-        if (!wording) throw new Error(`contract ${contract.id}: no product "${contract.product}" to issue its policy`);
-        const issuedAt = new Date();
-        const number = policyNumber(wording.series, issuedAt.getUTCFullYear(), seq);
-        const message = [
-          `Purchase: ${contract.product} policy ${number}`,
-          `Order ${contract.order_id}, contract ${contract.id}`,
-          `Channel: ${contract.channel}`,
-          `Program: ${terms.programName}`,
-          `Premium: ${groupDigits(contract.amount)} soʻm`,
-          `Cover: ${terms.beginDate} — ${terms.endDate}, insured persons: ${terms.insured.length}`,
-        ].join('\n');
+        const { number, message, values } = issuedPolicy(contract, seq);
         return trx
-          .with('issued', (db) => db.updateTable('contracts').set({ status: 'issued', policy_number: number, updated_at: issuedAt }).where('id', '=', contract.id))
+          .with('issued', (db) => db.updateTable('contracts').set({ status: 'issued', policy_number: number, updated_at: values.issued_at }).where('id', '=', contract.id))
           .with('message', (db) => app.outbox.enqueueing(db, 'purchase', message))
           .insertInto('policies')
-          .values({
-            id: randomUUID(),
-            contract_id: contract.id,
-            number,
-            product: contract.product,
-            holder: terms.holder,
-            insured: JSON.stringify(terms.insured),
-            begin_date: terms.beginDate,
-            end_date: terms.endDate,
-            premium: contract.amount,
-            sum_insured: terms.sumInsured,
-            sum_insured_currency: terms.currency,
-            pdf: null,
-            issued_at: issuedAt,
-          })
+          .values({ ...values, insured: JSON.stringify(values.insured) })
           .returning(policyColumns)
           .executeTakeFirstOrThrow();
+      },
+      issuing(contract, seq) {
+        const { number, message, values: v } = issuedPolicy(contract, seq);
+        // Every value cast: a parameter in a SELECT list has no column to take its type from.
+        return sql`issued AS (
+            UPDATE contracts SET status = 'issued', policy_number = ${number}, updated_at = ${v.issued_at}::timestamptz
+            WHERE id = ${contract.id}::uuid AND EXISTS (SELECT 1 FROM performed)
+          ), message AS (
+            INSERT INTO outbox (kind, text) SELECT 'purchase', ${storableText(message)}::text FROM performed
+          ), policy AS (
+            INSERT INTO policies (id, contract_id, number, product, holder, insured, begin_date, end_date, premium, sum_insured, sum_insured_currency, pdf, issued_at)
+            SELECT ${v.id}::uuid, ${v.contract_id}::uuid, ${v.number}::text, ${v.product}::text, ${v.holder}::text, ${JSON.stringify(v.insured)}::jsonb,
+              ${v.begin_date}::date, ${v.end_date}::date, ${v.premium}::bigint, ${v.sum_insured}::bigint, ${v.sum_insured_currency}::text, NULL, ${v.issued_at}::timestamptz
+            FROM performed
+          )`;
       },
       async revoke(trx, contractId, cause) {
         const contract = await trx
