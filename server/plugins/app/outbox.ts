@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { InsertQueryBuilder, InsertResult, Kysely, QueryCreator, Transaction } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult, type Kysely, type QueryCreator, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 
 /**
@@ -22,6 +22,8 @@ export interface OutboxService {
   enqueue(kind: OutboxKind, text: string, executor?: Executor): Promise<void>;
   /** The same message as an insert to run inside another statement (a `WITH` part), so the change and its message are one round trip. */
   enqueueing(db: QueryCreator<Database>, kind: OutboxKind, text: string): InsertQueryBuilder<Database, 'outbox', InsertResult>;
+  /** The same message as raw SQL for a `WITH` part, inserted once for each row of the statement's part `source` (none when it has none). */
+  enqueueingFor(source: string, kind: OutboxKind, text: string): RawBuilder<unknown>;
 }
 
 declare module 'fastify' {
@@ -37,6 +39,7 @@ export default fp(
         await service.enqueueing(executor, kind, text).execute();
       },
       enqueueing: (db, kind, text) => db.insertInto('outbox').values({ kind, text: storableText(text) }),
+      enqueueingFor: (source, kind, text) => sql`INSERT INTO outbox (kind, text) SELECT ${kind}::text, ${storableText(text)}::text FROM ${sql.table(source)}`,
     };
     app.decorate('outbox', service);
   },

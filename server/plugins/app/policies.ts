@@ -4,7 +4,6 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { groupDigits } from '../../../products/api-format';
 import type { Contract, Database, Policy } from '../../db/database';
 import { pdfPool } from '../../lib/pdf-pool';
-import { storableText } from './outbox';
 import type { ContractRequest } from './contracts';
 
 /** What of a contract its policy is issued from. */
@@ -126,7 +125,7 @@ export default fp(
             UPDATE contracts SET status = 'issued', policy_number = ${number}, updated_at = ${v.issued_at}::timestamptz
             WHERE id = ${contract.id}::uuid AND EXISTS (SELECT 1 FROM performed)
           ), message AS (
-            INSERT INTO outbox (kind, text) SELECT 'purchase', ${storableText(message)}::text FROM performed
+            ${app.outbox.enqueueingFor('performed', 'purchase', message)}
           ), policy AS (
             INSERT INTO policies (id, contract_id, number, product, holder, insured, begin_date, end_date, premium, sum_insured, sum_insured_currency, pdf, issued_at)
             SELECT ${v.id}::uuid, ${v.contract_id}::uuid, ${v.number}::text, ${v.product}::text, ${v.holder}::text, ${JSON.stringify(v.insured)}::jsonb,
