@@ -109,6 +109,14 @@ function credentialMatches(authorization: string | undefined, key: string): bool
 /** The contract columns a policy is issued from, named through the app's decorator: importing policies.ts here would close an import cycle through contracts.ts. */
 type IssuedContract = Parameters<FastifyInstance['policies']['issue']>[1];
 
+/** A Payme transaction as both of Perform's statements read it: its state and times, and our id for it. */
+interface TransactionRead {
+  tx_state: PaymeState;
+  tx_create_time: number;
+  tx_perform_time: number;
+  transaction: string;
+}
+
 /** An order as Payme's calls check it: its status and amount, and whether a transaction for it is in progress. */
 interface Order {
   status: ContractStatus | null;
@@ -144,7 +152,7 @@ export default fp(
     }
 
     /** Perform's answer for a transaction it did not perform: performed before, expired (cancelled now), or not performable. */
-    async function unperformable(id: string, tx: { tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string }, at: number): Promise<Record<string, unknown>> {
+    async function unperformable(id: string, tx: TransactionRead, at: number): Promise<Record<string, unknown>> {
       if (tx.tx_state === 2) return { transaction: tx.transaction, perform_time: tx.tx_perform_time, state: 2 };
       if (tx.tx_state !== 1) throw new PaymeError(-31008, 'state');
       if (at - tx.tx_create_time > PAYME_TIMEOUT_MS) return expire(id);
@@ -219,7 +227,7 @@ export default fp(
          * instance reads the same, waits for the lock, finds the payment taken and answers it (its
          * number drawn for nothing: a gap in the sequence, as a rolled-back transaction leaves).
          */
-        const { rows } = await sql<IssuedContract & { tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string; policy_seq: number | null }>`
+        const { rows } = await sql<IssuedContract & TransactionRead & { policy_seq: number | null }>`
           SELECT contracts.id, contracts.product, contracts.channel, contracts.amount, contracts.order_id, contracts.request,
             tx.state AS tx_state, tx.create_time AS tx_create_time, tx.perform_time AS tx_perform_time, tx.transaction,
             CASE WHEN tx.state = 1 AND tx.create_time >= ${cutoff}::bigint AND contracts.status = 'awaiting_payment' THEN ${app.policies.nextSeq} END AS policy_seq
@@ -228,7 +236,7 @@ export default fp(
         const read = rows[0];
         if (!read) throw new PaymeError(-31003, 'id');
         if (read.policy_seq === null) return unperformable(id, read, at);
-        const { rows: locked } = await sql<{ tx_state: PaymeState; tx_create_time: number; tx_perform_time: number; transaction: string; performed_time: number | null }>`
+        const { rows: locked } = await sql<TransactionRead & { performed_time: number | null }>`
           WITH tx AS (
             SELECT id, contract_id, state, create_time, perform_time, transaction FROM payme_transactions WHERE id = ${id} FOR UPDATE
           ), contract AS (
