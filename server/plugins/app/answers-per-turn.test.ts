@@ -22,14 +22,14 @@ async function appRecording(events: string[]) {
 }
 
 /** Sends the requests in one write on one connection (so the server reads them in one turn); resolves with what came back once every one is answered. */
-async function pipelined(port: number, paths: string[]): Promise<string> {
+async function pipelined(port: number, paths: string[], statusLine = /HTTP\/1\.1 200/g): Promise<string> {
   const socket = connect(port, '127.0.0.1');
   let received = '';
   return new Promise((resolve, reject) => {
     socket.on('error', reject);
     socket.on('data', (chunk) => {
       received += chunk.toString();
-      if (received.split('HTTP/1.1 200').length - 1 === paths.length) {
+      if ((received.match(statusLine) ?? []).length === paths.length) {
         socket.destroy();
         resolve(received);
       }
@@ -57,6 +57,17 @@ describe('answers written per turn of the event loop', () => {
     const [late, early] = await Promise.all([app.inject('/late'), app.inject('/early')]);
     expect([late.json(), early.json()]).toEqual([{ id: 'late' }, { id: 'early' }]);
     expect(events.indexOf('written early')).toBeLessThan(events.indexOf('written late'));
+    await app.close();
+  });
+
+  test('an answer that cannot be written goes to the error handler, and the others of its turn are written', async () => {
+    const app = Fastify();
+    await app.register(answersPerTurn);
+    app.get('/refused', (_request, reply) => void reply.header('x-note', 'a\u0000b').send({ id: 'refused' }));
+    app.get('/:id', (request, reply) => void reply.send(request.params));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const received = await pipelined((app.server.address() as AddressInfo).port, ['/a', '/refused', '/b'], /HTTP\/1\.1 (200|500)/g);
+    expect(received.match(/HTTP\/1\.1 \d+|\{"id":"\w+"\}|Invalid character in header content/g)).toEqual(['HTTP/1.1 200', '{"id":"a"}', 'HTTP/1.1 500', 'Invalid character in header content', 'HTTP/1.1 200', '{"id":"b"}']);
     await app.close();
   });
 

@@ -1,4 +1,5 @@
 import timers from 'node:timers';
+import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 // Taken once, as the module loads: a test that fakes the clock afterwards (timers included) still gets its answers.
@@ -18,14 +19,27 @@ const { setImmediate } = timers;
  */
 export default fp(
   async (app) => {
-    let waiting: (() => void)[] = [];
+    let waiting: { write: (error?: Error) => void; reply: FastifyReply }[] = [];
     const writeAll = () => {
       const answers = waiting;
       waiting = [];
-      for (const write of answers) write();
+      for (const { write, reply } of answers) {
+        try {
+          write();
+        } catch (error) {
+          // Writing can throw (a header value Node refuses). Fastify's hook runner would have caught it
+          // and given it to the error handler; so do we, and one answer's failure is not the others'.
+          try {
+            write(error as Error);
+          } catch (failure) {
+            reply.log.error({ err: failure }, 'an answer could not be written');
+            reply.raw.destroy();
+          }
+        }
+      }
     };
-    app.addHook('onSend', (_request, _reply, _payload, done) => {
-      if (waiting.push(done) === 1) setImmediate(writeAll);
+    app.addHook('onSend', (_request, reply, _payload, done) => {
+      if (waiting.push({ write: done, reply }) === 1) setImmediate(writeAll);
     });
   },
   { name: 'answers-per-turn' },
