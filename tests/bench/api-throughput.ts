@@ -10,9 +10,10 @@
  * - at equal fixed rates (`support/paced-load.ts`: open loop, the same requests per second to every
  *   server): CPU per request. The target is judged on this one, next to bare `POST /echo`, because
  *   at saturation the two servers do not run in the same conditions: the shop is the bottleneck, so
- *   the load generator sleeps and every answer the shop writes wakes it (that wakeup is charged to
- *   the shop's `writev`), while against bare Fastify the generator itself is the bottleneck and never
- *   sleeps. At the same paced rate both servers see the same arrivals, and the paced generator
+ *   the load generator sleeps and the shop's answers wake it (charged to the shop's `writev`; once
+ *   per turn of the shop's event loop, as its answers are written per turn:
+ *   `server/plugins/app/answers-per-turn.ts`), while against bare Fastify the generator itself is
+ *   the bottleneck and never sleeps. At the same paced rate both servers see the same arrivals, and the paced generator
  *   spins instead of sleeping, so no answer of either has to wake it.
  *
  * Run: `npx tsx tests/bench/api-throughput.ts` (BENCH_ROUNDS rounds, default 3, of BENCH_SECONDS per
