@@ -217,7 +217,9 @@ export default fp(
       async PerformTransaction(params) {
         const id = transactionId(params);
         const at = now();
-        const cutoff = at - PAYME_TIMEOUT_MS;
+        // Whether the payment can be taken, asked of the transaction (as `tx`) and its contract: read first, then again under the locks.
+        const performable = (contract: 'contracts' | 'contract') =>
+          sql`tx.state = 1 AND tx.create_time >= ${at - PAYME_TIMEOUT_MS}::bigint AND ${sql.ref(`${contract}.status`)} = 'awaiting_payment'`;
         /*
          * Two statements, each its own transaction, instead of BEGIN, two statements and COMMIT:
          * a read of the transaction and its contract, drawing the policy number only when the
@@ -230,7 +232,7 @@ export default fp(
         const { rows } = await sql<IssuedContract & TransactionRead & { policy_seq: number | null }>`
           SELECT contracts.id, contracts.product, contracts.channel, contracts.amount, contracts.order_id, contracts.request,
             tx.state AS tx_state, tx.create_time AS tx_create_time, tx.perform_time AS tx_perform_time, tx.transaction,
-            CASE WHEN tx.state = 1 AND tx.create_time >= ${cutoff}::bigint AND contracts.status = 'awaiting_payment' THEN ${app.policies.nextSeq} END AS policy_seq
+            CASE WHEN ${performable('contracts')} THEN ${app.policies.nextSeq} END AS policy_seq
           FROM payme_transactions AS tx JOIN contracts ON contracts.id = tx.contract_id
           WHERE tx.id = ${id}`.execute(app.db);
         const read = rows[0];
@@ -244,7 +246,7 @@ export default fp(
           ), performed AS (
             UPDATE payme_transactions SET state = 2, perform_time = ${at}::bigint
             FROM tx, contract
-            WHERE payme_transactions.id = tx.id AND tx.state = 1 AND tx.create_time >= ${cutoff}::bigint AND contract.status = 'awaiting_payment'
+            WHERE payme_transactions.id = tx.id AND ${performable('contract')}
             RETURNING payme_transactions.perform_time
           ), ${app.policies.issuing(read, Number(read.policy_seq))}
           SELECT tx.state AS tx_state, tx.create_time AS tx_create_time, tx.perform_time AS tx_perform_time, tx.transaction, performed.perform_time AS performed_time
