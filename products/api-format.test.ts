@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { formatPrice } from '../engine/format';
-import { addDays, coverEnd, daysBetween, groupDigits, isIsoDate } from './api-format';
+import { addDays, ageOn, coverEnd, daysBetween, dmyToIso, groupDigits, isIsoDate } from './api-format';
 
 describe('isIsoDate', () => {
   test('accepts real calendar dates only', () => {
@@ -13,6 +13,60 @@ describe('isIsoDate', () => {
 
   test('agrees with the calendar on every day of four years', () => {
     for (let day = 0, date = '2023-01-01'; day < 4 * 366; day += 1, date = addDays(date, 1)) expect(isIsoDate(date), date).toBe(true);
+  });
+});
+
+// Dates written as requests write them, and text that only looks like one (other digits, other lengths).
+const separator = fc.constantFrom('-', '.', '/', ' ', '_', ':');
+const digitGroups = (...lengths: number[]) => fc.tuple(...lengths.map((length) => fc.stringMatching(new RegExp(`^\\d{${length}}$`))), separator, separator);
+const dateLikeText = fc.oneof(
+  digitGroups(2, 2, 4).map(([day, month, year, a, b]) => `${day}${a}${month}${b}${year}`),
+  digitGroups(4, 2, 2).map(([year, month, day, a, b]) => `${year}${a}${month}${b}${day}`),
+  fc.stringMatching(/^\d{2}[-.]\d{2}[-.]\d{4}$/),
+  fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+  fc.array(fc.constantFrom('0', '1', '2', '9', '-', '.', '/', ' ', '٣', '１', 'a'), { maxLength: 12 }).map((chars) => chars.join('')),
+  fc.string({ maxLength: 12 }),
+);
+
+describe('dmyToIso', () => {
+  test('turns DD-MM-YYYY and DD.MM.YYYY into ISO, and refuses anything else as the pattern it stands for does', () => {
+    expect(dmyToIso('15-05-1990')).toBe('1990-05-15');
+    expect(dmyToIso('01.07.2026')).toBe('2026-07-01');
+    const shape = /^(\d{2})[-.](\d{2})[-.](\d{4})$/;
+    fc.assert(fc.property(dateLikeText, (text) => {
+      const match = shape.exec(text);
+      if (match) expect(dmyToIso(text)).toBe(`${match[3]}-${match[2]}-${match[1]}`);
+      else expect(() => dmyToIso(text)).toThrow('not a DD-MM-YYYY date');
+    }), { numRuns: 5000 });
+  });
+});
+
+describe('isIsoDate on any text', () => {
+  test('is true exactly for YYYY-MM-DD naming a day the calendar has', () => {
+    const calendarDay = (text: string) => {
+      const time = Date.parse(`${text}T00:00:00Z`);
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+    };
+    fc.assert(fc.property(dateLikeText, (text) => {
+      expect(isIsoDate(text), text).toBe(calendarDay(text));
+    }), { numRuns: 5000 });
+  });
+});
+
+describe('ageOn', () => {
+  test('counts the whole years the calendar counts, a birthday on 29 February included', () => {
+    const day = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+    const byDate = (birthday: string, on: string) => {
+      const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+      const [y, m, d] = on.split('-').map(Number) as [number, number, number];
+      return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+    };
+    fc.assert(fc.property(day, day, (birthday, on) => {
+      expect(ageOn(birthday, on)).toBe(byDate(birthday, on));
+    }), { numRuns: 5000 });
+    expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
+    expect(ageOn('2008-02-29', '2026-03-01')).toBe(18);
+    expect(ageOn('1990-05-15', '2026-05-15')).toBe(36);
   });
 });
 

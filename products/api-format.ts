@@ -16,9 +16,29 @@ export function isoToDmy(iso: string, separator: '-' | '.'): string {
 
 /** `01-07-2026` or `01.07.2026` → `2026-07-01`. */
 export function dmyToIso(dmy: string): string {
-  const match = /^(\d{2})[-.](\d{2})[-.](\d{4})$/.exec(dmy);
-  if (!match) throw new Error(`not a DD-MM-YYYY date: "${dmy}"`);
-  return `${match[3]}-${match[2]}-${match[1]}`;
+  // Every date of every priced request comes through here: character codes, not a regular expression.
+  if (dmy.length !== 10 || !isDateSeparator(dmy.charCodeAt(2)) || !isDateSeparator(dmy.charCodeAt(5)) || !digitsAt(dmy, 0, 2) || !digitsAt(dmy, 3, 2) || !digitsAt(dmy, 6, 4)) {
+    throw new Error(`not a DD-MM-YYYY date: "${dmy}"`);
+  }
+  return `${dmy.slice(6)}-${dmy.slice(3, 5)}-${dmy.slice(0, 2)}`;
+}
+
+const isDateSeparator = (code: number) => code === 45 /* - */ || code === 46; /* . */
+
+/** Whether `text` holds `count` ASCII digits from `start`. */
+function digitsAt(text: string, start: number, count: number): boolean {
+  for (let i = start; i < start + count; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/** The number the ASCII digits of `text` from `start` write (`digitsAt` checked them). */
+function numberAt(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let i = start; i < start + count; i += 1) value = value * 10 + text.charCodeAt(i) - 48;
+  return value;
 }
 
 /** `AA1234567` → `{ seria: 'AA', number: '1234567' }`. */
@@ -55,11 +75,11 @@ export function daysBetween(beginDate: string, endDate: string): number {
  * `days_from_civil`): the year is counted from March, so a leap day is the last day of its year.
  */
 function dayNumber(iso: string): number {
-  const month = Number(iso.slice(5, 7));
-  const year = Number(iso.slice(0, 4)) - (month <= 2 ? 1 : 0);
+  const month = numberAt(iso, 5, 2);
+  const year = numberAt(iso, 0, 4) - (month <= 2 ? 1 : 0);
   const era = Math.floor(year / 400);
   const yearOfEra = year - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + Number(iso.slice(8, 10)) - 1;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + numberAt(iso, 8, 2) - 1;
   const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146_097 + dayOfEra - 719_468;
 }
@@ -80,11 +100,12 @@ function isoOfDayNumber(days: number): string {
 
 /** Whether a string is a real ISO calendar date (not 2026-02-30). */
 export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !isoDate.test(value)) return false;
-  // Checked on every date of every priced request: arithmetic, not a Date and a string per call.
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
+  if (typeof value !== 'string' || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return false;
+  if (!digitsAt(value, 0, 4) || !digitsAt(value, 5, 2) || !digitsAt(value, 8, 2)) return false;
+  // Checked on every date of every priced request: arithmetic on character codes, not a Date and strings per call.
+  const year = numberAt(value, 0, 4);
+  const month = numberAt(value, 5, 2);
+  const day = numberAt(value, 8, 2);
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
@@ -95,8 +116,9 @@ function daysInMonth(year: number, month: number): number {
 
 /** Whole years between an ISO birthday and an ISO date. */
 export function ageOn(birthday: string, on: string): number {
-  // `YYYY-MM-DD` compares as text from the month on: priced for every traveller of every quote.
-  return Number(on.slice(0, 4)) - Number(birthday.slice(0, 4)) - (on.slice(5) < birthday.slice(5) ? 1 : 0);
+  // Priced for every traveller of every quote: the digits read in place, no strings cut.
+  const beforeBirthday = numberAt(on, 5, 2) * 100 + numberAt(on, 8, 2) < numberAt(birthday, 5, 2) * 100 + numberAt(birthday, 8, 2);
+  return numberAt(on, 0, 4) - numberAt(birthday, 0, 4) - (beforeBirthday ? 1 : 0);
 }
 
 /** The last day of a cover of `months` from its first day `start` (ISO): the same day that many months later (clamped to that month's end), less one day. */
