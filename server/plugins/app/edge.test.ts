@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, homeSaveBody, neoAuth, post, siteAuth } from '../../test-helpers';
-import { channelOf, unsafeTextAt } from './edge';
+import { channelOf, checkRequestPart, jsonTextMayHoldProblem, maxNesting, unsafeTextAt } from './edge';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -167,5 +167,23 @@ describe('text a database cannot store', () => {
     const texts = (value: unknown): string[] =>
       typeof value === 'string' ? [value] : typeof value === 'object' && value !== null ? Object.entries(value).flatMap(([key, child]) => [key, ...texts(child)]) : [];
     fc.assert(fc.property(json, (value) => (unsafeTextAt(value) !== null) === texts(value).some((t) => unsafe.test(t))));
+  });
+
+  test('a JSON text cleared by its scan parses to a value the walk finds no problem in', () => {
+    const text = fc.constantFrom('', 'ok', '🏠', '\u0000', '\uD800', 'x\uDFFFy', '\uD83C\uDFE0', '__proto__', 'constructor', 'prototype', 'a\\u', '\\', '"');
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.constant(null), fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3 })),
+    })).value;
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    // As a client writes it: JSON.stringify escapes NUL and lone surrogates; a hand-written body may hold them raw.
+    const written = fc.oneof(json.map((value) => JSON.stringify(value)), json.map((value) => JSON.stringify(value).replace(/\\u(d[89a-f][0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))), fc.integer({ min: 1, max: maxNesting + 2 }).map(nested));
+    fc.assert(fc.property(written, (body) => {
+      const parsed: unknown = JSON.parse(body);
+      if (!jsonTextMayHoldProblem(body)) expect(() => checkRequestPart('body', parsed), body).not.toThrow();
+    }), { numRuns: 3000 });
+    // The scan clears what the walk would pass, so most bodies are not walked at all.
+    expect(jsonTextMayHoldProblem(JSON.stringify({ begin_date: '08-12-2026', travelers: [{ birthday: '15-05-1990' }], risklar: { sport: 0 }, countries: ['TR'] }))).toBe(false);
+    expect(jsonTextMayHoldProblem(nested(maxNesting - 1))).toBe(false);
+    for (const body of ['{"a":"\\u0000"}', '{"\\u005f_proto__":1}', '{"__proto__":{}}', nested(maxNesting), `{"a":"x${'\uD800'}"}`]) expect(jsonTextMayHoldProblem(body), body).toBe(true);
   });
 });
