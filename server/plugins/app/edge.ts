@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiClient } from '../../config';
 import { AppError } from '../../envelope';
 import { pageStyleSource } from '../../html';
@@ -170,6 +170,20 @@ export function jsonTextMayHoldProblem(text: string): boolean {
   return text.includes('\\u') || maybeUnsafeText.test(text) || forbiddenKeyText.test(text) || occurrences(text, '{') + occurrences(text, '[') >= maxNesting;
 }
 
+/**
+ * Reads a JSON request body as Fastify's own parser does (a `__proto__` key kept as a plain key and
+ * refused by name in `preValidation`), scanning its text on the way: a body `jsonTextMayHoldProblem`
+ * clears is not walked again. Every JSON body goes through it, whatever its content type says.
+ */
+export function jsonBodyReader(app: FastifyInstance): (request: FastifyRequest, text: string, done: (error: Error | null, value?: unknown) => void) => void {
+  const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
+  return (request, text, done) =>
+    parseJson(request, text, (error, value) => {
+      if (!error && !jsonTextMayHoldProblem(text)) request.bodyClearedAsText = value;
+      done(error, value);
+    });
+}
+
 /** The cookies this site sets in a browser: a request carrying one comes from a browser that visited it. */
 const siteCookies = [XSRF_COOKIE, langCookie] as const;
 
@@ -199,17 +213,9 @@ export default fp(
     app.decorateRequest('channel', '');
     app.decorateRequest('bodyClearedAsText', null);
 
-    // JSON bodies are parsed as Fastify parses them (a `__proto__` key kept as a plain key, refused
-    // below), and their text is scanned on the way: most bodies are cleared there, not walked.
-    const parseJson = app.getDefaultJsonParser('ignore', 'ignore');
+    const readJson = jsonBodyReader(app);
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = String(body); // a string already (parseAs)
-      parseJson(request, text, (error, value) => {
-        if (!error && !jsonTextMayHoldProblem(text)) request.bodyClearedAsText = value;
-        done(error, value);
-      });
-    });
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => readJson(request, String(body), done));
     const secure = app.config.publicUrl.startsWith('https://');
     app.decorateReply('xsrfToken', function (this: FastifyReply) {
       const existing = this.request.cookies[XSRF_COOKIE];

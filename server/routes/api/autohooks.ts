@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../envelope';
-import { channelOf, xsrfRejected } from '../../plugins/app/edge';
+import { channelOf, jsonBodyReader, xsrfRejected } from '../../plugins/app/edge';
 
 /**
  * Every route under `/api/` (this folder) answers only callers with API credentials: the Basic
@@ -12,11 +12,11 @@ export default async function apiAuth(app: FastifyInstance): Promise<void> {
   // A JSON body sent as text/plain (a partner's `fetch` without a Content-Type sends
   // `text/plain;charset=UTF-8`) is read as the JSON it is, not refused as "body must be object";
   // what is not JSON is answered as any malformed JSON body is.
-  const json = app.getDefaultJsonParser('ignore', 'ignore');
+  const readJson = jsonBodyReader(app);
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
     // Fastify's own message would say the content type is application/json, which it was not.
-    json(request, String(body), (error, value) => (error ? done(new AppError(400, 'the text/plain body is not JSON', { field: '/body' })) : done(null, value)));
+    readJson(request, String(body), (error, value) => (error ? done(new AppError(400, 'the text/plain body is not JSON', { field: '/body' })) : done(null, value)));
   });
 
   // With `done`, not async: it runs on every API call and waits for nothing (a promise per call saved).
