@@ -16,7 +16,7 @@
  *   the bottleneck and never sleeps. At the same paced rate both servers see the same arrivals, and the paced generator
  *   spins instead of sleeping, so no answer of either has to wake it.
  *
- * Run: `npx tsx tests/bench/api-throughput.ts` (BENCH_ROUNDS rounds, default 3, of BENCH_SECONDS per
+ * Run: `npx tsx tests/bench/api-throughput.ts` (BENCH_ROUNDS rounds, default 5, of BENCH_SECONDS per
  * target, default 4; BENCH_RATES the fixed rates, default `5000,10000`; BENCH_PROFILE=1 adds where
  * the calculator's CPU time goes). Target (issue #6): calculator ≥ 60 % of bare Fastify, judged at
  * the highest of the rates the calculator keeps: the lower the rate, the more of every request's
@@ -33,7 +33,7 @@ import { profileSummary } from './support/profile-summary';
 import { startServer, type BenchServer, type CpuTime } from './support/servers';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const rates = (process.env.BENCH_RATES ?? '5000,10000').split(',').map(Number);
 const connections = 32;
 
@@ -185,6 +185,9 @@ try {
   console.log(`redirect lookup: ${share(redirects, baseline)}`);
   console.log(`calculator next to bare GET /hello: ${share(price, baseline)}`);
   console.log(`calculator next to bare POST /echo: ${share(price, bareJson)}`);
+  const echoRuns = (saturated[2] as Target).runs;
+  const pairedSaturation = (saturated[5] as Target).runs.map((ours, round) => ours.requestsPerSecond / (echoRuns[round] as Figures).requestsPerSecond);
+  console.log(`calculator next to bare POST /echo, its requests/s in each round: ${pairedSaturation.map(percent).join(', ')} (median ${percent(median(pairedSaturation))})`);
   console.log('\nShares at equal fixed rates (same requests/s, so the share is requests per CPU second):');
   for (const rate of rates) {
     const of = (title: string) => atRate.get(`${title} @ ${rate}/s`) as Figures;
@@ -198,11 +201,14 @@ try {
     console.log('\nTarget (issue #6): not judged, the calculator kept none of the rates (BENCH_RATES lower)');
     process.exitCode = 1;
   } else {
-    const judged = atRate.get(`POST travel calculator @ ${judgedRate}/s`) as Figures;
-    const judgedBare = atRate.get(`bare Fastify POST /echo @ ${judgedRate}/s`) as Figures;
-    const reached = judgedBare.cpuMicrosPerRequest / judged.cpuMicrosPerRequest;
+    const runsAt = (title: string) => (paced.find((target) => target.title === `${title} @ ${judgedRate}/s`) as Target).runs;
+    const bareRuns = runsAt('bare Fastify POST /echo');
+    // Each round's two figures come from runs seconds apart, so a slow minute of the shared VM
+    // weighs on both; the median of these paired shares is steadier than a share of two medians.
+    const paired = runsAt('POST travel calculator').map((ours, round) => (bareRuns[round] as Figures).cpuMicrosPerRequest / ours.cpuMicrosPerRequest);
+    const reached = median(paired);
     console.log(
-      `\nTarget (issue #6): calculator ≥ 60 % of bare Fastify, judged as requests per CPU second next to bare POST /echo (the same request: JSON body in, envelope out) at ${judgedRate}/s, the highest rate the calculator kept: ${(reached * 100).toFixed(1)} % — ${reached >= 0.6 ? 'met' : 'not met'}`,
+      `\nTarget (issue #6): calculator ≥ 60 % of bare Fastify, judged as requests per CPU second next to bare POST /echo (the same request: JSON body in, envelope out) at ${judgedRate}/s, the highest rate the calculator kept, in each round ${paired.map(percent).join(', ')}: median ${(reached * 100).toFixed(1)} % — ${reached >= 0.6 ? 'met' : 'not met'}`,
     );
   }
 
