@@ -54,6 +54,27 @@ describe('API credentials', () => {
   });
 });
 
+describe('compressed bodies', () => {
+  test.each(['gzip', 'br', 'deflate, gzip'])('a body sent with Content-Encoding %s → 415 naming the header, before it is read', async (encoding) => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/sayt/getPerson',
+      payload: gzipSync(JSON.stringify(lookup)),
+      headers: { authorization: siteAuth, 'content-type': 'application/json', 'content-encoding': encoding },
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.headers['accept-encoding']).toBe('identity');
+    expect(res.json()).toMatchObject({ result: false, error: 415, response: { field: '/headers/content-encoding' } });
+    expect(res.json().message).toContain(encoding);
+  });
+
+  test('Content-Encoding identity is an uncompressed body', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/sayt/getPerson', payload: lookup, headers: { authorization: siteAuth, 'content-encoding': 'Identity' } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('XSRF double submit', () => {
   test('opening a page sets a readable, SameSite=Lax XSRF-TOKEN cookie when the browser has none', async () => {
     const page = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };

@@ -229,6 +229,13 @@ export default fp(
     // Hooks here take `done` instead of being async: they run on every request and do nothing that
     // waits, and an async hook costs a promise and a trip through the microtask queue each time.
     app.addHook('onRequest', (request, reply, done) => {
+      const encoding = request.headers['content-encoding'];
+      // A compressed body would reach the parsers as bytes and be refused as "not valid JSON":
+      // say what is wrong instead (RFC 9110 §15.5.16), before anything reads it.
+      if (encoding !== undefined && request.method !== 'GET' && request.method !== 'HEAD' && encoding.toLowerCase() !== 'identity') {
+        reply.header('accept-encoding', 'identity');
+        throw new AppError(415, `a body sent with Content-Encoding ${JSON.stringify(encoding.slice(0, 40))} is not accepted: send it uncompressed`, { field: '/headers/content-encoding' });
+      }
       if (isPageNavigation(request)) reply.xsrfToken();
       done();
     });

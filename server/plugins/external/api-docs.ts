@@ -57,7 +57,7 @@ const apiErrors = {
   403: refusal('A browser POST without the XSRF double submit (X-XSRF-TOKEN equal to the XSRF-TOKEN cookie).'),
   404: refusal('Unknown call, contract or order.'),
   413: refusal('Body over 64 KB; on a multipart save, a file over its limit or an image over 100 megapixels (`response.reason` `size` or `dimensions`), or more parts than the call takes.'),
-  415: refusal('A body of a type the call does not read: JSON where a multipart save is expected and the reverse, or a file whose content (whatever its name) is not of a type the call takes (`response.reason` `type`).'),
+  415: refusal('A body of a type the call does not read: compressed (a `Content-Encoding` other than identity; `response.field` `/headers/content-encoding`), JSON where a multipart save is expected and the reverse, or a file whose content (whatever its name) is not of a type the call takes (`response.reason` `type`).'),
   422: refusal('A valid request that cannot be sold: the amount differs from the server\'s price (`amount differs, server: N`, `response.amount`, `response.field` naming the total sent), the person is not in the registry, the program is not sold.'),
   500: refusal('An unexpected failure; nothing of it is shown, the insurer is notified.'),
 };
