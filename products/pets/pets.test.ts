@@ -248,6 +248,12 @@ describe('pets on the server', () => {
     }
   });
 
+  it('reads a multipart body on the save alone: its check, a JSON call, refuses one as a type it does not read', async () => {
+    const res = await postMultipart(app, '/api/sayt/pet-insurance/check', { fields: [['contract_id', '00000000-0000-0000-0000-000000000000']], files: [] });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ result: false, error: 415, response: { field: '/headers/content-type' } });
+  });
+
   it('documents the save as a form whose photos are binary parts', async () => {
     const docs = (await app.inject('/api/docs/json')).json<{ paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema: { properties: Record<string, { format?: string }> } }> } } }> }>();
     const form = docs.paths['/api/sayt/pet-insurance/save']?.post?.requestBody?.content?.['multipart/form-data'];

@@ -67,17 +67,29 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
   const saveSchema = app.apiSchema(sale.schemas.save);
   // A save whose schema has file parts is multipart (spec §7: the pet and job-loss saves).
   const withFiles = Object.keys(filePartRules(saveSchema)).length > 0;
-  for (const path of pathsOf(manifest, manifest.calls.save)) {
-    app.post<{ Body: SaveBody }>(path, {
-      ...(withFiles ? { preValidation: multipartBody(saveSchema) } : {}),
-      ...reading(app, manifest.id, sale.readSave?.bind(sale)),
-      schema: { body: saveSchema, ...(withFiles ? { consumes: ['multipart/form-data'] } : {}) },
-      config: {
-        reportFailures: `${manifest.id} save`,
-        docs: { summary: `${manifest.id}: save the contract at the server's price and answer its payment links (HTTP 422 for another amount)`, response: 'common/save.response' },
-      },
-    }, save);
-  }
+  const serveSave = (scope: FastifyInstance) => {
+    for (const path of pathsOf(manifest, manifest.calls.save)) {
+      scope.post<{ Body: SaveBody }>(path, {
+        ...(withFiles ? { preValidation: multipartBody(saveSchema) } : {}),
+        ...reading(app, manifest.id, sale.readSave?.bind(sale)),
+        schema: { body: saveSchema, ...(withFiles ? { consumes: ['multipart/form-data'] } : {}) },
+        config: {
+          reportFailures: `${manifest.id} save`,
+          docs: { summary: `${manifest.id}: save the contract at the server's price and answer its payment links (HTTP 422 for another amount)`, response: 'common/save.response' },
+        },
+      }, save);
+    }
+  };
+  // Multipart bodies are read by these saves alone, in a context of their own: @fastify/multipart
+  // hooks two async steps (a promise each and a 'close' listener) onto every request of the context
+  // it is registered in, which every price and lookup call would otherwise pay for nothing.
+  // (server/lib/multipart-body.ts sets the limits.)
+  if (withFiles) {
+    void app.register(async (files) => {
+      await files.register(multipart, { throwFileSizeLimit: false });
+      serveSave(files);
+    });
+  } else serveSave(app);
 
   const check = (request: { body: CheckRequest; channel: string }) => checkContract(app, request.body, request.channel, manifest.id, manifest.checkAnswer);
   for (const path of pathsOf(manifest, manifest.calls.check)) {
@@ -93,8 +105,6 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
 
 /** Every registered product (products/<id>/), served by the same handlers. */
 export default async function productRoutes(app: FastifyInstance): Promise<void> {
-  // Multipart bodies are read here only, by the saves that take files (server/lib/multipart-body.ts sets the limits).
-  await app.register(multipart, { throwFileSizeLimit: false });
   app.decorateRequest('uploads', null);
   for (const product of app.products.list) serveProduct(app, product);
 }
