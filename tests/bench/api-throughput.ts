@@ -117,10 +117,22 @@ function summary(target: Target): Figures {
 /** More than 1 % of the due requests unanswered at the end (a few in flight are not a missed rate). */
 const rateNotKept = (figures: Figures) => figures.behind > 0.01;
 const percent = (x: number) => `${(x * 100).toFixed(0)} %`;
+/** Our requests/s, and our requests per CPU second, as shares of bare's. */
+const requestsShare = (ours: Figures, bare: Figures) => ours.requestsPerSecond / bare.requestsPerSecond;
+const cpuRatio = (ours: Figures, bare: Figures) => bare.cpuMicrosPerRequest / ours.cpuMicrosPerRequest;
 /** Requests per CPU second of ours as a share of bare's, and the same read the other way round. */
 const cpuShare = (ours: Figures, bare: Figures) =>
-  `${percent(bare.cpuMicrosPerRequest / ours.cpuMicrosPerRequest)} of its requests per CPU second (${ours.cpuMicrosPerRequest.toFixed(0)} µs against ${bare.cpuMicrosPerRequest.toFixed(0)} µs: ${(ours.cpuMicrosPerRequest / bare.cpuMicrosPerRequest).toFixed(1)}× its CPU per request)`;
-const share = (ours: Figures, bare: Figures) => `${percent(ours.requestsPerSecond / bare.requestsPerSecond)} of its requests/s, ${cpuShare(ours, bare)}`;
+  `${percent(cpuRatio(ours, bare))} of its requests per CPU second (${ours.cpuMicrosPerRequest.toFixed(0)} µs against ${bare.cpuMicrosPerRequest.toFixed(0)} µs: ${(ours.cpuMicrosPerRequest / bare.cpuMicrosPerRequest).toFixed(1)}× its CPU per request)`;
+const share = (ours: Figures, bare: Figures) => `${percent(requestsShare(ours, bare))} of its requests/s, ${cpuShare(ours, bare)}`;
+/**
+ * `ratio` of each round's runs of two targets. The runs of a round are seconds apart, so a slow
+ * minute of the shared VM weighs on both; the median of these is steadier than a ratio of medians.
+ */
+const perRound = (ours: Target, bare: Target, ratio: (ours: Figures, bare: Figures) => number) =>
+  ours.runs.flatMap((run, round) => {
+    const bareRun = bare.runs[round];
+    return bareRun ? [ratio(run, bareRun)] : [];
+  });
 
 function line(title: string, figures: Figures): string {
   const cpu = `${figures.cpuMicrosPerRequest.toFixed(0).padStart(4)} µs CPU/request (user ${figures.userMicrosPerRequest.toFixed(0)} + sys ${figures.systemMicrosPerRequest.toFixed(0)})`;
@@ -143,13 +155,15 @@ const hello: Load = { url: `${bare.url}/hello` };
 const echo: Load = { url: `${bare.url}/echo`, ...calculatorRequest };
 const calculator: Load = { url: `${shop.url}/api/takoful/travel-neo/calculator`, ...calculatorRequest };
 
+const echoSaturated: Target = { title: 'bare Fastify POST /echo (JSON)', server: bare, load: echo, runs: [] };
+const calculatorSaturated: Target = { title: 'POST travel calculator', server: shop, load: calculator, runs: [] };
 const saturated: Target[] = [
   { title: 'bare Fastify GET /hello', server: bare, load: hello, runs: [] },
   { title: 'bare Fastify GET /big (2.7 KB)', server: bare, load: { url: `${bare.url}/big` }, runs: [] },
-  { title: 'bare Fastify POST /echo (JSON)', server: bare, load: echo, runs: [] },
+  echoSaturated,
   { title: 'GET travel get_country', server: shop, load: { url: `${shop.url}/api/takoful/travel-neo/get_country`, headers }, runs: [] },
   { title: 'GET redirects', server: shop, load: { url: `${shop.url}/api/redirects?path=/en/travel`, headers }, runs: [] },
-  { title: 'POST travel calculator', server: shop, load: calculator, runs: [] },
+  calculatorSaturated,
 ];
 const paced: Target[] = rates.flatMap((rate) => [
   { title: `bare Fastify GET /hello @ ${rate}/s`, server: bare, load: hello, rate, runs: [] },
@@ -185,8 +199,7 @@ try {
   console.log(`redirect lookup: ${share(redirects, baseline)}`);
   console.log(`calculator next to bare GET /hello: ${share(price, baseline)}`);
   console.log(`calculator next to bare POST /echo: ${share(price, bareJson)}`);
-  const echoRuns = (saturated[2] as Target).runs;
-  const pairedSaturation = (saturated[5] as Target).runs.map((ours, round) => ours.requestsPerSecond / (echoRuns[round] as Figures).requestsPerSecond);
+  const pairedSaturation = perRound(calculatorSaturated, echoSaturated, requestsShare);
   console.log(`calculator next to bare POST /echo, its requests/s in each round: ${pairedSaturation.map(percent).join(', ')} (median ${percent(median(pairedSaturation))})`);
   console.log('\nShares at equal fixed rates (same requests/s, so the share is requests per CPU second):');
   for (const rate of rates) {
@@ -201,11 +214,8 @@ try {
     console.log('\nTarget (issue #6): not judged, the calculator kept none of the rates (BENCH_RATES lower)');
     process.exitCode = 1;
   } else {
-    const runsAt = (title: string) => (paced.find((target) => target.title === `${title} @ ${judgedRate}/s`) as Target).runs;
-    const bareRuns = runsAt('bare Fastify POST /echo');
-    // Each round's two figures come from runs seconds apart, so a slow minute of the shared VM
-    // weighs on both; the median of these paired shares is steadier than a share of two medians.
-    const paired = runsAt('POST travel calculator').map((ours, round) => (bareRuns[round] as Figures).cpuMicrosPerRequest / ours.cpuMicrosPerRequest);
+    const pacedAt = (title: string) => paced.find((target) => target.title === `${title} @ ${judgedRate}/s`) as Target;
+    const paired = perRound(pacedAt('POST travel calculator'), pacedAt('bare Fastify POST /echo'), cpuRatio);
     const reached = median(paired);
     console.log(
       `\nTarget (issue #6): calculator ≥ 60 % of bare Fastify, judged as requests per CPU second next to bare POST /echo (the same request: JSON body in, envelope out) at ${judgedRate}/s, the highest rate the calculator kept, in each round ${paired.map(percent).join(', ')}: median ${(reached * 100).toFixed(1)} % — ${reached >= 0.6 ? 'met' : 'not met'}`,
