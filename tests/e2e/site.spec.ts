@@ -136,6 +136,21 @@ test('on a phone, a product\'s page shows its own product in the header\'s row, 
   await context.close();
 });
 
+test('on a phone, the header\'s row names each product shortly, every pill whole on the screen, in every language and without script', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const lang of ['uz', 'en', 'ru'] as const) {
+    await page.goto(`/${lang}`);
+    const pills = page.locator('header nav ul').first().getByRole('link');
+    // The Uzbek OSAGO's full name made its pill 480 px wide, cut off on every Uzbek page.
+    await expect(pills.filter({ hasText: text(lang, 'site.product.osago.short') })).toHaveText(text(lang, 'site.product.osago.short'));
+    const widths = await pills.evaluateAll((links) => links.map((link) => [link.textContent, link.getBoundingClientRect().width] as const));
+    expect(widths.length).toBeGreaterThan(10);
+    expect(widths.filter(([, width]) => width > 390 - 2 * 16), lang).toEqual([]);
+  }
+  await context.close();
+});
+
 test('on a laptop, the header lists the products by group in menus that open one at a time and close as menus do', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
