@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, normaliseDocument, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
+import { displayDate, displayMaskedPhone, displayPassport, normaliseDocument, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
 import { displayPlate } from '../plate-text';
 import { regionName } from '../ui';
 
@@ -66,6 +66,13 @@ describe('widget normalisers', () => {
     expect(readPhone(again).stored).toBe('998907654321');
     expect(displayPhone('998901234567')).toBe('+998 90 123 45 67');
     expect(displayPhone('99890')).toBe('+998 90');
+  });
+
+  it('a phone a provider masked, shown as the site shows phones; another shape as given', () => {
+    expect(displayMaskedPhone('99890*****66')).toBe('+998 90 *** ** 66');
+    expect(displayMaskedPhone('998901234567')).toBe('+998 90 123 45 67');
+    expect(displayMaskedPhone('+998 90 *** ** 66')).toBe('+998 90 *** ** 66');
+    expect(displayMaskedPhone('')).toBe('');
   });
 
   it('code, amount, dates and regions', () => {

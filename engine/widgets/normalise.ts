@@ -75,6 +75,14 @@ export function displayPhone(value: string): string {
   return ['+998', ...groups].join(' ');
 }
 
+/**
+ * A phone a payment provider masked (`99890*****66`) as the site shows phones: `+998 90 *** ** 66`;
+ * another shape as given.
+ */
+export function displayMaskedPhone(value: string): string {
+  return /^998[0-9*]{9}$/.test(value) ? displayPhone(value) : value;
+}
+
 /** Digits only, at most `length` (confirmation codes). */
 export function normaliseCode(raw: string, length = 6): string {
   return raw.replace(/\D/g, '').slice(0, length);
