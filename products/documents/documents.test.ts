@@ -21,7 +21,8 @@ const context = registryContext(tariff, '2030-06-15', policyWords());
 describe('document prices (spec §9: type 38 apart)', () => {
   it('prices the state number (38) at its own premium, every other document at its type\'s', () => {
     expect(stateNumberTypeId).toBe(38);
-    expect(quoteDocument(38, tariff)).toEqual({ total: 60_000, lines: [{ label: 'documents.price.state_number', amount: 60_000 }] });
+    // A price of one line shows its total alone: a label of its own for type 38 was never read.
+    expect(quoteDocument(38, tariff)).toEqual({ total: 60_000, lines: [{ label: 'documents.price.premium', amount: 60_000 }] });
     expect(quoteDocument(1, tariff)).toEqual({ total: 40_000, lines: [{ label: 'documents.price.premium', amount: 40_000 }] });
     expect(quoteDocument(3, tariff)?.total).toBe(30_000);
     expect(quoteDocument(6, tariff)?.total).toBe(20_000);
