@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayMaskedPhone, displayPassport, normaliseDocument, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
+import { displayPassport } from '../passport-text';
+import { displayDate, displayMaskedPhone, normaliseDocument, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
 import { displayPlate } from '../plate-text';
 import { regionName } from '../ui';
 

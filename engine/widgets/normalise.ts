@@ -37,13 +37,6 @@ export function normaliseDocument(raw: string, maxLength: number): string {
   return latinCaps(raw).slice(0, maxLength);
 }
 
-/** Passport as shown: `AA 1234567`. */
-export function displayPassport(value: string, seriesLength = 2): string {
-  // The space follows the series' letters, also when one is missing (`A 1234567`, not `A1 234567`).
-  const series = Math.min(seriesLength, /^[A-Z]*/.exec(value)?.[0].length ?? 0);
-  return value.length > series && series > 0 ? `${value.slice(0, series)} ${value.slice(series)}` : value;
-}
-
 /**
  * A phone field's text read as the visitor means it: the stored number (`998` + up to 9 local
  * digits, empty while no local digit is known) and whether the text is the `+998` country code

@@ -88,7 +88,7 @@ describe('documents sale', () => {
   it('prices the type the request names: the state number at its own premium', async () => {
     const quoted = await sale.quote(plate, context);
     expect(quoted.price.total).toBe(60_000);
-    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', sumInsured: 2_000_000, beginDate: '2030-07-01', endDate: '2031-06-30', programName: 'Davlat raqam belgisi / Государственный номерной знак', subject: 'Davlat raqam belgisi / Государственный номерной знак: 01A123BC' });
+    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', sumInsured: 2_000_000, beginDate: '2030-07-01', endDate: '2031-06-30', programName: 'Davlat raqam belgisi / Государственный номерной знак', subject: 'Davlat raqam belgisi / Государственный номерной знак: 01 A 123 BC' });
     expect((await sale.quote(passport, context)).price.total).toBe(40_000);
   });
 
