@@ -69,11 +69,12 @@ export function displayPhone(value: string): string {
 }
 
 /**
- * A phone a payment provider masked (`99890*****66`) as the site shows phones: `+998 90 *** ** 66`;
- * another shape as given.
+ * A phone a payment provider masked (`99890*****66`) as the site shows phones: `+998 90 *** ** 66`,
+ * its spaces no-break ones, so a sentence that names it does not break it (`+998 90 ***` over
+ * `** 66` on a phone); another shape as given.
  */
 export function displayMaskedPhone(value: string): string {
-  return /^998[0-9*]{9}$/.test(value) ? displayPhone(value) : value;
+  return /^998[0-9*]{9}$/.test(value) ? displayPhone(value).replace(/ /g, '\u00a0') : value;
 }
 
 /** Digits only, at most `length` (confirmation codes). */
