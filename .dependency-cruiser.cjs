@@ -46,8 +46,8 @@ module.exports = {
       severity: 'error',
       comment: 'server/ reuses schemas and products\' pure parts; never the React runtime or the site.',
       from: { path: '^server/' },
-      // Pure modules the page and the server share: what a file holds (bytes in, facts out), and which characters a policy prints.
-      to: { path: '^(engine|site|stories)/', pathNot: '^engine/(files/content|printable-text)\\.ts$' },
+      // Pure modules the page and the server share: what a file holds (bytes in, facts out), which characters a policy prints, and how it writes a passport.
+      to: { path: '^(engine|site|stories)/', pathNot: '^engine/(files/content|printable-text|passport-text)\\.ts$' },
     },
     {
       name: 'site-not-server',

@@ -103,7 +103,7 @@ describe('groupDigits', () => {
   test('groups as Intl.NumberFormat does, and as the pages do (the engine’s formatPrice)', () => {
     const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
     for (const amount of [0, 7, 999, 1000, 1000.6, 54321, 1234567, -1234567, 98765432109]) {
-      expect(groupDigits(amount), String(amount)).toBe(intl.format(Math.round(amount)).replace(/,/g, ' '));
+      expect(groupDigits(amount), String(amount)).toBe(intl.format(Math.round(amount)).replace(/,/g, ' ').replace('-', '\u2212'));
       expect(groupDigits(amount), String(amount)).toBe(formatPrice(amount));
     }
   });

@@ -139,12 +139,15 @@ export function oneYearFrom(iso: string): string {
 }
 
 /**
- * `1234567` → `1 234 567` (spec §9: US grouping with spaces). The engine's `formatPrice` is its twin
- * for the pages (products and the server use no engine code); neither builds an Intl.NumberFormat,
- * whose first use on a page costs a phone tens of milliseconds.
+ * `1234567` → `1 234 567` (spec §9: US grouping with spaces), a negative amount with a minus sign
+ * (`−168 000`). The engine's `formatPrice` is its twin for the pages (products and the server use no
+ * engine code); neither builds an Intl.NumberFormat, whose first use on a page costs a phone tens of
+ * milliseconds.
  */
 export function groupDigits(n: number): string {
-  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  const rounded = Math.round(n);
+  const grouped = String(Math.abs(rounded)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+  return rounded < 0 ? `\u2212${grouped}` : grouped;
 }
 
 /** A fraction as Uzbek and Russian write it, with a decimal comma: `1.5` → `1,5`. */

@@ -16,6 +16,11 @@ export interface ProductManifest {
   id: string;
   /** Message id of the product's name (card, page heading, thank-you page). The home page shows it, so it lives in the site catalog. */
   title: MessageId;
+  /**
+   * Message id of its short name (site catalog), for the header's product row on a phone: some full
+   * names are wider than the screen (the Uzbek OSAGO's, 480 px on a 390 px phone).
+   */
+  shortTitle: MessageId;
   /** Message id of the one-line pitch on the home page card (site catalog). */
   summary: MessageId;
   /** Image kind (spec §9 image-id map). */

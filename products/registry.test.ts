@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parsePo } from './conformance';
 import { productTests, registeredProducts } from './product-tests';
 
 /**
@@ -13,6 +15,18 @@ describe('the product registry', () => {
     for (const { manifest, definition } of products) {
       expect(definition.id, manifest.id).toBe(manifest.id);
       expect(definition.title).toBe(manifest.title);
+    }
+  });
+
+  it('names every product shortly for the header\'s row on a phone, in each language', () => {
+    for (const lang of ['uz', 'en', 'ru']) {
+      const catalog = parsePo(readFileSync(`locales/${lang}/products.po`, 'utf8'));
+      for (const { manifest } of products) {
+        const short = catalog.get(manifest.shortTitle) ?? '';
+        // About 200 px of a pill at 14 px: two of them and a part of a third show on a 390 px phone.
+        expect(short.length, `${lang} ${manifest.shortTitle}`).toBeGreaterThan(0);
+        expect(short.length, `${lang} ${manifest.shortTitle}: "${short}"`).toBeLessThanOrEqual(24);
+      }
     }
   });
 

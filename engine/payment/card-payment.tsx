@@ -4,6 +4,7 @@ import { useLingui } from '@lingui/react';
 import { formatPrice } from '../format';
 import { Spinner } from '../spinner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui';
+import { displayMaskedPhone } from '../widgets/normalise';
 import { cardPaymentMachine } from './card-machine';
 import type { PaymentCalls } from './payment-calls';
 
@@ -92,7 +93,7 @@ export function CardPayment({ calls, contractId, amount, onPaid }: CardPaymentPr
   if (state === 'code' || state === 'paying') {
     return (
       <form onSubmit={submitCode} className="space-y-3" noValidate>
-        <p className="text-sm text-slate-700">{i18n._('engine.card.code.sent', { phone: phone ?? '' })}</p>
+        <p className="text-sm text-slate-700">{i18n._('engine.card.code.sent', { phone: displayMaskedPhone(phone ?? '') })}</p>
         {problemText}
         <div>
           <label htmlFor={ids.code} className="mb-1 block font-medium text-slate-800">

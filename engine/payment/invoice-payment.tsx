@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { Spinner } from '../spinner';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui';
-import { displayPhone, readPhone } from '../widgets/normalise';
+import { displayMaskedPhone, displayPhone, readPhone } from '../widgets/normalise';
 import { PaymentProblem, type PaymentCalls } from './payment-calls';
 
 /** How often the page asks whether the bill was paid, while it waits. */
@@ -56,7 +56,7 @@ export function InvoicePayment({ calls, contractId, onPoll }: InvoicePaymentProp
     return (
       <div className="space-y-3" role="status">
         <p className="flex items-center gap-2 text-slate-800">
-          <Spinner /> {i18n._('engine.invoice.sent', { phone: state.phone })}
+          <Spinner /> {i18n._('engine.invoice.sent', { phone: displayMaskedPhone(state.phone) })}
         </p>
         <p className="text-sm text-slate-600">{i18n._('engine.invoice.waiting')}</p>
         <button type="button" className={secondaryButtonClass} onClick={() => setState({ kind: 'entry' })}>

@@ -21,12 +21,12 @@ const payment: PaymentDetails = {
   links: { payme: 'https://pay.example/payme', click: 'https://pay.example/click', octo: 'https://pay.example/octo', hosted: 'https://pay.example/hosted', alif: 'https://pay.example/alif' },
 };
 
-function setup(state = { paid: false }, storage?: Storage) {
+function setup(state = { paid: false }, storage?: Storage, lang: 'uz' | 'en' | 'ru' = 'en') {
   const onCheck = vi.fn();
   const onPoll = vi.fn();
   render(
-    <I18nProvider i18n={engineI18n('en')}>
-      <PaymentStep title="sample.title" summary={[]} payment={payment} price={null} loading={false} api={sampleApi(state)} lang="en" storage={storage} onCheck={onCheck} onPoll={onPoll} onBack={vi.fn()} />
+    <I18nProvider i18n={engineI18n(lang)}>
+      <PaymentStep title="sample.title" summary={[]} payment={payment} price={null} loading={false} api={sampleApi(state)} lang={lang} storage={storage} onCheck={onCheck} onPoll={onPoll} onBack={vi.fn()} />
     </I18nProvider>,
   );
   return { onCheck, onPoll, state };
@@ -52,7 +52,7 @@ describe('PaymentStep', () => {
     fireEvent.change(screen.getByLabelText('Valid thru'), { target: { value: '0399' } });
     expect((screen.getByLabelText('Valid thru') as HTMLInputElement).value).toBe('03/99');
     fireEvent.click(screen.getByRole('button', { name: 'Get the SMS code' }));
-    expect(await screen.findByText('We sent a 6-digit code to 99890*****66.')).toBeTruthy();
+    expect(await screen.findByText('We sent a 6-digit code to +998 90 *** ** 66.')).toBeTruthy();
     // A new code only after the provider's wait.
     expect(screen.getByRole('button', { name: /New code in \d+ s/ }).hasAttribute('disabled')).toBe(true);
     fireEvent.change(screen.getByLabelText('Code from the SMS'), { target: { value: '111111' } });
@@ -71,7 +71,7 @@ describe('PaymentStep', () => {
     fireEvent.change(screen.getByLabelText('Valid thru'), { target: { value: '03/99' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Get the SMS code' }));
-    expect(await screen.findByText('We sent a 6-digit code to 99890*****66.')).toBeTruthy();
+    expect(await screen.findByText('We sent a 6-digit code to +998 90 *** ** 66.')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'New code in 60 s' })).toHaveProperty('disabled', true);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(30_000);
@@ -108,13 +108,31 @@ describe('PaymentStep', () => {
     fireEvent.change(screen.getByLabelText('Phone number of your Payme account'), { target: { value: '+998 90 123 45 67' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Send the bill' }));
-    expect(await screen.findByText('The bill was sent to 99890*****67.')).toBeTruthy();
+    expect(await screen.findByText('The bill was sent to +998 90 *** ** 67.')).toBeTruthy();
     // The waiting starts with the effect React runs after drawing the message.
     await act(async () => {});
     await act(async () => {
       await vi.advanceTimersByTimeAsync(invoicePollMs * 2 + 10);
     });
     expect(onPoll).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends the visitor to pay on the bank\'s page, not "with" it as with a provider, in every language', async () => {
+    const links = {
+      en: ['Pay 120 000 UZS on the bank’s payment page', 'Pay 120 000 UZS with Payme'],
+      ru: ['Оплатить 120 000 сум на платёжной странице банка', 'Оплатить 120 000 сум через Payme'],
+      uz: ['120 000 soʻmni bankning toʻlov sahifasida toʻlash', '120 000 soʻmni Payme orqali toʻlash'],
+    } as const;
+    for (const [lang, [hosted, payme]] of Object.entries(links) as [keyof typeof links, (typeof links)[keyof typeof links]][]) {
+      setup({ paid: false }, undefined, lang);
+      fireEvent.click(screen.getByRole('checkbox'));
+      await waitFor(() => expect(document.querySelector('fieldset')?.disabled).toBe(false));
+      fireEvent.click(document.querySelector('[data-option="hosted"]') as HTMLInputElement);
+      expect(screen.getByRole('link', { name: hosted }).getAttribute('href')).toBe(payment.links.hosted);
+      fireEvent.click(document.querySelector('[data-option="payme"]') as HTMLInputElement);
+      expect(screen.getByRole('link', { name: payme }).getAttribute('href')).toBe(payment.links.payme);
+      cleanup();
+    }
   });
 
   it('shows no way to pay before the terms are accepted, and records the acceptance', async () => {

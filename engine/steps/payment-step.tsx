@@ -156,9 +156,10 @@ export function PaymentStep({ title, summary, payment, price, loading, api, lang
             ) : (
               <div className="space-y-2">
                 <a href={payLink ? payLink(chosen, payment.contractId) : payment.links[chosen]} className={primaryButtonClass} data-provider={chosen}>
+                  {/* The option is given too: "the bank's payment page" is no provider's name to pay "with" (or "через"). */}
                   {total === null
-                    ? i18n._('engine.pay.with', { provider: i18n._(`engine.option.${chosen}`) })
-                    : i18n._('engine.pay.amountWith', { amount: `${formatPrice(total)} ${i18n._('engine.currency')}`, provider: i18n._(`engine.option.${chosen}`) })}
+                    ? i18n._('engine.pay.with', { provider: i18n._(`engine.option.${chosen}`), option: chosen })
+                    : i18n._('engine.pay.amountWith', { amount: `${formatPrice(total)} ${i18n._('engine.currency')}`, provider: i18n._(`engine.option.${chosen}`), option: chosen })}
                 </a>
                 <p className="text-sm text-slate-600">{i18n._('engine.payment.hint')}</p>
               </div>

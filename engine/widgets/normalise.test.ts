@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayDate, displayPassport, normaliseDocument, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
+import { displayPassport } from '../passport-text';
+import { displayDate, displayMaskedPhone, normaliseDocument, normalisePlate, maskDate, parseDisplayDate, displayPhone, normaliseCode, normalisePassport, normalisePhone, parseAmount, readPhone, resolveDateBound, typedDate } from './normalise';
 import { displayPlate } from '../plate-text';
 import { regionName } from '../ui';
 
@@ -66,6 +67,13 @@ describe('widget normalisers', () => {
     expect(readPhone(again).stored).toBe('998907654321');
     expect(displayPhone('998901234567')).toBe('+998 90 123 45 67');
     expect(displayPhone('99890')).toBe('+998 90');
+  });
+
+  it('a phone a provider masked, shown as the site shows phones; another shape as given', () => {
+    expect(displayMaskedPhone('99890*****66')).toBe('+998\u00a090\u00a0***\u00a0**\u00a066');
+    expect(displayMaskedPhone('998901234567')).toBe('+998\u00a090\u00a0123\u00a045\u00a067');
+    expect(displayMaskedPhone('+998 90 *** ** 66')).toBe('+998 90 *** ** 66');
+    expect(displayMaskedPhone('')).toBe('');
   });
 
   it('code, amount, dates and regions', () => {

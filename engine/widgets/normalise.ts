@@ -37,13 +37,6 @@ export function normaliseDocument(raw: string, maxLength: number): string {
   return latinCaps(raw).slice(0, maxLength);
 }
 
-/** Passport as shown: `AA 1234567`. */
-export function displayPassport(value: string, seriesLength = 2): string {
-  // The space follows the series' letters, also when one is missing (`A 1234567`, not `A1 234567`).
-  const series = Math.min(seriesLength, /^[A-Z]*/.exec(value)?.[0].length ?? 0);
-  return value.length > series && series > 0 ? `${value.slice(0, series)} ${value.slice(series)}` : value;
-}
-
 /**
  * A phone field's text read as the visitor means it: the stored number (`998` + up to 9 local
  * digits, empty while no local digit is known) and whether the text is the `+998` country code
@@ -73,6 +66,15 @@ export function displayPhone(value: string): string {
   const local = value.startsWith('998') ? value.slice(3) : value;
   const groups = [local.slice(0, 2), local.slice(2, 5), local.slice(5, 7), local.slice(7, 9)].filter(Boolean);
   return ['+998', ...groups].join(' ');
+}
+
+/**
+ * A phone a payment provider masked (`99890*****66`) as the site shows phones: `+998 90 *** ** 66`,
+ * its spaces no-break ones, so a sentence that names it does not break it (`+998 90 ***` over
+ * `** 66` on a phone); another shape as given.
+ */
+export function displayMaskedPhone(value: string): string {
+  return /^998[0-9*]{9}$/.test(value) ? displayPhone(value).replace(/ /g, '\u00a0') : value;
 }
 
 /** Digits only, at most `length` (confirmation codes). */

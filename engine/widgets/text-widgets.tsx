@@ -5,7 +5,6 @@ import { formatPrice } from '../format';
 import { inputClass, type FlowFormContext } from '../ui';
 import {
   displayDate,
-  displayPassport,
   displayPhone,
   typedDate,
   normaliseCode,
@@ -16,6 +15,7 @@ import {
   parseDisplayDate,
   readPhone,
 } from './normalise';
+import { displayPassport } from '../passport-text';
 import { displayPlate } from '../plate-text';
 
 function common(props: WidgetProps) {

@@ -18,6 +18,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const syncPeriod = accident.machine.actions.syncPeriod;
+const checkPolicyholderAge = accident.machine.actions.checkPolicyholderAge;
 
 describe('accident period', () => {
   it('covers a year from the start and refuses a start in the past', () => {
@@ -26,6 +27,23 @@ describe('accident period', () => {
     expect(syncPeriod(next, sampleAlone)).toEqual({ data: { ...next, period: { beginDate: '2030-08-01', endDate: '2031-07-31' } } });
     const past = { ...sampleAlone, period: { beginDate: '2030-06-14' } };
     expect(syncPeriod(past, sampleAlone).errors).toEqual({ period: { '/beginDate': 'accident.error.begin_date_past' } });
+  });
+});
+
+describe('accident policyholder', () => {
+  const child = { passport: 'AC2020202', birthday: '2020-03-20', firstName: 'Kamron', lastName: 'Aliyev' };
+  const withPersons = (persons: (typeof child)[], beginDate = '2030-07-01') => ({ ...sampleCouple, period: { beginDate }, insureds: { ...sampleCouple.insureds, persons } });
+  const [vali] = sampleCouple.insureds.persons as [typeof child];
+
+  it('says at the first person\'s birthday that the policyholder is under 18, as the save is refused, and lets a child be insured after them', () => {
+    expect(accident.machine.onChange?.['insureds.persons']).toBe('checkPolicyholderAge');
+    if (!checkPolicyholderAge) throw new Error('no checkPolicyholderAge');
+    const judged = (data: ReturnType<typeof withPersons>) => checkPolicyholderAge(data, sampleCouple).errors;
+    expect(judged(withPersons([child, vali]))).toEqual({ insureds: { '/persons/0/birthday': 'accident.error.policyholder_age' } });
+    expect(judged(withPersons([vali, child]))).toBeUndefined();
+    // 18 on the first day of cover, though not yet today.
+    expect(judged(withPersons([{ ...child, birthday: '2012-07-01' }]))).toBeUndefined();
+    expect(judged(withPersons([{ ...child, birthday: '2012-07-02' }]))).toEqual({ insureds: { '/persons/0/birthday': 'accident.error.policyholder_age' } });
   });
 });
 
@@ -69,6 +87,7 @@ describe('accident sale', () => {
   const registry: RegistryPerson[] = [
     { pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' },
     { pinfl: '41102850000022', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: 'Дилноза', lastNameCyr: 'Каримова', birthday: '1985-11-02' },
+    { pinfl: '30107120000044', firstName: 'Aziza', lastName: 'Aliyeva', firstNameCyr: 'Азиза', lastNameCyr: 'Алиева', birthday: '2012-07-01' },
   ];
   const context: SaleContext<AccidentTariff> = {
     tariffs: accidentTariff,
@@ -93,6 +112,15 @@ describe('accident sale', () => {
     const stranger = { ...body, insureds: [body.owner, { passport_seria: 'ZZ', passport_number: '0000000', birthday: '01.01.1980' }] };
     await expect(sale.quote(stranger, context)).rejects.toMatchObject({ status: 422, field: '/insureds/1' });
     await expect(sale.quote({ ...body, begin_date: '01.01.2030' }, context)).rejects.toMatchObject({ status: 400, field: '/begin_date' });
+  });
+
+  it('takes out the policy for an owner 18 or older on the first day of cover, as the page judges it', async () => {
+    const body = accidentSaveRequest(sampleCouple, { total: 50_000, lines: [] });
+    // Aziza turns 18 on 1 July 2030, the first day of cover, two weeks after today.
+    const aziza = { passport_seria: 'AD', passport_number: '5555555', birthday: '01.07.2012' };
+    await expect(sale.quote({ ...body, owner: aziza, insureds: [aziza, ...body.insureds] }, context)).resolves.toMatchObject({ terms: { holder: 'Aziza Aliyeva' } });
+    const early = { ...body, owner: aziza, insureds: [aziza, ...body.insureds], begin_date: '30.06.2030' };
+    await expect(sale.quote(early, context)).rejects.toMatchObject({ status: 422, field: '/owner/birthday' });
   });
 
   it('insures a person once: ten entries of one person are not ten covers on them', async () => {

@@ -4,6 +4,7 @@ import { accidentTariff, quoteAccident } from './pricing';
 export default defineManifest({
   id: 'accident',
   title: 'site.product.accident.title',
+  shortTitle: 'site.product.accident.short',
   summary: 'site.product.accident.summary',
   kind: 'accident',
   group: 'people',

@@ -1,6 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso, oneYearFrom } from '../api-format';
 import { defineRules } from '../define';
+import { policyholderAgeCheck } from '../policyholder-age';
 
 export type InsuredPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string };
 
@@ -20,7 +21,17 @@ function syncPeriod(next: AccidentData): EffectResult<AccidentData> {
 }
 
 export const accidentRules = defineRules<AccidentData>()({
-  onChange: { 'period.beginDate': 'syncPeriod' },
+  // The first person holds the policy: any change of the list may put another person first.
+  onChange: { 'period.beginDate': 'syncPeriod', 'insureds.persons': 'checkPolicyholderAge' },
   guards: {},
-  actions: { syncPeriod },
+  actions: {
+    syncPeriod,
+    checkPolicyholderAge: policyholderAgeCheck<AccidentData>(
+      'insureds',
+      (d) => d.insureds.persons[0]?.birthday,
+      (d) => d.period.beginDate,
+      'accident.error.policyholder_age',
+      '/persons/0/birthday',
+    ),
+  },
 });

@@ -7,7 +7,8 @@ async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>)
   const begin = requestDate(request.begin_date, '/begin_date');
   coverStartInWindow(begin, context.today, '/begin_date');
   const owner = await registeredPerson(request.owner, '/owner', context);
-  requireOfAge(owner.birthday, context.today, '/owner/birthday');
+  // Of age on the first day of cover, as the page judges it at the first person's birthday.
+  requireOfAge(owner.birthday, begin, '/owner/birthday');
   requireDistinctPeople(request.insureds.map(passportOf), '/insureds');
   const insured = await Promise.all(request.insureds.map((person, i) => registeredPerson(person, `/insureds/${i}`, context)));
   return {

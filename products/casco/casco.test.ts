@@ -374,7 +374,7 @@ describe('casco sale', () => {
     const quoted = await sale.quote(request, context);
     expect(quoted.price).toEqual(price(comfort));
     expect(quoted.terms).toMatchObject({
-      holder: 'Vali Aliyev', insured: [], beginDate: addDays(today, 1), endDate: `${year + 1}-06-15`, sumInsured: value, currency: 'UZS', programName: 'Qulay / Комфорт',
+      holder: 'Vali Aliyev', insured: [], beginDate: addDays(today, 1), endDate: `${year + 1}-06-15`, sumInsured: value, currency: 'UZS', programName: 'Komfort / Комфорт',
     });
     expect(quoted.terms.subject).toBe('Chevrolet Cobalt 2022, 01 A 123 BC (Chevrolet Cobalt 1.5 LTZ AT); egasi / владелец: ALIYEV VALI');
     const built = cascoSaveRequest({ ...comfort, program: { ...comfort.program, tariffId: 4, risks: { liability: true, windscreen: true }, liabilitySum: 10_000_000 } }, { total: 0, lines: [] });

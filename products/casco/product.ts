@@ -4,6 +4,7 @@ import { defineManifest } from '../define';
 export default defineManifest({
   id: 'casco',
   title: 'site.product.casco.title',
+  shortTitle: 'site.product.casco.short',
   summary: 'site.product.casco.summary',
   // Spec §9's image kind for casco (ids 11, 34, 58).
   kind: 'kasko',

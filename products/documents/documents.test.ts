@@ -21,7 +21,8 @@ const context = registryContext(tariff, '2030-06-15', policyWords());
 describe('document prices (spec §9: type 38 apart)', () => {
   it('prices the state number (38) at its own premium, every other document at its type\'s', () => {
     expect(stateNumberTypeId).toBe(38);
-    expect(quoteDocument(38, tariff)).toEqual({ total: 60_000, lines: [{ label: 'documents.price.state_number', amount: 60_000 }] });
+    // A price of one line shows its total alone: a label of its own for type 38 was never read.
+    expect(quoteDocument(38, tariff)).toEqual({ total: 60_000, lines: [{ label: 'documents.price.premium', amount: 60_000 }] });
     expect(quoteDocument(1, tariff)).toEqual({ total: 40_000, lines: [{ label: 'documents.price.premium', amount: 40_000 }] });
     expect(quoteDocument(3, tariff)?.total).toBe(30_000);
     expect(quoteDocument(6, tariff)?.total).toBe(20_000);
@@ -87,7 +88,7 @@ describe('documents sale', () => {
   it('prices the type the request names: the state number at its own premium', async () => {
     const quoted = await sale.quote(plate, context);
     expect(quoted.price.total).toBe(60_000);
-    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', sumInsured: 2_000_000, beginDate: '2030-07-01', endDate: '2031-06-30', programName: 'Davlat raqam belgisi / Государственный номерной знак', subject: 'Davlat raqam belgisi / Государственный номерной знак: 01A123BC' });
+    expect(quoted.terms).toMatchObject({ holder: 'Vali Aliyev', sumInsured: 2_000_000, beginDate: '2030-07-01', endDate: '2031-06-30', programName: 'Davlat raqam belgisi / Государственный номерной знак', subject: 'Davlat raqam belgisi / Государственный номерной знак: 01 A 123 BC' });
     expect((await sale.quote(passport, context)).price.total).toBe(40_000);
   });
 

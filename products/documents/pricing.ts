@@ -47,12 +47,14 @@ export function documentType(typeId: number | undefined, tariff: DocumentsTariff
 /** Every type the insurer sells, the state number last. */
 export const allTypes = (tariff: DocumentsTariff): DocumentType[] => [...tariff.documents, ...(tariff.stateNumber ? [tariff.stateNumber] : [])];
 
-/** The premium of a year's cover of one document: the type's own price, the state number's for type 38. */
+/**
+ * The premium of a year's cover of one document: the type's own price, the state number's for type
+ * 38. One line, so the page shows its total alone: the type's card already says whose price it is.
+ */
 export function quoteDocument(typeId: number | undefined, tariff: DocumentsTariff): Price | null {
   const type = documentType(typeId, tariff);
   if (!type) return null;
-  const label = type.id === stateNumberTypeId ? 'documents.price.state_number' : 'documents.price.premium';
-  return { total: type.premium, lines: [{ label, amount: type.premium }] };
+  return { total: type.premium, lines: [{ label: 'documents.price.premium', amount: type.premium }] };
 }
 
 export const fromPrice = (tariff: DocumentsTariff): number => Math.min(...allTypes(tariff).map((t) => t.premium));

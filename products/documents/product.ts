@@ -4,6 +4,7 @@ import { fromPrice, sandboxDocumentsTariff } from './pricing';
 export default defineManifest({
   id: 'documents',
   title: 'site.product.documents.title',
+  shortTitle: 'site.product.documents.short',
   summary: 'site.product.documents.summary',
   kind: 'docs',
   group: 'people',

@@ -1,3 +1,4 @@
+import { displayPlate } from '../../engine/plate-text';
 import { oneYearFrom } from '../api-format';
 import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
@@ -23,7 +24,8 @@ function documentName(request: SaveRequest): string {
   if (request.document_type_id === stateNumberTypeId) {
     if (request.document_number !== undefined) throw new SaleRefusal(400, 'body/document_number: type 38 is named by gos_number', '/document_number');
     if (request.gos_number === undefined) throw new SaleRefusal(400, 'body/gos_number is required for type 38, the state number', '/gos_number');
-    return request.gos_number;
+    // As the page's field and every car policy write a plate.
+    return displayPlate(request.gos_number);
   }
   if (request.gos_number !== undefined) throw new SaleRefusal(400, 'body/gos_number is for type 38 only', '/gos_number');
   if (request.document_number === undefined) throw new SaleRefusal(400, 'body/document_number is required', '/document_number');

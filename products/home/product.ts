@@ -4,6 +4,7 @@ import { homePrograms } from './pricing';
 export default defineManifest({
   id: 'home',
   title: 'site.product.home.title',
+  shortTitle: 'site.product.home.short',
   summary: 'site.product.home.summary',
   kind: 'home',
   group: 'property',

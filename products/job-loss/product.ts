@@ -4,6 +4,7 @@ import { fromJobLoss, jobLossTariff } from './pricing';
 export default defineManifest({
   id: 'job-loss',
   title: 'site.product.job-loss.title',
+  shortTitle: 'site.product.job-loss.short',
   summary: 'site.product.job-loss.summary',
   kind: 'job-loss',
   group: 'people',

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
@@ -178,6 +179,42 @@ describe('mini-casco sale (the server\'s price and checks)', () => {
     const in2029 = sandboxSaleContext<MiniCascoTariff>(tariff, '2029-06-15');
     const timur = { passport_seria: 'AC', passport_number: '1111111', birthday: '20.03.2012' };
     await expect(sale.quote(requestOf(sampleComfortCobalt, { begin_date: '01.07.2029', applicant: timur }), in2029)).rejects.toMatchObject({ status: 422, field: '/applicant/birthday' });
+  });
+});
+
+describe('mini-casco sandbox in the READMEs', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-06-15T09:00:00'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** README lines naming an applicant (passport, birthday) and what the page shows for them. */
+  const claims = ['README.md', 'products/mini-casco/README.md', 'products/monthly-casco/README.md'].flatMap((file) =>
+    readFileSync(file, 'utf8').split('\n').flatMap((line) => {
+      const passport = /\b([A-Z]{2}) ?(\d{7})\b/.exec(line);
+      const birthday = /\b(\d{2})\.(\d{2})\.(\d{4})\b/.exec(line);
+      if (!/mini-casco\.error\.applicant_age|fault_on_driver_data/.test(line) || !passport || !birthday) return [];
+      return [{ file, line, seria: passport[1] ?? '', number: passport[2] ?? '', birthday: `${birthday[3]}-${birthday[2]}-${birthday[1]}` }];
+    }),
+  );
+  const { checkApplicantAge } = miniCasco.machine.actions;
+  const withApplicant = (birthday: string) => ({ ...sampleComfortCobalt, applicant: { ...sampleComfortCobalt.applicant, birthday } });
+
+  it('names only applicants whose message the page really shows: the age message at a minor\'s birthday, the save\'s 422 only for one the page lets save', async () => {
+    if (!checkApplicantAge) throw new Error('rules missing');
+    expect(claims.length).toBeGreaterThan(0);
+    for (const claim of claims) {
+      const pageSays = checkApplicantAge(withApplicant(claim.birthday), sampleComfortCobalt).errors;
+      if (claim.line.includes('mini-casco.error.applicant_age')) {
+        expect(pageSays, `${claim.file}: ${claim.line}`).toEqual({ applicant: { '/birthday': 'mini-casco.error.applicant_age' } });
+      } else {
+        // A 422 the README promises from the page: the page saves, and the server refuses the save.
+        expect(pageSays, `${claim.file}: ${claim.line}`).toBeUndefined();
+        const applicant = { passport_seria: claim.seria, passport_number: claim.number, birthday: isoToDmy(claim.birthday, '.') };
+        await expect(sale.quote(requestOf(sampleComfortCobalt, { applicant }), context), `${claim.file}: ${claim.line}`).rejects.toMatchObject({ status: 422 });
+      }
+    }
   });
 });
 

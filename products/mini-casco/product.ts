@@ -5,6 +5,7 @@ import { miniCascoTariff } from '../mini-casco-programs';
 export default defineManifest({
   id: 'mini-casco',
   title: 'site.product.mini-casco.title',
+  shortTitle: 'site.product.mini-casco.short',
   summary: 'site.product.mini-casco.summary',
   kind: 'kasko',
   group: 'car',

@@ -10,6 +10,7 @@ import { termPremium } from '../mini-casco/pricing';
 export default defineManifest({
   id: 'monthly-casco',
   title: 'site.product.monthly-casco.title',
+  shortTitle: 'site.product.monthly-casco.short',
   summary: 'site.product.monthly-casco.summary',
   kind: 'kasko',
   group: 'car',

@@ -9,6 +9,7 @@ import osago from '../osago/product';
 export default defineManifest({
   id: 'osago-limited',
   title: 'site.product.osago-limited.title',
+  shortTitle: 'site.product.osago-limited.short',
   summary: 'site.product.osago-limited.summary',
   kind: 'osago',
   group: 'car',

@@ -42,7 +42,8 @@ function summary(data: OsagoData, catalog: OsagoCatalog): SummaryRow[] {
     ...(policy.accident && car.legalEntity !== true ? [{ message: 'osago.field.accident' }] : []),
     ...(policy.gas ? [{ message: 'osago.field.gas' }] : []),
     ...(policy.plateCover ? [{ message: 'osago.field.plate_cover' }] : []),
-    ...(policy.miniCasco && policy.miniCascoProgram ? [{ message: `osago.mini_casco.${policy.miniCascoProgram}` }] : []),
+    // "Mini-casco: Comfort", not a bare "Comfort" beside the other extras.
+    ...(policy.miniCasco && policy.miniCascoProgram ? [{ message: `osago.summary.mini_casco.${policy.miniCascoProgram}` }] : []),
   ];
   const drivers = policy.drivers === 4 ? data.drivers.drivers.map((d) => personName(d)) : [{ message: 'osago.drivers.1' }];
   return [

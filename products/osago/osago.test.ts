@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Price } from '../../engine/definition';
 import { fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { apiSchema, onSamplesDay } from '../product-tests';
+import { parsePo } from '../conformance';
 import { SaleRefusal, SaveDeclined, type SaleContext } from '../sale';
 import { createTestApp, inDays, post, sandboxSaleContext, siteAuth } from '../../server/test-helpers';
 import { addDays, isoToDmy } from '../api-format';
@@ -76,6 +78,20 @@ describe('OSAGO pricing against the 2026 tariff (reference §2)', () => {
 });
 
 // ---------------------------------------------------------------- rules
+
+describe('OSAGO summary', () => {
+  it('names the mini-casco extra as mini-casco with its program, not a bare program name beside the other extras', () => {
+    const extras = osago.summary?.(sampleSomeoneElsesCarAllExtras, sampleOsagoCatalog).find((row) => row.label === 'osago.summary.extras');
+    const miniCasco = Array.isArray(extras?.value) ? extras.value.at(-1) : undefined;
+    const id = typeof miniCasco === 'object' && 'message' in miniCasco ? miniCasco.message : '';
+    for (const lang of ['uz', 'en', 'ru']) {
+      const catalog = parsePo(readFileSync(`locales/${lang}/osago.po`, 'utf8'));
+      // Comfort, the program sampled, as the policy step names the extra and the program.
+      expect(catalog.get(id), lang).toContain(catalog.get('osago.field.mini_casco'));
+      expect(catalog.get(id), lang).toContain(catalog.get('osago.mini_casco.2'));
+    }
+  });
+});
 
 describe('OSAGO rules', () => {
   it('skips the drivers step for a legal entity with policy type 1 only (spec §4)', () => {

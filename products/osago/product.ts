@@ -4,6 +4,7 @@ import { defineManifest } from '../define';
 export default defineManifest({
   id: 'osago',
   title: 'site.product.osago.title',
+  shortTitle: 'site.product.osago.short',
   summary: 'site.product.osago.summary',
   kind: 'osago',
   group: 'car',

@@ -4,6 +4,7 @@ import { fromOsgop, osgopTariff } from './pricing';
 export default defineManifest({
   id: 'osgop',
   title: 'site.product.osgop.title',
+  shortTitle: 'site.product.osgop.short',
   summary: 'site.product.osgop.summary',
   kind: 'osago',
   group: 'car',

@@ -4,6 +4,7 @@ import { fromPets, petsTariff } from './pricing';
 export default defineManifest({
   id: 'pets',
   title: 'site.product.pets.title',
+  shortTitle: 'site.product.pets.short',
   summary: 'site.product.pets.summary',
   kind: 'pets',
   group: 'property',

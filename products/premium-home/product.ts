@@ -5,6 +5,7 @@ import { premiumHomePrograms } from './pricing';
 export default defineManifest({
   id: 'premium-home',
   title: 'site.product.premium-home.title',
+  shortTitle: 'site.product.premium-home.short',
   summary: 'site.product.premium-home.summary',
   kind: 'premium-home',
   group: 'property',

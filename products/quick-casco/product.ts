@@ -5,6 +5,7 @@ import { quickCascoTariff } from './pricing';
 export default defineManifest({
   id: 'quick-casco',
   title: 'site.product.quick-casco.title',
+  shortTitle: 'site.product.quick-casco.short',
   summary: 'site.product.quick-casco.summary',
   kind: 'kasko',
   group: 'car',

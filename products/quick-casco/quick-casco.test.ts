@@ -125,6 +125,8 @@ describe('quick casco sale (the server\'s price and checks)', () => {
     }
     expect((await sale.quote(requestOf(sampleCitizenOptimal), context)).terms).toMatchObject({
       holder: 'Vali Aliyev', beginDate: '2030-07-01', endDate: '2031-06-30', sumInsured: 60_000_000, programName: 'Optimal / Оптимальная, 12 oy / мес.',
+      // The plate as the page and every other car policy write it.
+      subject: 'Chevrolet Cobalt, 01 A 123 BC, 2022; egasi / владелец: ALIYEV VALI',
     });
     expect((await sale.quote(requestOf(sampleForeignerStart), context)).terms).toMatchObject({ holder: 'Anna Muller', insured: [{ passport: 'FRA1234567' }] });
   });

@@ -1,3 +1,4 @@
+import { displayPlate } from '../../engine/plate-text';
 import { oneYearFrom } from '../api-format';
 import { earliestCoverStart } from '../program-start';
 import { notTooFarAhead, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
@@ -60,7 +61,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       sumInsured: program.sumInsured,
       currency: 'UZS',
       programName: `${context.words(`quick-casco.program.${program.id}`) ?? program.name}, 12 oy / мес.`,
-      subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}; egasi / владелец ${vehicle.owner.name}`,
+      subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}; egasi / владелец: ${vehicle.owner.name}`,
     },
   };
 }

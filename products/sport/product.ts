@@ -4,6 +4,7 @@ import { fromPrice, sandboxSportTariff } from './pricing';
 export default defineManifest({
   id: 'sport',
   title: 'site.product.sport.title',
+  shortTitle: 'site.product.sport.short',
   summary: 'site.product.sport.summary',
   kind: 'sportsman',
   group: 'people',

@@ -4,6 +4,7 @@ import { fromPrice, sandboxTravelUzbTariff } from './pricing';
 export default defineManifest({
   id: 'travel-uzb',
   title: 'site.product.travel-uzb.title',
+  shortTitle: 'site.product.travel-uzb.short',
   summary: 'site.product.travel-uzb.summary',
   kind: 'uzb-travel',
   group: 'travel',

@@ -3,6 +3,7 @@ import { defineManifest } from '../define';
 export default defineManifest({
   id: 'travel',
   title: 'site.product.travel.title',
+  shortTitle: 'site.product.travel.short',
   summary: 'site.product.travel.summary',
   kind: 'travel',
   group: 'travel',

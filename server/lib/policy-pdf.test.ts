@@ -85,6 +85,15 @@ describe('policy PDF', () => {
     expect(text).toContain('Chilonzor 5');
   });
 
+  it('sets a bilingual label too wide for its column on two lines, its value beside the first, and a passport as the page shows it', async () => {
+    const car = { ...travelPolicy.product, subjectLabel: { uz: 'Transport vositasi', ru: 'Транспортное средство' } };
+    const foreigner = { name: 'Anna Muller', passport: 'FRA1234567', birthday: '1990-05-15' };
+    const text = pdfText(await renderPolicyPdf({ ...travelPolicy, product: car, insured: [foreigner], subject: 'Chevrolet Cobalt, 01 A 123 BC, 2022' }));
+    // The value was pushed a line below the label, alone in its row.
+    expect(text).toMatch(/Transport vositasi \/\s{2,}Chevrolet Cobalt, 01 A 123 BC, 2022\n\s*Транспортное средство\n/);
+    expect(text).toMatch(/Anna Muller\s+FRA 1234567/);
+  });
+
   it('renders a policy as the same bytes every time, a few dozen kilobytes, and poppler draws it without complaint', async () => {
     const [first, second] = [await renderPolicyPdf(travelPolicy), await renderPolicyPdf(travelPolicy)];
     expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);

@@ -8,6 +8,7 @@ import insurer from '../../config/insurer.json';
 import { TrueTypeFont, type FontSubset } from './pdf-font';
 import { flate, pdfDate, pdfNumber, pdfTextString, PdfWriter, ref } from './pdf-writer';
 import { printableRanges } from '../../engine/printable-text';
+import { policyPassport } from '../../engine/passport-text';
 
 export interface PolicyDocument {
   /** What the product's policy is called and how it names its subject. */
@@ -189,16 +190,29 @@ function fitLines(parts: string[], joiner: string, font: TrueTypeFont, size: num
 }
 
 /**
- * A label and its value: the value in the right column, wrapped over as many lines as it needs;
- * a label too wide for the left column puts its value on the lines below it, never over it.
+ * A bilingual label in the left column: whole when it fits, else its Uzbek and its Russian each on a
+ * line of its own (`Transport vositasi /` over `Транспортное средство`), broken further only when
+ * one of them alone is wider than the column.
+ */
+function labelLines(label: string, font: TrueTypeFont, size: number, width: number): string[] {
+  if (font.widthOfTextAtSize(label, size) <= width) return [label];
+  const languages = label.split(' / ');
+  return languages.flatMap((part, i) => wrap(i < languages.length - 1 ? `${part} /` : part, font, size, width));
+}
+
+/**
+ * A label and its value side by side, each in its column on as many lines as it needs, the value
+ * starting beside the label's first line: never over it, nor pushed below a long label.
  */
 function row(pen: Pen, label: string, value: string): void {
-  room(pen, 11);
-  drawText(pen.page, pen.regular, label, pageLeft, pen.y, 10, grey);
-  if (pageLeft + pen.regular.font.widthOfTextAtSize(label, 10) + 8 > valueLeft) pen.y -= 14;
-  for (const text of wrap(value, pen.bold.font, 11, pageRight - valueLeft)) {
+  const labels = labelLines(label, pen.regular.font, 10, valueLeft - pageLeft - 8);
+  const values = wrap(value, pen.bold.font, 11, pageRight - valueLeft);
+  for (let i = 0; i < Math.max(labels.length, values.length); i += 1) {
     room(pen, 11);
-    drawText(pen.page, pen.bold, text, valueLeft, pen.y, 11, black);
+    const labelPart = labels[i];
+    const valuePart = values[i];
+    if (labelPart !== undefined) drawText(pen.page, pen.regular, labelPart, pageLeft, pen.y, 10, grey);
+    if (valuePart !== undefined) drawText(pen.page, pen.bold, valuePart, valueLeft, pen.y, 11, black);
     pen.y -= 15;
   }
   pen.y -= 5;
@@ -259,7 +273,7 @@ export async function renderPolicyPdf(doc: PolicyDocument): Promise<Uint8Array> 
   if (doc.insured.length > 0) {
     line(pen, "Sugʻurtalangan shaxslar / Застрахованные лица", { size: 12, bold: true });
     doc.insured.forEach((person, i) => {
-      line(pen, `${i + 1}. ${person.name}   ${person.passport}   ${formatDate(person.birthday)}`, { size: 10, gap: 16 });
+      line(pen, `${i + 1}. ${person.name}   ${policyPassport(person.passport)}   ${formatDate(person.birthday)}`, { size: 10, gap: 16 });
     });
   }
 

@@ -7,7 +7,7 @@ describe('the policy words, read from the site catalogs', () => {
 
   it('gives a message in Uzbek and Russian as the page shows it', () => {
     expect(words('home.program.6')).toBe('Eksklyuziv / Эксклюзив');
-    expect(words('casco.program.2')).toBe('Qulay / Комфорт');
+    expect(words('casco.program.2')).toBe('Komfort / Комфорт');
   });
 
   it('fills placeholders as the page does', () => {

@@ -23,7 +23,8 @@ export function HelpCall({ floating = true }: { floating?: boolean }) {
         </svg>
         <span className="text-sm leading-tight">
           <span className="block font-semibold text-ink">
-            {i18n._('site.help.title')} {formatPhone(supportPhone)}
+            {/* The number whole on its own line rather than broken after "+998 71" on a phone. */}
+            {i18n._('site.help.title')} <span className="whitespace-nowrap">{formatPhone(supportPhone)}</span>
           </span>
           <span className="block text-ink-soft">{i18n._('site.help.hours')}</span>
         </span>

@@ -27,10 +27,13 @@ export function SiteHeader() {
         <nav aria-label={i18n._('site.nav.products')} className="order-last w-full">
           {/* Up to a laptop, every product in one row that scrolls sideways: wrapped, a pill per product pushed the form below the fold (and under the action bar on a phone). */}
           <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 lg:hidden">
-            {siteProducts.map(({ id, title, page }) => (
+            {siteProducts.map(({ id, title, shortTitle, page }) => (
               <li key={id} className="shrink-0">
+                {/* A phone reads the short name: the Uzbek OSAGO's full name alone was wider than its screen.
+                    Chosen by CSS, as the home page runs no script. */}
                 <NavLink to={localePath(lang, page)} className={pillClass}>
-                  {i18n._(title)}
+                  <span className="sm:hidden">{i18n._(shortTitle)}</span>
+                  <span className="hidden sm:inline">{i18n._(title)}</span>
                 </NavLink>
               </li>
             ))}

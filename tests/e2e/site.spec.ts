@@ -136,6 +136,47 @@ test('on a phone, a product\'s page shows its own product in the header\'s row, 
   await context.close();
 });
 
+test('on a phone, the header\'s row names each product shortly, every pill whole on the screen, in every language and without script', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const lang of ['uz', 'en', 'ru'] as const) {
+    await page.goto(`/${lang}`);
+    const row = page.locator('header nav ul').first();
+    // The Uzbek OSAGO's full name made its pill 480 px wide, cut off on every Uzbek page.
+    await expect(row.getByRole('link', { name: text(lang, 'site.product.osago.short'), exact: true })).toBeVisible();
+    const widths = await row.getByRole('link').evaluateAll((links) => links.map((link) => [(link as HTMLElement).innerText, link.getBoundingClientRect().width] as const));
+    expect(widths.length).toBeGreaterThan(10);
+    expect(widths.filter(([, width]) => width > 390 - 2 * 16), lang).toEqual([]);
+  }
+  await context.close();
+});
+
+test('on a phone, the help box keeps the phone number on one line, in every language', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  for (const lang of ['uz', 'en', 'ru'] as const) {
+    for (const address of [`/${lang}`, `/${lang}/osago`]) {
+      await page.goto(address);
+      const help = page.getByRole('complementary', { name: text(lang, 'site.help.label') });
+      // The lines the number's text is drawn on: "+998 71" ended one and "200 00 00" began the next.
+      const lines = await help.evaluate((aside) => {
+        const walker = document.createTreeWalker(aside, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent?.indexOf('+998') ?? -1;
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, node.textContent?.length ?? at);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }
+        return 0;
+      });
+      expect(lines, address).toBe(1);
+    }
+  }
+  await context.close();
+});
+
 test('on a laptop, the header lists the products by group in menus that open one at a time and close as menus do', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
