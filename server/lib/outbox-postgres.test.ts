@@ -4,45 +4,20 @@
  * outlives its lease, the database away between the bot's answer and the mark, a 429. In a database
  * of its own that it drops afterwards; without the variable it fails with instructions, never silently.
  */
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { testDatabase } from '../../tests/support/test-database';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { deliverOutbox, startOutboxWorker } from './outbox-worker';
 
-const baseUrl = process.env.TEST_DATABASE_URL;
 const missing = 'TEST_DATABASE_URL is not set: point it at a PostgreSQL server (server/README.md shows how to start a scratch cluster).';
-const dbName = `shop_outbox_${randomBytes(6).toString('hex')}`;
-let url = '';
+const database = testDatabase('shop_outbox');
 const instances: FastifyInstance[] = [];
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-beforeAll(async () => {
-  if (!baseUrl) return;
-  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
-  const target = new URL(baseUrl);
-  target.pathname = `/${dbName}`;
-  url = target.toString();
-});
-
-afterAll(async () => {
-  if (!baseUrl) return;
-  await Promise.all(instances.map((instance) => instance.close()));
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
-});
+// Registered after the database's own: runs before it is dropped.
+afterAll(() => Promise.all(instances.map((instance) => instance.close())));
 
 type BotAnswer = { status: number; body: Record<string, unknown> };
 const accepted: BotAnswer = { status: 200, body: { ok: true, result: {} } };
@@ -81,7 +56,7 @@ describe('the chat outbox, two instances on one database sending as one bot', ()
 
   /** Two instances on the test database, both sending as the bot `token` through `botUrl`. */
   async function twoInstances(botUrl: string, token: string): Promise<[FastifyInstance, FastifyInstance]> {
-    const config = testConfig({ database: { kind: 'postgres', url }, bot: { apiUrl: botUrl, token, chatId: '1' } });
+    const config = testConfig({ database: { kind: 'postgres', url: database.url }, bot: { apiUrl: botUrl, token, chatId: '1' } });
     const pair: FastifyInstance[] = [];
     // One after the other: a fresh database is migrated by the first.
     for (let i = 0; i < 2; i += 1) {
@@ -102,7 +77,7 @@ describe('the chat outbox, two instances on one database sending as one bot', ()
   }
 
   test('a batch that outlives its lease: the other instance sends the rest, no message twice', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     // The rolling restart that sent 4 of 13 messages twice, fifty times faster: ten rows claimed
     // with a 1.2 s lease, a bot taking 200 ms a message and 20 ms between messages (about 2.2 s).
     const bot = await fakeBot(async () => {
@@ -127,11 +102,11 @@ describe('the chat outbox, two instances on one database sending as one bot', ()
   });
 
   test('the database away between the bot\'s ok and marking the row sent: the mark is retried, not the message', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     /** Our database refuses connections and drops those it has, as a stopped server would, or takes them again. */
-    const databaseUp = (up: boolean) => admin(async (client) => {
-      await client.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS ${up}`);
-      if (!up) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]);
+    const databaseUp = (up: boolean) => database.admin(async (client) => {
+      await client.query(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS ${up}`);
+      if (!up) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database.name]);
     });
     let stopped = false;
     const bot = await fakeBot(async () => {
@@ -161,7 +136,7 @@ describe('the chat outbox, two instances on one database sending as one bot', ()
   });
 
   test('a 429 holds every instance sending as that bot for its retry_after, and no message is lost', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     let waitEnds = 0;
     let intoTheWait = 0;
     const delivered: string[] = [];
