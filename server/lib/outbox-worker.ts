@@ -228,6 +228,15 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
       continue;
     }
     const delay = failure.retryAfterMs ?? Math.min(opts.baseDelayMs * 2 ** row.attempts, opts.maxDelayMs);
+    if (failure.retryAfterMs !== undefined) {
+      // The bot's wait holds for it, so for every instance sending as it, not just for this message:
+      // written first, so the others stop as soon as can be.
+      await app.db
+        .insertInto('bot_waits')
+        .values({ bot, until: at(delay) })
+        .onConflict((conflict) => conflict.column('bot').doUpdateSet({ until: sql<Date>`GREATEST(bot_waits.until, excluded.until)` }))
+        .execute();
+    }
     await app.db
       .updateTable('outbox')
       .set({ attempts: row.attempts + 1, last_error: failure.error, next_attempt_at: at(delay), lease: null })
@@ -237,13 +246,7 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
     app.log.warn({ outboxId: row.id, attempts: row.attempts + 1, error: maskPersonalData(failure.error), retryInMs: delay }, 'chat message not delivered, will retry');
     retried += 1;
     if (failure.retryAfterMs !== undefined) {
-      // The bot's wait holds for it, so for every instance sending as it, not just for this message.
-      await app.db
-        .insertInto('bot_waits')
-        .values({ bot, until: at(failure.retryAfterMs) })
-        .onConflict((conflict) => conflict.column('bot').doUpdateSet({ until: sql<Date>`GREATEST(bot_waits.until, excluded.until)` }))
-        .execute();
-      await release(at(failure.retryAfterMs));
+      await release(at(delay));
       break;
     }
   }
