@@ -62,7 +62,7 @@ test('identifiers come through masking whole, however many digits they hold, and
         `Purchase: travel policy ${number}`,
         `Order ${order}, contract ${id}`,
         `Payment declined (sandbox Click): order ${order}, home, 350 000 soʻm, ${told.join(', ')}: insufficient funds`,
-        `Failure: HTTP 500 on GET /api/sayt/contract/check?order_id=${order}&contract_id=${id} {"orderId":"${order}","policy":"${number}"} ${told.join(' ')}`,
+        `Failure: HTTP 500 on GET /api/sayt/contract/check?order_id=${order}&contract_id=${id} {"orderId":"${order}","policy":"${number}"} {"order_id": "${order}"} ${told.join(' ')}`,
         `PDF /api/policies/${id}.pdf, verify /verify/${number}`,
       ].join('\n');
       expect(maskPersonalData(message(personal.map(([said]) => said as string)))).toBe(message(personal.map(([, masked]) => masked as string)));

@@ -40,13 +40,13 @@ const personalNumbers = [
  * What the staff look a sale up by, which no personal number looks like and which must come
  * through whole even where it holds long digit runs: ids (a contract's, a payment's: UUIDs), policy
  * numbers (`TRV 2026000123`: the series, the year, the sequence; plugins/app/policies.ts) and order
- * numbers where the text names them as such (`order 4821…`, `order_id=4821…`, `"orderId": "4821…"`);
+ * numbers where the text names them as such (`order 4821…`, `order_id=4821…`, `"order_id": "4821…"`);
  * an order number's 16 digits alone are not told from a card's.
  */
 const identifiers = [
   /(?<![0-9a-z])[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}(?![0-9a-z])/gi,
   /(?<![A-Za-z0-9])[A-Z]{3} 20\d{8,10}(?!\d)/g,
-  /(?<=\border(?:[ _-]?(?:id|number|no))?\W{0,3})\d+/gi,
+  /(?<=\border(?:[ _-]?(?:id|number|no))?\W{0,4})\d+/gi,
 ];
 
 const maskNumbers = (text: string) => personalNumbers.reduce((masked, pattern) => masked.replace(pattern, (m) => `${m.slice(0, 2)}…`), text);
