@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { createTestApp, neoAuth, post, travelPrice, travelSaveBody } from './test-helpers';
+import { testConfig } from './config';
+import type { RouteEntry } from './plugins/external/route-list';
+import { createTestApp, neoAuth, paycomAuth, post, siteAuth, travelPrice, travelSaveBody } from './test-helpers';
 
 /** The OpenAPI description covers every route the server registers, with its credential rule. */
 
@@ -23,6 +25,35 @@ afterAll(() => app.close());
 /** `/verify/:policyNumber` as OpenAPI writes it, `/verify/{policyNumber}`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}').replace(/\*$/, '{*}');
 
+const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+/** The credentials the document may name, each as its caller sends it. */
+const credentials = { site: siteAuth, paycom: paycomAuth(), paynet: basic(testConfig().paynet.login, testConfig().paynet.password) };
+type Scheme = keyof typeof credentials;
+const schemes = Object.keys(credentials) as Scheme[];
+
+const json = (answer: LightMyRequestResponse): Record<string, unknown> | null => {
+  try {
+    return answer.json<Record<string, unknown>>();
+  } catch {
+    return null;
+  }
+};
+/** How each credential's check refuses a request that lacks it, as the caller sees it. */
+const refusedBy: Record<Scheme, (answer: LightMyRequestResponse) => boolean> = {
+  site: (answer) => answer.statusCode === 401 && json(answer)?.message === 'missing or wrong API credentials',
+  paycom: (answer) => (json(answer)?.error as { code?: unknown } | undefined)?.code === -32504,
+  paynet: (answer) => answer.statusCode === 401 && /^Basic realm="paynet"/.test(String(answer.headers['www-authenticate'])),
+};
+
+/** The route called with an empty body (none for a GET) and its parameters filled in, with `authorization` if given. */
+const call = (route: RouteEntry, authorization?: string) =>
+  app.inject({
+    method: route.method as 'GET',
+    url: route.url.replace(/:[A-Za-z]+/g, 'x').replace(/\*$/, 'x'),
+    headers: authorization ? { authorization } : {},
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+  });
+
 describe('the API documentation', () => {
   test('lists every registered route, each with a summary', () => {
     const documented = app.routeList.filter((r) => !r.url.startsWith('/api/docs'));
@@ -31,6 +62,30 @@ describe('the API documentation', () => {
       const operation = paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       expect(operation?.summary, `${route.method} ${route.url}`).toMatch(/\w{5,}/);
+    }
+  });
+
+  test('names, for every route, the credential it really checks: without it the route refuses, with it the route does not, with another it still does', async () => {
+    const checked: Record<string, string[]> = {};
+    for (const route of app.routeList.filter((r) => !r.url.startsWith('/api/docs'))) {
+      const what = `${route.method} ${route.url}`;
+      const bare = await call(route);
+      const needed = schemes.filter((scheme) => refusedBy[scheme](bare));
+      expect(paths[openApiPath(route.url)]?.[route.method.toLowerCase()]?.security, what).toEqual(needed.map((scheme) => ({ [scheme]: [] })));
+      for (const scheme of needed) {
+        expect(refusedBy[scheme](await call(route, credentials[scheme])), `${what} with its credential`).toBe(false);
+        for (const other of schemes.filter((s) => s !== scheme)) expect(refusedBy[scheme](await call(route, credentials[other])), `${what} with the ${other} credential`).toBe(true);
+        (checked[scheme] ??= []).push(route.url);
+      }
+    }
+    // The probe found each kind of credential where it is known to be.
+    expect(checked.site).toContain('/api/sayt/uyjoy-api/save');
+    expect(checked.paycom).toEqual(['/api/payme']);
+    expect(checked.paynet).toEqual(['/api/paynet']);
+    // The providers that sign what they send are documented as no credential, and as payments.
+    for (const path of ['/api/octo/notify', '/api/alif/webhook', '/api/hosted/notify', '/api/click/prepare']) {
+      expect(paths[path]?.post?.security, path).toEqual([]);
+      expect(JSON.stringify(paths[path]?.post), path).toContain('"tags":["payments"]');
     }
   });
 

@@ -20,13 +20,14 @@ export const redactPaths = [
 ];
 
 /**
- * Personal numbers inside free text: digit runs of 7 or more (passports, PINFLs, phones, cards,
- * order and policy numbers alike, but not the price a refused amount is told), phones written with
- * spaces or dashes, cards in groups of four, nine digits or more in groups.
- * Each keeps its first two characters, enough to tell one kind from another.
+ * Personal numbers inside free text: digit runs of 7 or more (passports, PINFLs, phones, cards, but
+ * not the price a refused amount is told), phones written with spaces or dashes, cards in groups of
+ * four, nine digits or more in groups. Each keeps its first two characters, enough to tell one kind
+ * from another.
  */
 const personalNumbers = [
-  /\+?998[\s-]?\d{2}[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}/g,
+  // A phone's country code, not the 998 inside a longer number (a PINFL).
+  /(?<!\d)\+?998[\s-]?\d{2}[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}/g,
   /\b\d{2}[\s-]\d{3}[\s-]\d{2}[\s-]\d{2}\b/g,
   /\b\d{4}[\s-]\d{4}[\s-]\d{4}[\s-]\d{4}(?:[\s-]?\d{1,3})?\b/g,
   // Not the server's price in "amount differs, server: 5500000", which a chat reader needs whole.
@@ -35,9 +36,35 @@ const personalNumbers = [
   /(?<!\d)\d(?: ?\d){8,}/g,
 ];
 
-/** Free text with every personal number masked (`8600 0000 0000 0002` → `86…`). */
+/**
+ * What the staff look a sale up by, which no personal number looks like and which must come
+ * through whole even where it holds long digit runs: ids (a contract's, a payment's: UUIDs), policy
+ * numbers (`TRV 2026000123`: the series, the year, the sequence; plugins/app/policies.ts) and order
+ * numbers where the text names them as such (`order 4821…`, `order_id=4821…`, `"order_id": "4821…"`);
+ * an order number's 16 digits alone are not told from a card's.
+ */
+const identifiers = [
+  /(?<![0-9a-z])[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}(?![0-9a-z])/gi,
+  /(?<![A-Za-z0-9])[A-Z]{3} 20\d{8,10}(?!\d)/g,
+  /(?<=\border(?:[ _-]?(?:id|number|no))?\W{0,4})\d+/gi,
+];
+
+const maskNumbers = (text: string) => personalNumbers.reduce((masked, pattern) => masked.replace(pattern, (m) => `${m.slice(0, 2)}…`), text);
+
+/** Free text with every personal number masked (`8600 0000 0000 0002` → `86…`) and every identifier whole. */
 export function maskPersonalData(text: string): string {
-  return personalNumbers.reduce((masked, pattern) => masked.replace(pattern, (m) => `${m.slice(0, 2)}…`), text);
+  // Every personal number has digits: most log lines have none to mask.
+  if (!/\d/.test(text)) return text;
+  const kept = identifiers.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => [m.index, m.index + m[0].length] as const)).sort((x, y) => x[0] - y[0]);
+  let masked = '';
+  let from = 0;
+  for (const [start, end] of kept) {
+    if (end <= from) continue;
+    const at = Math.max(start, from);
+    masked += maskNumbers(text.slice(from, at)) + text.slice(at, end);
+    from = end;
+  }
+  return masked + maskNumbers(text.slice(from));
 }
 
 /**

@@ -105,6 +105,15 @@ export interface OutboxTable {
   sent_at: NullableTimestamp;
   last_error: string | null;
   created_at: Timestamp;
+  /** The claim the row is under while an instance sends it (the lease ends at `next_attempt_at`). */
+  lease: string | null;
+}
+
+export interface BotWaitsTable {
+  /** A hash of the bot's token. */
+  bot: string;
+  /** No message goes to this bot before then (its last 429's retry_after). */
+  until: Timestamp;
 }
 
 export interface RedirectsTable {
@@ -242,6 +251,7 @@ export interface Database {
   sandbox_provider_state: SandboxProviderStateTable;
   policies: PoliciesTable;
   outbox: OutboxTable;
+  bot_waits: BotWaitsTable;
   redirects: RedirectsTable;
   tariffs: TariffsTable;
   persons: PersonsTable;

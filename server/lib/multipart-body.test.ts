@@ -1,8 +1,10 @@
+import { Agent, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../envelope';
-import { fixtureFile, multipart as encode, refusedFiles, type MultipartBody } from '../test-helpers';
+import { createTestApp, fixtureFile, multipart as encode, refusedFiles, siteAuth, type MultipartBody } from '../test-helpers';
 import { multipartBody } from './multipart-body';
 
 /** A file part of a save's schema: what the server reads it into. */
@@ -158,5 +160,90 @@ describe('reading a multipart save', () => {
 
   it('still answers a good save after all that', async () => {
     expect((await send(valid())).statusCode).toBe(200);
+  });
+});
+
+/**
+ * The pet and job-loss saves over a real keep-alive connection (inject has none): a save refused
+ * before its body is read must leave the connection able to answer the next request, or close it,
+ * as a refused JSON body does — not keep it open with the rest of the body unread.
+ */
+describe('a refused multipart save on a keep-alive connection', () => {
+  let shop: FastifyInstance;
+  let port = 0;
+  beforeAll(async () => {
+    shop = await createTestApp();
+    await shop.listen({ host: '127.0.0.1', port: 0 });
+    port = (shop.server.address() as AddressInfo).port;
+  });
+  afterAll(() => shop.close());
+
+  const boundary = 'keep-alive-boundary';
+  const part = (name: string, content: Buffer | string, filename?: string) => Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"\r\nContent-Type: image/jpeg` : ''}\r\n\r\n`),
+    Buffer.from(content),
+    Buffer.from('\r\n'),
+  ]);
+  const form = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
+  /** A JPEG's first bytes, then zeros up to `megabytes`. */
+  const photo = (megabytes: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(megabytes * 1024 * 1024 - 4)]);
+
+  /**
+   * One request through `agent` (its body written in full, or only `head` of the length it declares),
+   * answered within `seconds`: its status, body and Connection header.
+   */
+  function send(agent: Agent, method: string, path: string, options: { headers?: Record<string, string>; body?: Buffer; head?: Buffer; seconds?: number } = {}) {
+    return new Promise<{ status: number; body: string; connection: string | undefined }>((resolve, reject) => {
+      const req = httpRequest({ agent, host: '127.0.0.1', port, method, path, headers: { authorization: siteAuth, ...options.headers }, signal: AbortSignal.timeout((options.seconds ?? 10) * 1000) }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), connection: res.headers.connection }));
+        res.on('error', reject);
+      });
+      // The server may answer and close before the whole body is written: the answer counts, not the write.
+      req.on('error', reject);
+      if (options.head) req.write(options.head);
+      else req.end(options.body);
+    });
+  }
+  const multipartHeaders = (length: number) => ({ 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) });
+  /** The next request on the agent's one connection, answered at once. */
+  const next = (agent: Agent) => send(agent, 'GET', '/api/sayt/pet-insurance/programs', { seconds: 5 });
+
+  const saves = [
+    { url: '/api/sayt/pet-insurance/save', file: 'photo_1', field: 'nickname' },
+    { url: '/api/sayt/job-lose/save', file: 'work_book', field: 'job_title' },
+  ];
+  for (const { url, file, field } of saves) {
+    const refusals = [
+      { what: 'a 24 MB photo', status: 413, body: () => form(part(field, 'Mosh'), part(file, photo(24), 'big.jpg')) },
+      { what: 'an unknown part before a file', status: 400, body: () => form(part('no_such_part', 'x'), part(file, photo(3), 'scan.jpg')) },
+    ];
+    for (const refusal of refusals) {
+      it(`${url}: ${refusal.what} is answered ${refusal.status}, and the next request on the connection is answered too`, async () => {
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+        try {
+          const body = refusal.body();
+          const refused = await send(agent, 'POST', url, { headers: multipartHeaders(body.length), body });
+          expect(refused.status, refused.body).toBe(refusal.status);
+          expect(JSON.parse(refused.body)).toMatchObject({ result: false, error: refusal.status });
+          expect((await next(agent)).status).toBe(200);
+        } finally {
+          agent.destroy();
+        }
+      });
+    }
+  }
+
+  it('a body declared larger than any the save takes is not read to its end: the refusal closes the connection', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const head = Buffer.concat([part('nickname', 'Mosh'), part('photo_1', photo(11), 'huge.jpg')]);
+      const refused = await send(agent, 'POST', '/api/sayt/pet-insurance/save', { headers: multipartHeaders(200 * 1024 * 1024), head });
+      expect([refused.status, refused.connection]).toEqual([413, 'close']);
+      expect((await next(agent)).status).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 });

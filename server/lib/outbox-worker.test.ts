@@ -13,11 +13,14 @@ let bot: FastifyInstance;
 let botUrl: string;
 const received: Received[] = [];
 let script: { status: number; body: Record<string, unknown> }[] = [];
+/** While set, the bot answers only once it settles (a slow bot). */
+let gate: Promise<void> | null = null;
 
 beforeAll(async () => {
   bot = Fastify();
   bot.post('/*', async (request, reply) => {
     received.push({ url: request.url, body: request.body as Received['body'] });
+    if (gate) await gate;
     const next = script.shift() ?? { status: 200, body: { ok: true, result: { message_id: received.length } } };
     return reply.code(next.status).send(next.body);
   });
@@ -31,6 +34,7 @@ const options = { baseDelayMs: 1_000, pacingMs: 0, leaseMs: 30_000 };
 beforeEach(async () => {
   received.length = 0;
   script = [];
+  gate = null;
   app = await createTestApp({ bot: { apiUrl: botUrl, token: 'test-token', chatId: '-100123' } });
 });
 afterEach(() => app.close());
@@ -53,8 +57,9 @@ describe('outbox delivery', () => {
     expect(received).toHaveLength(1);
   });
 
-  test('a 429 waits exactly retry_after seconds', async () => {
+  test('a 429 waits exactly retry_after seconds, and holds the bot\'s other messages as long', async () => {
     const id = await enqueue('hello');
+    await enqueue('second');
     script = [{ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests: retry after 7', parameters: { retry_after: 7 } } }];
     const now = new Date(Date.now() + 1000);
     expect(await deliverOutbox(app, { ...options, now })).toEqual({ sent: 0, retried: 1 });
@@ -62,9 +67,10 @@ describe('outbox delivery', () => {
     expect(waiting.next_attempt_at.getTime()).toBe(now.getTime() + 7_000);
     expect(waiting.attempts).toBe(1);
     expect(waiting.last_error).toContain('429');
+    expect(received.map((r) => r.body.text)).toEqual(['hello']);
     expect(await deliverOutbox(app, { ...options, now: at(now, 6_000) })).toEqual({ sent: 0, retried: 0 });
-    expect(await deliverOutbox(app, { ...options, now: at(now, 7_000) })).toEqual({ sent: 1, retried: 0 });
-    expect(received.map((r) => r.body.text)).toEqual(['hello', 'hello']);
+    expect(await deliverOutbox(app, { ...options, now: at(now, 7_000) })).toEqual({ sent: 2, retried: 0 });
+    expect(received.map((r) => r.body.text)).toEqual(['hello', 'hello', 'second']);
   });
 
   test('a 500 retries with exponential backoff and nothing is lost', async () => {
@@ -127,6 +133,24 @@ describe('outbox delivery', () => {
     for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     await worker.stop();
     expect(received.map((r) => r.body.text)).toEqual(['from the loop']);
+  });
+});
+
+describe('stopping the worker', () => {
+  test('ends the round after the message in hand and hands the rest of its claim back at once', async () => {
+    for (const text of ['first', 'second', 'third']) await enqueue(text);
+    let letGo = () => {};
+    gate = new Promise((resolve) => { letGo = resolve; });
+    const worker = startOutboxWorker(app, { ...options, intervalMs: 20 });
+    for (let i = 0; i < 250 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const stopped = worker.stop();
+    letGo();
+    await stopped;
+    expect(received.map((r) => r.body.text)).toEqual(['first']);
+    const rows = await app.db.selectFrom('outbox').select(['text', 'sent_at', 'lease', 'next_attempt_at']).orderBy('id').execute();
+    expect(rows.map((r) => [r.text, r.sent_at !== null, r.lease])).toEqual([['first', true, null], ['second', false, null], ['third', false, null]]);
+    // Due now, for any instance still running, not when this one's lease would have ended.
+    expect(rows.filter((r) => r.sent_at === null).every((r) => r.next_attempt_at.getTime() <= Date.now())).toBe(true);
   });
 });
 

@@ -1,7 +1,9 @@
-import { startRepeating, type RepeatingJob } from './repeating-job';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { OutboxRow } from '../db/database';
 import { maskPersonalData } from '../logging';
+import { startRepeating, type RepeatingJob } from './repeating-job';
 
 /** The Bot API refuses texts longer than this (UTF-16 units are a safe upper bound of its count). */
 export const MAX_MESSAGE_LENGTH = 4096;
@@ -16,9 +18,15 @@ export interface OutboxWorkerOptions {
   maxDelayMs?: number;
   /** Pause between two messages (the Bot API allows about one per second per chat). */
   pacingMs?: number;
-  /** A claimed row is retried by any instance after this long, in case its sender died. */
+  /**
+   * How long a claimed row stays its sender's. The sender renews it just before each send, so it
+   * must outlast one request (longer than requestTimeoutMs); a row whose lease ran out (its sender
+   * died, or is still busy with the rest of its batch) is any instance's to send.
+   */
   leaseMs?: number;
   requestTimeoutMs?: number;
+  /** First pause between tries to mark a delivered message sent while the database is away; doubles up to 5 s. */
+  markRetryMs?: number;
 }
 
 const defaults: Required<OutboxWorkerOptions> = {
@@ -29,8 +37,18 @@ const defaults: Required<OutboxWorkerOptions> = {
   pacingMs: 1_000,
   leaseMs: 60_000,
   requestTimeoutMs: 10_000,
+  markRetryMs: 250,
 };
 
+const maxMarkRetryMs = 5_000;
+/** How long a shutdown still waits for the database to mark a delivered message (main.ts forces the exit after 15 s). */
+const markPatienceOnStopMs = 10_000;
+
+function settings(options: OutboxWorkerOptions): Required<OutboxWorkerOptions> {
+  const opts = { ...defaults, ...options };
+  if (opts.leaseMs <= opts.requestTimeoutMs) throw new Error(`outbox worker: leaseMs (${opts.leaseMs}) must be longer than requestTimeoutMs (${opts.requestTimeoutMs}), or a send could outlive its lease`);
+  return opts;
+}
 /** Splits a text into Bot API sized parts, preferring line breaks and never halving a surrogate pair. */
 export function splitMessage(text: string, max = MAX_MESSAGE_LENGTH): string[] {
   const parts: string[] = [];
@@ -73,77 +91,202 @@ async function postMessage(app: FastifyInstance, text: string, timeoutMs: number
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The bot as the database names it: a hash of its token, so no table holds the token. */
+const botKey = (token: string) => createHash('sha256').update(token).digest('hex').slice(0, 32);
+
+type Moment = Date | RawBuilder<Date>;
+
 /**
- * One round: claims due rows (`FOR UPDATE SKIP LOCKED`, so instances never take the same row),
- * sends them, and records success or the next attempt (exponential backoff, or the bot's
- * `retry_after`). Without BOT_TOKEN it logs the texts and marks them sent. Returns counts.
+ * The moments a round writes and compares, `offsetMs` from now: on the database's clock, the one
+ * clock every instance shares (an instance whose clock runs ahead would otherwise take leases that
+ * have not ended), or from a fixed `now` (tests).
  */
-export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerOptions & { now?: Date } = {}): Promise<{ sent: number; retried: number }> {
-  const opts = { ...defaults, ...options };
-  const now = options.now ?? new Date();
+function clock(now: Date | undefined): (offsetMs?: number) => Moment {
+  if (now) return (offsetMs = 0) => new Date(now.getTime() + offsetMs);
+  return (offsetMs = 0) => (offsetMs === 0 ? sql<Date>`clock_timestamp()` : sql<Date>`clock_timestamp() + ${offsetMs}::double precision * interval '1 millisecond'`);
+}
+
+export interface OutboxRound {
+  /** The time the round runs at, instead of the database's clock (tests). */
+  now?: Date;
+  /** Aborted when the worker stops: the round ends after the message in hand and hands back the rest of its claim. */
+  stopping?: AbortSignal;
+}
+
+/**
+ * One round: claims due rows under a lease of its own (`FOR UPDATE SKIP LOCKED`, so instances
+ * never claim the same row), and sends them one by one. Just before each send it renews the row's
+ * lease, which also checks that the row is still its own (not taken over by another instance after
+ * the lease ran out) and that the bot is not in a wait; a message the bot accepted is marked sent,
+ * and the mark is tried until the database takes it. A refusal schedules the next attempt
+ * (exponential backoff); a 429's `retry_after` holds the bot for every instance (`bot_waits`).
+ * Without BOT_TOKEN it logs the texts and marks them sent. Returns counts.
+ */
+export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerOptions & OutboxRound = {}): Promise<{ sent: number; retried: number }> {
+  const opts = settings(options);
+  const at = clock(options.now);
+  const lease = randomUUID();
+  const { token } = app.config.bot;
+  const bot = token ? botKey(token) : null;
+  /** The wait the bot is in, if any. */
+  const waitOf = (key: string) => app.db.selectFrom('bot_waits').select('until').where('bot', '=', key).where('until', '>', at());
+
   const rows: OutboxRow[] = await app.db
     .updateTable('outbox')
-    .set({ next_attempt_at: new Date(now.getTime() + opts.leaseMs) })
-    .where('id', 'in', (eb) =>
-      eb
+    .set({ next_attempt_at: at(opts.leaseMs), lease })
+    .where('id', 'in', (eb) => {
+      const due = eb
         .selectFrom('outbox')
         .select('id')
         .where('sent_at', 'is', null)
-        .where('next_attempt_at', '<=', now)
-        .orderBy('id')
-        .limit(opts.batchSize)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(['id', 'kind', 'text', 'attempts', 'parts_sent', 'next_attempt_at', 'sent_at', 'last_error', 'created_at'])
+        .where('next_attempt_at', '<=', at());
+      return (bot ? due.where((w) => w.not(w.exists(waitOf(bot)))) : due).orderBy('id').limit(opts.batchSize).forUpdate().skipLocked();
+    })
+    .returning(['id', 'kind', 'text', 'attempts', 'parts_sent', 'next_attempt_at', 'sent_at', 'last_error', 'created_at', 'lease'])
     .execute();
   rows.sort((a, b) => a.id - b.id);
 
-  if (!app.config.bot.token) {
+  if (bot === null) {
     for (const row of rows) app.log.info({ outboxId: row.id, kind: row.kind, text: maskPersonalData(row.text) }, 'chat message (BOT_TOKEN not set, not sent)');
     // Nothing leaves the process: the whole claim is marked at once, one statement per round.
-    if (rows.length > 0) await app.db.updateTable('outbox').set({ sent_at: new Date(), last_error: 'BOT_TOKEN not set: logged only' }).where('id', 'in', rows.map((row) => row.id)).execute();
+    if (rows.length > 0) await app.db.updateTable('outbox').set({ sent_at: at(), lease: null, last_error: 'BOT_TOKEN not set: logged only' }).where('id', 'in', rows.map((row) => row.id)).execute();
     return { sent: rows.length, retried: 0 };
   }
 
+  /** Hands the rows of this claim not yet sent back to every instance, due at `due`. */
+  const release = (due: Moment) => app.db.updateTable('outbox').set({ lease: null, next_attempt_at: due }).where('lease', '=', lease).where('sent_at', 'is', null).execute();
+
+  /** The row's lease renewed for one more send, with what it has delivered; null when it is no longer ours or the bot waits. */
+  const renew = async (id: number) => {
+    const held = await app.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: at(opts.leaseMs) })
+      .where('id', '=', id)
+      .where('lease', '=', lease)
+      .where('sent_at', 'is', null)
+      .where((w) => w.not(w.exists(waitOf(bot))))
+      .returning('parts_sent')
+      .executeTakeFirst();
+    return held?.parts_sent ?? null;
+  };
+
+  /** Records parts the bot accepted (the whole message: sent), whoever holds the row now; tried until the database takes it. */
+  const markDelivered = (row: OutboxRow, partsSent: number, whole: boolean) =>
+    keepTrying(app, row.id, opts.markRetryMs, options.stopping, () =>
+      app.db
+        .updateTable('outbox')
+        .set(whole
+          ? { parts_sent: partsSent, sent_at: at(), attempts: row.attempts + 1, last_error: null, lease: null }
+          : { parts_sent: sql<number>`GREATEST(parts_sent, ${partsSent}::integer)` })
+        .where('id', '=', row.id)
+        .where('sent_at', 'is', null)
+        .execute());
+
   let sent = 0;
   let retried = 0;
-  for (const [index, row] of rows.entries()) {
-    if (index > 0 && opts.pacingMs > 0) await sleep(opts.pacingMs);
+  let posted = false;
+  for (const row of rows) {
+    if (options.stopping?.aborted) {
+      await release(at());
+      break;
+    }
     const parts = splitMessage(row.text);
     let partsSent = row.parts_sent;
     let failure: Extract<SendResult, { ok: false }> | null = null;
+    let held = true;
     while (partsSent < parts.length) {
+      if (posted && opts.pacingMs > 0) await sleep(opts.pacingMs);
+      const renewed = await renew(row.id);
+      if (renewed === null) {
+        held = false;
+        break;
+      }
+      partsSent = renewed;
+      if (partsSent >= parts.length) break;
+      posted = true;
       const result = await postMessage(app, parts[partsSent] as string, opts.requestTimeoutMs);
       if (!result.ok) {
         failure = result;
         break;
       }
       partsSent += 1;
+      if (partsSent < parts.length) await markDelivered(row, partsSent, false);
+    }
+    if (!held) {
+      const wait = await waitOf(bot).executeTakeFirst();
+      if (wait) {
+        // Another instance was told to wait: so is this one, with every row it holds.
+        await release(wait.until);
+        break;
+      }
+      app.log.info({ outboxId: row.id }, 'chat message taken over by another instance (its lease ran out before its turn)');
+      continue;
     }
     if (!failure) {
-      await app.db.updateTable('outbox').set({ sent_at: new Date(), parts_sent: partsSent, attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
+      await markDelivered(row, partsSent, true);
       sent += 1;
       continue;
     }
     const delay = failure.retryAfterMs ?? Math.min(opts.baseDelayMs * 2 ** row.attempts, opts.maxDelayMs);
+    if (failure.retryAfterMs !== undefined) {
+      // The bot's wait holds for it, so for every instance sending as it, not just for this message:
+      // written first, so the others stop as soon as can be.
+      await app.db
+        .insertInto('bot_waits')
+        .values({ bot, until: at(delay) })
+        .onConflict((conflict) => conflict.column('bot').doUpdateSet({ until: sql<Date>`GREATEST(bot_waits.until, excluded.until)` }))
+        .execute();
+    }
     await app.db
       .updateTable('outbox')
-      .set({ attempts: row.attempts + 1, parts_sent: partsSent, last_error: failure.error, next_attempt_at: new Date(now.getTime() + delay) })
+      .set({ attempts: row.attempts + 1, last_error: failure.error, next_attempt_at: at(delay), lease: null })
       .where('id', '=', row.id)
+      .where('lease', '=', lease)
       .execute();
     app.log.warn({ outboxId: row.id, attempts: row.attempts + 1, error: maskPersonalData(failure.error), retryInMs: delay }, 'chat message not delivered, will retry');
     retried += 1;
+    if (failure.retryAfterMs !== undefined) {
+      await release(at(delay));
+      break;
+    }
   }
   return { sent, retried };
 }
 
+/**
+ * Runs `write` until it succeeds: the bot has accepted a message, and a mark that fails (the
+ * database away) would let another instance send it again once the lease runs out. A shutdown
+ * waits a while longer, then gives up (and says so).
+ */
+async function keepTrying(app: FastifyInstance, outboxId: number, firstPauseMs: number, stopping: AbortSignal | undefined, write: () => Promise<unknown>): Promise<void> {
+  let pause = firstPauseMs;
+  let giveUpAt: number | null = null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await write();
+      if (attempt > 1) app.log.info({ outboxId, attempts: attempt }, 'delivered chat message marked sent after the database came back');
+      return;
+    } catch (err) {
+      if (attempt === 1) app.log.warn({ err, outboxId }, 'delivered chat message not marked sent: trying again until the database answers');
+      if (stopping?.aborted) {
+        giveUpAt ??= Date.now() + markPatienceOnStopMs;
+        if (Date.now() >= giveUpAt) {
+          app.log.error({ err, outboxId }, 'delivered chat message not marked sent before shutdown: it may be sent once more');
+          return;
+        }
+      }
+      await sleep(pause);
+      pause = Math.min(pause * 2, maxMarkRetryMs);
+    }
+  }
+}
+
 export type OutboxWorker = RepeatingJob;
 
-/** Runs `deliverOutbox` in a loop until stopped; stop() waits for the round in flight. */
+/** Runs `deliverOutbox` in a loop until stopped; stop() ends the round in flight after its current message and waits for it. */
 export function startOutboxWorker(app: FastifyInstance, options: OutboxWorkerOptions = {}): OutboxWorker {
-  const opts = { ...defaults, ...options };
-  return startRepeating(() => deliverOutbox(app, opts), {
+  const opts = settings(options);
+  return startRepeating((stopping) => deliverOutbox(app, { ...opts, stopping }), {
     firstDelayMs: 0,
     // A full batch means more may be waiting: go again at once.
     nextDelayMs: (result) => (result && result.sent + result.retried >= opts.batchSize ? 0 : opts.intervalMs),

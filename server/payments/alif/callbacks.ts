@@ -25,7 +25,7 @@ export async function alifCallbacks(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/alif/webhook',
-    { config: { docs: { summary: 'Alif\'s webhook (JSON, header Signature = base64(HMAC-SHA256(secret, raw body))): the invoice is read again from Alif and settled, closed, or given back if the contract was paid another way' } } },
+    { config: { docs: { summary: 'Alif\'s webhook (JSON, header Signature = base64(HMAC-SHA256(secret, raw body))): the invoice is read again from Alif and settled, closed, or given back if the contract was paid another way', callback: 'signature' } } },
     async (request) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError(400, 'a JSON body is required', { field: '/body' });

@@ -30,7 +30,7 @@ export async function clickCallbacks(app: FastifyInstance): Promise<void> {
     return reply.code(200).type('application/json; charset=utf-8').send(clickAnswer(action, new Map(), ours ? -7 : -8));
   });
   for (const [path, action, summary] of routes) {
-    app.post(path, { config: { docs: { summary, callback: true } } }, async (request, reply) => {
+    app.post(path, { config: { docs: { summary, callback: 'signature' } } }, async (request, reply) => {
       const answer = await shop.handle(action, readClickFields(request.headers['content-type'], request.body));
       return reply.type('application/json; charset=utf-8').send(answer);
     });

@@ -84,7 +84,9 @@ describe('the sandbox Click page', () => {
     expect(await clickPayments(contract.id)).toEqual([expect.objectContaining({ state: 'failed', failure: 'declined' })]);
     expect((await post(app, '/api/sayt/uyjoy-api/check', { contract_id: contract.id })).json()).toMatchObject({ result: false, response: { last_payment: 'declined' } });
     const failures = await app.db.selectFrom('outbox').select('text').where('kind', '=', 'failure').execute();
-    expect(failures.some((f) => f.text.includes('sandbox Click') && f.text.includes('****0002') && !f.text.includes(sandboxCards.declined.number))).toBe(true);
+    // The staff find the order it names: its number whole, the card's masked.
+    const order = (await app.contracts.get(contract.id))?.order_id;
+    expect(failures.some((f) => f.text.includes('sandbox Click') && f.text.includes(`order ${order},`) && f.text.includes('****0002') && !f.text.includes(sandboxCards.declined.number))).toBe(true);
     // Another card then pays.
     expect((await payOnPage(contract.link)).statusCode).toBe(303);
     expect((await app.contracts.get(contract.id))?.status).toBe('issued');

@@ -15,7 +15,7 @@ export async function hostedCallbacks(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/hosted/notify',
-    { config: { docs: { summary: 'The bank\'s hosted-page notification (JSON, X-Signature = hex(HMAC-SHA256(secret, raw body))): the payment is read again from the bank and settled, closed, or given back' } } },
+    { config: { docs: { summary: 'The bank\'s hosted-page notification (JSON, X-Signature = hex(HMAC-SHA256(secret, raw body))): the payment is read again from the bank and settled, closed, or given back', callback: 'signature' } } },
     async (request) => {
       const raw = request.body;
       if (!Buffer.isBuffer(raw) || raw.length === 0) throw new AppError(400, 'a JSON body is required', { field: '/body' });

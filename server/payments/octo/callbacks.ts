@@ -31,7 +31,7 @@ function readNotification(body: unknown): OctoNotification | { refused: string }
 export async function octoCallbacks(app: FastifyInstance): Promise<void> {
   app.post(
     '/octo/notify',
-    { config: { docs: { summary: 'Octo\'s payment notification (JSON, signature sha1(unique_key + octo_payment_UUID + status)): the status is read again from Octo; a hold is captured when the contract is paid by it, released when it cannot be' } } },
+    { config: { docs: { summary: 'Octo\'s payment notification (JSON, signature sha1(unique_key + octo_payment_UUID + status)): the status is read again from Octo; a hold is captured when the contract is paid by it, released when it cannot be', callback: 'signature' } } },
     async (request) => {
       const note = readNotification(request.body);
       if ('refused' in note) throw new AppError(400, `not an Octo notification: body${note.refused} is missing or malformed (octo_payment_UUID, status and signature are required)`, { field: note.refused });

@@ -11,5 +11,5 @@ export async function paymeCallbacks(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   // What fails before the service sees the body (one over the size limit, one cut off) is a parse error too, not an HTTP error.
   app.setErrorHandler(async (_error, request, reply) => reply.code(200).send(await app.payme.handle('', request.headers.authorization)));
-  app.post<{ Body: string | undefined }>('/payme', { config: { docs: { summary: 'Payme merchant API (JSON-RPC 2.0): CheckPerformTransaction, CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction, GetStatement' } } }, async (request) => app.payme.handle(request.body ?? '', request.headers.authorization));
+  app.post<{ Body: string | undefined }>('/payme', { config: { docs: { summary: 'Payme merchant API (JSON-RPC 2.0): CheckPerformTransaction, CreateTransaction, PerformTransaction, CancelTransaction, CheckTransaction, GetStatement', callback: 'paycom' } } }, async (request) => app.payme.handle(request.body ?? '', request.headers.authorization));
 }

@@ -13,7 +13,7 @@ export async function paynetCallbacks(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.post<{ Body: string | undefined }>(
     '/paynet',
-    { config: { docs: { summary: 'Paynet provider protocol (JSON-RPC 2.0, HTTP Basic): GetInformation, PerformTransaction, CheckTransaction, CancelTransaction, GetStatement' } } },
+    { config: { docs: { summary: 'Paynet provider protocol (JSON-RPC 2.0, HTTP Basic): GetInformation, PerformTransaction, CheckTransaction, CancelTransaction, GetStatement', callback: 'paynet' } } },
     async (request, reply) => {
       const { status, body } = await merchant.handle(typeof request.body === 'string' ? request.body : '', request.headers.authorization);
       if (status === 401) reply.header('WWW-Authenticate', 'Basic realm="paynet", charset="UTF-8"');

@@ -4,14 +4,22 @@ import fp from 'fastify-plugin';
 import type { FastifySchema } from 'fastify';
 import { filePartRules } from '../../../products/multipart';
 
+/** How a provider's callback proves it is the provider (see `docs.callback`). */
+export type CallbackCredential = 'paycom' | 'paynet' | 'signature';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the API documentation says of the route: a summary and the `schemas/api` schema of the envelope's `response`. */
     docs?: {
       summary: string;
       response?: string;
-      /** A payment provider's callback (Click's Prepare and Complete…): its own authentication, its own answers, no envelope. */
-      callback?: boolean;
+      /**
+       * A payment provider's callback (Payme's, Paynet's, Click's Prepare and Complete, Octo's, Alif's and
+       * the bank's notifications): its own answers, no envelope, and how it is authenticated instead of
+       * by the site's credential: the provider's own Basic credential (`paycom`, `paynet`), or a
+       * signature of the request (`signature`: no scheme OpenAPI can state; the summary says which).
+       */
+      callback?: CallbackCredential;
     };
   }
 }
@@ -123,16 +131,19 @@ function multipartForm(body: unknown): unknown {
 /** The hash of the style element swagger-ui's bundle inserts (Chromium names it when it is refused). */
 const swaggerUiInsertedStyle = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
-/** Which credential a path needs (server/routes/README.md); a provider's callback authenticates its own way (a signature in its body). */
-function security(url: string, callback: boolean) {
-  if (url === '/api/payme') return [{ paycom: [] }];
-  if (callback) return [];
+/**
+ * Which credential a route needs (server/routes/README.md): a provider's callback its own, the site
+ * API (routes/api, whose hook checks it) the site's or a partner's; the policy files and the pages
+ * none. server/api-docs.test.ts holds every route to what it really checks.
+ */
+function security(url: string, callback: CallbackCredential | undefined) {
+  if (callback) return callback === 'signature' ? [] : [{ [callback]: [] }];
   if (url.startsWith('/api/') && !url.startsWith('/api/policies/') && !url.startsWith('/api/docs')) return [{ site: [] }];
   return [];
 }
 
 function tag(url: string, callback: boolean): string {
-  if (url === '/api/payme' || callback) return 'payments';
+  if (callback || url.startsWith('/pay/')) return 'payments';
   if (url.startsWith('/api/policies/') || url.startsWith('/verify/')) return 'policies';
   if (url.startsWith('/sandbox/')) return 'sandbox';
   return 'site API';
@@ -155,7 +166,9 @@ export default fp(
             'Every `/api` answer is the envelope `{ result, error, message, response }`. A business refusal is HTTP 200 with',
             '`result: false` (an unpaid check: `error` 1, `payment_not_made`, with `response.last_payment` `declined` after a refused card; an unknown person: `error` 1, `datas_not_found`);',
             'any other refusal carries its HTTP status as `error`, and a 400 names the field in `response.field`.',
-            'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract).',
+            'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract),',
+            'except the policy files and the payment providers\' callbacks: Payme and Paynet call with credentials of their own, Click,',
+            'Octo, Alif and the bank\'s hosted page sign what they send (each operation says how).',
             'An address or headers over 16 KB in all are refused with 431.',
             'Requests are read tolerantly where partner clients differ, strictly where it matters (money, dates, identity): a body',
             'is checked against the schema shown here, and one it refuses is first read as partners send it and checked again.',
@@ -177,20 +190,21 @@ export default fp(
           securitySchemes: {
             site: { type: 'http', scheme: 'basic', description: 'The public site\'s credential, or a partner\'s.' },
             paycom: { type: 'http', scheme: 'basic', description: 'Payme\'s merchant credential, `Paycom:<key>`.' },
+            paynet: { type: 'http', scheme: 'basic', description: 'The credential Paynet calls with (`PAYNET_LOGIN` / `PAYNET_PASSWORD`, ours to give it), not the site\'s.' },
           },
         },
       },
       transform: ({ schema, url, route }) => {
         const docs = route.config?.docs;
-        const callback = docs?.callback === true;
-        const api = url.startsWith('/api/') && url !== '/api/payme' && !callback && !url.startsWith('/api/policies/');
+        const callback = docs?.callback !== undefined;
+        const api = url.startsWith('/api/') && !callback && !url.startsWith('/api/policies/');
         const multipartSave = Array.isArray(schema?.consumes) && schema.consumes.includes('multipart/form-data');
         const documented: FastifySchema & Record<string, unknown> = {
           ...schema,
           ...(multipartSave ? { body: multipartForm(schema.body) } : {}),
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
-          security: security(url, callback),
+          security: security(url, docs?.callback),
           ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined) } } : {}),
           ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),
           ...(url.startsWith('/api/policies/') ? { response: policyFileAnswers } : {}),
