@@ -21,12 +21,59 @@ test('an unknown route shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(text('en', 'pages.notFound.title'));
 });
 
+test("an address without a language is read in the visitor's language, the bare one as the home page itself, and every page remembers the language it shows", async ({ browser }) => {
+  // A Russian browser (its Accept-Language) that has not chosen a language on the site yet.
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  const langCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'lang');
+
+  const home = await page.goto('/');
+  expect(home?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ru', 'pages.home.title'));
+  // One page per language for search engines: this one is the Russian home page.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/ru', page.url()).href);
+  expect(await langCookie()).toMatchObject({ value: 'ru', path: '/', sameSite: 'Lax' });
+  expect((await langCookie())?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 60 * 60);
+
+  // The home page's language links run no script; the page they lead to remembers the choice.
+  await page.locator('header a[hreflang="en"]').click();
+  await expect(page).toHaveURL(/\/en$/);
+  expect((await langCookie())?.value).toBe('en');
+
+  // An address that is no page: the 404 page in the chosen language, naming the address as typed.
+  const missing = await page.goto('/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'pages.notFound.title'));
+  await expect(page.locator('main')).toContainText(' /no-such-page');
+  await expect(page.locator('main')).not.toContainText('/en/no-such-page');
+  // Its language links lead to the address in each language.
+  await expect(page.locator('header a[hreflang="ru"]')).toHaveAttribute('href', '/ru/no-such-page');
+
+  // Without a chosen language, the browser's: Russian.
+  await context.clearCookies();
+  await page.goto('/no-such-page');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ru', 'pages.notFound.title'));
+  await expect(page.locator('main')).not.toContainText('/uz/no-such-page');
+  expect((await langCookie())?.value).toBe('ru');
+  await expectAccessible(page, '404 page of an address without a language');
+  expect(scripts).toEqual([]);
+  await context.close();
+});
+
 test("the 500 page the server sends for a page it failed to serve works without script, in the address's language, and leads back", async ({ page }) => {
   const shell = pageShell(join(process.cwd(), 'dist/site'), (await loadProducts()).map((product) => product.manifest));
   for (const lang of ['uz', 'en', 'ru'] as const) {
     const address = `/${lang}/travel?step=trip`;
-    const html = shell.serverError(address);
-    if (html === null) throw new Error('the build has no 500 page');
+    const html = shell.serverError(address)?.html;
+    if (html === undefined) throw new Error('the build has no 500 page');
     expect(html).not.toMatch(/<script type="module"|modulepreload/);
     // Served as the error handler serves it, for the address that failed.
     await page.route(`**${address}`, (route) => route.fulfill({ status: 500, contentType: 'text/html; charset=utf-8', body: html }), { times: 1 });
