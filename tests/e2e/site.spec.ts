@@ -221,6 +221,16 @@ test('on a narrow phone, the language switch stays on the brand\'s row in the lo
   await context.close();
 });
 
+test('the site has an icon at /favicon.ico, where browsers and crawlers look for one', async ({ request }) => {
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const bytes = await icon.body();
+  // An icon file (reserved 0, type 1) holding 16, 32 and 48 px images.
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(Array.from({ length: bytes.readUInt16LE(4) }, (_, i) => bytes.readUInt8(6 + 16 * i))).toEqual([16, 32, 48]);
+});
+
 test('the thank-you page is drawn by the server with its contract, as plain HTML, and checking again shows what became of it', async ({ page, request }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
