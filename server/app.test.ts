@@ -232,10 +232,11 @@ describe('site routes', () => {
     expect(miss.json().response).toEqual({ to: null, status: 301 });
   });
 
-  test('contract check shows the status of any contract', async () => {
+  test('contract check shows the status of any contract, and its order number as the save answered it', async () => {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     const res = await post(app, '/api/sayt/contract/check', { contract_id: saved.contract_id });
-    expect(res.json().response).toEqual({ contract_id: saved.contract_id, product: 'home', status: 'awaiting_payment', amount: 70_000, policy_number: null, pdf_url: null });
+    expect(saved.order_id).toMatch(/^[1-8]\d{15}$/);
+    expect(res.json().response).toEqual({ contract_id: saved.contract_id, order_id: saved.order_id, product: 'home', status: 'awaiting_payment', amount: 70_000, policy_number: null, pdf_url: null });
     assertMatchesSchema('site/contract-check.response', res.json().response);
     const unknown = await post(app, '/api/sayt/contract/check', { contract_id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);

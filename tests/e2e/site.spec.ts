@@ -254,13 +254,16 @@ test('the thank-you page is drawn by the server with its contract, as plain HTML
 
   // A contract saved and not yet paid, then paid as Payme pays it: the provider sends the visitor back
   // to the address without a language, which the server sends on to the visitor's.
-  const saved = (await (await request.post('/api/sayt/uyjoy-api/save', { headers: { authorization: siteAuth }, data: homeSaveBody() })).json()) as { response: { contract_id: string; amount: number } };
-  const { contract_id: contractId, amount } = saved.response;
+  const saved = (await (await request.post('/api/sayt/uyjoy-api/save', { headers: { authorization: siteAuth }, data: homeSaveBody() })).json()) as { response: { contract_id: string; order_id: string; amount: number } };
+  const { contract_id: contractId, order_id: orderId, amount } = saved.response;
   await page.context().addCookies([{ name: 'lang', value: 'ru', url: new URL('/', page.url()).href }]);
   await page.goto(`/thank-you/${contractId}`);
   await expect(page).toHaveURL(new RegExp(`/ru/thank-you/${contractId}$`));
   await expect(page.getByText(text('ru', 'pages.thankYou.status.awaiting_payment'))).toBeVisible();
-  await expect(page.getByText(contractId)).toBeVisible();
+  // The order is named by the number the payment step showed, not by the contract's internal id.
+  await expect(page.getByRole('definition').filter({ hasText: orderId })).toHaveText(orderId);
+  await expect(page.getByText(text('ru', 'pages.thankYou.order'))).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(contractId);
   await expectAccessible(page, 'thank-you page awaiting payment');
   const payme = async (method: string, params: Record<string, unknown>) =>
     expect((await request.post('/api/payme', { headers: { authorization: paycomAuth() }, data: { id: 1, method, params } })).ok()).toBe(true);
