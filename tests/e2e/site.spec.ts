@@ -6,6 +6,7 @@ import { loadProducts } from '../../server/lib/product-registry';
 import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 import { expectAccessible, fillSandboxCard, loadTexts, sandboxPayButton, text } from './shop';
+import { readBuildManifest } from '../support/bundle-manifest';
 
 test.beforeAll(loadTexts);
 
@@ -154,6 +155,69 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   await expect(page.getByRole('heading', { level: 2, name: text('ru', 'travel.step.dates') })).toBeVisible();
   await expect(page).toHaveURL(/step=dates/);
   expect(problems).toEqual([]);
+});
+
+test('a flow page looks for a new deployment, and once there is one, the next step it moves to loads the new build where the visitor was', async ({ page }) => {
+  await page.clock.install();
+  const polls: string[] = [];
+  let deployed: string | null = null;
+  await page.route('**/builds/latest.json?*', (route) => {
+    polls.push(new URL(route.request().url()).search);
+    return deployed === null ? route.continue() : route.fulfill({ json: { version: deployed, builtAt: new Date().toISOString() } });
+  });
+  const documents: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents.push(new URL(sent.url()).search);
+  });
+  const sameDocument = () => page.evaluate(() => (window as { marked?: boolean }).marked === true);
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.evaluate(() => Object.assign(window, { marked: true }));
+
+  // The first poll, five minutes on, finds the build the page runs: the flow moves on in the page.
+  await page.clock.fastForward('05:00');
+  await expect.poll(() => polls.length).toBe(1);
+  expect(polls[0]).toMatch(/^\?t=\d+$/);
+  await page.getByRole('button', { name: text('en', 'engine.next'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: text('en', 'travel.step.dates') })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+
+  // A new build deployed: the next move loads that step as a page, with the new build's scripts.
+  deployed = 'a-newer-build';
+  const polled = page.waitForResponse((response) => response.url().includes('/builds/latest.json?'));
+  await page.clock.fastForward('05:00');
+  await (await polled).finished();
+  expect(polls).toHaveLength(2);
+  await page.getByRole('button', { name: text('en', 'engine.back'), exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/travel\?step=trip$/);
+  await expect(page.getByRole('heading', { level: 2, name: text('en', 'travel.step.trip') })).toBeVisible();
+  expect(documents).toEqual(['', '?step=trip']);
+  expect(await sameDocument()).toBe(false);
+});
+
+test("a flow page's module that fails to load (gone with a deployment) reloads the page once, and the flow starts", async ({ page }) => {
+  let documents = 0;
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents += 1;
+  });
+  // The flow's English texts, a module loaded lazily by no load that handles its failure itself, are
+  // gone for the page first loaded (every try), and there for the page loaded anew.
+  const catalog = readBuildManifest()['../locales/en/travel.po']?.file;
+  if (!catalog) throw new Error('the build has no English travel catalog');
+  let refused = 0;
+  await page.route(`**/${catalog}`, (route) => {
+    if (documents > 1) return route.continue();
+    refused += 1;
+    return route.abort();
+  });
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await expect(page.locator('form')).toBeVisible();
+  expect(documents).toBe(2);
+  expect(refused).toBeGreaterThan(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('chunk-guard:reloaded-at'))).toMatch(/^\d+$/);
 });
 
 test('on a phone, the step Next leads to opens at its title, which takes focus', async ({ browser }) => {
