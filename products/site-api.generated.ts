@@ -30,6 +30,7 @@ export interface ContractCheckRequest {
 
 export interface ContractCheckResponse {
   contract_id: string;
+  order_id: string;
   product: string;
   status: 'draft' | 'awaiting_payment' | 'paid' | 'issued' | 'cancelled';
   amount: number;

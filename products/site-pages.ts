@@ -32,8 +32,10 @@ export function isSiteLanguage(value: unknown): value is SiteLanguage {
   return typeof value === 'string' && (siteLanguages as readonly string[]).includes(value);
 }
 
-/** The cookie the visitor's chosen language is kept in. */
+/** The cookie the visitor's chosen language is kept in, by the server's page answers and the site's scripts. */
 export const langCookie = 'lang';
+/** How long the `lang` cookie keeps the language: a year. */
+export const langCookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 /** The language the `lang` cookie names, in a `Cookie` header's or `document.cookie`'s form. */
 export function langFromCookie(cookie: string): SiteLanguage | null {

@@ -232,10 +232,11 @@ describe('site routes', () => {
     expect(miss.json().response).toEqual({ to: null, status: 301 });
   });
 
-  test('contract check shows the status of any contract', async () => {
+  test('contract check shows the status of any contract, and its order number as the save answered it', async () => {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     const res = await post(app, '/api/sayt/contract/check', { contract_id: saved.contract_id });
-    expect(res.json().response).toEqual({ contract_id: saved.contract_id, product: 'home', status: 'awaiting_payment', amount: 70_000, policy_number: null, pdf_url: null });
+    expect(saved.order_id).toMatch(/^[1-8]\d{15}$/);
+    expect(res.json().response).toEqual({ contract_id: saved.contract_id, order_id: saved.order_id, product: 'home', status: 'awaiting_payment', amount: 70_000, policy_number: null, pdf_url: null });
     assertMatchesSchema('site/contract-check.response', res.json().response);
     const unknown = await post(app, '/api/sayt/contract/check', { contract_id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.statusCode).toBe(404);
@@ -258,7 +259,7 @@ describe('built site', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
     // The build's prerendered home page (tools/prerender.ts), here in English only.
     mkdirSync(join(dir, 'prerendered', 'en'), { recursive: true });
-    writeFileSync(join(dir, 'prerendered', 'en', 'index.html'), '<!doctype html><html lang="en"><title>home, prerendered</title>');
+    writeFileSync(join(dir, 'prerendered', 'en', 'index.html'), '<!doctype html><html lang="en"><head><title>home, prerendered</title></head>');
     writeFileSync(
       join(dir, 'prerendered', 'en', '404.html'),
       '<!doctype html><html lang="en"><title>404</title><a href="/ru/__address__">RU</a><p>No page at /en/__address__.</p>',
@@ -345,7 +346,7 @@ describe('built site', () => {
     const prerendered = await siteApp.inject('/en');
     expect(prerendered.statusCode).toBe(200);
     expect(prerendered.body).toContain('home, prerendered');
-    expect(prerendered.headers['cache-control']).toBe('no-cache');
+    expect(prerendered.headers['cache-control']).toBe('private, no-cache');
     // Pages go out compressed as the browser accepts.
     const compressed = await siteApp.inject({ url: '/en', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(compressed.headers['content-encoding']).toBe('br');
@@ -392,13 +393,12 @@ describe('built site', () => {
     const page = await siteApp.inject('/ru/travel');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>shop</title>');
-    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
     for (const known of ['/uz', '/en/travel/neo', '/ru/mobile/housing', '/ru/thank-you/9f0c', '/ru/thank-you']) {
       expect((await siteApp.inject(known)).statusCode, known).toBe(200);
     }
     // An address without a language is sent on to the visitor's, as the browser would detect it.
     for (const [bare, headers, to] of [
-      ['/', {}, '/uz'],
       ['/travel?step=dates', { 'accept-language': 'ru-RU,ru;q=0.9,en;q=0.8' }, '/ru/travel?step=dates'],
       ['/thank-you/9f0c', { cookie: 'lang=en', 'accept-language': 'ru' }, '/en/thank-you/9f0c'],
     ] as const) {
@@ -429,6 +429,59 @@ describe('built site', () => {
     const api = await siteApp.inject({ url: '/api/unknown', headers: { authorization: siteAuth } });
     expect(api.statusCode).toBe(404);
     expect(api.json().result).toBe(false);
+  });
+
+  test("the bare address is the home page in the visitor's language, with its own address for search engines and caches told to tell visitors apart", async () => {
+    for (const headers of [{ 'accept-language': 'en-GB,en;q=0.9' }, { cookie: 'lang=en', 'accept-language': 'ru' }]) {
+      const home = await siteApp.inject({ url: '/', headers: { ...headers, 'accept-encoding': 'gzip' } });
+      expect(home.statusCode).toBe(200);
+      expect(gunzipSync(home.rawPayload).toString()).toContain('home, prerendered');
+      expect(gunzipSync(home.rawPayload).toString()).toContain(`<link rel="canonical" href="${siteApp.config.publicUrl}/en">`);
+      expect(home.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+      expect(home.headers['cache-control']).toBe('private, no-cache');
+    }
+    // A page's own address is its language whoever asks.
+    const own = await siteApp.inject({ url: '/en', headers: { cookie: 'lang=ru' } });
+    expect(own.headers.vary).toBe('Accept-Encoding');
+    expect(own.body).toContain(`<link rel="canonical" href="${siteApp.config.publicUrl}/en">`);
+  });
+
+  test("every page keeps its language in the visitor's lang cookie for a year, the pages without scripts too", async () => {
+    const langCookieOf = (res: { cookies: { name: string; value: string; maxAge?: number; path?: string; sameSite?: string }[] }) => res.cookies.find((cookie) => cookie.name === 'lang');
+    for (const [url, headers, lang] of [
+      ['/en', { cookie: 'lang=ru' }, 'en'],
+      ['/ru/travel/neo', {}, 'ru'],
+      ['/ru/thank-you/9f0c', { cookie: 'lang=uz' }, 'ru'],
+      ['/ru/nope', { 'accept-language': 'en' }, 'ru'],
+      ['/', { 'accept-language': 'en' }, 'en'],
+      ['/no-such-page', { 'accept-language': 'en' }, 'en'],
+      // The 404 page of an address refused as malformed (a NUL byte in its query).
+      ['/en/travel?step=%00', {}, 'en'],
+    ] as const) {
+      // As a browser opens a page.
+      const res = await siteApp.inject({ url, headers: { ...headers, accept: 'text/html,application/xhtml+xml' } });
+      expect(langCookieOf(res), url).toEqual({ name: 'lang', value: lang, maxAge: 365 * 24 * 60 * 60, path: '/', sameSite: 'Lax' });
+      // Only this visitor's browser may keep an answer that sets their cookies.
+      expect(res.headers['cache-control'], url).toMatch(/^(private, no-cache|no-store)$/);
+    }
+    // An address without a language leads on to the page, which sets it; the redirect sets none.
+    expect(langCookieOf(await siteApp.inject({ url: '/travel', headers: { 'accept-language': 'en', accept: 'text/html' } }))).toBeUndefined();
+    // A client that is no browser reading a page (its Accept not HTML) is given no cookie that would make it one to the API.
+    const read = await siteApp.inject({ url: '/ru/travel', headers: { accept: '*/*' } });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['set-cookie']).toBeUndefined();
+    // Neither do files and API answers.
+    expect(langCookieOf(await siteApp.inject('/builds/latest.json'))).toBeUndefined();
+    expect(langCookieOf(await siteApp.inject({ url: '/api/unknown', headers: { authorization: siteAuth } }))).toBeUndefined();
+  });
+
+  test("an address that is no page gets the 404 page in the visitor's language, naming the address as asked", async () => {
+    for (const headers of [{ 'accept-language': 'en-US,en;q=0.9' }, { cookie: 'lang=en', 'accept-language': 'ru-RU' }]) {
+      const missing = await siteApp.inject({ url: '/no-such-page', headers });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).toContain('<html lang="en"><title>404</title><a href="/ru/no-such-page">RU</a><p>No page at /no-such-page.</p>');
+      expect(missing.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    }
   });
 
   test("a page the server fails to serve is the site's 500 page in its language, not JSON; a script's call still gets the envelope", async () => {

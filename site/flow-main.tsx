@@ -9,18 +9,23 @@ import { hasFileFields } from '../engine/files/on-demand';
 import { flowPartLoaders, flowReturnPath } from '../engine/flow-runner';
 import { flowMachineFor } from '../engine/machine';
 import { api, loadApiClient } from './api/site-api';
-import { stepHrefAt } from './history-step-address';
+import { loadNextStepAnew, stepHrefAt } from './history-step-address';
 import { flowIslandId } from '../products/site-pages';
 import { FlowIsland } from './flow-island';
 import { prepareFlow, readRenderedCatalog } from './flow-preparation';
 import { catalogs, preloadCatalogs } from './i18n';
-import { detectBrowserLang, langFromPath, saveLang } from './language';
+import { detectBrowserLang, langFromPath } from './language';
+import { buildPollIntervalMs } from './navigation/build-poll';
+import { reloadOnChunkFailures } from './navigation/chunk-guard';
+import { chunkGuard } from './navigation/site-chunk-guard';
 import { showCurrentProduct } from './navigation/current-pill';
 import { dismissMenusOnOutsideAction } from './navigation/menu-dismiss';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import { knowProductPages } from './partner';
 import { loadSiteProduct } from './site-product';
 
+// First, so a module of the flow that fails to load (a chunk gone with a deployment) reloads the page.
+const rootOptions = reloadOnChunkFailures(chunkGuard, window);
 showCurrentProduct();
 dismissMenusOnOutsideAction();
 const element = document.getElementById(flowIslandId);
@@ -31,7 +36,6 @@ const product = await loadSiteProduct(element?.dataset.product ?? '');
 if (!element || !product) throw new Error(`flow page without its island (#${flowIslandId} naming a product)`);
 const { id } = product.manifest;
 knowProductPages([product.manifest]);
-saveLang(lang);
 
 // A page the server drew with its first step carries the catalog it used: the flow's definition and
 // messages load before hydrating, so the first render draws that same step, without a catalog request.
@@ -54,13 +58,23 @@ if (definition && !hasFileFields(definition.steps)) {
 }
 
 // A visitor coming back with a draft resumes on their own step, not the one the HTML shows: drawn anew.
-if (definition && loadDraft(window.sessionStorage, definition)) createRoot(element).render(island);
+if (definition && loadDraft(window.sessionStorage, definition)) createRoot(element, rootOptions).render(island);
 // Hydrated as a transition, so React yields to the browser every few milliseconds instead of holding
 // the main thread for the whole island (long tasks a phone's visitor feels as a page that ignores taps).
 else startTransition(() => {
-  hydrateRoot(element, island);
+  hydrateRoot(element, island, rootOptions);
 });
 
 // What the flow loads later (the API client with its first call, the payment and download steps) is
 // fetched ahead when the page is idle, a part at a time, as the visitor may be typing meanwhile.
 schedulePreload([loadApiClient, ...flowPartLoaders], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection, oneAtATime: true });
+
+// A new deployment is looked for as on the site's other pages, and found, makes the next step a page
+// load of the new build. The watcher loads when its first poll is due: no part of the page's first load
+// (a failed load reaches the chunk guard as any other).
+setTimeout(async () => {
+  const version = await import('./navigation/build-version');
+  const watcher = version.thisBuildWatcher({ intervalMs: buildPollIntervalMs, onStale: loadNextStepAnew });
+  void watcher.check();
+  watcher.start();
+}, buildPollIntervalMs);

@@ -30,10 +30,26 @@ function withStep(search: string, stepId: string): string {
   return `?${params.toString()}`;
 }
 
+let newBuildDeployed = false;
+
+/**
+ * A new build was deployed since this page loaded: the next step the visitor moves to is loaded as a
+ * page, with the new build's scripts (the flow resumes there from its draft, written as it moved).
+ */
+export function loadNextStepAnew(): void {
+  newBuildDeployed = true;
+}
+
 /** Writes the step into the address; `afterChange` runs once it is there (e.g. to mend links that carry the query). */
 export function writeStep(stepId: string, mode: 'push' | 'replace', afterChange?: () => void): void {
+  const address = () => `${window.location.pathname}${withStep(window.location.search, stepId)}${window.location.hash}`;
+  if (mode === 'push' && newBuildDeployed) {
+    // Not announced: the flow, which has moved on, must not be sent back to the step the address still names.
+    window.location.assign(address());
+    return;
+  }
   const write = () => {
-    const url = `${window.location.pathname}${withStep(window.location.search, stepId)}${window.location.hash}`;
+    const url = address();
     if (mode === 'push') window.history.pushState(window.history.state, '', url);
     else window.history.replaceState(window.history.state, '', url);
     afterChange?.();

@@ -1,4 +1,4 @@
-import { addressInLanguage, detectLang, isSiteLanguage, langCookie, langFromBrowser, langFromCookie, langOfPath, siteLanguages, type LanguageSources, type SiteLanguage } from '../products/site-pages';
+import { addressInLanguage, detectLang, isSiteLanguage, langCookie, langCookieMaxAgeSeconds, langFromBrowser, langFromCookie, langOfPath, siteLanguages, type LanguageSources, type SiteLanguage } from '../products/site-pages';
 
 /** Site languages in the order the language switch shows them; the first is the default. */
 export const languages = siteLanguages;
@@ -6,7 +6,6 @@ export type Lang = SiteLanguage;
 
 export const defaultLang: Lang = languages[0];
 export { langCookie };
-const cookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 export const isLang: (value: unknown) => value is Lang = isSiteLanguage;
 
@@ -16,7 +15,7 @@ export const langFromPath: (pathname: string) => Lang | null = langOfPath;
 export { detectLang, langFromBrowser, langFromCookie, type LanguageSources };
 
 export function langCookieValue(lang: Lang): string {
-  return `${langCookie}=${lang}; Max-Age=${cookieMaxAgeSeconds}; Path=/; SameSite=Lax`;
+  return `${langCookie}=${lang}; Max-Age=${langCookieMaxAgeSeconds}; Path=/; SameSite=Lax`;
 }
 
 /** Detects the visitor's language from the live document. */

@@ -10,11 +10,14 @@ import { siteRouterComponents } from './router-components';
 import { routes } from './routes';
 import { siteRedirectLookup, versionWatcher } from './navigation/site-services';
 import { chunkGuard } from './navigation/site-chunk-guard';
+import { reloadOnChunkFailures } from './navigation/chunk-guard';
 import { dismissMenusOnOutsideAction } from './navigation/menu-dismiss';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import { knowProductPages } from './partner';
 import { products } from './products';
 
+// First, so a module that fails to load (a chunk gone with a deployment) reloads the page wherever it is loaded.
+const rootOptions = reloadOnChunkFailures(chunkGuard, window);
 knowProductPages(products.map((product) => product.manifest));
 // The language's catalog index loads now, beside the page's modules, not when the router first asks for a catalog.
 preloadCatalogs(langFromPath(window.location.pathname) ?? detectBrowserLang());
@@ -71,5 +74,5 @@ const app = (router: DataRouter) => (
     <RouterProvider router={router} />
   </StrictMode>
 );
-if (container.firstElementChild) hydrateRoot(container, app(await hydratingRouter()));
-else createRoot(container).render(app(createBrowserRouter(routeObjects)));
+if (container.firstElementChild) hydrateRoot(container, app(await hydratingRouter()), rootOptions);
+else createRoot(container, rootOptions).render(app(createBrowserRouter(routeObjects)));

@@ -83,21 +83,70 @@ describe('page shell', () => {
     expect(draws).toBe(8);
   });
 
-  it("sends an address without a language on to the visitor's language: the lang cookie, else the browser's, else Uzbek", async () => {
+  it("reads an address without a language in the visitor's language (the lang cookie, else the browser's, else Uzbek): the bare address is the home page, any other page's is sent on", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shell-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body><div id="root"></div></body></html>');
+    for (const lang of ['uz', 'en', 'ru']) {
+      mkdirSync(join(dir, 'prerendered', lang), { recursive: true });
+      writeFileSync(join(dir, 'prerendered', lang, 'index.html'), `<!doctype html><html lang="${lang}"><head><title>home ${lang}</title></head><body></body></html>`);
+    }
     const manifests = [{ id: 'travel', routes: { page: '/travel' } }] as Parameters<typeof pageShell>[1];
-    const shell = pageShell(dir, manifests);
-    expect(await shell('/', undefined, {})).toEqual({ status: 302, location: '/uz' });
+    const shell = pageShell(dir, manifests, { publicUrl: 'https://shop.example' });
+    const home = async (visitor: Parameters<typeof shell>[2]) => {
+      const answer = await shell('/', undefined, visitor);
+      return answer.status === 302 ? answer : { status: answer.status, lang: answer.lang, detected: answer.detected, title: /<title>([^<]*)/.exec(answer.body.html)?.[1] };
+    };
+    expect(await home({})).toEqual({ status: 200, lang: 'uz', detected: true, title: 'home uz' });
+    expect(await home({ cookie: 'a=1; lang=ru', acceptLanguage: 'en' })).toEqual({ status: 200, lang: 'ru', detected: true, title: 'home ru' });
+    // A refused language (q=0) and an unknown cookie value are passed over.
+    expect(await home({ cookie: 'lang=de', acceptLanguage: 'ru;q=0, en-GB' })).toEqual({ status: 200, lang: 'en', detected: true, title: 'home en' });
+    // Search engines see one home page per language: `/` names the one it shows, each names itself, and all name the others.
+    const bare = htmlOf(await shell('/', undefined, { acceptLanguage: 'ru' }));
+    const own = htmlOf(await shell('/ru'));
+    for (const html of [bare, own]) {
+      expect(html).toContain('<link rel="canonical" href="https://shop.example/ru">');
+      for (const lang of ['uz', 'en', 'ru']) expect(html).toContain(`<link rel="alternate" hreflang="${lang}" href="https://shop.example/${lang}">`);
+    }
+    expect(htmlOf(await shell('/en'))).toContain('<link rel="canonical" href="https://shop.example/en">');
+    expect(await shell('/ru')).toMatchObject({ lang: 'ru', detected: false });
+    // Another page's address without a language leads to it in the visitor's.
     expect(await shell('/travel/partner1', new URLSearchParams('step=dates&x=%3Cb%3E'), { acceptLanguage: 'de-DE, ru;q=0.8, en;q=0.9' })).toEqual({
       status: 302,
       location: '/en/travel/partner1?step=dates&x=%3Cb%3E',
     });
     expect(await shell('/thank-you/abc', undefined, { cookie: 'a=1; lang=ru', acceptLanguage: 'en' })).toEqual({ status: 302, location: '/ru/thank-you/abc' });
-    // A refused language (q=0) and an unknown cookie value are passed over.
-    expect(await shell('/', undefined, { cookie: 'lang=de', acceptLanguage: 'ru;q=0, en-GB' })).toEqual({ status: 302, location: '/en' });
-    // An address that is no page is no page in any language.
-    expect((await shell('/no-such-page', undefined, { cookie: 'lang=ru' })).status).toBe(404);
+    // An address that is no page is no page in any language: the 404 page in the visitor's.
+    expect(await shell('/no-such-page', undefined, { cookie: 'lang=ru' })).toMatchObject({ status: 404, lang: 'ru', detected: true });
+    expect(await shell('/ru/no-such-page', undefined, { cookie: 'lang=en' })).toMatchObject({ status: 404, lang: 'ru', detected: false });
+  });
+
+  it("draws the 404 and 500 pages in the address's language, else the visitor's, naming the address as asked and linking to it in each language", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shell-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body><div id="root"></div></body></html>');
+    for (const lang of ['uz', 'en', 'ru']) {
+      mkdirSync(join(dir, 'prerendered', lang), { recursive: true });
+      const links = ['uz', 'en', 'ru'].map((other) => `<a href="/${other}/__address__" hreflang="${other}">${other}</a>`).join('');
+      writeFileSync(join(dir, 'prerendered', lang, '404.html'), `<html lang="${lang}">${links}<p>${lang}: no page at /${lang}/__address__.</p><a href="/${lang}">home</a></html>`);
+      writeFileSync(join(dir, 'prerendered', lang, '500.html'), `<html lang="${lang}">${links}<a href="/${lang}/__address__">reload</a></html>`);
+    }
+    const shell = pageShell(dir, []);
+    const russian = { acceptLanguage: 'ru-RU,ru;q=0.9' };
+    const unprefixed = await shell('/no-such-page', undefined, russian);
+    expect(unprefixed).toMatchObject({ status: 404, lang: 'ru' });
+    expect(htmlOf(unprefixed)).toBe(
+      '<html lang="ru"><a href="/uz/no-such-page" hreflang="uz">uz</a><a href="/en/no-such-page" hreflang="en">en</a><a href="/ru/no-such-page" hreflang="ru">ru</a><p>ru: no page at /no-such-page.</p><a href="/ru">home</a></html>',
+    );
+    expect(htmlOf(await shell('/no-such-page', undefined, { cookie: 'lang=en', acceptLanguage: 'ru' }))).toContain('<p>en: no page at /no-such-page.</p>');
+    expect(htmlOf(await shell('/no-such-page'))).toContain('<p>uz: no page at /no-such-page.</p>');
+    // A prefixed address is read in its own language, whatever the visitor's.
+    expect(htmlOf(await shell('/en/no-such-page', undefined, russian))).toContain('<p>en: no page at /en/no-such-page.</p><a href="/en">home</a>');
+    expect(shell.notFound('/nope$\'<b>', { cookie: 'lang=en' })?.html).toContain("<p>en: no page at /nope$&#39;&lt;b&gt;.</p>");
+    // The 500 page's reload link asks for the address again, in the language it is shown in.
+    expect(shell.serverError('/travel?step=x', russian)).toEqual({
+      lang: 'ru',
+      html: '<html lang="ru"><a href="/uz/travel?step=x" hreflang="uz">uz</a><a href="/en/travel?step=x" hreflang="en">en</a><a href="/ru/travel?step=x" hreflang="ru">ru</a><a href="/ru/travel?step=x">reload</a></html>',
+    });
+    expect(shell.serverError('/en?step=x', russian)?.lang).toBe('en');
   });
 
   it('draws the thank-you page for the contract its address names, in its path or in the query, and falls back to the build\'s page when drawing fails', async () => {

@@ -6,8 +6,8 @@ import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/define';
 import { groupDigits } from '../../products/api-format';
 import {
-  acceptedLanguages, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
-  siteLanguages, prerenderAddress, showsPrerendered, sitePages, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
+  acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
+  siteLanguages, prerenderAddress, showsPrerendered, sitePages, withoutOptionalParams, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
 } from '../../products/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
@@ -98,6 +98,11 @@ export interface PageShellOptions {
   lookupOrder?: (typed: string) => Promise<OrderLookup>;
   /** Without one, the thank-you page is the build's, which checks its contract in the browser. */
   renderThankYou?: ThankYouRenderer;
+  /**
+   * The site's public address (`https://shop.example`): the home page names its address in each
+   * language with it (canonical and alternate links must be absolute); without it, none.
+   */
+  publicUrl?: string;
 }
 
 /** A page's HTML as sent: the text and its brotli and gzip encodings, made once. */
@@ -112,14 +117,29 @@ export type PageAnswer =
       status: 200 | 404;
       /** With its encodings, except answers only filled into a page the build drew (the Paynet page's lookups, the 404 page). */
       body: PageBody | { html: string };
+      /** The page's language: its address's, or the visitor's for an address without one (`detectLang`). */
+      lang: SiteLanguage;
+      /** Whether the language was the visitor's (an address without one): the answer differs by their `Cookie` and `Accept-Language`. */
+      detected: boolean;
     }
-  /** A page's address without a language: the same address in the visitor's (by its `lang` cookie, else its browser's languages). */
+  /** A page's address without a language (but the home page's): the same address in the visitor's (by its `lang` cookie, else its browser's languages). */
   | { status: 302; location: string };
+
+/** An error page (404, 500) drawn for an address, in the language it is shown in. */
+export interface ErrorPage {
+  html: string;
+  lang: SiteLanguage;
+}
 
 /** What the server knows of the visitor's languages: the request's `Cookie` and `Accept-Language` headers. */
 export interface VisitorLanguages {
   cookie?: string | undefined;
   acceptLanguage?: string | undefined;
+}
+
+/** The language of a page address (path and query) as the browser detects it: its prefix, else the visitor's. */
+function languageOf(address: string, visitor: VisitorLanguages): SiteLanguage {
+  return detectLang({ pathname: address.split('?', 1)[0] ?? '/', cookie: visitor.cookie ?? '', browser: acceptedLanguages(visitor.acceptLanguage ?? '') });
 }
 
 /** A page encoded once and sent many times: the smallest encodings, whatever they cost. */
@@ -140,14 +160,17 @@ function encoded(html: string, levels = sentOften): PageBody {
  * message catalogs), so the browser fetches them beside the shell instead of after it. A page
  * without scripts (the prerendered home page) gets none. An address that is no page gets the 404
  * page (or the shell, which renders it) with 404; `serverError` and `notFound` give the 500 and 404 pages for an address.
+ * An address without a language is read in the visitor's (`detectLang`): the bare `/` is the home
+ * page in it, an address that is no page the 404 page in it, any other page's is sent on to the same
+ * address in it.
  */
 export function pageShell(
   siteDir: string,
   manifests: readonly Pick<ProductManifest, 'id' | 'routes' | 'messages'>[],
   options: PageShellOptions = {},
 ): ((pathname: string, query?: URLSearchParams, visitor?: VisitorLanguages) => Promise<PageAnswer>) & {
-  serverError: (address: string) => string | null;
-  notFound: (address: string) => string | null;
+  serverError: (address: string, visitor?: VisitorLanguages) => ErrorPage | null;
+  notFound: (address: string, visitor?: VisitorLanguages) => ErrorPage | null;
   warm: () => Promise<void>;
 } {
   const pages = sitePages(manifests);
@@ -173,6 +196,17 @@ export function pageShell(
   const inShell = new Set<string>();
   eager('index.html', inShell);
   const flowEntryFile = manifest[flowEntry]?.file;
+  const { publicUrl } = options;
+
+  /**
+   * The home page's address in each language, absolute as search engines read them: its own
+   * (canonical, also for `/`, which shows it in the visitor's language) and the others' (alternates).
+   */
+  const addressLinks = (page: SitePage | null, lang: SiteLanguage | null): string[] => {
+    if (page?.kind !== 'home' || !lang || !publicUrl) return [];
+    const at = (other: SiteLanguage) => escapeHtml(`${publicUrl}${addressInLanguage(other, withoutOptionalParams(page.path))}`);
+    return [`<link rel="canonical" href="${at(lang)}">`, ...siteLanguages.map((other) => `<link rel="alternate" hreflang="${other}" href="${at(other)}">`)];
+  };
 
   /**
    * A page's HTML as sent: its language, preloads for what it loads next, scripts after the first
@@ -184,7 +218,7 @@ export function pageShell(
     const files = new Set<string>();
     if (scripted) for (const module of page ? pageModules(page, lang, messageAreas, island) : []) eager(module, files);
     const preloaded = [...files].filter((file) => file.endsWith('.js') && (island ? file !== flowEntryFile : !inShell.has(file)));
-    const links = preloaded.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`);
+    const links = [...addressLinks(page, lang), ...preloaded.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)];
     const entered = island ? withEntry(template, `/${flowEntryFile}`) : template;
     const html = entered.replace(/<html lang="[^"]*"/, `<html lang="${lang ?? siteLanguages[0]}"`).replace('</head>', () => `${links.join('\n')}\n</head>`);
     return encoded(template !== index ? afterPaint(html) : html);
@@ -250,25 +284,31 @@ export function pageShell(
   const notFoundBodies = prerenderedByLang((lang) => (notFoundPage ? prerenderedFile(notFoundPage, lang) : null));
   const serverErrorBodies = prerenderedByLang(serverErrorFile);
 
-  /** A placeholder page in the address's language, naming the address (language links and the reload link lead to it). */
-  const forAddress = (bodies: Map<SiteLanguage, string>, address: string): string | null => {
-    const prefixed = langOfPath(address);
-    const prerendered = bodies.get(prefixed ?? siteLanguages[0]);
+  /**
+   * A placeholder page in `lang` for an address: its links (each language's, the reload link) lead to
+   * the address in their language, and where it names the address, it names it as asked.
+   */
+  const forAddress = (bodies: Map<SiteLanguage, string>, address: string, lang: SiteLanguage): ErrorPage | null => {
+    const prerendered = bodies.get(lang);
     if (!prerendered) return null;
-    // The address without its language, as the page names it and as its language links lead to it.
+    const prefixed = langOfPath(address);
+    // The address without its language, as the links lead to it in theirs.
     const rest = escapeHtml((prefixed ? address.slice(prefixed.length + 1) : address).slice(0, 300));
     let html = prerendered;
-    // A function, not a string: `$'` and the like in an address must stay text.
-    for (const other of siteLanguages) html = html.replaceAll(`/${other}${notFoundPlaceholder}`, () => `/${other}${rest}`);
-    return html;
+    // Functions, not strings: `$'` and the like in an address must stay text.
+    for (const other of siteLanguages) html = html.replaceAll(`href="/${other}${notFoundPlaceholder}`, () => `href="/${other}${rest}`);
+    return { html: html.replaceAll(`/${lang}${notFoundPlaceholder}`, () => (prefixed ? `/${prefixed}${rest}` : rest)), lang };
   };
 
   const answer = async (pathname: string, query = new URLSearchParams(), visitor: VisitorLanguages = {}): Promise<PageAnswer> => {
     const found = findSitePage(pathname, pages);
+    // Detected here as the browser would detect it, so the visitor gets the page the server draws
+    // in their language at once, not the site's scripts only to be sent on.
+    const lang = languageOf(pathname, visitor);
+    const detected = langOfPath(pathname) === null;
+    // The bare address is the site's own: the home page itself, not a redirect to it.
+    if (found?.page.kind === 'home' && found.lang === null) return { status: 200, body: bodyFor(found.page, lang), lang, detected };
     if (found && found.lang === null) {
-      // Detected here as the browser would detect it, so the visitor gets the page the server draws
-      // in their language at once, not the site's scripts only to be sent on.
-      const lang = detectLang({ pathname, cookie: visitor.cookie ?? '', browser: acceptedLanguages(visitor.acceptLanguage ?? '') });
       const search = query.toString();
       // The address as the page list reads it (`//travel/` is `/travel`): never `//` after the language, which a browser could read as another host.
       const rest = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
@@ -277,7 +317,7 @@ export function pageShell(
     const read = found?.lang ? flowBody(found.page, found.lang) : null;
     if (read) {
       try {
-        return { status: 200, body: await read() };
+        return { status: 200, body: await read(), lang, detected };
       } catch (err) {
         // The catalog could not be read (the database away) or the render failed: the build's page loads the flow itself.
         options.onRenderFailure?.(err);
@@ -290,7 +330,7 @@ export function pageShell(
       const contractId = fromPath ?? query.get('contract_id') ?? null;
       const address = fromPath || contractId === null ? pathname : `${pathname}?contract_id=${encodeURIComponent(contractId)}`;
       try {
-        return { status: 200, body: encoded(pageDocument(index, await renderThankYou(address, contractId)), sentOnce) };
+        return { status: 200, body: encoded(pageDocument(index, await renderThankYou(address, contractId)), sentOnce), lang, detected };
       } catch (err) {
         // The build's page checks the contract in the browser.
         options.onRenderFailure?.(err);
@@ -299,16 +339,16 @@ export function pageShell(
     const typed = found?.page.kind === 'paynet' ? query.get(orderLookupParam)?.trim().slice(0, 200) : undefined;
     if (found?.lang && typed && options.lookupOrder) {
       const body = await lookupBody(found.page, found.lang, typed, options.lookupOrder);
-      if (body) return { status: 200, body };
+      if (body) return { status: 200, body, lang, detected };
     }
-    if (found) return { status: 200, body: bodyFor(found.page, found.lang, showsPrerendered(found.page, found.params, query)) };
-    const html = forAddress(notFoundBodies, pathname);
-    return html === null ? { status: 404, body: bodyFor(null, null) } : { status: 404, body: { html } };
+    if (found) return { status: 200, body: bodyFor(found.page, found.lang, showsPrerendered(found.page, found.params, query)), lang, detected };
+    const notFound = forAddress(notFoundBodies, pathname, lang);
+    return { status: 404, body: notFound ?? bodyFor(null, lang), lang, detected };
   };
   /** The 500 page for an address (path and query) the server failed to serve, or null when the build has none. */
-  answer.serverError = (address: string): string | null => forAddress(serverErrorBodies, address);
+  answer.serverError = (address: string, visitor: VisitorLanguages = {}): ErrorPage | null => forAddress(serverErrorBodies, address, languageOf(address, visitor));
   /** The 404 page naming an address (path, as requested), or null when the build has none. */
-  answer.notFound = (address: string): string | null => forAddress(notFoundBodies, address);
+  answer.notFound = (address: string, visitor: VisitorLanguages = {}): ErrorPage | null => forAddress(notFoundBodies, address, languageOf(address, visitor));
   /** Draws every flow page once, so the first visitors do not wait for it (a failure is reported, and drawn again on request). */
   answer.warm = async (): Promise<void> => {
     for (const page of pages) {

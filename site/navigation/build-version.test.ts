@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPollIntervalMs, createVersionWatcher } from './build-version';
+import { buildPollIntervalMs } from './build-poll';
+import { createVersionWatcher } from './build-version';
 
 const manifest = (version: string) => new Response(JSON.stringify({ version, builtAt: '2026-01-01T00:00:00Z' }));
 
@@ -12,7 +13,7 @@ describe('build version watcher', () => {
     vi.useFakeTimers();
     let now = 1000;
     const fetch = vi.fn(async () => manifest('a'));
-    const watcher = createVersionWatcher({ current: 'a', fetch, now: () => now });
+    const watcher = createVersionWatcher({ current: 'a', fetch, now: () => now, intervalMs: buildPollIntervalMs });
     watcher.start();
     await vi.advanceTimersByTimeAsync(buildPollIntervalMs - 1);
     expect(fetch).not.toHaveBeenCalled();
@@ -29,12 +30,25 @@ describe('build version watcher', () => {
 
   it('turns stale once the deployed version differs', async () => {
     const versions = ['a', 'a', 'b'];
-    const watcher = createVersionWatcher({ current: 'a', fetch: async () => manifest(versions.shift() ?? 'b') });
+    const watcher = createVersionWatcher({ current: 'a', fetch: async () => manifest(versions.shift() ?? 'b'), intervalMs: buildPollIntervalMs });
     await watcher.check();
     await watcher.check();
     expect(watcher.isStale()).toBe(false);
     await watcher.check();
     expect(watcher.isStale()).toBe(true);
+  });
+
+  it('says so once, when a poll first finds another version deployed', async () => {
+    const versions = ['a', 'b', 'c', 'b'];
+    const onStale = vi.fn();
+    const watcher = createVersionWatcher({ current: 'a', fetch: async () => manifest(versions.shift() ?? 'b'), intervalMs: buildPollIntervalMs, onStale });
+    await watcher.check();
+    expect(onStale).not.toHaveBeenCalled();
+    await watcher.check();
+    expect(onStale).toHaveBeenCalledOnce();
+    await watcher.check();
+    await watcher.check();
+    expect(onStale).toHaveBeenCalledOnce();
   });
 
   it('only logs a failed fetch', async () => {
@@ -46,7 +60,7 @@ describe('build version watcher', () => {
       async () => new Response('{}'),
     ];
     for (const fetch of failing) {
-      const watcher = createVersionWatcher({ current: 'a', fetch, log });
+      const watcher = createVersionWatcher({ current: 'a', fetch, log, intervalMs: buildPollIntervalMs });
       await expect(watcher.check()).resolves.toBeUndefined();
       expect(watcher.isStale()).toBe(false);
     }

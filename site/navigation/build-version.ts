@@ -5,7 +5,6 @@
  */
 
 export const buildManifestPath = '/builds/latest.json';
-export const buildPollIntervalMs = 5 * 60 * 1000;
 
 export interface BuildManifest {
   version: string;
@@ -15,9 +14,12 @@ export interface BuildManifest {
 export interface VersionWatcherOptions {
   current: string;
   fetch: (url: string) => Promise<Response>;
-  intervalMs?: number;
+  /** Between polls (`buildPollIntervalMs` of build-poll.ts). */
+  intervalMs: number;
   now?: () => number;
   log?: (message: string, error: unknown) => void;
+  /** Runs once, when a poll first finds another version deployed. */
+  onStale?: () => void;
 }
 
 export interface VersionWatcher {
@@ -40,7 +42,10 @@ export function createVersionWatcher(options: VersionWatcherOptions): VersionWat
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const manifest = (await response.json()) as Partial<BuildManifest>;
       if (typeof manifest.version !== 'string') throw new Error('manifest has no version');
-      if (manifest.version !== options.current) stale = true;
+      if (manifest.version !== options.current && !stale) {
+        stale = true;
+        options.onStale?.();
+      }
     } catch (error) {
       log('build manifest check failed', error);
     }
@@ -49,7 +54,7 @@ export function createVersionWatcher(options: VersionWatcherOptions): VersionWat
   return {
     check,
     start() {
-      if (timer === null) timer = setInterval(() => void check(), options.intervalMs ?? buildPollIntervalMs);
+      if (timer === null) timer = setInterval(() => void check(), options.intervalMs);
     },
     stop() {
       if (timer !== null) clearInterval(timer);
@@ -57,4 +62,9 @@ export function createVersionWatcher(options: VersionWatcherOptions): VersionWat
     },
     isStale: () => stale,
   };
+}
+
+/** The watcher of the build this page runs (`__BUILD_ID__`), asking past every cache. */
+export function thisBuildWatcher(options: Pick<VersionWatcherOptions, 'intervalMs' | 'onStale'>): VersionWatcher {
+  return createVersionWatcher({ ...options, current: __BUILD_ID__, fetch: (url) => fetch(url, { cache: 'no-store' }) });
 }

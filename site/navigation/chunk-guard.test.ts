@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chunkReloadKey, createChunkGuard, isChunkLoadError } from './chunk-guard';
+import { chunkReloadKey, createChunkGuard, isChunkLoadError, reloadOnChunkFailures } from './chunk-guard';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -63,5 +63,36 @@ describe('chunk guard', () => {
 
     await expect(guard.load(() => Promise.reject(chunkError()))).rejects.toThrow(/dynamically imported/);
     await expect(guard.load(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+  });
+
+  it('covers every lazily loaded module: a failed import nobody handled, a module that failed to run, one an error boundary caught', () => {
+    let now = 1_000_000;
+    const reload = vi.fn();
+    const guard = createChunkGuard({ storage: memoryStorage(), reload, now: () => now });
+    const page = new EventTarget();
+    const { onCaughtError } = reloadOnChunkFailures(guard, page);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const rejection = Object.assign(new Event('unhandledrejection', { cancelable: true }), { reason: chunkError() });
+      expect(page.dispatchEvent(rejection)).toBe(false);
+      expect(reload).toHaveBeenCalledTimes(1);
+      now += 10_000;
+      const failedModule = Object.assign(new Event('error', { cancelable: true }), { error: chunkError() });
+      expect(page.dispatchEvent(failedModule)).toBe(false);
+      expect(reload).toHaveBeenCalledTimes(2);
+      now += 10_000;
+      onCaughtError(chunkError());
+      expect(reload).toHaveBeenCalledTimes(3);
+      expect(logged).not.toHaveBeenCalled();
+      // Within 10 s of the last reload, and any other error: left to the page (and logged as React logs it).
+      onCaughtError(chunkError());
+      const other = new Error('render failed');
+      onCaughtError(other);
+      expect(page.dispatchEvent(Object.assign(new Event('unhandledrejection', { cancelable: true }), { reason: other }))).toBe(true);
+      expect(reload).toHaveBeenCalledTimes(3);
+      expect(logged).toHaveBeenCalledWith(other);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

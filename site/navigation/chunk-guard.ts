@@ -61,3 +61,28 @@ export function createChunkGuard({ storage, reload, now = Date.now }: ChunkGuard
     },
   };
 }
+
+/** What a page's React root is given so chunk failures its error boundaries catch reach the guard too. */
+export interface ChunkFailureRootOptions {
+  onCaughtError: (error: unknown) => void;
+}
+
+/**
+ * Puts every lazily loaded module under the guard, wherever its failure surfaces: a rejected import
+ * nobody handled or a module that failed to run (the window's `unhandledrejection` and `error`
+ * events), or one an error boundary caught (the root's `onCaughtError`, returned for the page's
+ * root). The loads that handle their failure themselves (`load`, `handle`) need nothing more.
+ */
+export function reloadOnChunkFailures(guard: Pick<ChunkGuard, 'handle'>, target: EventTarget): ChunkFailureRootOptions {
+  const reloads = (event: Event) => {
+    if (guard.handle((event as PromiseRejectionEvent).reason ?? (event as ErrorEvent).error)) event.preventDefault();
+  };
+  target.addEventListener('unhandledrejection', reloads);
+  target.addEventListener('error', reloads);
+  return {
+    // Any other error is logged as React logs what a boundary caught.
+    onCaughtError: (error) => {
+      if (!guard.handle(error)) console.error(error);
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { adFromLocation } from '../partner';
 import { basicAuthorization, credentialFor, parseCredentials } from '../api/credentials';
-import { createVersionWatcher } from './build-version';
+import { buildPollIntervalMs } from './build-poll';
+import { thisBuildWatcher } from './build-version';
 import { lookupRedirect, type RedirectTarget } from './redirects';
 
 /**
@@ -8,10 +9,7 @@ import { lookupRedirect, type RedirectTarget } from './redirects';
  * chunk guard, which flow pages need too, is in site-chunk-guard.ts, so they load none of these.
  */
 
-export const versionWatcher = createVersionWatcher({
-  current: __BUILD_ID__,
-  fetch: (url) => fetch(url, { cache: 'no-store' }),
-});
+export const versionWatcher = thisBuildWatcher({ intervalMs: buildPollIntervalMs });
 
 const credentials = parseCredentials(import.meta.env.VITE_API_CREDENTIALS);
 

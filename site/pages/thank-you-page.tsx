@@ -131,8 +131,9 @@ function ContractSummary({ contract, declined, payAgain, recheckHref }: { contra
             <dd>{i18n._(title)}</dd>
           </>
         )}
-        <dt className="text-ink-soft">{i18n._('pages.thankYou.contract')}</dt>
-        <dd>{contract.contract_id}</dd>
+        {/* The order number the payment step showed (and Paynet asks for), not the contract's internal id. */}
+        <dt className="text-ink-soft">{i18n._('pages.thankYou.order')}</dt>
+        <dd className="font-mono">{contract.order_id}</dd>
         <dt className="text-ink-soft">{i18n._('pages.thankYou.amount')}</dt>
         <dd>{i18n._('site.price.amount', { amount: formatPrice(contract.amount) })}</dd>
         {contract.policy_number && (

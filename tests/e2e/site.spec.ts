@@ -6,6 +6,7 @@ import { loadProducts } from '../../server/lib/product-registry';
 import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 import { expectAccessible, fillSandboxCard, loadTexts, sandboxPayButton, text } from './shop';
+import { readBuildManifest } from '../support/bundle-manifest';
 
 test.beforeAll(loadTexts);
 
@@ -21,12 +22,59 @@ test('an unknown route shows the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toContainText(text('en', 'pages.notFound.title'));
 });
 
+test("an address without a language is read in the visitor's language, the bare one as the home page itself, and every page remembers the language it shows", async ({ browser }) => {
+  // A Russian browser (its Accept-Language) that has not chosen a language on the site yet.
+  const context = await browser.newContext({ locale: 'ru-RU' });
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  const langCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'lang');
+
+  const home = await page.goto('/');
+  expect(home?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ru', 'pages.home.title'));
+  // One page per language for search engines: this one is the Russian home page.
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new URL('/ru', page.url()).href);
+  expect(await langCookie()).toMatchObject({ value: 'ru', path: '/', sameSite: 'Lax' });
+  expect((await langCookie())?.expires).toBeGreaterThan(Date.now() / 1000 + 364 * 24 * 60 * 60);
+
+  // The home page's language links run no script; the page they lead to remembers the choice.
+  await page.locator('header a[hreflang="en"]').click();
+  await expect(page).toHaveURL(/\/en$/);
+  expect((await langCookie())?.value).toBe('en');
+
+  // An address that is no page: the 404 page in the chosen language, naming the address as typed.
+  const missing = await page.goto('/no-such-page');
+  expect(missing?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('en', 'pages.notFound.title'));
+  await expect(page.locator('main')).toContainText(' /no-such-page');
+  await expect(page.locator('main')).not.toContainText('/en/no-such-page');
+  // Its language links lead to the address in each language.
+  await expect(page.locator('header a[hreflang="ru"]')).toHaveAttribute('href', '/ru/no-such-page');
+
+  // Without a chosen language, the browser's: Russian.
+  await context.clearCookies();
+  await page.goto('/no-such-page');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('ru', 'pages.notFound.title'));
+  await expect(page.locator('main')).not.toContainText('/uz/no-such-page');
+  expect((await langCookie())?.value).toBe('ru');
+  await expectAccessible(page, '404 page of an address without a language');
+  expect(scripts).toEqual([]);
+  await context.close();
+});
+
 test("the 500 page the server sends for a page it failed to serve works without script, in the address's language, and leads back", async ({ page }) => {
   const shell = pageShell(join(process.cwd(), 'dist/site'), (await loadProducts()).map((product) => product.manifest));
   for (const lang of ['uz', 'en', 'ru'] as const) {
     const address = `/${lang}/travel?step=trip`;
-    const html = shell.serverError(address);
-    if (html === null) throw new Error('the build has no 500 page');
+    const html = shell.serverError(address)?.html;
+    if (html === undefined) throw new Error('the build has no 500 page');
     expect(html).not.toMatch(/<script type="module"|modulepreload/);
     // Served as the error handler serves it, for the address that failed.
     await page.route(`**${address}`, (route) => route.fulfill({ status: 500, contentType: 'text/html; charset=utf-8', body: html }), { times: 1 });
@@ -107,6 +155,69 @@ test('a flow page arrives with its first step drawn in the HTML, hydrates withou
   await expect(page.getByRole('heading', { level: 2, name: text('ru', 'travel.step.dates') })).toBeVisible();
   await expect(page).toHaveURL(/step=dates/);
   expect(problems).toEqual([]);
+});
+
+test('a flow page looks for a new deployment, and once there is one, the next step it moves to loads the new build where the visitor was', async ({ page }) => {
+  await page.clock.install();
+  const polls: string[] = [];
+  let deployed: string | null = null;
+  await page.route('**/builds/latest.json?*', (route) => {
+    polls.push(new URL(route.request().url()).search);
+    return deployed === null ? route.continue() : route.fulfill({ json: { version: deployed, builtAt: new Date().toISOString() } });
+  });
+  const documents: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents.push(new URL(sent.url()).search);
+  });
+  const sameDocument = () => page.evaluate(() => (window as { marked?: boolean }).marked === true);
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.evaluate(() => Object.assign(window, { marked: true }));
+
+  // The first poll, five minutes on, finds the build the page runs: the flow moves on in the page.
+  await page.clock.fastForward('05:00');
+  await expect.poll(() => polls.length).toBe(1);
+  expect(polls[0]).toMatch(/^\?t=\d+$/);
+  await page.getByRole('button', { name: text('en', 'engine.next'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: text('en', 'travel.step.dates') })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+
+  // A new build deployed: the next move loads that step as a page, with the new build's scripts.
+  deployed = 'a-newer-build';
+  const polled = page.waitForResponse((response) => response.url().includes('/builds/latest.json?'));
+  await page.clock.fastForward('05:00');
+  await (await polled).finished();
+  expect(polls).toHaveLength(2);
+  await page.getByRole('button', { name: text('en', 'engine.back'), exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/travel\?step=trip$/);
+  await expect(page.getByRole('heading', { level: 2, name: text('en', 'travel.step.trip') })).toBeVisible();
+  expect(documents).toEqual(['', '?step=trip']);
+  expect(await sameDocument()).toBe(false);
+});
+
+test("a flow page's module that fails to load (gone with a deployment) reloads the page once, and the flow starts", async ({ page }) => {
+  let documents = 0;
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents += 1;
+  });
+  // The flow's English texts, a module loaded lazily by no load that handles its failure itself, are
+  // gone for the page first loaded (every try), and there for the page loaded anew.
+  const catalog = readBuildManifest()['../locales/en/travel.po']?.file;
+  if (!catalog) throw new Error('the build has no English travel catalog');
+  let refused = 0;
+  await page.route(`**/${catalog}`, (route) => {
+    if (documents > 1) return route.continue();
+    refused += 1;
+    return route.abort();
+  });
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await expect(page.locator('form')).toBeVisible();
+  expect(documents).toBe(2);
+  expect(refused).toBeGreaterThan(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('chunk-guard:reloaded-at'))).toMatch(/^\d+$/);
 });
 
 test('on a phone, the step Next leads to opens at its title, which takes focus', async ({ browser }) => {
@@ -215,6 +326,16 @@ test('on a narrow phone, the language switch stays on the brand\'s row in the lo
   await context.close();
 });
 
+test('the site has an icon at /favicon.ico, where browsers and crawlers look for one', async ({ request }) => {
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const bytes = await icon.body();
+  // An icon file (reserved 0, type 1) holding 16, 32 and 48 px images.
+  expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+  expect(Array.from({ length: bytes.readUInt16LE(4) }, (_, i) => bytes.readUInt8(6 + 16 * i))).toEqual([16, 32, 48]);
+});
+
 test('the thank-you page is drawn by the server with its contract, as plain HTML, and checking again shows what became of it', async ({ page, request }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -238,13 +359,16 @@ test('the thank-you page is drawn by the server with its contract, as plain HTML
 
   // A contract saved and not yet paid, then paid as Payme pays it: the provider sends the visitor back
   // to the address without a language, which the server sends on to the visitor's.
-  const saved = (await (await request.post('/api/sayt/uyjoy-api/save', { headers: { authorization: siteAuth }, data: homeSaveBody() })).json()) as { response: { contract_id: string; amount: number } };
-  const { contract_id: contractId, amount } = saved.response;
+  const saved = (await (await request.post('/api/sayt/uyjoy-api/save', { headers: { authorization: siteAuth }, data: homeSaveBody() })).json()) as { response: { contract_id: string; order_id: string; amount: number } };
+  const { contract_id: contractId, order_id: orderId, amount } = saved.response;
   await page.context().addCookies([{ name: 'lang', value: 'ru', url: new URL('/', page.url()).href }]);
   await page.goto(`/thank-you/${contractId}`);
   await expect(page).toHaveURL(new RegExp(`/ru/thank-you/${contractId}$`));
   await expect(page.getByText(text('ru', 'pages.thankYou.status.awaiting_payment'))).toBeVisible();
-  await expect(page.getByText(contractId)).toBeVisible();
+  // The order is named by the number the payment step showed, not by the contract's internal id.
+  await expect(page.getByRole('definition').filter({ hasText: orderId })).toHaveText(orderId);
+  await expect(page.getByText(text('ru', 'pages.thankYou.order'))).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(contractId);
   await expectAccessible(page, 'thank-you page awaiting payment');
   const payme = async (method: string, params: Record<string, unknown>) =>
     expect((await request.post('/api/payme', { headers: { authorization: paycomAuth() }, data: { id: 1, method, params } })).ok()).toBe(true);

@@ -22,6 +22,8 @@ export interface NewContractInput {
 
 export interface ContractView {
   contract_id: string;
+  /** The order number of the save answer, as the payment step shows it. */
+  order_id: string;
   product: Product;
   status: ContractStatus;
   amount: number;
@@ -124,12 +126,13 @@ export default fp(
         const row = await app.db
           .selectFrom('contracts')
           .leftJoin('policies', 'policies.contract_id', 'contracts.id')
-          .select(['contracts.id', 'contracts.product', 'contracts.status', 'contracts.amount', 'contracts.policy_number', 'policies.id as policy_id'])
+          .select(['contracts.id', 'contracts.order_id', 'contracts.product', 'contracts.status', 'contracts.amount', 'contracts.policy_number', 'policies.id as policy_id'])
           .where('contracts.id', '=', id)
           .executeTakeFirst();
         if (!row) return undefined;
         return {
           contract_id: row.id,
+          order_id: String(row.order_id),
           product: row.product,
           status: row.status,
           amount: row.amount,

@@ -81,7 +81,7 @@ describe('the thank-you page drawn by the server', () => {
   test('shows the contract the address names (a declined card as such, with the way back to paying), none, an unknown one, or, when it cannot be read, says to check again', async () => {
     const drawn: [string, ContractStanding][] = [];
     const warnings: unknown[] = [];
-    const contract = { contract_id: '9b7a4c1e-0000-4000-8000-000000000001', product: 'home', status: 'issued', amount: 70_000, policy_number: 'HOM 2026000001', pdf_url: '/policies/x.pdf' } as const;
+    const contract = { contract_id: '9b7a4c1e-0000-4000-8000-000000000001', order_id: '4821930475610238', product: 'home', status: 'issued', amount: 70_000, policy_number: 'HOM 2026000001', pdf_url: '/policies/x.pdf' } as const;
     const unpaid = { ...contract, status: 'awaiting_payment', policy_number: null, pdf_url: null } as const;
     let reading: () => Promise<typeof contract | typeof unpaid | undefined> = async () => contract;
     let declined = false;

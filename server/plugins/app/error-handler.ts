@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { pageEncoding, pageShell, type FlowRenderer, type RenderedPage, type ThankYouRenderer } from '../../lib/page-shell';
 import { referenceDataCacheMs } from './tariffs';
 import { lookupOrder } from '../../payments/paynet/order';
-import { classifyRedirect, type ContractStanding } from '../../../products/site-pages';
+import { classifyRedirect, langCookie, langCookieMaxAgeSeconds, type ContractStanding, type SiteLanguage } from '../../../products/site-pages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -183,8 +183,22 @@ export default fp(
           onRenderFailure: (err) => app.log.warn({ err }, 'page not drawn on the server; the built page is sent'),
           lookupOrder: (typed) => lookupOrder(app, typed),
           renderThankYou: renderers && thankYouRenderer(app, renderers),
+          publicUrl: app.config.publicUrl,
         })
       : null;
+    const secure = app.config.publicUrl.startsWith('https://');
+
+    /**
+     * A page opened in a browser keeps its language in the visitor's `lang` cookie, as the site's
+     * scripts do, so pages without scripts (the home, thank-you, Paynet and 404 pages) and the
+     * language links between them are remembered too. Only for a browser's navigation, as the XSRF
+     * cookie (edge.ts): a client reading a page must not turn into a browser for the API's checks.
+     * A page answer may carry this visitor's cookies, so only their browser may keep it.
+     */
+    const asPage = (request: FastifyRequest, reply: FastifyReply, lang: SiteLanguage): FastifyReply => {
+      if (isPageNavigation(request)) reply.setCookie(langCookie, lang, { path: '/', maxAge: langCookieMaxAgeSeconds, sameSite: 'lax', secure });
+      return reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8');
+    };
     // Drawn in the background once the server is up; a request before that draws its page itself.
     if (shell) app.addHook('onReady', async () => void shell.warm());
 
@@ -207,8 +221,9 @@ export default fp(
       // A visitor's browser opening a page gets the site's 500 page in the address's language, not
       // JSON; an address refused as malformed (a NUL byte in its query, say) is no page: the 404 page.
       const page = shell && isPageNavigation(request) && !request.url.startsWith('/api/');
-      const errorPage = !page ? null : status >= 500 ? shell.serverError(request.url) : status === 400 ? shell.notFound(request.url.split('?', 1)[0] ?? '/') : null;
-      if (errorPage !== null) return reply.code(status >= 500 ? status : 404).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(errorPage);
+      const visitor = { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] };
+      const errorPage = !page ? null : status >= 500 ? shell.serverError(request.url, visitor) : status === 400 ? shell.notFound(request.url.split('?', 1)[0] ?? '/', visitor) : null;
+      if (errorPage !== null) return asPage(request, reply.code(status >= 500 ? status : 404), errorPage.lang).header('Cache-Control', 'no-store').send(errorPage.html);
       return reply.code(status).type('application/json; charset=utf-8').send(body);
     };
     app.setErrorHandler(handleError);
@@ -226,9 +241,10 @@ export default fp(
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
         const answer = await shell(path, new URLSearchParams(request.url.slice(path.length + 1)), { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
         if (answer.status === 302) return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Language').redirect(answer.location, 302);
-        const { status, body } = answer;
+        const { status, body, lang, detected } = answer;
         const encoding = pageEncoding(request.headers['accept-encoding']);
-        reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+        // An address without a language (`/`) is answered in the visitor's: a cache must tell visitors apart by what it was read from.
+        asPage(request, reply.code(status), lang).header('Vary', detected ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding');
         return encoding && 'br' in body ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);
       }
       const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
