@@ -39,7 +39,7 @@ describe('the API documentation', () => {
     expect(paths['/api/payme']?.post?.security).toEqual([{ paycom: [] }]);
     expect(paths['/api/policies/{file}']?.get?.security).toEqual([]);
     const save = paths['/api/takoful/travel-neo/save-polis']?.post;
-    expect(Object.keys(save?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '413', '415', '422', '500']);
+    expect(Object.keys(save?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '413', '415', '422', '500', '503']);
     expect(JSON.stringify(save?.requestBody)).toContain('sugurtalovchi');
     expect(JSON.stringify(save?.responses?.['200'])).toContain('payme_url');
   });

@@ -14,6 +14,10 @@ import { testConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { databaseSwitch } from '../tests/support/database-switch';
 import type { AddressInfo } from 'node:net';
 import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
@@ -188,6 +192,53 @@ describe('PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const saved = await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody());
     expect(saved.statusCode).toBe(200);
+  });
+
+  test('with the database stopped under the running app: 503 with Retry-After and no stack, for calls and pages alike; back, it serves again', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const database = await databaseSwitch(url);
+    // The site's 500 page, as the build prerenders it: what a page navigation gets when it cannot be served.
+    const siteDir = mkdtempSync(join(tmpdir(), 'site-'));
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body></body></html>');
+    for (const lang of ['uz', 'en']) {
+      mkdirSync(join(siteDir, 'prerendered', lang), { recursive: true });
+      writeFileSync(join(siteDir, 'prerendered', lang, '500.html'), `<!doctype html><html lang="${lang}"><title>500</title><a href="/${lang}/__address__">Reload</a>`);
+    }
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url }, siteDir }));
+    try {
+      await instance.ready();
+      const saved = (await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string; amount: number };
+      await database.off();
+      const away = {
+        save: await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody()),
+        check: await post(instance, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id }),
+        pdf: await instance.inject(`/api/policies/${saved.contract_id}.pdf`),
+      };
+      for (const [what, res] of Object.entries(away)) {
+        expect(res.statusCode, what).toBe(503);
+        expect(res.headers['retry-after'], what).toBe('10');
+        expect(res.json(), what).toEqual({ result: false, error: 503, message: 'Service temporarily unavailable; try again shortly', response: null });
+      }
+      // Pages: the site's error page with the same status, never the failure's text.
+      for (const address of ['/verify/HOM%202026000001', `/pay/octo/${saved.contract_id}?lang=en`]) {
+        const page = await instance.inject({ url: address, headers: { accept: 'text/html,application/xhtml+xml' } });
+        expect(page.statusCode, address).toBe(503);
+        expect(page.headers['retry-after'], address).toBe('10');
+        expect(page.headers['content-type'], address).toContain('text/html');
+        expect(page.body, address).toContain('<title>500</title>');
+        expect(page.body, address).not.toMatch(/ECONNREFUSED|terminated|at .*\.ts/);
+      }
+      // Payme's protocol has its own word for it, as before.
+      const payme = await paymeRpc(instance, 'CheckPerformTransaction', { amount: saved.amount * 100, account: { contract_id: saved.contract_id } });
+      expect(payme.error.code).toBe(-32400);
+
+      await database.on();
+      expect((await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody())).statusCode).toBe(200);
+    } finally {
+      await instance.close();
+      await database.close();
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 
   test('two instances on one database: purchases through both, Payme at either, every contract paid once, every message sent once', async () => {

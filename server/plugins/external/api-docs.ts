@@ -60,6 +60,7 @@ const apiErrors = {
   415: refusal('A body of a type the call does not read: compressed (a `Content-Encoding` other than identity; `response.field` `/headers/content-encoding`), JSON where a multipart save is expected and the reverse, or a file whose content (whatever its name) is not of a type the call takes (`response.reason` `type`).'),
   422: refusal('A valid request that cannot be sold: the amount differs from the server\'s price (`amount differs, server: N`, `response.amount`, `response.field` naming the total sent), the person is not in the registry, the program is not sold.'),
   500: refusal('An unexpected failure; nothing of it is shown, the insurer is notified.'),
+  503: refusal('The service is briefly unavailable (its database is away): try again after the `Retry-After` header\'s seconds.'),
 };
 
 /** A call's error answers: one that reads no body is never refused for its size or type. */
