@@ -50,6 +50,8 @@ export interface CardSessionsTable {
   card: string;
   attempts: Generated<number>;
   expires_at: Timestamp;
+  /** The receipt the token paid, once it has (the session then spent). */
+  receipt: string | null;
 }
 
 export interface SandboxProviderStateTable {

@@ -118,7 +118,9 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { contract_id: contractId, code, card_id: token } = request.body;
-      const session = await app.db.selectFrom('card_sessions').select(['contract_id', 'card', 'expires_at']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+      const session = await app.db.selectFrom('card_sessions').select(['contract_id', 'card', 'expires_at', 'receipt']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+      // The code sent again after it paid (its answer lost on the way): what became of that payment.
+      if (session?.receipt && session.contract_id === contractId) return paidBefore(session.receipt);
       // A card asked for one contract does not pay another, and not after its session.
       if (session && (session.contract_id !== contractId || session.expires_at.getTime() < Date.now())) return refusal(1, 'card_session_expired');
       const refused = await notPayable(app, contractId);
@@ -152,8 +154,8 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
       const spent = new Date();
       await app.db
         .insertInto('card_sessions')
-        .values({ token_hash: tokenHash(token), contract_id: contractId, card: session?.card ?? '', expires_at: spent })
-        .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ contract_id: contractId, expires_at: spent }))
+        .values({ token_hash: tokenHash(token), contract_id: contractId, card: session?.card ?? '', expires_at: spent, receipt })
+        .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ contract_id: contractId, expires_at: spent, receipt }))
         .execute();
       return ok({ paid: true as const });
     },
@@ -184,6 +186,13 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
       }
     },
   );
+
+  /** The answer to a token's code once the token has paid `receipt`: paid, or given back when the contract was paid another way meanwhile. */
+  async function paidBefore(receipt: string): Promise<Envelope> {
+    const payment = await app.payments.get('card', receipt);
+    if (payment?.state === 'paid') return ok({ paid: true as const });
+    return refusal(1, payment?.state === 'refunded' ? 'contract_already_paid' : 'card_session_expired');
+  }
 
   /** A refusal the page says in the visitor's language; a provider that did not answer is logged. */
   function refuseCard(err: unknown, expire?: string): Envelope {
