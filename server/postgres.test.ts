@@ -21,6 +21,7 @@ import { databaseSwitch } from '../tests/support/database-switch';
 import type { AddressInfo } from 'node:net';
 import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
+import { subscribeTestCards } from './payments/payme-subscribe/sandbox-api';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const missing = `TEST_DATABASE_URL is not set${process.env.CI ? ' (required in CI)' : ''}: point it at a PostgreSQL server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres (server/README.md shows how to start a scratch cluster).`;
@@ -178,6 +179,41 @@ describe('PostgreSQL', () => {
       expect(new Set(answers.map((answer) => answer.result.create_time)).size).toBe(1);
       // Payme goes on with the transaction it was answered: performed once, the order paid.
       expect((await paymeRpc(b, 'PerformTransaction', { id: params.id })).result.state).toBe(2);
+    }
+  });
+
+  test('identical saves with one Idempotency-Key at the same moment, at one instance and at both: one contract, every answer it or a 409', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    for (let round = 0; round < 20; round += 1) {
+      const address = `Tashkent, keyed save ${round}`;
+      const body = homeSaveBody({ address });
+      const key = `save-${round}-${randomBytes(6).toString('hex')}`;
+      const targets = round % 2 ? [a, a, a] : [a, b, a, b];
+      const answers = await Promise.all(targets.map((instance) => post(instance, '/api/sayt/uyjoy-api/save', body, { 'idempotency-key': key })));
+      expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200 && status !== 409), `round ${round}`).toEqual([]);
+      const saved = new Set(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().response.contract_id as string));
+      expect(saved.size, `round ${round}`).toBe(1);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts WHERE request->'body'->>'address' = ${address}`.execute(a.db);
+      expect(rows[0]?.n, `round ${round}`).toBe(1);
+      // A caller answered 409 sends it again once the first has answered: that answer.
+      const again = await post(b, '/api/sayt/uyjoy-api/save', body, { 'idempotency-key': key });
+      expect([again.statusCode, again.headers['idempotent-replayed'], again.json().response.contract_id]).toEqual([200, 'true', [...saved][0]]);
+    }
+  });
+
+  test('the card\'s code sent twice at once with its Idempotency-Key, at both instances: the card is charged once', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    for (let round = 0; round < 6; round += 1) {
+      const contract = (await post(a, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string };
+      const card = await post(b, '/api/sayt/payment/payme/card', { card_number: subscribeTestCards.pays.number, card_date: subscribeTestCards.pays.expire, contract_id: contract.contract_id });
+      const check = { contract_id: contract.contract_id, card_id: card.json().response.card_id as string, code: '666666' };
+      const key = `check-${round}-${randomBytes(6).toString('hex')}`;
+      const answers = await Promise.all([a, b].map((instance) => post(instance, '/api/sayt/payment/payme/check', check, { 'idempotency-key': key })));
+      expect(answers.map((answer) => answer.statusCode === 409 || answer.json().response?.paid === true), `round ${round}`).toEqual([true, true]);
+      const payments = await a.db.selectFrom('payments').select('state').where('contract_id', '=', contract.contract_id).execute();
+      expect(payments, `round ${round}`).toEqual([{ state: 'paid' }]);
     }
   });
 

@@ -54,6 +54,17 @@ export interface CardSessionsTable {
   receipt: string | null;
 }
 
+export interface IdempotencyKeysTable {
+  caller: string;
+  key: string;
+  fingerprint: string;
+  /** The first answer's status, body and type; null while its request runs. */
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
 export interface SandboxProviderStateTable {
   provider: string;
   reference: string;
@@ -241,6 +252,7 @@ export interface Database {
   payme_transactions: PaymeTransactionsTable;
   payments: PaymentsTable;
   card_sessions: CardSessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
   sandbox_provider_state: SandboxProviderStateTable;
   policies: PoliciesTable;
   outbox: OutboxTable;

@@ -85,7 +85,7 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
         request.body = readCardDate(request.body) as CardRequest;
       },
       schema: { body: app.apiSchema('payment/card.request') },
-      config: { docs: { summary: 'A Uzcard or Humo card for its SMS code (Payme cards.create + cards.get_verify_code); card_id is the token the code pays with', response: 'payment/card.response' } },
+      config: { idempotent: true, docs: { summary: 'A Uzcard or Humo card for its SMS code (Payme cards.create + cards.get_verify_code); card_id is the token the code pays with', response: 'payment/card.response' } },
     },
     async (request) => {
       const { card_number: number, card_date: expire, contract_id: contractId } = request.body;
@@ -114,7 +114,7 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
     '/sayt/payment/payme/check',
     {
       schema: { body: app.apiSchema('payment/card-check.request') },
-      config: { docs: { summary: 'Pays the contract with a card and its 6-digit SMS code (Payme cards.verify, receipts.create, receipts.pay); errors name the reason (card_code_wrong, card_insufficient_funds…)', response: 'payment/card-check.response' } },
+      config: { idempotent: true, docs: { summary: 'Pays the contract with a card and its 6-digit SMS code (Payme cards.verify, receipts.create, receipts.pay); errors name the reason (card_code_wrong, card_insufficient_funds…)', response: 'payment/card-check.response' } },
     },
     async (request) => {
       const { contract_id: contractId, code, card_id: token } = request.body;
@@ -165,7 +165,7 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
     '/sayt/payment/payme',
     {
       schema: { body: app.apiSchema('payment/invoice.request') },
-      config: { docs: { summary: 'Sends the contract\'s bill to the payer\'s Payme app by phone (receipts.create + receipts.send); the contract is paid when the payer pays it there', response: 'payment/invoice.response' } },
+      config: { idempotent: true, docs: { summary: 'Sends the contract\'s bill to the payer\'s Payme app by phone (receipts.create + receipts.send); the contract is paid when the payer pays it there', response: 'payment/invoice.response' } },
     },
     async (request) => {
       const { contract_id: contractId, phone } = request.body;

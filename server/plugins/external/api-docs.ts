@@ -70,6 +70,32 @@ function errorsOf(method: string | string[], readsBody: boolean): Partial<typeof
   return rest;
 }
 
+/** The header a save or a call that starts a payment takes (plugins/app/idempotency.ts), as a header parameter. */
+const idempotencyKeyHeader = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7E]+$',
+      description: [
+        'Optional. A key of the caller\'s choosing (1–255 printable ASCII characters; a random UUID will do), fresh for each request and the same when',
+        'that request is sent again (after a timeout or a lost answer): the repeat gets the first answer again (same status and body,',
+        '`Idempotent-Replayed: true`) instead of a second contract or payment. Kept 24 hours, per API credential. The same key with another',
+        'request is a 422, a repeat while the first still runs a 409 (`Retry-After`), a malformed or repeated header a 400; an answer of',
+        '5xx or 429 is not kept (the repeat runs again).',
+      ].join(' '),
+    },
+  },
+};
+
+/** What a call taking an Idempotency-Key adds to its error answers. */
+const idempotencyErrors = {
+  409: refusal('A request with the same Idempotency-Key is still being answered: send it again after `Retry-After` seconds for its answer.'),
+  422: refusal('A valid request that cannot be sold (the amount differs from the server\'s price: `amount differs, server: N`; the person is not in the registry; the program is not sold), or an Idempotency-Key sent before with another request (`response.field` `/headers/idempotency-key`).'),
+};
+
 /** Payme's Merchant API request (JSON-RPC 2.0), as Payme sends it to `/api/payme`. */
 const paymeRequest = {
   type: 'object',
@@ -157,7 +183,9 @@ export default fp(
             '`result: false` (an unpaid check: `error` 1, `payment_not_made`, with `response.last_payment` `declined` after a refused card; an unknown person: `error` 1, `datas_not_found`);',
             'any other refusal carries its HTTP status as `error`, and a 400 names the field in `response.field`.',
             'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract).',
-            'An address or headers over 16 KB in all are refused with 431.',
+            'An address or headers over 16 KB in all are refused with 431; while the database is away, calls answer 503 with `Retry-After`.',
+            'Saves and the calls that start a payment take an `Idempotency-Key` header (Stripe\'s semantics): the same request sent again with',
+            'the same key gets the first answer again (`Idempotent-Replayed: true`), kept 24 hours per credential.',
             'Requests are read tolerantly where partner clients differ, strictly where it matters (money, dates, identity): a body',
             'is checked against the schema shown here, and one it refuses is first read as partners send it and checked again.',
             'Flags may be booleans, 0/1 or their strings; ids and day counts numeric strings; a sum a whole-number string',
@@ -185,6 +213,7 @@ export default fp(
         const docs = route.config?.docs;
         const callback = docs?.callback === true;
         const api = url.startsWith('/api/') && url !== '/api/payme' && !callback && !url.startsWith('/api/policies/');
+        const idempotent = route.config?.idempotent === true;
         const multipartSave = Array.isArray(schema?.consumes) && schema.consumes.includes('multipart/form-data');
         const documented: FastifySchema & Record<string, unknown> = {
           ...schema,
@@ -192,7 +221,8 @@ export default fp(
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
           security: security(url, callback),
-          ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined) } } : {}),
+          ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined), ...(idempotent ? idempotencyErrors : {}) } } : {}),
+          ...(idempotent ? { headers: idempotencyKeyHeader } : {}),
           ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),
           ...(url.startsWith('/api/policies/') ? { response: policyFileAnswers } : {}),
         };
