@@ -22,13 +22,13 @@ declare module 'fastify' {
 }
 
 /** The request header, as Fastify names it. */
-export const idempotencyHeader = 'idempotency-key';
+const idempotencyHeader = 'idempotency-key';
 /** What a refusal of the header names. */
 const field = '/headers/idempotency-key';
 /** The answer given again to a replayed request says so. */
-export const replayedHeader = 'idempotent-replayed';
+const replayedHeader = 'idempotent-replayed';
 /** The longest key taken (Stripe's limit). */
-export const maxKeyLength = 255;
+const maxKeyLength = 255;
 /** How long a key's first answer is given again: a retry comes within the day or is a new request. */
 const keptHours = 24;
 /** Statuses whose answer is not kept: the request is run again when repeated (the database away, a provider silent, too many requests). */
