@@ -56,9 +56,10 @@ export interface CardSessionsTable {
 
 export interface IdempotencyKeysTable {
   caller: string;
-  key: string;
+  /** SHA-256 of the key (plugins/app/idempotency.ts): the key itself is the caller's alone. */
+  key_hash: string;
   fingerprint: string;
-  /** The first answer's status, body and type; null while its request runs. */
+  /** The first answer's status, body (sealed with the key) and type; null while its request runs. */
   status: number | null;
   content_type: string | null;
   body: string | null;

@@ -53,22 +53,22 @@ test('a save whose answer was lost: the visitor reloads and goes on, and gets th
   if (!plan) throw new Error('no home purchase plan');
   const save = /\/api\/sayt\/uyjoy-api\/save$/;
   // The first save reaches the server, which makes the contract; its answer is lost on the way back.
-  let made: { contract_id: string } | null = null;
+  const lost: { contractId?: string } = {};
   await page.route(save, async (route) => {
-    if (made) return route.continue();
+    if (lost.contractId) return route.continue();
     const response = await route.fetch();
-    made = ((await response.json()) as { response: { contract_id: string } }).response;
+    lost.contractId = ((await response.json()) as { response: { contract_id: string } }).response.contract_id;
     await route.abort('connectionreset');
   });
   await page.goto(`${samplesDayServer}${productPath(plan, 'en')}`);
   await expect(page).toHaveURL(/[?&]step=/);
   const stepNow = () => new URL(page.url()).searchParams.get('step');
-  for (let step = stepNow(); step && plan.steps[step] && !made; step = stepNow()) {
+  for (let step = stepNow(); step && plan.steps[step] && !lost.contractId; step = stepNow()) {
     await fillStep(page, plan, 'en', step);
     await next(page, 'en');
-    await expect.poll(() => made !== null || stepNow() !== step, { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => lost.contractId !== undefined || stepNow() !== step, { timeout: 20_000 }).toBe(true);
   }
-  expect(made).not.toBeNull();
+  expect(lost.contractId).toBeDefined();
   await expect(page.getByText(text('en', 'site.error.network')).first()).toBeVisible();
 
   await page.reload();
@@ -76,6 +76,6 @@ test('a save whose answer was lost: the visitor reloads and goes on, and gets th
   await next(page, 'en');
   const again = await answered;
   expect(again.headers()['idempotent-replayed']).toBe('true');
-  expect(((await again.json()) as { response: { contract_id: string } }).response.contract_id).toBe(made?.contract_id);
+  expect(((await again.json()) as { response: { contract_id: string } }).response.contract_id).toBe(lost.contractId);
   await expect(page.getByTestId('summary-total')).toContainText(plan.total);
 });

@@ -7,6 +7,7 @@ import { fakeApi, ok, saveContext } from '../../../products/fake-api';
 import { samplesDay } from '../../../products/define';
 import { createTestApp, fixtureFile, homeSaveBody, neoAuth, post, postMultipart, siteAuth, type MultipartBody } from '../../test-helpers';
 import { subscribeTestCards } from '../../payments/payme-subscribe/sandbox-api';
+import { keyHashOf } from './idempotency';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -93,12 +94,12 @@ describe('Idempotency-Key on a save', () => {
     const body = homeSaveBody({ address: 'Tashkent, in progress' });
     // The first request's claim, as another instance holds it while it runs.
     const first = await post(app, homeSave, body, keyed(key));
-    await app.db.updateTable('idempotency_keys').set({ status: null, body: null, content_type: null }).where('key', '=', key).execute();
+    await app.db.updateTable('idempotency_keys').set({ status: null, body: null, content_type: null }).where('key_hash', '=', keyHashOf(key)).execute();
     const running = await post(app, homeSave, body, keyed(key));
     refusedHeader(running, 409);
     expect(running.headers['retry-after']).toBe('1');
     // Its instance stopped before answering: after twice a request's time the key is taken again.
-    await app.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '3 minutes'` }).where('key', '=', key).execute();
+    await app.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '3 minutes'` }).where('key_hash', '=', keyHashOf(key)).execute();
     const retaken = await post(app, homeSave, body, keyed(key));
     expect(retaken.statusCode).toBe(200);
     expect(retaken.headers['idempotent-replayed']).toBeUndefined();
@@ -109,13 +110,13 @@ describe('Idempotency-Key on a save', () => {
     const key = freshKey();
     const body = homeSaveBody({ address: 'Tashkent, a day later' });
     const first = await post(app, homeSave, body, keyed(key));
-    await app.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '25 hours'` }).where('key', '=', key).execute();
+    await app.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '25 hours'` }).where('key_hash', '=', keyHashOf(key)).execute();
     const later = await post(app, homeSave, homeSaveBody({ address: 'Tashkent, a day later', region_id: 2 }), keyed(key));
     expect(later.statusCode).toBe(200);
     expect(later.json().response.contract_id).not.toBe(first.json().response.contract_id);
-    await app.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '25 hours'` }).where('key', '=', key).execute();
+    await app.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '25 hours'` }).where('key_hash', '=', keyHashOf(key)).execute();
     expect(await app.idempotency.forgetExpired()).toBeGreaterThanOrEqual(1);
-    expect(await app.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual([]);
+    expect(await app.db.selectFrom('idempotency_keys').select('key_hash').where('key_hash', '=', keyHashOf(key)).execute()).toEqual([]);
   });
 
   test('a malformed key is a 400 naming the header, and nothing is saved', async () => {
@@ -185,6 +186,10 @@ describe('Idempotency-Key on the calls that start a payment', () => {
     const asked = await post(app, '/api/sayt/payment/payme/card', cardBody, keyed(cardKey));
     const askedAgain = await post(app, '/api/sayt/payment/payme/card', cardBody, keyed(cardKey));
     expect([askedAgain.headers['idempotent-replayed'], askedAgain.body]).toEqual(['true', asked.body]);
+    // The row gives neither the key, nor the card's token, nor anything of its number, to one without the key.
+    const row = await app.db.selectFrom('idempotency_keys').selectAll().where('key_hash', '=', keyHashOf(cardKey)).executeTakeFirstOrThrow();
+    const kept = JSON.stringify(row);
+    for (const secret of [cardKey, asked.json().response.card_id as string, subscribeTestCards.pays.number]) expect(kept).not.toContain(secret);
     const check = { contract_id: contract.contract_id, card_id: asked.json().response.card_id, code: '666666' };
     const checkKey = freshKey();
     const paid = await post(app, '/api/sayt/payment/payme/check', check, keyed(checkKey));

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
@@ -10,8 +10,8 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    /** The Idempotency-Key this request holds while it runs; null without one, or once its answer is kept. */
-    idempotencyKey: { caller: string; key: string } | null;
+    /** The Idempotency-Key this request holds while it runs (its hash and secret); null without one, or once its answer is kept. */
+    idempotencyKey: { caller: string; keyHash: string; secret: Buffer } | null;
   }
   interface FastifyInstance {
     idempotency: {
@@ -59,11 +59,37 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/**
+ * What a row keeps of a key: the hash it is found by, and the secret its fingerprint and answer are
+ * sealed with, both derived from the key, which only the caller holds. A request may carry a card
+ * number and an answer a card's token: without the key, the row gives neither, nor a hash to guess
+ * a card number against.
+ */
+export function keyHashOf(key: string): string {
+  return createHash('sha256').update('idempotency-key lookup\0').update(key).digest('hex');
+}
+const secretOf = (key: string): Buffer => createHash('sha256').update('idempotency-key secret\0').update(key).digest();
+
 /** What makes two requests the same: the method, the route, the query, the body as read, and the bytes of the files it carried. */
-function fingerprintOf(request: FastifyRequest): string {
-  const hash = createHash('sha256').update(canonicalJson([request.method, request.routeOptions.url, request.query, request.body]));
-  for (const upload of request.uploads ?? []) hash.update(`\n${upload.field}\n${upload.filename}\n${upload.bytes.length}\n`).update(upload.bytes);
-  return hash.digest('hex');
+function fingerprintOf(request: FastifyRequest, secret: Buffer): string {
+  const hmac = createHmac('sha256', secret).update(canonicalJson([request.method, request.routeOptions.url, request.query, request.body]));
+  for (const upload of request.uploads ?? []) hmac.update(`\n${upload.field}\n${upload.filename}\n${upload.bytes.length}\n`).update(upload.bytes);
+  return hmac.digest('hex');
+}
+
+/** An answer's body sealed with the key's secret (AES-256-GCM): its nonce, tag and text, in base64. */
+function seal(secret: Buffer, body: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secret, iv);
+  const sealed = Buffer.concat([cipher.update(body, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+}
+
+function unseal(secret: Buffer, stored: string): string {
+  const bytes = Buffer.from(stored, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', secret, bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
 const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
@@ -77,7 +103,8 @@ const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [
  * caller's own (the API credential's channel). An answer of 5xx or 429 is not kept: the key is let
  * go and a repeat runs again. Without the header a call behaves as before.
  *
- * Kept in the database, so instances agree: the key is claimed by one INSERT … ON CONFLICT, which
+ * Kept in the database, so instances agree (the key only as a hash, the request's fingerprint and
+ * the answer sealed with it: `keyHashOf`): the key is claimed by one INSERT … ON CONFLICT, which
  * two requests sending it at the same moment cannot both win (the second waits for the first's
  * commit, then finds its row); a key whose request never answered (its instance stopped) is free
  * again after twice the time a request may take.
@@ -88,13 +115,13 @@ export default fp(
     app.decorateRequest('idempotencyKey', null);
 
     /** Takes the key for this request: true when it is this request's to answer (new, expired, or abandoned). */
-    async function claim(caller: string, key: string, fingerprint: string): Promise<boolean> {
+    async function claim(caller: string, keyHash: string, fingerprint: string): Promise<boolean> {
       const claimed = await app.db
         .insertInto('idempotency_keys')
-        .values({ caller, key, fingerprint })
+        .values({ caller, key_hash: keyHash, fingerprint })
         .onConflict((conflict) =>
           conflict
-            .columns(['caller', 'key'])
+            .columns(['caller', 'key_hash'])
             .doUpdateSet({ fingerprint, status: null, content_type: null, body: null, created_at: sql`now()` })
             .where((eb) =>
               eb.or([
@@ -103,44 +130,49 @@ export default fp(
               ]),
             ),
         )
-        .returning('key')
+        .returning('key_hash')
         .executeTakeFirst();
       return claimed !== undefined;
     }
 
     /** The key's row, read after a claim that lost (in a statement of its own, which sees the winner's commit). */
-    const stored = (caller: string, key: string) =>
-      app.db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'content_type', 'body']).where('caller', '=', caller).where('key', '=', key).executeTakeFirst();
+    const stored = (caller: string, keyHash: string) =>
+      app.db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'content_type', 'body']).where('caller', '=', caller).where('key_hash', '=', keyHash).executeTakeFirst();
 
-    const release = (caller: string, key: string) => app.db.deleteFrom('idempotency_keys').where('caller', '=', caller).where('key', '=', key).where('status', 'is', null).execute();
+    const release = (caller: string, keyHash: string) =>
+      app.db.deleteFrom('idempotency_keys').where('caller', '=', caller).where('key_hash', '=', keyHash).where('status', 'is', null).execute();
+
+    const stillRunning = (reply: FastifyReply) => {
+      reply.header('Retry-After', '1');
+      return new AppError(409, 'a request with this Idempotency-Key is still being answered: send it again shortly for its answer', { field });
+    };
 
     const takeKey: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = keyOf(request);
       if (key === null) return;
       const caller = request.channel;
-      const fingerprint = fingerprintOf(request);
+      const keyHash = keyHashOf(key);
+      const secret = secretOf(key);
+      const fingerprint = fingerprintOf(request, secret);
       // A row let go (its answer a 5xx) between the claim and the read is claimed again.
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        if (await claim(caller, key, fingerprint)) {
-          request.idempotencyKey = { caller, key };
+        if (await claim(caller, keyHash, fingerprint)) {
+          request.idempotencyKey = { caller, keyHash, secret };
           return;
         }
-        const row = await stored(caller, key);
+        const row = await stored(caller, keyHash);
         if (!row) continue;
         if (row.fingerprint !== fingerprint) {
           throw new AppError(422, 'Idempotency-Key was sent before with another request: a new request takes a new key', { field });
         }
-        if (row.status === null || row.body === null) {
-          reply.header('Retry-After', '1');
-          throw new AppError(409, 'a request with this Idempotency-Key is still being answered: send it again shortly for its answer', { field });
-        }
+        if (row.status === null || row.body === null) throw stillRunning(reply);
         return reply
           .code(row.status)
           .header('content-type', row.content_type ?? 'application/json; charset=utf-8')
           .header(replayedHeader, 'true')
-          .send(row.body);
+          .send(unseal(secret, row.body));
       }
-      throw new AppError(409, 'a request with this Idempotency-Key is still being answered: send it again shortly for its answer', { field });
+      throw stillRunning(reply);
     };
 
     const keepAnswer: onSendHookHandler = async (request, reply, payload) => {
@@ -149,14 +181,14 @@ export default fp(
       request.idempotencyKey = null;
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
       try {
-        if (body === null || tryAgain(reply.statusCode)) await release(held.caller, held.key);
+        if (body === null || tryAgain(reply.statusCode)) await release(held.caller, held.keyHash);
         else {
           const type = reply.getHeader('content-type');
           await app.db
             .updateTable('idempotency_keys')
-            .set({ status: reply.statusCode, content_type: typeof type === 'string' ? type : null, body })
+            .set({ status: reply.statusCode, content_type: typeof type === 'string' ? type : null, body: seal(held.secret, body) })
             .where('caller', '=', held.caller)
-            .where('key', '=', held.key)
+            .where('key_hash', '=', held.keyHash)
             .execute();
         }
       } catch (err) {
