@@ -189,6 +189,7 @@ export default fp(
             .set({ status: reply.statusCode, content_type: typeof type === 'string' ? type : null, body: seal(held.secret, body) })
             .where('caller', '=', held.caller)
             .where('key_hash', '=', held.keyHash)
+            .where('status', 'is', null)
             .execute();
         }
       } catch (err) {
