@@ -147,13 +147,27 @@ export interface FormBody {
 /** Told how much of a request's body has gone out, in bytes, while it uploads. */
 export type UploadProgressListener = (sent: number, total: number) => void;
 
+/**
+ * How long a call that must not be done twice (a save, a call that starts a payment) may be sent
+ * again as the same attempt: the site sends it with an Idempotency-Key, fresh for each attempt and
+ * the same whenever that attempt (the same call with the same body) is sent again before its answer
+ * came, so a repeat after a lost answer gets the first answer instead of a second contract or
+ * payment. `tab`: also after a reload, which rebuilds the request from the draft (the key is kept
+ * with the tab, as the draft is); `page`: while the page lives (what a card's number is sent with).
+ */
+export type Repeatable = 'tab' | 'page';
+
+export interface CallOptions {
+  repeatable?: Repeatable;
+}
+
 /** The engine talks to the site API only through this port (site: axios; stories: fixtures). */
 export interface ApiPort {
   /** Resolves with the envelope of any 2xx answer (also when `result` is false); rejects with ApiFailure. */
   get<T>(path: string): Promise<Envelope<T>>;
-  post<T>(path: string, body: unknown): Promise<Envelope<T>>;
+  post<T>(path: string, body: unknown, options?: CallOptions): Promise<Envelope<T>>;
   /** Posts a multipart/form-data body (a save with files); `onProgress` hears the upload's progress. As `post` otherwise. */
-  postForm<T>(path: string, body: FormBody, onProgress?: UploadProgressListener): Promise<Envelope<T>>;
+  postForm<T>(path: string, body: FormBody, onProgress?: UploadProgressListener, options?: CallOptions): Promise<Envelope<T>>;
 }
 
 /**

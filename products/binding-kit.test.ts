@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BindingFailure, Envelope, PaymentDetails } from '../engine/definition';
+import type { ApiPort, BindingFailure, CallOptions, Envelope, PaymentDetails } from '../engine/definition';
 import { companyLookup, personLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type SaveErrorTable } from './binding-kit';
 import { checkReadings, unpaidCheckCode, type CheckReading } from './check-readings';
-import { apiFailure, fakeApi, notOk, ok } from './fake-api';
+import { apiFailure, fakeApi, memoryFiles, notOk, ok } from './fake-api';
 
 const company = {
   inn: '301234567', name: '"NEO LOGISTIKA" MASʼULIYATI CHEKLANGAN JAMIYATI', short_name: '"NEO LOGISTIKA" MChJ',
@@ -243,5 +243,27 @@ describe('paid-flag rules (spec §4, §8)', () => {
     for (const reading of Object.keys(unpaidCheckCode) as CheckReading[]) {
       expect(checkReadings[reading](envelope(unpaidCheckCode[reading], false, null, 'payment_not_made')), reading).toBe('unpaid');
     }
+  });
+});
+
+describe('a save sent again', () => {
+  it('goes as one attempt the site repeats with its Idempotency-Key, also after a reload (JSON and multipart alike)', async () => {
+    const binding = saleBinding<{ applicant: Record<string, unknown> }, null>({
+      calls: { save: '/sayt/product/save', check: '/sayt/product/check' },
+      load: async () => null,
+      saveRequest: (data) => ({ program_id: 1, ...data.applicant }),
+      policy: policyNumberAnswer,
+    });
+    const seen: unknown[] = [];
+    const saved = ok({ contract_id: 'c', order_id: '1', amount: 1, url: 'https://x.uz/', payme_url: 'https://x.uz/' });
+    const port = {
+      get: async () => saved,
+      post: async (_path: string, _body: unknown, options?: CallOptions) => (seen.push(options), saved),
+      postForm: async (_path: string, _body: unknown, _progress?: unknown, options?: CallOptions) => (seen.push(options), saved),
+    } as ApiPort;
+    await binding.save(port, { applicant: {} }, { total: 1, lines: [] }, { returnPath: '/en/product?step=payment' });
+    const photo = { id: 'f1', name: 'cat.jpg', type: 'image/jpeg', size: 3 };
+    await binding.save(port, { applicant: { photo } }, { total: 1, lines: [] }, { returnPath: '/en/product?step=payment', files: memoryFiles({ f1: new Blob(['abc']) }) });
+    expect(seen).toEqual([{ repeatable: 'tab' }, { repeatable: 'tab' }]);
   });
 });

@@ -1,5 +1,5 @@
 import type {
-  ApiPort, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
+  ApiPort, CallOptions, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
 } from '../engine/definition';
 import { isIsoDate, isoToDmy, splitPassport, todayIso } from './api-format';
 import {
@@ -148,6 +148,8 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   checkAnswer?: CheckReading;
 }
 
+const repeatableSave: CallOptions = { repeatable: 'tab' };
+
 /** A product's binding from its configuration: save → payment links, check → policy or null while unpaid. */
 export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, C>): ProductBinding<D, C> {
   const failure: FailureOptions = config.saveFailure === 'modal' ? { modal: true } : {};
@@ -166,8 +168,9 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       const multipart = Object.values(request).some(isFileRef) ? await import('./multipart') : null;
       const envelope = await call(async () => {
         try {
-          if (!multipart) return await api.post<SaveResponse>(config.calls.save, request);
-          return await api.postForm<SaveResponse>(config.calls.save, await multipart.formBody(request, data, context.files));
+          // Sent again after a lost answer (a retry, a reload rebuilding it from the draft), it is the same save: one contract.
+          if (!multipart) return await api.post<SaveResponse>(config.calls.save, request, repeatableSave);
+          return await api.postForm<SaveResponse>(config.calls.save, await multipart.formBody(request, data, context.files), undefined, repeatableSave);
         } catch (error) {
           throw multipart?.fileRefusal(error, request, data) ?? placedStatusFailure(error, config.saveStatuses, data) ?? error;
         }

@@ -8,7 +8,7 @@ import { createTestApp, neoAuth, paycomAuth, post, siteAuth, travelPrice, travel
 
 /** The OpenAPI description covers every route the server registers, with its credential rule. */
 
-type Operation = { summary?: string; security?: Record<string, unknown>[]; responses?: Record<string, unknown>; requestBody?: unknown };
+type Operation = { summary?: string; security?: Record<string, unknown>[]; responses?: Record<string, unknown>; requestBody?: unknown; parameters?: unknown[] };
 
 let app: FastifyInstance;
 let paths: Record<string, Record<string, Operation>>;
@@ -94,7 +94,11 @@ describe('the API documentation', () => {
     expect(paths['/api/payme']?.post?.security).toEqual([{ paycom: [] }]);
     expect(paths['/api/policies/{file}']?.get?.security).toEqual([]);
     const save = paths['/api/takoful/travel-neo/save-polis']?.post;
-    expect(Object.keys(save?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '413', '415', '422', '500']);
+    expect(Object.keys(save?.responses ?? {})).toEqual(['200', '400', '401', '403', '404', '409', '413', '415', '422', '500', '503']);
+    // A save takes an Idempotency-Key (409: its first sending still answered; 422: the key used with another request).
+    expect(save?.parameters).toEqual([expect.objectContaining({ in: 'header', name: 'Idempotency-Key', required: false, schema: expect.objectContaining({ maxLength: 255 }) })]);
+    expect(JSON.stringify(save?.responses?.['422'])).toContain('Idempotency-Key');
+    expect(Object.keys(paths['/api/sayt/uyjoy-api/check']?.post?.responses ?? {})).not.toContain('409');
     expect(JSON.stringify(save?.requestBody)).toContain('sugurtalovchi');
     expect(JSON.stringify(save?.responses?.['200'])).toContain('payme_url');
   });

@@ -7,6 +7,7 @@ import { loggerOptions } from './logging';
 import { startOutboxWorker } from './lib/outbox-worker';
 import { startPaymentReconciler } from './lib/payment-reconciler';
 import { startFileJanitor } from './lib/file-janitor';
+import { startRepeating } from './lib/repeating-job';
 
 
 const siteDir = fileURLToPath(new URL('../dist/site/', import.meta.url));
@@ -20,6 +21,9 @@ if (!config.siteDir) app.log.warn(`no built site in ${siteDir}: serving the API 
 const worker = startOutboxWorker(app);
 const reconciler = startPaymentReconciler(app, { intervalMs: config.reconcile.everyMinutes * 60_000, olderThanMs: config.reconcile.afterMinutes * 60_000 });
 const janitor = startFileJanitor(app);
+// Idempotency keys answer again for a day; then they are deleted, an hour at a time.
+const hourMs = 60 * 60_000;
+const keyJanitor = startRepeating(() => app.idempotency.forgetExpired(), { firstDelayMs: hourMs, nextDelayMs: () => hourMs, onError: (err) => app.log.error({ err }, 'expired idempotency keys not deleted') });
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
@@ -33,7 +37,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 15_000);
   force.unref();
-  await Promise.all([worker.stop(), reconciler.stop(), janitor.stop()]);
+  await Promise.all([worker.stop(), reconciler.stop(), janitor.stop(), keyJanitor.stop()]);
   await app.close();
   process.exit(0);
 }

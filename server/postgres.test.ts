@@ -14,9 +14,14 @@ import { testConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { databaseSwitch } from '../tests/support/database-switch';
 import type { AddressInfo } from 'node:net';
 import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
+import { subscribeTestCards } from './payments/payme-subscribe/sandbox-api';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const missing = `TEST_DATABASE_URL is not set${process.env.CI ? ' (required in CI)' : ''}: point it at a PostgreSQL server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres (server/README.md shows how to start a scratch cluster).`;
@@ -25,6 +30,22 @@ const dbName = `shop_test_${randomBytes(6).toString('hex')}`;
 let url = '';
 let app: FastifyInstance | undefined;
 const instances: FastifyInstance[] = [];
+
+/** Two instances of the app on the test database, built once for the tests that race calls between them. */
+let pairOfInstances: Promise<[FastifyInstance, FastifyInstance]> | undefined;
+function twoInstances(): Promise<[FastifyInstance, FastifyInstance]> {
+  pairOfInstances ??= (async () => {
+    const config = testConfig({ database: { kind: 'postgres', url } });
+    const built = [await buildApp(config), await buildApp(config)] as const;
+    instances.push(...built);
+    await Promise.all(built.map((instance) => instance.ready()));
+    return [...built];
+  })();
+  return pairOfInstances;
+}
+
+const paymeRpc = (instance: FastifyInstance, method: string, params: Record<string, unknown>) =>
+  instance.inject({ method: 'POST', url: '/api/payme', headers: { authorization: paycomAuth() }, payload: { id: 1, method, params } }).then((r) => r.json());
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: baseUrl });
@@ -143,6 +164,59 @@ describe('PostgreSQL', () => {
     expect(paid).toHaveLength(contracts.length);
   });
 
+  test('identical CreateTransaction calls at the same moment, at one instance or at both, all answer the one transaction', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    // The race lost about one triple in five: enough rounds that a lost one shows.
+    const rounds = 30;
+    for (let i = 0; i < rounds; i += 1) {
+      const contract = (await post(i % 2 ? a : b, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string; amount: number };
+      const params = { id: `same-${i}`, time: Date.now(), amount: contract.amount * 100, account: { contract_id: contract.contract_id } };
+      const targets = i % 2 ? [a, a, a] : [a, b, b];
+      const answers = await Promise.all(targets.map((instance) => paymeRpc(instance, 'CreateTransaction', params)));
+      expect(answers.map((answer) => answer.result?.state ?? answer.error?.code), `round ${i}`).toEqual([1, 1, 1]);
+      expect(new Set(answers.map((answer) => answer.result.transaction)).size).toBe(1);
+      expect(new Set(answers.map((answer) => answer.result.create_time)).size).toBe(1);
+      // Payme goes on with the transaction it was answered: performed once, the order paid.
+      expect((await paymeRpc(b, 'PerformTransaction', { id: params.id })).result.state).toBe(2);
+    }
+  });
+
+  test('identical saves with one Idempotency-Key at the same moment, at one instance and at both: one contract, every answer it or a 409', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    for (let round = 0; round < 20; round += 1) {
+      const address = `Tashkent, keyed save ${round}`;
+      const body = homeSaveBody({ address });
+      const key = `save-${round}-${randomBytes(6).toString('hex')}`;
+      const targets = round % 2 ? [a, a, a] : [a, b, a, b];
+      const answers = await Promise.all(targets.map((instance) => post(instance, '/api/sayt/uyjoy-api/save', body, { 'idempotency-key': key })));
+      expect(answers.map((answer) => answer.statusCode).filter((status) => status !== 200 && status !== 409), `round ${round}`).toEqual([]);
+      const saved = new Set(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().response.contract_id as string));
+      expect(saved.size, `round ${round}`).toBe(1);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts WHERE request->'body'->>'address' = ${address}`.execute(a.db);
+      expect(rows[0]?.n, `round ${round}`).toBe(1);
+      // A caller answered 409 sends it again once the first has answered: that answer.
+      const again = await post(b, '/api/sayt/uyjoy-api/save', body, { 'idempotency-key': key });
+      expect([again.statusCode, again.headers['idempotent-replayed'], again.json().response.contract_id]).toEqual([200, 'true', [...saved][0]]);
+    }
+  });
+
+  test('the card\'s code sent twice at once with its Idempotency-Key, at both instances: the card is charged once', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    for (let round = 0; round < 6; round += 1) {
+      const contract = (await post(a, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string };
+      const card = await post(b, '/api/sayt/payment/payme/card', { card_number: subscribeTestCards.pays.number, card_date: subscribeTestCards.pays.expire, contract_id: contract.contract_id });
+      const check = { contract_id: contract.contract_id, card_id: card.json().response.card_id as string, code: '666666' };
+      const key = `check-${round}-${randomBytes(6).toString('hex')}`;
+      const answers = await Promise.all([a, b].map((instance) => post(instance, '/api/sayt/payment/payme/check', check, { 'idempotency-key': key })));
+      expect(answers.map((answer) => answer.statusCode === 409 || answer.json().response?.paid === true), `round ${round}`).toEqual([true, true]);
+      const payments = await a.db.selectFrom('payments').select('state').where('contract_id', '=', contract.contract_id).execute();
+      expect(payments, `round ${round}`).toEqual([{ state: 'paid' }]);
+    }
+  });
+
   test('a PostgreSQL restart that breaks the idle connections neither ends the process nor the next request', async () => {
     if (!baseUrl) throw new Error(missing);
     const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
@@ -154,6 +228,53 @@ describe('PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const saved = await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody());
     expect(saved.statusCode).toBe(200);
+  });
+
+  test('with the database stopped under the running app: 503 with Retry-After and no stack, for calls and pages alike; back, it serves again', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const database = await databaseSwitch(url);
+    // The site's 500 page, as the build prerenders it: what a page navigation gets when it cannot be served.
+    const siteDir = mkdtempSync(join(tmpdir(), 'site-'));
+    writeFileSync(join(siteDir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body></body></html>');
+    for (const lang of ['uz', 'en']) {
+      mkdirSync(join(siteDir, 'prerendered', lang), { recursive: true });
+      writeFileSync(join(siteDir, 'prerendered', lang, '500.html'), `<!doctype html><html lang="${lang}"><title>500</title><a href="/${lang}/__address__">Reload</a>`);
+    }
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url }, siteDir }));
+    try {
+      await instance.ready();
+      const saved = (await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string; amount: number };
+      await database.off();
+      const away = {
+        save: await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody()),
+        check: await post(instance, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id }),
+        pdf: await instance.inject(`/api/policies/${saved.contract_id}.pdf`),
+      };
+      for (const [what, res] of Object.entries(away)) {
+        expect(res.statusCode, what).toBe(503);
+        expect(res.headers['retry-after'], what).toBe('10');
+        expect(res.json(), what).toEqual({ result: false, error: 503, message: 'Service temporarily unavailable; try again shortly', response: null });
+      }
+      // Pages: the site's error page with the same status, never the failure's text.
+      for (const address of ['/verify/HOM%202026000001', `/pay/octo/${saved.contract_id}?lang=en`]) {
+        const page = await instance.inject({ url: address, headers: { accept: 'text/html,application/xhtml+xml' } });
+        expect(page.statusCode, address).toBe(503);
+        expect(page.headers['retry-after'], address).toBe('10');
+        expect(page.headers['content-type'], address).toContain('text/html');
+        expect(page.body, address).toContain('<title>500</title>');
+        expect(page.body, address).not.toMatch(/ECONNREFUSED|terminated|at .*\.ts/);
+      }
+      // Payme's protocol has its own word for it, as before.
+      const payme = await paymeRpc(instance, 'CheckPerformTransaction', { amount: saved.amount * 100, account: { contract_id: saved.contract_id } });
+      expect(payme.error.code).toBe(-32400);
+
+      await database.on();
+      expect((await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody())).statusCode).toBe(200);
+    } finally {
+      await instance.close();
+      await database.close();
+      rmSync(siteDir, { recursive: true, force: true });
+    }
   });
 
   test('two instances on one database: purchases through both, Payme at either, every contract paid once, every message sent once', async () => {

@@ -1,4 +1,4 @@
-import type { ApiFailure, ApiPort, FormBody } from '../definition';
+import type { ApiFailure, ApiPort, CallOptions, FormBody } from '../definition';
 import { loadMessageArea } from '../message-areas';
 
 /** One file of an upload: its part, its name, its bytes and how many of them have gone out. */
@@ -61,8 +61,8 @@ export function createUploadTracker(): UploadTracker {
     track(api) {
       return {
         get: (path) => api.get(path),
-        post: (path, body) => api.post(path, body),
-        async postForm<T>(path: string, body: FormBody, onProgress?: (sent: number, total: number) => void) {
+        post: (path, body, options) => api.post(path, body, options),
+        async postForm<T>(path: string, body: FormBody, onProgress?: (sent: number, total: number) => void, options?: CallOptions) {
           const sizes = body.files.map((file) => file.blob.size);
           const files = body.files.map((file) => ({ part: file.name, filename: file.filename, size: file.blob.size, sent: 0 }));
           // The panel's words come with the file fields; a flow reloaded on a later step sends its kept
@@ -74,7 +74,7 @@ export function createUploadTracker(): UploadTracker {
               const perFile = sentPerFile(sizes, sent, total);
               set({ files: files.map((file, i) => ({ ...file, sent: perFile[i] ?? 0 })), status: 'sending' });
               onProgress?.(sent, total);
-            });
+            }, options);
             set({ files: files.map((file) => ({ ...file, sent: file.size })), status: 'sent' });
             return answer;
           } catch (error) {

@@ -58,12 +58,12 @@ async function answered<T>(call: Promise<Envelope<T>>): Promise<T> {
 /** Calls of the payment step, each resolving with its answer or rejecting with a PaymentProblem. */
 export function paymentCalls(api: ApiPort) {
   return {
-    /** Registers a card for an SMS code (Payme cards.create + cards.get_verify_code). */
-    card: (request: CardRequest) => answered(api.post<CardResponse>(paymentPaths.card, request)),
-    /** Pays the contract with the card and its SMS code. */
-    cardCheck: (request: CardCheckRequest) => answered(api.post<CardCheckResponse>(paymentPaths.cardCheck, request)),
-    /** Sends the bill to the payer's Payme app. */
-    invoice: (request: InvoiceRequest) => answered(api.post<InvoiceResponse>(paymentPaths.invoice, request)),
+    /** Registers a card for an SMS code (Payme cards.create + cards.get_verify_code); repeated only while the page lives, a card number being kept nowhere. */
+    card: (request: CardRequest) => answered(api.post<CardResponse>(paymentPaths.card, request, { repeatable: 'page' })),
+    /** Pays the contract with the card and its SMS code: sent again (a lost answer, a reload), the same payment. */
+    cardCheck: (request: CardCheckRequest) => answered(api.post<CardCheckResponse>(paymentPaths.cardCheck, request, { repeatable: 'tab' })),
+    /** Sends the bill to the payer's Payme app: sent again, the same bill. */
+    invoice: (request: InvoiceRequest) => answered(api.post<InvoiceResponse>(paymentPaths.invoice, request, { repeatable: 'tab' })),
     /** Records that the visitor accepted the contract's terms. */
     terms: (request: TermsRequest) => answered(api.post<TermsResponse>(paymentPaths.terms, request)),
   };

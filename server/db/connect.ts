@@ -145,9 +145,10 @@ export function preparedStatements(pool: pg.Pool): PostgresPool {
 }
 
 /**
- * Opens the store. `onIdleError` hears of a pooled PostgreSQL connection that broke while idle (a
- * restart, a failover, a dropped database): pg emits it on the pool, and an unheard 'error' event
- * would end the process. The pool discards that connection and opens a new one when next needed.
+ * Opens the store. `onIdleError` hears of a pooled PostgreSQL connection that broke while no query
+ * ran on it (a restart, a failover, a dropped database): pg emits it as an event, and an unheard
+ * 'error' event would end the process. The pool discards that connection and opens a new one when
+ * next needed.
  */
 export async function connectDatabase(config: DatabaseConfig, onIdleError: (error: Error) => void = () => undefined): Promise<Kysely<Database>> {
   if (config.kind === 'postgres') {
@@ -161,6 +162,15 @@ export async function connectDatabase(config: DatabaseConfig, onIdleError: (erro
     } as pg.CustomTypesConfig;
     const pool = new pg.Pool({ connectionString: config.url, max: 10, types: typeParsers });
     pool.on('error', onIdleError);
+    // A connection that breaks once handed out but before its query is sent (a request took it from
+    // the idle ones as the database stopped) emits 'error' on its client, where the pool no longer
+    // listens: unheard, that would end the process too. Heard here (and told when the pool's own
+    // listener is not there to); the query then fails, and the pool discards the connection.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        if (client.listenerCount('error') === 1) onIdleError(error);
+      });
+    });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparedStatements(pool) }) });
   }
   const client = await PGlite.create(config.dataDir ?? undefined, {

@@ -50,6 +50,20 @@ export interface CardSessionsTable {
   card: string;
   attempts: Generated<number>;
   expires_at: Timestamp;
+  /** The receipt the token paid, once it has (the session then spent). */
+  receipt: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  caller: string;
+  /** SHA-256 of the key (plugins/app/idempotency.ts): the key itself is the caller's alone. */
+  key_hash: string;
+  fingerprint: string;
+  /** The first answer's status, body (sealed with the key) and type; null while its request runs. */
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: Timestamp;
 }
 
 export interface SandboxProviderStateTable {
@@ -248,6 +262,7 @@ export interface Database {
   payme_transactions: PaymeTransactionsTable;
   payments: PaymentsTable;
   card_sessions: CardSessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
   sandbox_provider_state: SandboxProviderStateTable;
   policies: PoliciesTable;
   outbox: OutboxTable;

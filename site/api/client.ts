@@ -1,7 +1,8 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type { ApiPort, Envelope, FormBody } from '../../engine/definition';
+import type { ApiPort, CallOptions, Envelope, FormBody, Repeatable } from '../../engine/definition';
 import { credentialFor, type Credentials } from './credentials';
 import { isEnvelope, shouldToast, SiteApiFailure, type ApiErrorKind } from './failure';
+import { attemptOf, idempotencyField, idempotencyHeader, idempotencyKeys, type IdempotencyKeys } from './idempotency';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -42,9 +43,23 @@ export interface ApiClientOptions {
   /** Shows a toast with a message id. */
   notify: (messageId: string) => void;
   isOnline?: () => boolean;
-  /** Tests replace the transport. */
+  /** Tests replace the transport, the keys of repeatable calls and the wait before asking again. */
   adapter?: AxiosAdapter;
+  idempotencyKeys?: IdempotencyKeys;
+  sleep?: (ms: number) => Promise<void>;
 }
+
+/** How many times, a second apart, a repeatable call asks again while the server is still making the answer to its first sending (409): a minute, the time a call may take. */
+const inProgressAsks = 60;
+
+/** Whether the server refused the call's Idempotency-Key with this status. */
+const refusedKey = (failure: SiteApiFailure, status: number) => {
+  const response = failure.envelope?.response as { field?: unknown } | null | undefined;
+  return failure.status === status && response?.field === idempotencyField;
+};
+
+/** A refusal that answers the attempt (the same request would be refused again), not one that asks to try again. */
+const settles = (failure: SiteApiFailure) => failure.status !== null && failure.status < 500 && failure.status !== 408 && failure.status !== 409 && failure.status !== 429;
 
 export interface SiteApi extends ApiPort {
   request<T>(config: AxiosRequestConfig): Promise<Envelope<T>>;
@@ -88,13 +103,51 @@ export function createApiClient(options: ApiClientOptions): SiteApi {
     return response.data;
   }
 
+  const keys = options.idempotencyKeys ?? idempotencyKeys();
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /**
+   * A call sent with the Idempotency-Key of its attempt: the key it was first sent with while no
+   * answer has come. The server still answering the first sending (409) is asked again each second;
+   * a key the server knew with another request (a digest shared by chance) is drawn anew, once.
+   */
+  async function repeatable<T>(config: AxiosRequestConfig, attempt: string, how: Repeatable): Promise<Envelope<T>> {
+    let key = keys.keyFor(attempt, how);
+    let renewed = false;
+    let asked = 0;
+    for (;;) {
+      try {
+        const answer = await request<T>({ ...config, headers: { ...config.headers, [idempotencyHeader]: key } });
+        keys.answered(attempt);
+        return answer;
+      } catch (error) {
+        if (!(error instanceof SiteApiFailure)) throw error;
+        if (refusedKey(error, 409) && asked < inProgressAsks) {
+          asked += 1;
+          await sleep(1000);
+          continue;
+        }
+        if (refusedKey(error, 422) && !renewed) {
+          renewed = true;
+          key = keys.renew(attempt, how);
+          continue;
+        }
+        if (settles(error)) keys.answered(attempt);
+        throw error;
+      }
+    }
+  }
+
+  const send = <T>(config: AxiosRequestConfig, body: unknown, callOptions?: CallOptions): Promise<Envelope<T>> =>
+    callOptions?.repeatable ? repeatable<T>(config, attemptOf(config.url ?? '', body), callOptions.repeatable) : request<T>(config);
+
   return {
     http,
     request,
     get: <T>(path: string) => request<T>({ method: 'GET', url: path }),
-    post: <T>(path: string, body: unknown) => request<T>({ method: 'POST', url: path, data: body }),
-    postForm: <T>(path: string, body: FormBody, onProgress?: (sent: number, total: number) => void) =>
-      request<T>({
+    post: <T>(path: string, body: unknown, callOptions?: CallOptions) => send<T>({ method: 'POST', url: path, data: body }, body, callOptions),
+    postForm: <T>(path: string, body: FormBody, onProgress?: (sent: number, total: number) => void, callOptions?: CallOptions) =>
+      send<T>({
         method: 'POST',
         url: path,
         data: toFormData(body),
@@ -103,6 +156,6 @@ export function createApiClient(options: ApiClientOptions): SiteApi {
         headers: { 'Content-Type': 'multipart/form-data' },
         timeout: uploadTimeoutMs(body.files.reduce((sum, file) => sum + file.blob.size, 0)),
         ...(onProgress ? { onUploadProgress: (event) => onProgress(event.loaded, event.total ?? event.loaded) } : {}),
-      }),
+      }, body, callOptions),
   };
 }

@@ -48,6 +48,6 @@ async function withClient<T>(call: (api: SiteApi) => Promise<T>): Promise<T> {
 /** The API of the running site: partner from the current URL, failures as toasts. */
 export const api: ApiPort = {
   get: (path) => withClient((loaded) => loaded.get(path)),
-  post: (path, body) => withClient((loaded) => loaded.post(path, body)),
-  postForm: (path, body, onProgress) => withClient((loaded) => loaded.postForm(path, body, onProgress)),
+  post: (path, body, options) => withClient((loaded) => loaded.post(path, body, options)),
+  postForm: (path, body, onProgress, options) => withClient((loaded) => loaded.postForm(path, body, onProgress, options)),
 };

@@ -73,7 +73,7 @@ export async function alifApiCalls(app: FastifyInstance): Promise<void> {
     '/alifpay/createAlifInvoice',
     {
       schema: { body: app.apiSchema('payment/alif-invoice.request') },
-      config: { docs: { summary: 'An Alif invoice for the contract, payable on Alif\'s page by card or in Nasiya instalments (500 to 200 000 000 som; outside: error 1, amount_out_of_range)', response: 'payment/alif-invoice.response' } },
+      config: { idempotent: true, docs: { summary: 'An Alif invoice for the contract, payable on Alif\'s page by card or in Nasiya instalments (500 to 200 000 000 som; outside: error 1, amount_out_of_range)', response: 'payment/alif-invoice.response' } },
     },
     async (request) => {
       const { contract, refused } = await payableContract(app, request.body.contract_id);

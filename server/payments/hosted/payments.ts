@@ -52,7 +52,7 @@ export async function hostedApiCalls(app: FastifyInstance): Promise<void> {
     '/payment/initialize',
     {
       schema: { body: app.apiSchema('payment/initialize.request') },
-      config: { docs: { summary: 'The bank\'s hosted payment page for the contract: payment_url, where the payer pays by card', response: 'payment/initialize.response' } },
+      config: { idempotent: true, docs: { summary: 'The bank\'s hosted payment page for the contract: payment_url, where the payer pays by card', response: 'payment/initialize.response' } },
     },
     async (request) => {
       const { contract, refused } = await payableContract(app, request.body.contract_id);

@@ -85,7 +85,7 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
         request.body = readCardDate(request.body) as CardRequest;
       },
       schema: { body: app.apiSchema('payment/card.request') },
-      config: { docs: { summary: 'A Uzcard or Humo card for its SMS code (Payme cards.create + cards.get_verify_code); card_id is the token the code pays with', response: 'payment/card.response' } },
+      config: { idempotent: true, docs: { summary: 'A Uzcard or Humo card for its SMS code (Payme cards.create + cards.get_verify_code); card_id is the token the code pays with', response: 'payment/card.response' } },
     },
     async (request) => {
       const { card_number: number, card_date: expire, contract_id: contractId } = request.body;
@@ -114,11 +114,13 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
     '/sayt/payment/payme/check',
     {
       schema: { body: app.apiSchema('payment/card-check.request') },
-      config: { docs: { summary: 'Pays the contract with a card and its 6-digit SMS code (Payme cards.verify, receipts.create, receipts.pay); errors name the reason (card_code_wrong, card_insufficient_funds…)', response: 'payment/card-check.response' } },
+      config: { idempotent: true, docs: { summary: 'Pays the contract with a card and its 6-digit SMS code (Payme cards.verify, receipts.create, receipts.pay); errors name the reason (card_code_wrong, card_insufficient_funds…)', response: 'payment/card-check.response' } },
     },
     async (request) => {
       const { contract_id: contractId, code, card_id: token } = request.body;
-      const session = await app.db.selectFrom('card_sessions').select(['contract_id', 'card', 'expires_at']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+      const session = await app.db.selectFrom('card_sessions').select(['contract_id', 'card', 'expires_at', 'receipt']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
+      // The code sent again after it paid (its answer lost on the way): what became of that payment.
+      if (session?.receipt && session.contract_id === contractId) return paidBefore(session.receipt);
       // A card asked for one contract does not pay another, and not after its session.
       if (session && (session.contract_id !== contractId || session.expires_at.getTime() < Date.now())) return refusal(1, 'card_session_expired');
       const refused = await notPayable(app, contractId);
@@ -152,8 +154,8 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
       const spent = new Date();
       await app.db
         .insertInto('card_sessions')
-        .values({ token_hash: tokenHash(token), contract_id: contractId, card: session?.card ?? '', expires_at: spent })
-        .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ contract_id: contractId, expires_at: spent }))
+        .values({ token_hash: tokenHash(token), contract_id: contractId, card: session?.card ?? '', expires_at: spent, receipt })
+        .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ contract_id: contractId, expires_at: spent, receipt }))
         .execute();
       return ok({ paid: true as const });
     },
@@ -163,7 +165,7 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
     '/sayt/payment/payme',
     {
       schema: { body: app.apiSchema('payment/invoice.request') },
-      config: { docs: { summary: 'Sends the contract\'s bill to the payer\'s Payme app by phone (receipts.create + receipts.send); the contract is paid when the payer pays it there', response: 'payment/invoice.response' } },
+      config: { idempotent: true, docs: { summary: 'Sends the contract\'s bill to the payer\'s Payme app by phone (receipts.create + receipts.send); the contract is paid when the payer pays it there', response: 'payment/invoice.response' } },
     },
     async (request) => {
       const { contract_id: contractId, phone } = request.body;
@@ -184,6 +186,13 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
       }
     },
   );
+
+  /** The answer to a token's code once the token has paid `receipt`: paid, or given back when the contract was paid another way meanwhile. */
+  async function paidBefore(receipt: string): Promise<Envelope> {
+    const payment = await app.payments.get('card', receipt);
+    if (payment?.state === 'paid') return ok({ paid: true as const });
+    return refusal(1, payment?.state === 'refunded' ? 'contract_already_paid' : 'card_session_expired');
+  }
 
   /** A refusal the page says in the visitor's language; a provider that did not answer is logged. */
   function refuseCard(err: unknown, expire?: string): Envelope {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { sql, type Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { ContractStatus, Database, PaymeState, PaymeTransaction } from '../../db/database';
+import { uniqueViolation } from '../../db/errors';
 
 /** A created transaction not performed within 12 hours is cancelled (reason 4, timeout). */
 export const PAYME_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -132,6 +133,25 @@ function refuseOrder(order: Order | undefined, amount: number): void {
   if (order.busy) throw new PaymeError(-31051, 'contract_id');
 }
 
+/** How often CreateTransaction's statement runs again after losing an insert to a call at the same moment. */
+const createRaces = 3;
+
+/**
+ * Runs CreateTransaction's statement again when its insert lost to another call's at the same
+ * moment: it waited for that call to commit, then broke a unique index the statement's snapshot
+ * (taken before) could not see. Run again, it sees the committed row: the same transaction id is
+ * Payme repeating its call and gets that transaction back; another id finds the order busy (−31051).
+ */
+async function createdOnce<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (uniqueViolation(error) === null || attempt >= createRaces) throw error;
+    }
+  }
+}
+
 export default fp(
   async (app) => {
     const now = () => Date.now();
@@ -181,10 +201,9 @@ export default fp(
          * One statement, so one round trip and its own transaction: Payme's transaction of this id,
          * locked, if it exists; else the order, locked after it (the order PerformTransaction locks
          * them in), and the new transaction inserted when the order can take it (the conditions
-         * refuseOrder reads below). A transaction created at the same moment by another call is
-         * seen by the partial unique index, whose refusal answers −31051.
+         * refuseOrder reads below).
          */
-        const { rows } = await sql<Order & { created: boolean | null; state: PaymeState | null; create_time: number | null; transaction: string | null }>`
+        const createOrRead = () => sql<Order & { created: boolean | null; state: PaymeState | null; create_time: number | null; transaction: string | null }>`
           WITH existing AS (
             SELECT state, create_time, transaction FROM payme_transactions WHERE id = ${id} FOR UPDATE
           ), contract AS (
@@ -202,7 +221,7 @@ export default fp(
             SELECT true AS created, state, create_time, transaction FROM created UNION ALL SELECT false, state, create_time, transaction FROM existing
           ) AS tx ON true
           LEFT JOIN contract ON true`.execute(app.db);
-        const row = rows[0];
+        const row = (await createdOnce(createOrRead)).rows[0];
         if (row?.created === false) {
           // Payme repeating its Create: the same transaction while it can still be performed.
           if (row.state !== 1) throw new PaymeError(-31008, 'state');
@@ -341,8 +360,8 @@ export default fp(
           return { jsonrpc: '2.0', id, result: await method(request.params) };
         } catch (err) {
           if (err instanceof PaymeError) return fail(id, err);
-          // Two Create calls racing for one order: the partial unique index stops the second.
-          if (err instanceof Error && /payme_transactions_active_idx|duplicate key/.test(err.message)) return fail(id, new PaymeError(-31051, 'contract_id'));
+          // Create calls for one order that kept losing their insert to others at the same moment (createdOnce).
+          if (uniqueViolation(err) !== null) return fail(id, new PaymeError(-31051, 'contract_id'));
           app.log.error({ err, method: request.method }, 'payme merchant call failed');
           return fail(id, new PaymeError(-32400));
         }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { PolicyTerms } from '../../../products/sale';
 import type { Contract, ContractStatus, Product } from '../../db/database';
+import { uniqueViolation } from '../../db/errors';
 import type { Executor } from './outbox';
 
 /** What a contract keeps of its save call: the request as sent and the terms its policy will state. */
@@ -72,8 +73,8 @@ export function newOrderId(): number {
   return firstOrderId + Number(randomBytes(8).readBigUInt64BE() % BigInt(orderIds));
 }
 
-/** PostgreSQL's unique-violation code, on the order number's index. */
-const isOrderIdTaken = (error: unknown) => (error as { code?: unknown; constraint?: unknown }).code === '23505' && String((error as { constraint?: unknown }).constraint ?? '').includes('order_id');
+/** A unique violation of the order number's index. */
+const isOrderIdTaken = (error: unknown) => uniqueViolation(error)?.includes('order_id') === true;
 
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,6 +12,7 @@ import { AppError, type Envelope } from '../../envelope';
 import { maskPersonalData, maskUrl } from '../../logging';
 import { isPageNavigation } from './edge';
 import { FailureThrottle } from '../../lib/failure-throttle';
+import { databaseUnavailable } from '../../db/errors';
 
 /** At most this many failure reports of one route a minute reach the chat one by one; the rest in a summary. */
 const failureReportLimits = { limit: 10, windowMs: 60_000 };
@@ -125,7 +126,11 @@ function refusedPart(err: FastifyError): string | null {
   return null;
 }
 
-function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope } {
+/** Seconds a caller is asked to wait before trying again while the database is away: a restart or a failover takes about that. */
+const databaseRetryAfterSeconds = 10;
+
+/** An error's answer; `retryAfter` (seconds) when the caller should try again, the database being away. */
+function toEnvelope(err: FastifyError | AppError | Error): { status: number; body: Envelope; retryAfter?: number } {
   if (err instanceof SaleRefusal) {
     return { status: err.status, body: { result: false, error: err.status, message: err.message, response: err.field ? { field: err.field } : null } };
   }
@@ -142,6 +147,9 @@ function toEnvelope(err: FastifyError | AppError | Error): { status: number; bod
   if (status < 500) {
     const part = refusedPart(fe);
     return { status, body: { result: false, error: status, message: fe.message.slice(0, 1000), response: part ? { field: part } : null } };
+  }
+  if (databaseUnavailable(err)) {
+    return { status: 503, body: { result: false, error: 503, message: 'Service temporarily unavailable; try again shortly', response: null }, retryAfter: databaseRetryAfterSeconds };
   }
   return { status: 500, body: { result: false, error: 500, message: 'Internal server error', response: null } };
 }
@@ -213,11 +221,13 @@ export default fp(
     }
 
     const handleError = async (err: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-      const { status, body } = toEnvelope(err);
+      const { status, body, retryAfter } = toEnvelope(err);
       const context = { route: request.routeOptions.url, channel: request.channel || undefined, statusCode: status };
-      if (status >= 500) request.log.error({ err, ...context }, 'request failed');
+      if (status >= 500) request.log.error({ err, ...context }, retryAfter === undefined ? 'request failed' : 'request failed: the database is unavailable');
       else request.log.info({ ...context, message: maskPersonalData(body.message) }, 'request refused');
-      await report(request, status, status >= 500 ? `${err.name}: ${err.message}` : body.message);
+      // With the database away, the chat's report could not be queued (it is queued there): the log says it.
+      if (retryAfter === undefined) await report(request, status, status >= 500 ? `${err.name}: ${err.message}` : body.message);
+      else reply.header('Retry-After', String(retryAfter));
       // A visitor's browser opening a page gets the site's 500 page in the address's language, not
       // JSON; an address refused as malformed (a NUL byte in its query, say) is no page: the 404 page.
       const page = shell && isPageNavigation(request) && !request.url.startsWith('/api/');

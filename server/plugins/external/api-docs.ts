@@ -68,6 +68,7 @@ const apiErrors = {
   415: refusal('A body of a type the call does not read: compressed (a `Content-Encoding` other than identity; `response.field` `/headers/content-encoding`), JSON where a multipart save is expected and the reverse, or a file whose content (whatever its name) is not of a type the call takes (`response.reason` `type`).'),
   422: refusal('A valid request that cannot be sold: the amount differs from the server\'s price (`amount differs, server: N`, `response.amount`, `response.field` naming the total sent), the person is not in the registry, the program is not sold.'),
   500: refusal('An unexpected failure; nothing of it is shown, the insurer is notified.'),
+  503: refusal('The service is briefly unavailable (its database is away): try again after the `Retry-After` header\'s seconds.'),
 };
 
 /** A call's error answers: one that reads no body is never refused for its size or type. */
@@ -76,6 +77,32 @@ function errorsOf(method: string | string[], readsBody: boolean): Partial<typeof
   const { 413: _tooLarge, 415: _wrongType, ...rest } = apiErrors;
   return rest;
 }
+
+/** The header a save or a call that starts a payment takes (plugins/app/idempotency.ts), as a header parameter. */
+const idempotencyKeyHeader = {
+  type: 'object',
+  properties: {
+    'Idempotency-Key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7E]+$',
+      description: [
+        'Optional. A key of the caller\'s choosing (1–255 printable ASCII characters; a random UUID will do), fresh for each request and the same when',
+        'that request is sent again (after a timeout or a lost answer): the repeat gets the first answer again (same status and body,',
+        '`Idempotent-Replayed: true`) instead of a second contract or payment. Kept 24 hours, per API credential. The same key with another',
+        'request is a 422, a repeat while the first still runs a 409 (`Retry-After`), a malformed or repeated header a 400; an answer of',
+        '5xx or 429 is not kept (the repeat runs again).',
+      ].join(' '),
+    },
+  },
+};
+
+/** What a call taking an Idempotency-Key adds to its error answers. */
+const idempotencyErrors = {
+  409: refusal('A request with the same Idempotency-Key is still being answered: send it again after `Retry-After` seconds for its answer.'),
+  422: refusal('A valid request that cannot be sold (the amount differs from the server\'s price: `amount differs, server: N`; the person is not in the registry; the program is not sold), or an Idempotency-Key sent before with another request (`response.field` `/headers/idempotency-key`).'),
+};
 
 /** Payme's Merchant API request (JSON-RPC 2.0), as Payme sends it to `/api/payme`. */
 const paymeRequest = {
@@ -169,7 +196,9 @@ export default fp(
             'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract),',
             'except the policy files and the payment providers\' callbacks: Payme and Paynet call with credentials of their own, Click,',
             'Octo, Alif and the bank\'s hosted page sign what they send (each operation says how).',
-            'An address or headers over 16 KB in all are refused with 431.',
+            'An address or headers over 16 KB in all are refused with 431; while the database is away, calls answer 503 with `Retry-After`.',
+            'Saves and the calls that start a payment take an `Idempotency-Key` header (Stripe\'s semantics): the same request sent again with',
+            'the same key gets the first answer again (`Idempotent-Replayed: true`), kept 24 hours per credential.',
             'Requests are read tolerantly where partner clients differ, strictly where it matters (money, dates, identity): a body',
             'is checked against the schema shown here, and one it refuses is first read as partners send it and checked again.',
             'Flags may be booleans, 0/1 or their strings; ids and day counts numeric strings; a sum a whole-number string',
@@ -198,6 +227,7 @@ export default fp(
         const docs = route.config?.docs;
         const callback = docs?.callback !== undefined;
         const api = url.startsWith('/api/') && !callback && !url.startsWith('/api/policies/');
+        const idempotent = route.config?.idempotent === true;
         const multipartSave = Array.isArray(schema?.consumes) && schema.consumes.includes('multipart/form-data');
         const documented: FastifySchema & Record<string, unknown> = {
           ...schema,
@@ -205,7 +235,8 @@ export default fp(
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
           security: security(url, docs?.callback),
-          ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined) } } : {}),
+          ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined), ...(idempotent ? idempotencyErrors : {}) } } : {}),
+          ...(idempotent ? { headers: idempotencyKeyHeader } : {}),
           ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),
           ...(url.startsWith('/api/policies/') ? { response: policyFileAnswers } : {}),
         };

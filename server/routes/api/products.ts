@@ -74,6 +74,7 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
         ...reading(app, manifest.id, sale.readSave?.bind(sale)),
         schema: { body: saveSchema, ...(withFiles ? { consumes: ['multipart/form-data'] } : {}) },
         config: {
+          idempotent: true,
           reportFailures: `${manifest.id} save`,
           docs: { summary: `${manifest.id}: save the contract at the server's price and answer its payment links (HTTP 422 for another amount)`, response: 'common/save.response' },
         },
