@@ -145,6 +145,13 @@ export function preparedStatements(pool: pg.Pool): PostgresPool {
 }
 
 /**
+ * How long a query waits for a connection: to a database that does not answer (a host gone from the
+ * network rather than one refusing), or for a free one of the pool's ten. Without it a request waits
+ * for ever; with it, it fails as the database being away (503, try again).
+ */
+export const databaseConnectTimeoutMs = 5_000;
+
+/**
  * Opens the store. `onIdleError` hears of a pooled PostgreSQL connection that broke while no query
  * ran on it (a restart, a failover, a dropped database): pg emits it as an event, and an unheard
  * 'error' event would end the process. The pool discards that connection and opens a new one when
@@ -160,7 +167,7 @@ export async function connectDatabase(config: DatabaseConfig, onIdleError: (erro
         return pg.types.getTypeParser(oid, format);
       },
     } as pg.CustomTypesConfig;
-    const pool = new pg.Pool({ connectionString: config.url, max: 10, types: typeParsers });
+    const pool = new pg.Pool({ connectionString: config.url, max: 10, connectionTimeoutMillis: databaseConnectTimeoutMs, types: typeParsers });
     pool.on('error', onIdleError);
     // A connection that breaks once handed out but before its query is sent (a request took it from
     // the idle ones as the database stopped) emits 'error' on its client, where the pool no longer
