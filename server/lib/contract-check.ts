@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
 import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
-import { defined, either, isRecord } from '../../products/request-reader';
+import { defined, isRecord } from '../../products/request-reader';
 import { isoToDmy } from '../../products/api-format';
 import { AppError, ok, refusal, type Envelope } from '../envelope';
 
 /**
- * A check as partner clients send it: the order by number as well as by digits, and whatever else
- * they add (a `lang`, their own reference) left out, as a check reads nothing else.
+ * A check as partner clients send it: whatever they add beside the contract or the order (a `lang`,
+ * their own reference) left out, as a check reads nothing else. (The order as a number, and the
+ * names' other spellings, are the reading every call shares.)
  */
 export function readCheck(body: unknown): unknown {
   if (!isRecord(body)) return body;
-  const orderId = either(body, 'order_id');
-  return defined({ contract_id: either(body, 'contract_id'), order_id: typeof orderId === 'number' ? String(orderId) : orderId });
+  return defined({ contract_id: body.contract_id, order_id: body.order_id });
 }
 
 /** The paid check, under the names every partner client reads (common/check.response.json). */

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiPort, Envelope, FlowData, ProductDefinition } from '../../engine/definition';
+import type { ApiPort, Envelope } from '../../engine/definition';
 import { apiFailure, saveContext } from '../../products/fake-api';
 import { onSamplesDay, registeredProducts } from '../../products/product-tests';
 import { loadProducts } from '../../server/lib/product-registry';
 import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox, postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
 import { sandboxCards } from '../../server/payments/sandbox-checkout';
+import { lookedUp } from '../support/sample-purchase';
 
 /**
  * Every product's binding against the real server (in-memory PGlite, sandbox adapters): each
@@ -81,21 +82,6 @@ async function expectContract(exchanges: Exchange[]) {
     assertMatchesSchema('common/envelope', exchange.envelope);
     if (exchange.envelope.result) assertMatchesSchema(schema.response, exchange.envelope.response);
   }
-}
-
-/** Runs the binding's lookups on the flow as the machine would and merges what they find. */
-async function lookedUp<D extends FlowData>(definition: ProductDefinition<D, unknown>, api: ApiPort, data: D, catalog: unknown): Promise<D> {
-  const result = structuredClone(data) as FlowData;
-  for (const lookup of definition.binding.lookups ?? []) {
-    const object = result[lookup.step] ?? {};
-    if (!lookup.rows) {
-      if (lookup.key(object) !== null) result[lookup.step] = { ...object, ...(await lookup.run(api, object, catalog)) };
-      continue;
-    }
-    const rows = (object[lookup.rows] ?? []) as Record<string, unknown>[];
-    for (const [i, row] of rows.entries()) if (lookup.key(row) !== null) rows[i] = { ...row, ...(await lookup.run(api, row, catalog)) };
-  }
-  return result as D;
 }
 
 for (const { manifest, definition, samples } of registeredProducts()) {
