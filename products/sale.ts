@@ -32,6 +32,11 @@ export interface PolicyTerms {
   /** What is insured: the countries of a trip, the address of a home, the sum per person. */
   subject: string;
   /**
+   * A vehicle's policy: the registry's plate of the vehicle it covers, as stored (`01A123BC`), which
+   * the check answers as `gos_number` (OSAGO's partner clients read it from confirm-check).
+   */
+  plate?: string;
+  /**
    * What the cover holds beyond its program and period, each in Uzbek and Russian as the policy prints
    * it (`Koʻp martalik: 45 kun chet elda / Многократный: 45 дней за рубежом`, an extra risk bought);
    * absent when there is nothing to add.

@@ -163,6 +163,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       programName: programName(cover, tariff, context),
       // The registry's car and owner, never the request's words for them.
       subject: `${vehicle.model} ${vehicle.issueYear}, ${displayPlate(vehicle.plate)} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${vehicle.owner.name}`,
+      plate: vehicle.plate,
     },
   };
 }

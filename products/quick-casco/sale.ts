@@ -61,6 +61,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       currency: 'UZS',
       programName: `${context.words(`quick-casco.program.${program.id}`) ?? program.name}, 12 oy / мес.`,
       subject: `${vehicle.model}, ${vehicle.plate}, ${vehicle.issueYear}; egasi / владелец ${vehicle.owner.name}`,
+      plate: vehicle.plate,
     },
   };
 }

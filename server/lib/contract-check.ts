@@ -15,10 +15,13 @@ export function readCheck(body: unknown): unknown {
   return defined({ contract_id: body.contract_id, order_id: body.order_id });
 }
 
-/** The paid check, under the names every partner client reads (common/check.response.json). */
-function checkAnswer(number: string, pdfUrl: string, period: { begin: string; end: string }): CheckResponse {
+/** The paid check, under the names every partner client reads (common/check.response.json); a vehicle's policy with its plate. */
+function checkAnswer(number: string, pdfUrl: string, period: { begin: string; end: string }, plate: string | null): CheckResponse {
   const [seria = '', digits = ''] = number.split(' ');
-  return { check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl, begin_date: isoToDmy(period.begin, '.'), end_date: isoToDmy(period.end, '.') };
+  return {
+    check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl, begin_date: isoToDmy(period.begin, '.'), end_date: isoToDmy(period.end, '.'),
+    ...(plate ? { gos_number: plate } : {}),
+  };
 }
 
 /**
@@ -42,5 +45,5 @@ export async function checkContract(app: FastifyInstance, body: CheckRequest, ch
   if (contract.status !== 'issued' || !contract.policy_id || !contract.policy_number || !contract.begin_date || !contract.end_date) {
     return refusal(unpaidCheckCode[reading], 'payment_not_made', (await app.payments.lastDeclined(contract.id)) ? { last_payment: 'declined' } : null);
   }
-  return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id), { begin: contract.begin_date, end: contract.end_date }));
+  return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id), { begin: contract.begin_date, end: contract.end_date }, contract.plate));
 }
