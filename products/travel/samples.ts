@@ -154,8 +154,8 @@ export default defineSamples<TravelData, TravelCatalog>({
     { name: 'multi-trip', data: sampleMultiTrip, total: 740_025 },
     // Premium 1.9 × 8 days × US 1.5 = 22.8 USD; family ×2.5 whatever the count → 57 USD.
     { name: 'family', data: sampleFamilyTrip, total: 721_050 },
-    // Basic 0.9 × 10 = 9 USD; four adults + one child = 4.8; five travellers ×0.85 → 36.72 USD.
-    { name: 'group of five', data: sampleGroupTrip, total: 464_508 },
+    // Basic 0.9 × 10 = 9 USD; four adults in full, the child (0.8) fifth at ×0.85: 4.68 → 42.12 USD.
+    { name: 'group of five', data: sampleGroupTrip, total: 532_818 },
   ],
   purchase: samplePurchase,
   answers: {
