@@ -1,6 +1,6 @@
 import { defineSamples } from '../define';
 import type { GetCountryResponse } from './api.generated';
-import type { TravelCatalog } from './binding';
+import { calculatorRequest, type TravelCatalog } from './binding';
 import manifest from './product';
 import type { TravelData } from './rules';
 import { getCountryAnswer } from './sale';
@@ -162,4 +162,6 @@ export default defineSamples<TravelData, TravelCatalog>({
     [manifest.calls.countries]: sampleGetCountryAnswer,
     [manifest.calls.check]: { check: true, url: 'https://shop.example.uz/policies/T-1001.pdf', polis_seria: 'TRV', polis_number: '2026000001' },
   },
+  // The page prices in the browser; partners ask the calculator.
+  partnerRequests: { [manifest.calls.calculator]: calculatorRequest(samplePurchase) },
 });

@@ -4,11 +4,12 @@ import type { ApiPort, Envelope, FormBody } from '../../engine/definition';
 import { apiFailure, saveContext } from '../../products/fake-api';
 import { onSamplesDay, registeredProducts } from '../../products/product-tests';
 import { createTestApp, fixtureFiles, post, postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
-import { buySample } from '../support/sample-purchase';
+import { buySample, serverApi } from '../support/sample-purchase';
 
 /**
  * One leniency for every product. Each request a product's page sends to buy its purchase sample
- * (catalog, registry lookups, quote, the calls made on leaving steps, save, check) is sent again as
+ * (catalog, registry lookups, quote, the calls made on leaving steps, save, check), and each of its
+ * samples' requests of the calls only partners make (`partnerRequests`), is sent again as
  * partner backends write it — whole numbers as strings, yes/no as "1" and "0", 0/1 flags as
  * booleans and "true", phones as `+998 90 123 45 67`, series in small letters, every member under
  * its other spelling (camelCase for snake_case and back) — and must be answered as the documented
@@ -162,26 +163,19 @@ for (const { manifest, definition, samples } of registeredProducts()) {
     it('answers every request of a purchase as partners write it as it answers the documented one', async () => {
       const api = pairedApi(manifest.calls.save);
       await buySample(definition, samples, api, { ...saveContext, files: fixtureFiles });
+      // And the calls only partners make.
+      for (const [path, body] of Object.entries(samples.partnerRequests ?? {})) await api.post(path, body);
       const paths = api.compared.map((call) => call.path);
       expect(paths).toContain(manifest.calls.save);
       expect(paths).toContain(manifest.calls.check);
+      expect(paths).toEqual(expect.arrayContaining(Object.keys(samples.partnerRequests ?? {})));
     });
 
     it('still refuses what cannot be read without guessing, naming the field', async () => {
       // The documented save, as the binding sends it.
-      let save: { body?: unknown; form?: FormBody } = {};
-      const recorder: ApiPort = {
-        get: async (path) => app.inject({ method: 'GET', url: `/api${path}`, headers: { authorization: siteAuth } }).then((res) => res.json()),
-        post: async (path, body) => {
-          if (path === manifest.calls.save) save = { body };
-          return (await post(app, `/api${path}`, body)).json();
-        },
-        postForm: async (path, form) => {
-          if (path === manifest.calls.save) save = { form };
-          return (await postMultipart(app, `/api${path}`, { fields: form.fields, files: form.files })).json();
-        },
-      };
-      await buySample(definition, samples, recorder, { ...saveContext, files: fixtureFiles });
+      const api = serverApi(app);
+      await buySample(definition, samples, api, { ...saveContext, files: fixtureFiles });
+      const save = api.exchanges.find((exchange) => exchange.path === manifest.calls.save) ?? { body: undefined, form: undefined };
       const schema = bodySchema(manifest.calls.save);
       const tried: string[] = [];
       for (const { what, applies, value } of unreadable) {
