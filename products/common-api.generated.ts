@@ -37,6 +37,10 @@ export interface CheckResponse {
    * The last day of cover, DD.MM.YYYY.
    */
   end_date: string;
+  /**
+   * A vehicle's policy (OSAGO, OSAGO with named drivers, casco, quick casco, mini-casco, monthly casco, OSGOP): the plate of the vehicle it covers, as the registry keeps it (`01A123BC`); OSAGO's partner clients read it from confirm-check.
+   */
+  gos_number?: string;
 }
 
 /** schemas/api/common/envelope.json */

@@ -105,6 +105,12 @@ export interface ProductSamples<D extends FlowData, C> {
   purchase: D;
   /** What the sandbox answers (the envelope's `response`) by call path, for catalog loads and the paid check. */
   answers: Record<string, unknown>;
+  /**
+   * A request the sandbox answers, by call path, for each call of the product that its page never
+   * makes and partner clients do (travel's calculator, casco's car_price_cal): the tests that walk
+   * every call (fuzzing, partner shapes) send them beside the requests of the page's purchase.
+   */
+  partnerRequests?: Record<string, unknown>;
 }
 
 export const defineSamples = <D extends FlowData, C>(samples: ProductSamples<D, C>): ProductSamples<D, C> => samples;

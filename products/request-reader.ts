@@ -9,21 +9,21 @@ export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A yes/no flag as 0/1: booleans, 0/1 and their strings. */
-export function flag(value: unknown): unknown {
+function flag(value: unknown): unknown {
   if (value === true || value === 1 || value === '1' || value === 'true') return 1;
   if (value === false || value === 0 || value === '0' || value === 'false') return 0;
   return value;
 }
 
 /** A yes/no value as a boolean: booleans, 0/1 and their strings. */
-export function yes(value: unknown): unknown {
+function yes(value: unknown): unknown {
   const read = flag(value);
   return read === 1 ? true : read === 0 ? false : value;
 }
 
-/** A whole number sent as digits (`"12"` → 12); ids and counts only, never money. */
+/** A whole number sent as its digits (`"12"` → 12); a fraction, a sign, an exponent or a grouping is left for the schema to refuse. */
 export function integer(value: unknown): unknown {
-  return typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value;
+  return typeof value === 'string' && /^[0-9]{1,15}$/.test(value) ? Number(value) : value;
 }
 
 /**
@@ -31,28 +31,18 @@ export function integer(value: unknown): unknown {
  * (`"113850"`, `"113850.00"`), read as that exact number; anything else (a fraction of a sum, a
  * grouped or exponent form) is left for the schema to refuse, so an amount is never rounded or guessed.
  */
-export function money(value: unknown): unknown {
+function money(value: unknown): unknown {
   return typeof value === 'string' && /^[0-9]{1,15}(\.0{1,2})?$/.test(value) ? Number(value.split('.')[0]) : value;
 }
 
 /**
  * A name in Latin letters with the apostrophe as a passport prints it (`G'ULOMOV`): Uzbek's ʻ and ʼ,
- * and the typographic quotes a phone's keyboard puts in their place, become the ASCII apostrophe
- * the name's pattern takes.
+ * and the typographic quotes a phone's keyboard puts in their place, become the ASCII apostrophe.
  */
-export function latinName(value: unknown): unknown {
-  return typeof value === 'string' ? value.replace(/[\u02BB\u02BC\u2018\u2019`]/g, "'") : value;
-}
+const asciiApostrophes = (text: string): string => text.replace(/[\u02BB\u02BC\u2018\u2019`]/g, "'");
 
-/** Letters uppercased (passport series, country codes). */
-export function upper(value: unknown): unknown {
-  return typeof value === 'string' ? value.trim().toUpperCase() : value;
-}
-
-/** A phone number as its digits when the rest is only `+`, spaces, dashes and brackets. */
-export function phone(value: unknown): unknown {
-  return typeof value === 'string' && /^[+\d\s()-]+$/.test(value) ? value.replace(/\D/g, '') : value;
-}
+/** A code's text without what people write between its characters (spaces, dashes, brackets, a phone's `+`), in capitals. */
+const compact = (text: string): string => text.replace(/[\s()+-]/g, '').toUpperCase();
 
 /**
  * Whether a field is sent at all: a Go struct without `omitempty` sends `""` and `0` for what it
@@ -78,4 +68,169 @@ export function defined<T extends Record<string, unknown>>(record: T): T {
     if (value !== undefined && value !== null) kept[key] = value;
   }
   return kept as T;
+}
+
+/**
+ * What of a request schema (schemas/api) the reading follows: objects' properties, lists' items and
+ * the scalar's type, enum and pattern. The request schemas use nothing else that shapes a value.
+ */
+export interface ReadSchema {
+  type?: string | readonly string[];
+  properties?: Readonly<Record<string, ReadSchema>>;
+  required?: readonly string[];
+  items?: ReadSchema;
+  enum?: readonly unknown[];
+  pattern?: string;
+  minLength?: number;
+}
+
+/** Reads one value of a request into its documented shape; what it cannot read it gives back as it came. */
+export type ValueReader = (value: unknown) => unknown;
+
+export interface ReaderOptions {
+  /**
+   * JSON pointers of the request's whole-sum amounts (a sale's `amountField`): these also take a
+   * decimal string with a zero fraction (`"113850.00"`), the form PHP clients write decimals in.
+   */
+  money?: readonly string[];
+}
+
+/**
+ * The one reading of every call's body (server/lib/calls.ts `reading`), built once per request
+ * schema from the schema itself, so every product's calculators, lookups, saves and checks take the
+ * same shapes and a new call takes them without a line of its own:
+ *
+ * - a member may come under its name in camelCase or snake_case, in any case (`passportSeria`,
+ *   `PASSPORT_SERIA` for `passport_seria`; `vehicle_type_id` for `vehicleTypeId`); sent under two
+ *   such names with different values it is left for the schema to refuse the second by name;
+ * - a member sent as `null`, or as `""` where it may be absent and `""` is no value of it, is absent;
+ * - a whole number (`integer`) may be its digits as a string (`"2"`); an amount also `"113850.00"`;
+ * - a yes/no (`boolean`, or an `integer` of enum 0 and 1) may be a boolean, 0/1, or `"0"`, `"1"`,
+ *   `"true"`, `"false"`;
+ * - a text of a pattern the value fails is read trimmed and with Uzbek and typographic apostrophes as
+ *   `'`; a code (a pattern of letters and digits only: passport series and number, tech passport,
+ *   plate, PINFL, INN, phone, order number) also in any case, with spaces, dashes, brackets and a
+ *   `+` (`+998 90 123-45-67`, `01 a 123 bc`), or as a whole number (`"inn": 301234567`).
+ *
+ * Only a value that then matches is taken: anything else (`"2.5"` for an id, `"yes"` for a flag, a
+ * phone that is not 998 and nine digits) stays as sent, and the schema refuses it naming the field.
+ */
+export function schemaReader(schema: ReadSchema, options: ReaderOptions = {}): ValueReader {
+  return compile(schema, '', new Set(options.money));
+}
+
+const keepAsSent: ValueReader = (value) => value;
+
+function compile(schema: ReadSchema, pointer: string, amounts: ReadonlySet<string>): ValueReader {
+  if (schema.properties) return objectReader(schema.properties, new Set(schema.required), pointer, amounts);
+  switch (schema.type) {
+    case 'array': {
+      if (!schema.items) return keepAsSent;
+      const item = compile(schema.items, `${pointer}/-`, amounts);
+      return (value) => (Array.isArray(value) ? value.map(item) : value);
+    }
+    case 'boolean':
+      return yes;
+    case 'integer':
+      if (schema.enum?.length === 2 && schema.enum.includes(0) && schema.enum.includes(1)) return flag;
+      return amounts.has(pointer) ? money : integer;
+    case 'string':
+      return schema.pattern === undefined ? keepAsSent : patternReader(schema.pattern);
+    default:
+      return keepAsSent;
+  }
+}
+
+/** A name as its spellings share it: `passport_seria`, `passportSeria` and `PASSPORT_SERIA` are `passportseria`. */
+const fold = (name: string): string => name.replace(/_/g, '').toLowerCase();
+
+/** Whether `""` is no value of a member: one the schema refuses it for (a non-text, or a text of some length or pattern). */
+function refusesEmpty(schema: ReadSchema): boolean {
+  if (schema.type !== 'string') return true;
+  if ((schema.minLength ?? 0) > 0) return true;
+  if (schema.enum && !schema.enum.includes('')) return true;
+  return schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test('');
+}
+
+/** Sets a member as JSON.parse would, an own property even under the name `__proto__`. */
+function put(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
+/**
+ * The member of an object's `properties` a name sent means: itself, or the one it spells in
+ * camelCase or snake_case, in any case; undefined for a name that is none of them.
+ */
+export function memberNamer(properties: Readonly<Record<string, unknown>>): (sent: string) => string | undefined {
+  const byFold = new Map<string, string | null>();
+  // Two members one spelling apart (none in schemas/api) take no other spelling: it could mean either.
+  for (const name of Object.keys(properties)) byFold.set(fold(name), byFold.has(fold(name)) ? null : name);
+  return (sent) => (Object.hasOwn(properties, sent) ? sent : (byFold.get(fold(sent)) ?? undefined));
+}
+
+function objectReader(properties: Readonly<Record<string, ReadSchema>>, required: ReadonlySet<string>, pointer: string, amounts: ReadonlySet<string>): ValueReader {
+  const readers = new Map<string, ValueReader>();
+  const emptyIsAbsent = new Set<string>();
+  const memberOf = memberNamer(properties);
+  for (const [name, property] of Object.entries(properties)) {
+    readers.set(name, compile(property, `${pointer}/${name}`, amounts));
+    if (!required.has(name) && refusesEmpty(property)) emptyIsAbsent.add(name);
+  }
+  const absent = (name: string, value: unknown) => value === null || value === undefined || (value === '' && emptyIsAbsent.has(name));
+  return (value) => {
+    if (!isRecord(value)) return value;
+    const read: Record<string, unknown> = {};
+    const others: string[] = [];
+    for (const key of Object.keys(value)) {
+      const reader = readers.get(key);
+      if (!reader) others.push(key);
+      else if (!absent(key, value[key])) read[key] = reader(value[key]);
+    }
+    for (const key of others) {
+      const sent = value[key];
+      const name = memberOf(key);
+      if (!name) {
+        // Not a member of the call: the schema refuses it by name.
+        put(read, key, sent);
+        continue;
+      }
+      if (absent(name, sent)) continue;
+      const reader = readers.get(name) as ValueReader;
+      if (!Object.hasOwn(read, name)) read[name] = reader(sent);
+      // The same member twice: once is enough when both say the same, else the schema refuses the other spelling.
+      else if (JSON.stringify(reader(sent)) !== JSON.stringify(read[name])) put(read, key, sent);
+    }
+    return read;
+  };
+}
+
+/**
+ * Whether a pattern writes a code of letters and digits only: once its character classes of letters
+ * and digits (`[A-Z]`, `[0-9]`, `[MH]`), its quantifiers, groups and alternatives are taken away, only
+ * letters and digits remain. A date (`\.`, `-`), a name (`'`, a space), an id with `_` or `-` is not one.
+ */
+function isCodePattern(pattern: string): boolean {
+  const rest = pattern
+    .replace(/^\^|\$$/g, '')
+    .replace(/\[(?:[A-Za-z0-9]-[A-Za-z0-9]|[A-Za-z0-9])+\]/g, '')
+    .replace(/\{\d+(?:,\d*)?\}|\(\?:|[()|?*+]/g, '');
+  return /^[A-Za-z0-9]*$/.test(rest);
+}
+
+function patternReader(pattern: string): ValueReader {
+  const accepts = new RegExp(pattern, 'u');
+  const code = isCodePattern(pattern);
+  return (value) => {
+    if (typeof value === 'number') {
+      // A code sent as a number (a PHP or Go integer): its digits, when they are the code (no leading zero lost).
+      return code && Number.isSafeInteger(value) && value >= 0 && accepts.test(String(value)) ? String(value) : value;
+    }
+    if (typeof value !== 'string' || accepts.test(value)) return value;
+    const trimmed = asciiApostrophes(value.trim());
+    if (accepts.test(trimmed)) return trimmed;
+    if (!code) return value;
+    const compacted = compact(trimmed);
+    return accepts.test(compacted) ? compacted : value;
+  };
 }

@@ -3,6 +3,7 @@ import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy } from './api-format';
 import { citizenPassportShape, foreignPassportShape } from './passport-shapes';
 import { policyholderAge } from './policyholder-age';
 import { latestStartDays } from './start-window';
+import { either, isRecord } from './request-reader';
 
 /**
  * The server's side of a product (`products/<id>/sale.ts`, default export): how a save request
@@ -30,6 +31,11 @@ export interface PolicyTerms {
   programName: string;
   /** What is insured: the countries of a trip, the address of a home, the sum per person. */
   subject: string;
+  /**
+   * A vehicle's policy: the registry's plate of the vehicle it covers, as stored (`01A123BC`), which
+   * the check answers as `gos_number` (OSAGO's partner clients read it from confirm-check).
+   */
+  plate?: string;
   /**
    * What the cover holds beyond its program and period, each in Uzbek and Russian as the policy prints
    * it (`Koʻp martalik: 45 kun chet elda / Многократный: 45 дней за рубежом`, an extra risk bought);
@@ -436,13 +442,10 @@ export function companyAnswer(company: RegistryCompany) {
   };
 }
 
-/** A taxpayer number sent as a number, or with spaces (`301 234 567`), read as its digits; anything else is left for the schema to refuse. */
+/** The taxpayer number under the names partners give it (`tin`, Uzbek `stir`); its digits are the shared reading's (a number, spaces). */
 function readCompanyQuery(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const record = body as Record<string, unknown>;
-  const inn = record.inn ?? record.tin ?? record.stir;
-  const digits = typeof inn === 'number' && Number.isInteger(inn) ? String(inn) : typeof inn === 'string' && /^[0-9 ]+$/.test(inn) ? inn.replace(/ /g, '') : inn;
-  return { inn: digits };
+  if (!isRecord(body)) return body;
+  return { inn: either(body, 'inn', 'tin', 'stir') };
 }
 
 /** The company lookup call (`{ inn }`): the company of the tax registry, or `wrong_inn` when it knows no such number. */

@@ -12,13 +12,15 @@ type Operation = { summary?: string; security?: Record<string, unknown>[]; respo
 
 let app: FastifyInstance;
 let paths: Record<string, Record<string, Operation>>;
+let description: string;
 beforeAll(async () => {
   app = await createTestApp();
   const docs = await app.inject('/api/docs/json');
   expect(docs.statusCode).toBe(200);
-  const document = docs.json<{ openapi: string; paths: typeof paths }>();
+  const document = docs.json<{ openapi: string; paths: typeof paths; info: { description: string } }>();
   expect(document.openapi).toBe('3.1.0');
   paths = document.paths;
+  description = document.info.description;
 });
 afterAll(() => app.close());
 
@@ -124,6 +126,19 @@ describe('the API documentation', () => {
     expect(Object.keys(paths['/api/policies/{file}']?.get?.responses ?? {})).toEqual(['200', '404', '410']);
     expect(JSON.stringify(paths['/api/policies/{file}']?.get?.responses?.['200'])).toContain('application/pdf');
     expect(Object.keys(paths['/api/travel-neo/get_country']?.get?.responses ?? {})).not.toContain('415');
+  });
+
+  test('tells partners the shapes every call reads, and what stays refused', async () => {
+    for (const shape of ['camelCase or snake_case', '`"2"`', '`"113850.00"`', '`"true"`', '`+998 90 123-45-67`', '`01 a 123 bc`', '`"2.5"` for an id', '`"yes"` for a yes/no']) {
+      expect(description).toContain(shape);
+    }
+    // As it says: a sport save's id as a string and a spaced phone are read, "yes" for a flag is not.
+    const sport = await post(app, '/api/sayt/sportsman/save/v2', { sportTypeId: '2' });
+    expect(sport.json().response.field).not.toBe('/sport_type_id');
+    const flag = await post(app, '/api/takoful/kasko-neo/hisoblash', { price: '140000000', risks: { liability: 'yes' } });
+    expect(flag.statusCode).toBe(400);
+    expect(flag.json().response.field).toBe('/risks/liability');
+    expect((await post(app, '/api/takoful/kasko-neo/hisoblash', { price: '140000000', risks: { liability: 'true' } })).statusCode).toBe(200);
   });
 
   test('renders at /api/docs from this server alone', async () => {

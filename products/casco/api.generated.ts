@@ -85,6 +85,45 @@ export interface CalculateResponse {
   };
 }
 
+/** schemas/api/casco/car-price.request.json */
+
+export interface CarPriceRequest {
+  /**
+   * A position of the price list (GET /sayt/kasko/cars), else HTTP 422.
+   */
+  car_position_id: number;
+  /**
+   * Year of manufacture: one casco insures (at most the tariff's maxAge years before the valuation year, not after it), else HTTP 422.
+   */
+  year: number;
+}
+
+/** schemas/api/casco/car-price.response.json */
+
+export interface CarPriceResponse {
+  car_position_id: number;
+  year: number;
+  brand: string;
+  model: string;
+  position: string;
+  /**
+   * The price list's price of a new car, whole UZS.
+   */
+  new_price: number;
+  /**
+   * The car's value, whole UZS: what hisoblash takes as `price` and the save as `car.price` when not corrected.
+   */
+  price: number;
+  /**
+   * The lowest insured value a save may carry for this car (the value less the tariff's correction).
+   */
+  min_price: number;
+  /**
+   * The highest insured value a save may carry for this car (the value plus the tariff's correction).
+   */
+  max_price: number;
+}
+
 /** schemas/api/casco/cars.response.json */
 
 export interface CarsResponse {

@@ -17,7 +17,7 @@ import {
 import manifest from './product';
 import sale, { calculateAnswer } from './sale';
 import samples, { sampleCascoCatalog, sampleCobaltComfort, sampleElantraConstructor, sampleKiaCorrected } from './samples';
-import type { CascoData } from './rules';
+import { marketValueOf, type CascoData } from './rules';
 import { vehicleMismatch } from './vehicle';
 import { policyWords } from '../../server/lib/policy-words';
 
@@ -457,6 +457,53 @@ describe('casco on the server', () => {
     for (let i = 0; i < 20; i += 1) expect((await get(app, '/api/sayt/kasko/cars')).statusCode).toBe(200);
     expect((performance.now() - started) / 20).toBeLessThan(50);
     expect((await get(app, '/api/kasko-neo/get-tarif')).json()).toMatchObject({ result: true, response: { valuationYear: year, discount: { percent: 35, active: true } } });
+  });
+
+  it('values a car with car_price_cal as the page and the save value it: every position, every age insured', async () => {
+    // The page's catalog, as the binding loads it from this server.
+    const page = { cars: (await get(app, '/api/sayt/kasko/cars')).json().response, tariff: (await get(app, '/api/kasko-neo/get-tarif')).json().response };
+    const years = insurableYears(page.tariff.valuationYear, page.tariff);
+    const asked = [
+      ...page.cars.positions.map((position: { id: number }, i: number) => ({ position: position.id, year: years[i % years.length] as number })),
+      ...years.map((y) => ({ position: 10302, year: y })),
+    ];
+    for (const { position, year: made } of asked) {
+      const res = await post(app, '/api/takoful/kasko-neo/car_price_cal', { car_position_id: position, year: made });
+      expect(res.statusCode, `${position} ${made}`).toBe(200);
+      const answer = res.json().response;
+      const shown = marketValueOf({ position, year: made }, page);
+      expect(answer.price, `${position} ${made}`).toBe(shown);
+      expect({ min: answer.min_price, max: answer.max_price }).toEqual(valueLimits(answer.price, page.tariff));
+    }
+    // The calculator prices that value, and the save takes it and its limits, not a sum beyond them.
+    const cobalt = (await post(app, '/api/takoful/kasko-neo/car_price_cal', { car_position_id: 10302, year: 2022 })).json().response;
+    expect(cobalt).toMatchObject({ brand: 'Chevrolet', model: 'Cobalt', position: '1.5 LTZ AT', new_price: 150_000_000, price: carValue(150_000_000, 2022, year, cascoTariff) });
+    expect((await post(app, '/api/takoful/kasko-neo/hisoblash', { price: cobalt.price })).json().response.price).toBe(cobalt.price);
+    for (const value of [cobalt.price, cobalt.min_price, cobalt.max_price]) {
+      const data = purchase();
+      expect((await post(app, '/api/takoful/kasko-neo/save', body({ ...data, car: { ...data.car, value } }))).statusCode, String(value)).toBe(200);
+    }
+    for (const value of [cobalt.min_price - 1, cobalt.max_price + 1]) {
+      const right = body();
+      const res = await post(app, '/api/takoful/kasko-neo/save', { ...right, car: { ...right.car, price: value } });
+      expect(res.statusCode, String(value)).toBe(422);
+      expect(res.json().response.field).toBe('/car/price');
+    }
+  });
+
+  it('refuses car_price_cal for a car the price list or the tariff does not insure, naming the field', async () => {
+    const expectField = async (payload: unknown, status: number, field: string) => {
+      const res = await post(app, '/api/takoful/kasko-neo/car_price_cal', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({ result: false, response: { field } });
+    };
+    await expectField({ car_position_id: 99999, year: 2022 }, 422, '/car_position_id');
+    await expectField({ car_position_id: 10302, year: year - 11 }, 422, '/year');
+    await expectField({ car_position_id: 10302, year: year + 1 }, 422, '/year');
+    await expectField({ car_position_id: '10302.5', year: 2022 }, 400, '/car_position_id');
+    await expectField({ car_position_id: 10302 }, 400, '/year');
+    // As partners send it: digits as strings, under camelCase names.
+    expect((await post(app, '/api/takoful/kasko-neo/car_price_cal', { carPositionId: '10302', year: '2022' })).json().response.price).toBe(carValue(150_000_000, 2022, year, cascoTariff));
   });
 
   it('reads the restricted models from the list OSAGO\'s references serve, as the registry names them', async () => {

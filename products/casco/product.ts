@@ -11,13 +11,15 @@ export default defineManifest({
   group: 'car',
   rank: 3,
   routes: { page: '/kasko', webview: '/mobile/kasko' },
-  // The spec names cars, hisoblash, get-tarif and save; the check follows the save's base (README.md).
+  // The spec names cars, hisoblash, get-tarif and save; the check and car_price_cal follow the save's base (README.md).
   calls: {
     save: '/takoful/kasko-neo/save',
     check: '/takoful/kasko-neo/check',
     cars: '/sayt/kasko/cars',
     calculate: '/takoful/kasko-neo/hisoblash',
     tariff: '/kasko-neo/get-tarif',
+    // Partner clients value a car with it beside hisoblash (reference §1 "Casco": car_price_cal).
+    carPrice: '/takoful/kasko-neo/car_price_cal',
   },
   // Basic on the cheapest position, as old and as low as casco insures it, less the discount
   // (casco.test.ts holds it to the seeded price list and tariff): a figure, so the manifest every

@@ -1,6 +1,6 @@
 import { groupDigits, oneYearFrom } from '../api-format';
 import { coverStartInWindow, policyText, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
-import type { CalculateRequest, CalculateResponse, SaveRequest, TariffResponse } from './api.generated';
+import type { CalculateRequest, CalculateResponse, CarPriceRequest, CarPriceResponse, SaveRequest, TariffResponse } from './api.generated';
 import { carCatalogue } from './car-catalogue';
 import {
   carValue, cascoRisks, cascoTariff, customProgramId, findPosition, liabilityRisks, quoteCasco, riskPremium, valueLimits,
@@ -14,6 +14,21 @@ type Context = SaleContext<CascoTariff>;
 
 /** The year a car's age counts to: the server's, in Tashkent (the page values with the one the tariff call answers). */
 const valuationYear = (context: Context): number => Number(context.today.slice(0, 4));
+
+/**
+ * A car of the price list valued as casco insures it: the position's new price less the tariff's
+ * depreciation for its age to the server's year, with the insured values a save may carry. The one
+ * valuation of the save and of `car_price_cal`; 422 naming `fields.position` for a position the list
+ * does not hold, `fields.year` for a car older than the tariff insures or not yet made.
+ */
+async function valuedCar(positionId: number, year: number, context: Context, fields: { position: string; year: string }) {
+  const tariff = context.tariffs;
+  const found = findPosition(await context.registries.carCatalogue(), positionId);
+  if (!found) throw new SaleRefusal(422, `${fields.position.slice(1)} is not in the price list`, fields.position);
+  const value = carValue(found.position.price, year, valuationYear(context), tariff);
+  if (value === null) throw new SaleRefusal(422, `${fields.year.slice(1)}: casco insures cars made in the last ${tariff.depreciation.maxAge} years`, fields.year);
+  return { ...found, value, limits: valueLimits(value, tariff) };
+}
 
 /** Where each liability risk's value is in a request. */
 const sumField: Record<LiabilityRisk, 'person' | 'accident'> = { liability: 'person', accident: 'accident' };
@@ -90,6 +105,28 @@ const calls: ProductCall<CascoTariff>[] = [
     response: 'casco/calculate.response',
     answer: (body, context) => calculateAnswer(body as CalculateRequest, context.tariffs),
   },
+  {
+    method: 'POST',
+    path: manifest.calls.carPrice,
+    summary: 'Casco: a car\'s value for a position of the price list and a year of manufacture (the price list\'s new price less depreciation, as the page and the save value it), and the insured values a save may carry',
+    request: 'casco/car-price.request',
+    response: 'casco/car-price.response',
+    async answer(body, context): Promise<CarPriceResponse> {
+      const { car_position_id: positionId, year } = body as CarPriceRequest;
+      const car = await valuedCar(positionId, year, context, { position: '/car_position_id', year: '/year' });
+      return {
+        car_position_id: positionId,
+        year,
+        brand: car.brand.name,
+        model: car.model.name,
+        position: car.position.name,
+        new_price: car.position.price,
+        price: car.value,
+        min_price: car.limits.min,
+        max_price: car.limits.max,
+      };
+    },
+  },
 ];
 
 /** The program as the page named it; the constructor followed by its risks, each with its sum where it has one (the summary's words). */
@@ -121,12 +158,9 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
   const added = custom ? customCover(request, tariff, true) : { risks: [], sums: {} };
 
   const { car } = request;
-  const found = findPosition(await context.registries.carCatalogue(), car.position_id);
-  if (!found) throw new SaleRefusal(422, 'car/position_id is not in the price list', '/car/position_id');
-  const computed = carValue(found.position.price, car.year, valuationYear(context), tariff);
-  if (computed === null) throw new SaleRefusal(422, `car/year: casco insures cars made in the last ${tariff.depreciation.maxAge} years`, '/car/year');
-  const { min, max } = valueLimits(computed, tariff);
-  if (car.price < min || car.price > max) throw new SaleRefusal(422, `car/price must be ${min}–${max}: the car's value ${computed} ± ${tariff.correction * 100} %`, '/car/price');
+  const found = await valuedCar(car.position_id, car.year, context, { position: '/car/position_id', year: '/car/year' });
+  const { min, max } = found.limits;
+  if (car.price < min || car.price > max) throw new SaleRefusal(422, `car/price must be ${min}–${max}: the car's value ${found.value} ± ${tariff.correction * 100} %`, '/car/price');
 
   const vehicle = await context.registries.vehicle({ plate: car.number, techSeria: car.tech_sery, techNumber: car.tech_number });
   if (!vehicle) throw new SaleRefusal(422, 'car/number: not in the vehicle registry with this tech passport', '/car/number');
@@ -163,6 +197,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       programName: programName(cover, tariff, context),
       // The registry's car and owner, never the request's words for them.
       subject: `${vehicle.model} ${vehicle.issueYear}, ${displayPlate(vehicle.plate)} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${vehicle.owner.name}`,
+      plate: vehicle.plate,
     },
   };
 }

@@ -105,4 +105,6 @@ export default defineSamples({
       pdf_url: 'https://shop.example.uz/policies/K-1.pdf', url: 'https://shop.example.uz/policies/K-1.pdf',
     },
   },
+  // Partners ask the server for a car's value; the page computes it from the price list it loaded.
+  partnerRequests: { [manifest.calls.carPrice]: { car_position_id: sampleCobaltComfort.car.position, year: sampleCobaltComfort.car.year } },
 });

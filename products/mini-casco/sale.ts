@@ -95,6 +95,7 @@ function quoteFor(months: MiniCascoMonths) {
         currency: 'UZS',
         programName: `${context.words(`mini-casco.program.${program.id}`) ?? program.name}, ${termNames[months]}`,
         subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}`,
+        plate: vehicle.plate,
       },
     };
   };

@@ -6,7 +6,7 @@ import { fakeApi, notOk, ok, saveContext } from '../fake-api';
 import { apiSchema, onSamplesDay } from '../product-tests';
 import { parsePo } from '../conformance';
 import { SaleRefusal, SaveDeclined, type SaleContext } from '../sale';
-import { createTestApp, inDays, post, sandboxSaleContext, siteAuth } from '../../server/test-helpers';
+import { createTestApp, inDays, payInSandbox, post, sandboxSaleContext, siteAuth } from '../../server/test-helpers';
 import { addDays, isoToDmy } from '../api-format';
 import type { SavePolicyRequest } from './api.generated';
 import { calculatorRequest, osagoSaveErrors, savePolicyRequest } from './binding';
@@ -346,6 +346,16 @@ describe('OSAGO on the server', () => {
     expect(reported).toHaveLength(1);
     expect(reported[0]?.text).toContain('Failure (osago save): declined with error 10');
     expect(reported[0]?.text).not.toContain(testDriver(10).passport__number);
+  });
+
+  it('answers a paid policy at confirm-check and confirm-policy with its plate and period, as OSAGO\'s partner clients read it', async () => {
+    const start = inDays(10);
+    const saved = (await post(app, '/api/osago-neo/save-policy/v2', requestOf(sampleOwnCarTwoDrivers, { startDate: isoToDmy(start, '.') }), auth)).json().response;
+    expect((await payInSandbox(app, saved.payme_url)).statusCode).toBe(303);
+    for (const path of ['/api/osago-neo/confirm-check', '/api/osago-neo/confirm-policy']) {
+      const paid = (await post(app, path, { order_id: saved.order_id }, auth)).json();
+      expect(paid, path).toMatchObject({ result: true, error: 0, response: { gos_number: '01A123BC', begin_date: isoToDmy(start, '.'), policy_number: expect.stringMatching(/^[A-Z]+ \d{10}$/) } });
+    }
   });
 
   it('records each vehicle check a client keeps (/save-ip), for the insurer\'s reconciliation', async () => {

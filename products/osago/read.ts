@@ -1,28 +1,24 @@
-import { defined, either, flag, integer, isRecord, money, phone, upper, yes } from '../request-reader';
+import { defined, either, integer, isRecord } from '../request-reader';
 
 /**
  * OSAGO requests as partner clients send them (reference §1, [K] and [Y]) read into the shapes of
- * schemas/api/osago: plates and series in any case and with spaces, ids and counts as numeric
- * strings (`number_drivers_id: "4"`), flags as booleans, `car_type_id` for the vehicle type and the
- * EAIS's passenger id 2 for our 1, passports under camelCase names. Dates, money and the documents'
- * digits are left as sent for the schema to judge.
+ * schemas/api/osago: the names their clients give fields (`carNumber`, `car_type_id`, `gas`, an
+ * owner's passport as `passportSeria`, a driver's as `licenceSeria`), the EAIS's passenger id 2 for
+ * our 1, extras left out as not bought. The values themselves (ids and flags as strings, plates and
+ * series in any case and with spaces, phones, camelCase names) are read by the reading every call
+ * shares (`schemaReader`), before and after this; dates, money and the documents' digits are the
+ * schema's to judge.
  */
-
-/** A plate or series as stored: capitals without spaces or dashes (`01 a 123 bc` → `01A123BC`). */
-function compact(value: unknown): unknown {
-  return typeof value === 'string' ? value.toUpperCase().replace(/[\s-]/g, '') : value;
-}
 
 /** The vehicle type by our ids; the EAIS numbers a passenger car 2 (reference: vehicle type ids). */
 function vehicleType(value: unknown): unknown {
-  const read = integer(value);
-  return read === 2 ? 1 : read;
+  return integer(value) === 2 ? 1 : value;
 }
 
 function vehicle(body: Record<string, unknown>) {
   return {
-    gos_number: compact(either(body, 'gos_number', 'gosNumber', 'carNumber')),
-    tech_sery: compact(either(body, 'tech_sery', 'techSery', 'tech_seria')),
+    gos_number: either(body, 'gos_number', 'gosNumber', 'carNumber'),
+    tech_sery: either(body, 'tech_sery', 'techSery', 'tech_seria'),
     tech_number: either(body, 'tech_number', 'techNumber'),
   };
 }
@@ -32,8 +28,8 @@ export function readVehicleQuery(body: unknown): unknown {
   if (!isRecord(body)) return body;
   return defined({
     ...vehicle(body),
-    owner__pass_seria: upper(either(body, 'owner__pass_seria', 'ownerPassSeria', 'passportSeria')),
-    owner__pass_number: either(body, 'owner__pass_number', 'ownerPassNumber', 'passportNumber'),
+    owner__pass_seria: either(body, 'owner__pass_seria', 'passportSeria'),
+    owner__pass_number: either(body, 'owner__pass_number', 'passportNumber'),
   });
 }
 
@@ -48,9 +44,9 @@ export function readCarCheck(body: unknown): unknown {
 export function readDiscountQuery(body: unknown): unknown {
   if (!isRecord(body)) return body;
   return defined({
-    gos_number: compact(either(body, 'gos_number', 'gosNumber')),
+    gos_number: body.gos_number,
     owner__pinfl: either(body, 'owner__pinfl', 'pinfl'),
-    owner__pass_seria: upper(either(body, 'owner__pass_seria', 'passportSeria')),
+    owner__pass_seria: either(body, 'owner__pass_seria', 'passportSeria'),
     owner__pass_number: either(body, 'owner__pass_number', 'passportNumber'),
   });
 }
@@ -59,76 +55,73 @@ export function readDiscountQuery(body: unknown): unknown {
 export function readDriverQuery(body: unknown): unknown {
   if (!isRecord(body)) return body;
   return defined({
-    passport__seria: upper(either(body, 'passport__seria', 'passportSeria', 'passport_seria')),
-    passport__number: either(body, 'passport__number', 'passportNumber', 'passport_number'),
+    passport__seria: body.passport__seria,
+    passport__number: body.passport__number,
     driver_birthday: either(body, 'driver_birthday', 'birthday', 'birthDate'),
     driver_pinfl: either(body, 'driver_pinfl', 'pinfl'),
   });
 }
 
-/** A flag as 0/1 when it is there; an absent one stays absent (the schema says whether it may be). */
-const optionalFlag = (value: unknown): unknown => (value === undefined ? undefined : flag(value));
-
 /** What the calculator and the save share: the vehicle, the period, the drivers' option and the extras. */
 function policy(body: Record<string, unknown>) {
   return {
     ...vehicle(body),
-    period_id: integer(body.period_id),
-    number_drivers_id: integer(body.number_drivers_id),
-    vehicleTypeId: vehicleType(either(body, 'vehicleTypeId', 'car_type_id', 'vehicle_type_id')),
-    accident: optionalFlag(body.accident),
-    gaz: optionalFlag(either(body, 'gaz', 'gas')),
-    plate_insurance: optionalFlag(body.plate_insurance),
-    minikasko_program_id: integer(body.minikasko_program_id),
-    discountId: integer(body.discountId),
+    period_id: body.period_id,
+    number_drivers_id: body.number_drivers_id,
+    vehicleTypeId: vehicleType(either(body, 'vehicleTypeId', 'car_type_id')),
+    accident: body.accident,
+    gaz: either(body, 'gaz', 'gas'),
+    plate_insurance: body.plate_insurance,
+    minikasko_program_id: body.minikasko_program_id,
+    discountId: body.discountId,
   };
 }
 
-/** get-calc-osago: the policy's fields, the legal-entity flag as 0/1. */
+/** get-calc-osago: the policy's fields and the legal-entity flag. */
 export function readCalculator(body: unknown): unknown {
   if (!isRecord(body)) return body;
-  return defined({ ...policy(body), juridik: optionalFlag(body.juridik) });
+  return defined({ ...policy(body), juridik: body.juridik });
 }
 
 function driver(row: unknown): unknown {
   if (!isRecord(row)) return row;
   return defined({
-    passport__seria: upper(either(row, 'passport__seria', 'passportSeria')),
-    passport__number: either(row, 'passport__number', 'passportNumber'),
+    passport__seria: row.passport__seria,
+    passport__number: row.passport__number,
     driver_birthday: either(row, 'driver_birthday', 'birthday'),
     driver_pinfl: either(row, 'driver_pinfl', 'pinfl'),
-    licenseSeria: upper(either(row, 'licenseSeria', 'license_seria', 'licenceSeria')),
-    licenseNumber: either(row, 'licenseNumber', 'license_number', 'licenceNumber'),
-    licenseIssueDate: either(row, 'licenseIssueDate', 'license_issue_date'),
-    relative: integer(either(row, 'relative', 'relation')),
+    licenseSeria: either(row, 'licenseSeria', 'licenceSeria'),
+    licenseNumber: either(row, 'licenseNumber', 'licenceNumber'),
+    licenseIssueDate: row.licenseIssueDate,
+    relative: either(row, 'relative', 'relation'),
     name: row.name,
   });
 }
 
-/** save-policy/v2: the policy, owner, applicant and drivers; `amount_uzs` as an exact whole sum. */
+/** save-policy/v2: the policy, owner, applicant and drivers. */
 export function readSave(body: unknown): unknown {
   if (!isRecord(body)) return body;
   return defined({
-    amount_uzs: money(body.amount_uzs),
+    amount_uzs: body.amount_uzs,
     ...policy(body),
-    startDate: either(body, 'startDate', 'start_date'),
-    owner__pass_seria: upper(body.owner__pass_seria),
+    startDate: body.startDate,
+    owner__pass_seria: body.owner__pass_seria,
     owner__pass_number: body.owner__pass_number,
     owner_birthday: body.owner_birthday,
     owner__pinfl: body.owner__pinfl,
     owner__inn: body.owner__inn,
-    applicant__pass_seria: upper(body.applicant__pass_seria),
+    applicant__pass_seria: body.applicant__pass_seria,
     applicant__pass_number: body.applicant__pass_number,
     applicant__birthday: body.applicant__birthday,
     applicant__pinfl: body.applicant__pinfl,
-    applicant_is_driver: yes(body.applicant_is_driver ?? false),
-    phone_number: phone(body.phone_number),
+    applicant_is_driver: body.applicant_is_driver ?? false,
+    phone_number: body.phone_number,
     // An absent list is no named driver (a policy for any driver).
     drivers: Array.isArray(body.drivers) ? body.drivers.map(driver) : (body.drivers ?? []),
     // Partners leave out the extras they do not sell: not bought.
-    accident: flag(body.accident ?? 0),
-    gaz: flag(either(body, 'gaz', 'gas') ?? 0),
-    miniKasko: flag(either(body, 'miniKasko', 'minikasko', 'mini_kasko') ?? 0),
+    accident: body.accident ?? 0,
+    gaz: either(body, 'gaz', 'gas') ?? 0,
+    miniKasko: body.miniKasko ?? 0,
     return_url: body.return_url,
   });
 }

@@ -252,6 +252,7 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
       conditions: extrasConditions(input, context),
       // The registry's owner stands beside the car.
       subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}; egasi / владелец: ${owner}`,
+      plate: vehicle.plate,
     },
   };
 }

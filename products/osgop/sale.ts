@@ -134,6 +134,7 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
       currency: 'UZS' as const,
       programName: `${request.period} oy / мес., ${groupDigits(context.tariffs.sumPerSeat)} soʻm × ${passengerSeats}`,
       subject: `${model} ${vehicle.issueYear}, ${displayPlate(vehicle.plate)}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
+      plate: vehicle.plate,
     },
   };
 }

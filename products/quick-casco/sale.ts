@@ -62,6 +62,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       currency: 'UZS',
       programName: `${context.words(`quick-casco.program.${program.id}`) ?? program.name}, 12 oy / мес.`,
       subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}; egasi / владелец: ${vehicle.owner.name}`,
+      plate: vehicle.plate,
     },
   };
 }

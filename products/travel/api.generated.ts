@@ -116,6 +116,8 @@ export interface GetCountryResponse {
     familyFactor: number;
     multiTripFactor: number;
     /**
+     * Group discounts by a traveller's place in the group. Take the travellers dearest first (by their age factor); each pays the adult premium times their age factor times the factor of the band with the highest minTravellers at most their place (1 the dearest), or 1 before every band. The group's medical premium in USD is the sum, rounded to cents (a family policy has no group discount). The sandbox: the 5th to the 9th traveller ×0.85, the 10th ×0.75; so five adults pay 4.85 adult premiums, ten 9.
+     *
      * @maxItems 10
      */
     groupDiscounts: {

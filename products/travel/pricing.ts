@@ -15,8 +15,8 @@ import { riskIds, travelCover, type RiskId, type TravelData } from './rules';
 /**
  * The tariff figures (the `tariffs` of the `get_country` answer, so their shape is declared once in
  * schemas/api/travel/get-country.response.json): rates per program and day, factors by purpose,
- * age band, country, COVID cover, family and multi-trip, group discounts (checked in order, the
- * first the group reaches applies) and the UZS price of each optional risk per traveller.
+ * age band, country, COVID cover, family and multi-trip, group discounts (by a traveller's place in
+ * the group, `groupAgeSum`) and the UZS price of each optional risk per traveller.
  */
 export type TravelTariffs = GetCountryResponse['tariffs'];
 
@@ -72,7 +72,7 @@ export function travelPricer(trip: TravelTripInput, tariffs: TravelTariffs): (pr
   const countryFactor = Math.max(1, ...trip.countries.map((c) => tariffs.countryFactors[c] ?? 1));
   const dayFactor = trip.multiTrip ? tariffs.multiTripFactor : 1;
   const covid = trip.hasCovid ? tariffs.covidFactor : 1;
-  const groupFactor = discountedAgeSum(trip.birthdays, trip.beginDate, tariffs);
+  const groupFactor = groupAgeSum(trip.birthdays, trip.beginDate, tariffs);
   const risks = riskIds.filter((risk) => trip.risks[risk]);
 
   return (programId) => {
@@ -95,27 +95,34 @@ export function travelPricer(trip: TravelTripInput, tariffs: TravelTariffs): (pr
 }
 
 /**
- * The travellers' age factors summed and times the group discount, as much as any smaller group of
- * them would pay: the discount bands alone make nine adults dearer than ten (9 × 0.85 > 10 × 0.75),
- * so a tenth name, a foreigner the registry cannot check included, would buy cover for more people
- * for less. A group pays the most of, for each size k up to its own, its k dearest travellers at the
- * band of k; adding a traveller never lowers the price. Below the first band this is the plain sum.
+ * The group's adult premiums: each traveller's age factor times the group discount of their place in
+ * the group, the travellers taken dearest first (by age factor) — the place's band is the one of the
+ * highest `minTravellers` the place reaches, and places before every band pay in full. So a group of
+ * five adults pays 4 + 0.85 adult premiums, and of ten 4 + 5 × 0.85 + 0.75. The rule a partner can
+ * price with from get_country's table alone: every band's factor is what a traveller at its places
+ * pays, whatever the group's size, and a traveller added never lowers the price (they pay a part of
+ * their own, and those they push to a later place were the cheapest), so a name added cannot buy
+ * more cover for less. Bands apply in any order the table lists them.
  */
-function discountedAgeSum(birthdays: readonly string[], beginDate: string, tariffs: TravelTariffs): number {
+function groupAgeSum(birthdays: readonly string[], beginDate: string, tariffs: TravelTariffs): number {
   const factors = birthdays
     .map((birthday) => {
       const age = ageOn(birthday, beginDate);
       return tariffs.ageFactors.find((b) => b.maxAge === null || age <= b.maxAge)?.factor ?? 1;
     })
     .sort((a, b) => b - a);
-  let dearest = 0;
-  let most = 0;
+  let sum = 0;
   factors.forEach((factor, i) => {
-    dearest += factor;
-    const discount = tariffs.groupDiscounts.find((g) => i + 1 >= g.minTravellers)?.factor ?? 1;
-    most = Math.max(most, dearest * discount);
+    sum += factor * placeDiscount(i + 1, tariffs);
   });
-  return most;
+  return sum;
+}
+
+/** The group discount of a traveller's place (1 the dearest): the band of the highest `minTravellers` at most the place, else 1. */
+function placeDiscount(place: number, tariffs: Pick<TravelTariffs, 'groupDiscounts'>): number {
+  let band: TravelTariffs['groupDiscounts'][number] | undefined;
+  for (const candidate of tariffs.groupDiscounts) if (candidate.minTravellers <= place && (!band || candidate.minTravellers > band.minTravellers)) band = candidate;
+  return band?.factor ?? 1;
 }
 
 /** Flow data as the input of `quoteTravel`, optionally for another program; null while incomplete. */

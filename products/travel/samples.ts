@@ -1,6 +1,6 @@
 import { defineSamples } from '../define';
 import type { GetCountryResponse } from './api.generated';
-import type { TravelCatalog } from './binding';
+import { calculatorRequest, type TravelCatalog } from './binding';
 import manifest from './product';
 import type { TravelData } from './rules';
 import { getCountryAnswer } from './sale';
@@ -154,12 +154,14 @@ export default defineSamples<TravelData, TravelCatalog>({
     { name: 'multi-trip', data: sampleMultiTrip, total: 740_025 },
     // Premium 1.9 × 8 days × US 1.5 = 22.8 USD; family ×2.5 whatever the count → 57 USD.
     { name: 'family', data: sampleFamilyTrip, total: 721_050 },
-    // Basic 0.9 × 10 = 9 USD; four adults + one child = 4.8; five travellers ×0.85 → 36.72 USD.
-    { name: 'group of five', data: sampleGroupTrip, total: 464_508 },
+    // Basic 0.9 × 10 = 9 USD; four adults in full, the child (0.8) fifth at ×0.85: 4.68 → 42.12 USD.
+    { name: 'group of five', data: sampleGroupTrip, total: 532_818 },
   ],
   purchase: samplePurchase,
   answers: {
     [manifest.calls.countries]: sampleGetCountryAnswer,
     [manifest.calls.check]: { check: true, url: 'https://shop.example.uz/policies/T-1001.pdf', polis_seria: 'TRV', polis_number: '2026000001' },
   },
+  // The page prices in the browser; partners ask the calculator.
+  partnerRequests: { [manifest.calls.calculator]: calculatorRequest(samplePurchase) },
 });

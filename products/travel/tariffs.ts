@@ -28,11 +28,11 @@ export const sandboxTravelTariffs: TravelTariffs = {
   covidFactor: 1.25,
   familyFactor: 2.5,
   multiTripFactor: 1,
-  // Checked in order, the first that the group reaches applies: so the biggest group comes first.
+  // By a traveller's place in the group, dearest first: the 5th to the 9th pay ×0.85, the 10th ×0.75
+  // (a policy takes at most 10 travellers, so no band lies beyond).
   groupDiscounts: [
-    { minTravellers: 20, factor: 0.7 },
-    { minTravellers: 10, factor: 0.75 },
     { minTravellers: 5, factor: 0.85 },
+    { minTravellers: 10, factor: 0.75 },
   ],
   risks: {
     luggage: 25_000,

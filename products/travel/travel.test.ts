@@ -191,8 +191,8 @@ describe('travel group discount', () => {
   const elder = '1950-01-01';
 
   it('never prices a group below a smaller group of the same travellers', () => {
-    // The bands alone: nine adults at ×0.85 (7.65) above ten at ×0.75 (7.5); ten pay the nine's price.
-    expect(medical(Array(10).fill(adult))).toBe(medical(Array(9).fill(adult)));
+    // By place, not by size: the tenth adult pays ×0.75 of their own, on top of the nine (4 + 5 × 0.85).
+    expect(medical(Array(10).fill(adult))).toBeGreaterThan(medical(Array(9).fill(adult)));
     for (const extra of [adult, child, elder]) {
       for (const base of [[], [elder], [child, child], [elder, elder, elder, child]]) {
         const group: string[] = [...base];
@@ -207,10 +207,14 @@ describe('travel group discount', () => {
     }
   });
 
-  it('gives the band\'s discount where the group is not dearer without it', () => {
-    // Five adults: 5 × 0.85 = 4.25 adult premiums (9 USD each), above four alone.
-    expect(medical(Array(5).fill(adult))).toBe(Math.round(9 * 4.25 * tariffs.usdRate));
-    expect(medical(Array(20).fill(adult))).toBe(Math.round(9 * 14.25 * tariffs.usdRate));
+  it('gives each traveller the discount of their place, the dearest first', () => {
+    // Five adults: 4 + 0.85 adult premiums (9 USD each); ten: 4 + 5 × 0.85 + 0.75 = 9.
+    expect(medical(Array(5).fill(adult))).toBe(Math.round(9 * 4.85 * tariffs.usdRate));
+    expect(medical(Array(10).fill(adult))).toBe(Math.round(9 * 9 * tariffs.usdRate));
+    // The cheapest take the discounted places, whatever order they are listed in: the elder (×5) is never fifth, the child (×0.8) is.
+    const mixed = [child, adult, adult, elder, adult];
+    expect(medical(mixed)).toBe(medical([...mixed].reverse()));
+    expect(medical(mixed)).toBe(Math.round(Math.round(9 * (5 + 1 + 1 + 1 + 0.8 * 0.85) * 100) / 100 * tariffs.usdRate));
   });
 });
 
@@ -621,7 +625,7 @@ describe('travel countries by id', () => {
     // Türkiye keeps its id when the countries listed before it change (ids were positions once).
     const reference = { ...sandboxTravelReference, countries: [{ id: 60, code: 'TR' }, { id: 64, code: 'MX' }, { id: 14, code: 'DE' }] };
     expect(getCountryAnswer(reference).country).toEqual([{ id: 60, code: 'TR' }, { id: 64, code: 'MX' }, { id: 14, code: 'DE' }]);
-    expect(readCalculator({ countries: [60, '14', 'mx'] }, reference)).toMatchObject({ countries: ['TR', 'DE', 'MX'] });
+    expect(readCalculator({ countries: [60, '14', 'MX'] }, reference)).toMatchObject({ countries: ['TR', 'DE', 'MX'] });
     expect(readSave({ countries: ['64'] }, reference)).toMatchObject({ countries: ['MX'] });
     // An id no country has stays as sent, for the schema to refuse.
     expect(readCalculator({ countries: [1] }, reference)).toMatchObject({ countries: [1] });

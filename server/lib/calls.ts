@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify';
 import type { ProductManifest } from '../../products/define';
+import { schemaReader, type ReaderOptions, type ReadSchema } from '../../products/request-reader';
 import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type Registries, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
@@ -115,26 +116,35 @@ function asCaller<T>(app: FastifyInstance, context: SaleContext<T>, caller: stri
 export type ReadingOptions = Pick<RouteShorthandOptions, 'attachValidation' | 'preHandler'>;
 
 /** A body the schema refused, as Fastify's own refusal (the error handler names the field from it). */
-function bodyRefused(errors: unknown): Error {
-  return Object.assign(new Error('body does not match the request schema'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: errors ?? [], validationContext: 'body' });
+function bodyRefused(errors: readonly { instancePath: string; message?: string }[] | null | undefined): Error {
+  const said = (errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'}`).join(', ');
+  return Object.assign(new Error(said || 'body does not match the request schema'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: errors ?? [], validationContext: 'body' });
 }
 
+/** A product's own reading of a body (travel's bare birth dates, OSAGO's `carNumber`), given its sale's context. */
+export type ProductReading<T> = (body: unknown, context: SaleContext<T>) => unknown;
+
 /**
- * Reads a partner's shape of the body into the documented one, which the schema then checks.
- * Fastify validates the body as sent, once (`attachValidation`): a body in the documented shape,
- * as the site and most partners send it, goes on as it came. Only a body the schema refused is read
- * (`read`) and validated again; what still does not match is answered as Fastify answers it.
- * Reading a documented body would give it back unchanged (calls.test.ts holds every reader to
- * that), so skipping it changes nothing.
+ * Reads a partner's shape of a call's body into the documented one, which the schema then checks:
+ * the reading every call shares (`schemaReader`, built here once from the call's request schema, so
+ * no request compiles anything), and around it the product's own reading when it has one (`read`),
+ * whose result is read by the shared one again. Fastify validates the body as sent, once
+ * (`attachValidation`): a body in the documented shape, as the site and most partners send it, goes
+ * on as it came. Only a body the schema refused is read and validated again; what still does not
+ * match is answered as Fastify answers it. Reading a documented body would give it back unchanged
+ * (calls.test.ts holds every reading to that), so skipping it changes nothing.
  */
-export function reading<T>(app: FastifyInstance, product: string | null, read: ((body: unknown, context: SaleContext<T>) => unknown) | undefined): ReadingOptions {
-  if (!read) return {};
-  const contexts = saleContexts<T>(app, product);
-  const readWith = (request: FastifyRequest, context: SaleContext<T>): Error | undefined => {
-    request.saleContext = context as SaleContext<unknown>;
-    request.body = read(request.body, context);
+export function reading<T>(app: FastifyInstance, product: string | null, schema: JsonSchema, read?: ProductReading<T>, options: ReaderOptions = {}): ReadingOptions {
+  const shared = schemaReader(schema as ReadSchema, options);
+  const revalidated = (request: FastifyRequest): Error | undefined => {
     const validate = request.getValidationFunction('body');
     return validate && !validate(request.body) ? bodyRefused(validate.errors) : undefined;
+  };
+  const contexts = read ? saleContexts<T>(app, product) : null;
+  const readWith = (request: FastifyRequest, context: SaleContext<T>): Error | undefined => {
+    request.saleContext = context as SaleContext<unknown>;
+    request.body = shared((read as ProductReading<T>)(shared(request.body), context));
+    return revalidated(request);
   };
   // With `done`, not async: once the reference data is kept (all but the first request of a
   // minute) the body is read at once, without a promise and a trip through the microtask queue.
@@ -143,9 +153,13 @@ export function reading<T>(app: FastifyInstance, product: string | null, read: (
     if (!refused) return done();
     // Only the body has a partner's shape: a refused address or query stays refused.
     if (refused.validationContext !== 'body') return done(refused);
+    if (!contexts) {
+      request.body = shared(request.body);
+      return done(revalidated(request));
+    }
     const context = contexts.now();
     if (context) return done(readWith(request, context));
-    contexts.read().then((read) => done(readWith(request, read)), done);
+    contexts.read().then((context) => done(readWith(request, context)), done);
   };
   return { attachValidation: true, preHandler };
 }
@@ -184,7 +198,7 @@ export function serveCall<T>(app: FastifyInstance, call: ProductCall<T>, manifes
     else {
       app.post(path, {
         config,
-        ...reading(app, product, call.read?.bind(call)),
+        ...(call.request ? reading(app, product, app.apiSchema(call.request), call.read?.bind(call)) : {}),
         schema: { ...(call.request ? { body: app.apiSchema(call.request) } : {}), response },
       }, handler);
     }

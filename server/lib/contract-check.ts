@@ -1,24 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
 import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
-import { defined, either, isRecord } from '../../products/request-reader';
+import { defined, isRecord } from '../../products/request-reader';
 import { isoToDmy } from '../../products/api-format';
 import { AppError, ok, refusal, type Envelope } from '../envelope';
 
 /**
- * A check as partner clients send it: the order by number as well as by digits, and whatever else
- * they add (a `lang`, their own reference) left out, as a check reads nothing else.
+ * A check as partner clients send it: whatever they add beside the contract or the order (a `lang`,
+ * their own reference) left out, as a check reads nothing else. (The order as a number, and the
+ * names' other spellings, are the reading every call shares.)
  */
 export function readCheck(body: unknown): unknown {
   if (!isRecord(body)) return body;
-  const orderId = either(body, 'order_id');
-  return defined({ contract_id: either(body, 'contract_id'), order_id: typeof orderId === 'number' ? String(orderId) : orderId });
+  return defined({ contract_id: body.contract_id, order_id: body.order_id });
 }
 
-/** The paid check, under the names every partner client reads (common/check.response.json). */
-function checkAnswer(number: string, pdfUrl: string, period: { begin: string; end: string }): CheckResponse {
+/** The paid check, under the names every partner client reads (common/check.response.json); a vehicle's policy with its plate. */
+function checkAnswer(number: string, pdfUrl: string, period: { begin: string; end: string }, plate: string | null): CheckResponse {
   const [seria = '', digits = ''] = number.split(' ');
-  return { check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl, begin_date: isoToDmy(period.begin, '.'), end_date: isoToDmy(period.end, '.') };
+  return {
+    check: true, policy_number: number, polis_seria: seria, polis_number: digits, pdf_url: pdfUrl, url: pdfUrl, begin_date: isoToDmy(period.begin, '.'), end_date: isoToDmy(period.end, '.'),
+    ...(plate ? { gos_number: plate } : {}),
+  };
 }
 
 /**
@@ -42,5 +45,5 @@ export async function checkContract(app: FastifyInstance, body: CheckRequest, ch
   if (contract.status !== 'issued' || !contract.policy_id || !contract.policy_number || !contract.begin_date || !contract.end_date) {
     return refusal(unpaidCheckCode[reading], 'payment_not_made', (await app.payments.lastDeclined(contract.id)) ? { last_payment: 'declined' } : null);
   }
-  return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id), { begin: contract.begin_date, end: contract.end_date }));
+  return ok(checkAnswer(contract.policy_number, app.policies.pdfUrl(contract.policy_id), { begin: contract.begin_date, end: contract.end_date }, contract.plate));
 }

@@ -5,6 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../envelope';
 import { createTestApp, fixtureFile, multipart as encode, refusedFiles, siteAuth, type MultipartBody } from '../test-helpers';
+import { reading } from './calls';
 import { multipartBody } from './multipart-body';
 
 /** A file part of a save's schema: what the server reads it into. */
@@ -43,7 +44,8 @@ beforeAll(async () => {
     const status = error instanceof AppError ? error.statusCode : (error.statusCode ?? 500);
     return reply.code(status).send({ message: error.message, response: error instanceof AppError ? error.response : null });
   });
-  app.post('/save', { preValidation: multipartBody(schema), schema: { body: schema } }, async (request) => ({
+  // As a save is served: its parts read, then the reading every call shares for a body its schema refuses.
+  app.post('/save', { preValidation: multipartBody(schema), ...reading(app, null, schema), schema: { body: schema } }, async (request) => ({
     body: request.body,
     uploads: (request.uploads ?? []).map((file) => ({ field: file.field, filename: file.filename, type: file.contentType, size: file.bytes.byteLength })),
   }));
@@ -81,6 +83,15 @@ describe('reading a multipart save', () => {
     const { payload, contentType } = await encode({ ...valid(), files: [{ name: 'photo', filename: 'round.jpg', blob: new Blob([await fixtureFile('round-transparent.png').arrayBuffer()], { type: 'image/jpeg' }) }] });
     const res = await app.inject({ method: 'POST', url: '/save', payload, headers: { 'content-type': contentType } });
     expect(res.json().body.photo.mimetype).toBe('image/png');
+  });
+
+  it('takes a part under another spelling of its name, and a yes/no as 1 or 0, as a JSON body\'s member', async () => {
+    const res = await send({ ...valid(), fields: [['NickName', 'Mosh'], ['AMOUNT', '150000'], ['agreed', '1']] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().body).toMatchObject({ nickname: 'Mosh', amount: 150_000, agreed: true });
+    const twice = await send({ ...valid(), fields: [...valid().fields, ['Nickname', 'Barsik']] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().response.field).toBe('/nickname');
   });
 
   it('leaves a field that is not a whole number as text, for the schema to refuse by name', async () => {

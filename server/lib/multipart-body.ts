@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fas
 import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import { cleanFileName, formatBytes, headBytes, inspectFile, maxImagePixels, tailBytes, type FileProblem, type FileRule } from '../../engine/files/content';
 import { filePartRules } from '../../products/multipart';
+import { memberNamer } from '../../products/request-reader';
 import { AppError } from '../envelope';
 import { checkRequestPart } from '../plugins/app/edge';
 import type { JsonSchema } from '../plugins/external/schemas';
@@ -14,14 +15,6 @@ declare module 'fastify' {
   }
 }
 
-/** What the limits of a request's parts are, from the save's schema. */
-interface PartLimits {
-  rules: Record<string, FileRule>;
-  /** Every part name the schema knows: its text fields and its files. */
-  names: ReadonlySet<string>;
-  /** The JSON type each text field is read into (`integer` and `boolean` from their text). */
-  types: Readonly<Record<string, string>>;
-}
 
 /** Bytes a text field may hold: the longest string a schema allows is a few hundred characters. */
 const fieldBytes = 4096;
@@ -44,14 +37,6 @@ function problemRefusal(name: string, problem: FileProblem, rule: FileRule, type
     case 'unreadable':
       return refusal(400, `body/${name}: the file is damaged or incomplete`, field, problem);
   }
-}
-
-/** A text field's value as its schema types it: whole numbers and booleans from their text; anything else stays text for the schema to judge. */
-function typed(value: string, type: string | undefined): unknown {
-  if ((type === 'integer' || type === 'number') && /^-?[0-9]{1,15}$/.test(value)) return Number(value);
-  if (type === 'number' && /^-?[0-9]{1,15}\.[0-9]{1,6}$/.test(value)) return Number(value);
-  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
-  return value;
 }
 
 /** The bytes of a file part, refused with 413 as soon as they pass the field's limit. */
@@ -108,8 +93,9 @@ function discardRest(request: FastifyRequest, reply: FastifyReply, maxBytes: num
 
 /**
  * Reads a multipart/form-data save into the body its schema describes, before the schema checks it
- * (a preValidation hook of the save's route): each text field once, typed as its schema says; each
- * file part once, read up to its limit, inspected by its content (engine/files/content.ts) and
+ * (a preValidation hook of the save's route): each part once under its member's name (any spelling
+ * a JSON body's member may have); each text field as its text, which the reading every call shares
+ * then reads into the type its schema gives (a whole number, a yes/no); each file part once, read up to its limit, inspected by its content (engine/files/content.ts) and
  * described as `{ filename, mimetype, size }` in the body, its bytes kept in `request.uploads` for
  * the save to store. A part the schema does not know, a part sent twice, a text field where a file
  * belongs (or the reverse), NUL or broken UTF-16 text, a body cut short, too many parts, and every
@@ -119,13 +105,10 @@ function discardRest(request: FastifyRequest, reply: FastifyReply, maxBytes: num
 export function multipartBody(schema: JsonSchema): preValidationHookHandler {
   const rules = filePartRules(schema);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const limits: PartLimits = {
-    rules,
-    names: new Set(Object.keys(properties)),
-    types: Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, String(property.type ?? '')])),
-  };
+  // A part under another spelling of its name (`passportSeria`), as every call reads a member.
+  const memberOf = memberNamer(properties);
   const files = Object.keys(rules).length;
-  const fields = limits.names.size - files;
+  const fields = Object.keys(properties).length - files;
   // A few parts over the call's own, so a stray part is refused by its name; a flood stops at the limit.
   const busboyLimits = {
     fieldNameSize: 100,
@@ -144,16 +127,20 @@ export function multipartBody(schema: JsonSchema): preValidationHookHandler {
     const uploads: UploadedFile[] = [];
     try {
       for await (const part of request.parts({ limits: busboyLimits }) as AsyncIterable<Multipart>) {
-        const name = part.fieldname;
-        const field = `/${name.slice(0, 100)}`;
-        if (!limits.names.has(name)) throw refusal(400, `body${field} is not allowed`, field);
+        const name = memberOf(part.fieldname);
+        if (name === undefined) {
+          const field = `/${part.fieldname.slice(0, 100)}`;
+          throw refusal(400, `body${field} is not allowed`, field);
+        }
+        const field = `/${name}`;
         if (Object.hasOwn(body, name)) throw refusal(400, `body${field} is sent twice`, field);
         const rule = rules[name];
         if (part.type === 'field') {
           const value = part as MultipartValue<unknown>;
           if (rule) throw refusal(400, `body${field} must be a file`, field);
           if (value.valueTruncated || typeof value.value !== 'string') throw refusal(413, `body${field} is longer than a field of this call may be`, field);
-          body[name] = typed(value.value, limits.types[name]);
+          // Text as sent: numbers and yes/no are read into their types by the reading every call shares (calls.ts `reading`).
+          body[name] = value.value;
           continue;
         }
         if (!rule) throw refusal(400, `body${field} must be a text field, not a file`, field);

@@ -169,6 +169,58 @@ describe('[L] the Laravel booking service', () => {
   });
 });
 
+describe('a group priced from get_country\'s table, as a partner prices it', () => {
+  interface Table {
+    usdRate: number;
+    programs: { id: number; dailyUsd: number }[];
+    purposes: { id: number; factor: number }[];
+    ageFactors: { maxAge: number | null; factor: number }[];
+    groupDiscounts: { minTravellers: number; factor: number }[];
+  }
+  // Half a year past a birthday: ages far from a band's edge (under 18, 18–64, 65–75, over 75 in the sandbox).
+  const born = (age: number) => isoToDmy(addDays(todayInTashkent(), -Math.round((age + 0.5) * 365.25)), '-');
+
+  /** The group discount of the rule get_country's schema states: the band of the highest minTravellers the place reaches. */
+  const discountOf = (table: Table, place: number) => table.groupDiscounts
+    .filter((band) => band.minTravellers <= place)
+    .reduce<{ minTravellers: number; factor: number } | null>((best, band) => (!best || band.minTravellers > best.minTravellers ? band : best), null)?.factor ?? 1;
+
+  /** A 10-day trip to Turkey for tourism, Basic, the travellers of `travellerAges`: the partner's own arithmetic from the table. */
+  function partnerPrice(table: Table, travellerAges: number[]): number {
+    const factors = travellerAges.map((age) => table.ageFactors.find((band) => band.maxAge === null || age <= band.maxAge)?.factor ?? 1).sort((a, b) => b - a);
+    let sum = 0;
+    factors.forEach((factor, i) => {
+      sum += factor * discountOf(table, i + 1);
+    });
+    const adultUsd = (table.programs.find((p) => p.id === 1)?.dailyUsd ?? 0) * 10 * (table.purposes.find((p) => p.id === 1)?.factor ?? 0) * 1 * 1 * 1;
+    return Math.round((Math.round(adultUsd * sum * 100) / 100) * table.usdRate);
+  }
+
+  it('prices every group of up to ten to the calculator\'s figure, each band applied where it says', async () => {
+    const table = (await app.inject({ url: '/api/travel-neo/get_country', headers: { authorization: neoAuth } })).json().response.tariffs as Table;
+    // A policy takes at most ten travellers: a band beyond ten would advertise what nobody pays.
+    expect(table.groupDiscounts.length).toBeGreaterThan(0);
+    for (const band of table.groupDiscounts) expect(band.minTravellers).toBeLessThanOrEqual(10);
+    const trip = { begin_date: day(20), end_date: day(29), countries: ['TR'], purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0 };
+    const groups = [
+      ...Array.from({ length: 10 }, (_, n) => Array<number>(n + 1).fill(30)),
+      [80, 80, 80, 80, 9], [9, 9, 9, 9, 9, 9, 9, 9, 9, 80], [70, 30, 9, 80, 52, 30, 9, 70, 30, 52], [30, 30, 30, 30, 9, 9, 9, 9, 9, 9],
+    ];
+    let previous = 0;
+    for (const [i, group] of groups.entries()) {
+      const quotes = await calculate('/api/travel-neo/calculator', { ...trip, travelers: group.map(born) }, neoAuth);
+      const basic = quotes.find((q) => q.program_id === 1)?.prem_uzs ?? 0;
+      expect(basic, group.join()).toBe(partnerPrice(table, group));
+      // Adults one by one: each band's factor is what the traveller at its place adds.
+      if (i < 10) {
+        const place = i + 1;
+        expect(basic - previous, `the adult at place ${place}`).toBeCloseTo(partnerPrice(table, [30]) * discountOf(table, place), -1);
+        previous = basic;
+      }
+    }
+  });
+});
+
 describe('what no partner may buy', () => {
   const trip = { begin_date: day(10), end_date: day(15), purpose_id: 1, kop_martali: 0, is_family: 0, has_covid: 0 };
   const person = { passport_seria: 'AA', passport_number: '1234567', birthday: vali.birthday, name: 'Vali', surname: 'Aliyev' };

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiPort, Envelope, FlowData, ProductDefinition } from '../../engine/definition';
-import { apiFailure, saveContext } from '../../products/fake-api';
+import { saveContext } from '../../products/fake-api';
 import { onSamplesDay, registeredProducts } from '../../products/product-tests';
 import { loadProducts } from '../../server/lib/product-registry';
-import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox, postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
+import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox } from '../../server/test-helpers';
 import { sandboxCards } from '../../server/payments/sandbox-checkout';
+import { lookedUp, serverApi, type Exchange } from '../support/sample-purchase';
 
 /**
  * Every product's binding against the real server (in-memory PGlite, sandbox adapters): each
@@ -14,16 +14,6 @@ import { sandboxCards } from '../../server/payments/sandbox-checkout';
  * validates against the schema of its call, and a purchase goes from catalog to PDF. Products are
  * found through the registry, so a new product is held to the contract without a line here.
  */
-
-interface Exchange {
-  method: 'GET' | 'POST';
-  path: string;
-  body: unknown;
-  /** A multipart save: the server checks its parts against the request schema once it has read them. */
-  multipart?: true;
-  status: number;
-  envelope: Envelope<unknown>;
-}
 
 /** What the page hands a save, with the sample files its FileRefs name. */
 const withFiles = { ...saveContext, files: fixtureFiles };
@@ -35,27 +25,6 @@ beforeAll(async () => {
   app = await createTestApp();
 });
 afterAll(() => app.close());
-
-/** An ApiPort that calls the app as the site's axios client does, and records every exchange. */
-function serverApi(): ApiPort & { exchanges: Exchange[] } {
-  const exchanges: Exchange[] = [];
-  const respond = async <T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> => {
-    const res = await app.inject({ method, url: `/api${path}`, headers: { authorization: siteAuth }, ...(body === undefined ? {} : { payload: body as object }) });
-    const envelope = res.json<Envelope<T>>();
-    exchanges.push({ method, path, body, status: res.statusCode, envelope });
-    if (res.statusCode < 200 || res.statusCode > 299) throw apiFailure(res.statusCode, envelope);
-    return envelope;
-  };
-  // A multipart save is recorded as the server reads it after its parts (fields and file descriptions are checked there).
-  const respondForm = async <T>(path: string, form: MultipartBody): Promise<Envelope<T>> => {
-    const res = await postMultipart(app, `/api${path}`, form);
-    const envelope = res.json<Envelope<T>>();
-    exchanges.push({ method: 'POST', path, body: undefined, multipart: true, status: res.statusCode, envelope });
-    if (res.statusCode < 200 || res.statusCode > 299) throw apiFailure(res.statusCode, envelope);
-    return envelope;
-  };
-  return { exchanges, get: (path) => respond('GET', path), post: (path, body) => respond('POST', path, body), postForm: (path, body) => respondForm(path, body) };
-}
 
 /** The request and answer schemas of every call the server serves, by path. */
 async function callSchemas(): Promise<Map<string, { request?: string; response: string }>> {
@@ -77,37 +46,22 @@ async function expectContract(exchanges: Exchange[]) {
     const schema = schemas.get(exchange.path);
     expect(schema, `${exchange.path} is a documented call`).toBeDefined();
     if (!schema) continue;
-    if (schema.request && !exchange.multipart) assertMatchesSchema(schema.request, exchange.body);
+    if (schema.request && !exchange.form) assertMatchesSchema(schema.request, exchange.body);
     assertMatchesSchema('common/envelope', exchange.envelope);
     if (exchange.envelope.result) assertMatchesSchema(schema.response, exchange.envelope.response);
   }
 }
 
-/** Runs the binding's lookups on the flow as the machine would and merges what they find. */
-async function lookedUp<D extends FlowData>(definition: ProductDefinition<D, unknown>, api: ApiPort, data: D, catalog: unknown): Promise<D> {
-  const result = structuredClone(data) as FlowData;
-  for (const lookup of definition.binding.lookups ?? []) {
-    const object = result[lookup.step] ?? {};
-    if (!lookup.rows) {
-      if (lookup.key(object) !== null) result[lookup.step] = { ...object, ...(await lookup.run(api, object, catalog)) };
-      continue;
-    }
-    const rows = (object[lookup.rows] ?? []) as Record<string, unknown>[];
-    for (const [i, row] of rows.entries()) if (lookup.key(row) !== null) rows[i] = { ...row, ...(await lookup.run(api, row, catalog)) };
-  }
-  return result as D;
-}
-
 for (const { manifest, definition, samples } of registeredProducts()) {
   describe(`${manifest.id}: the binding against the server`, () => {
     it('loads the catalog the samples describe', async () => {
-      const api = serverApi();
+      const api = serverApi(app);
       expect(await definition.binding.load(api)).toEqual(samples.catalog);
       await expectContract(api.exchanges);
     });
 
     it('saves every sample flow at the price the page shows', async () => {
-      const api = serverApi();
+      const api = serverApi(app);
       const catalog = await definition.binding.load(api);
       for (const { name, data } of [...samples.flows, { name: 'purchase', data: samples.purchase }]) {
         const price = definition.pricing(data, catalog);
@@ -120,7 +74,7 @@ for (const { manifest, definition, samples } of registeredProducts()) {
     });
 
     it('buys the purchase sample: lookups, save, unpaid check, sandbox payment, policy and its PDF', async () => {
-      const api = serverApi();
+      const api = serverApi(app);
       const catalog = await definition.binding.load(api);
       const data = await lookedUp(definition, api, samples.purchase, samples.catalog);
       const price = definition.pricing(data, catalog);

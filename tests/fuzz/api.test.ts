@@ -2,21 +2,19 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
-import { fakeApi, ok, saveContext, type RecordedForm } from '../../products/fake-api';
+import { saveContext } from '../../products/fake-api';
 import { onSamplesDay, registeredProducts } from '../../products/product-tests';
 import { alifSignature } from '../../server/payments/alif/client';
 import { hostedSignature } from '../../server/payments/hosted/gateway';
 import { octoSignature } from '../../server/payments/octo/client';
-import { calculatorRequest } from '../../products/osago/binding';
-import { sampleSomeoneElsesCarAllExtras } from '../../products/osago/samples';
-import { documentsSaveRequest } from '../../products/documents/binding';
-import { samplePlate } from '../../products/documents/samples';
 import {
   createTestApp, fixtureFile, fixtureFiles, homeSaveBody, multipart, paycomAuth, post, postMultipart, refusedFiles, siteAuth, travelCalculatorBody, type MultipartBody,
 } from '../../server/test-helpers';
 import { testConfig } from '../../server/config';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
 import { clickAuthHeader } from '../../server/payments/click/signature';
+import { loadProducts } from '../../server/lib/product-registry';
+import { buySample, serverApi } from '../support/sample-purchase';
 
 /**
  * Property-based fuzzing of every route the server registers (the route list, so a new product's
@@ -156,89 +154,70 @@ function setLeaf(value: unknown, path: Path, leaf: unknown) {
   else parent[key] = leaf;
 }
 
-/** A valid request for each of OSAGO's registry calls, about the sandbox's vehicles and people (their answers go past validation). */
-function osagoRequests(): { url: string; body: unknown }[] {
-  const vehicle = { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: '0390422' };
-  const car = { carNumber: '01A123BC', techSery: 'AAF', techNumber: '0390422' };
-  return [
-    { url: '/api/osago-neo/osago-juridik', body: vehicle },
-    { url: '/api/osago-neo/check-person', body: { ...vehicle, owner__pass_seria: 'AA', owner__pass_number: '1234567' } },
-    { url: '/api/osago-neo/check-discount', body: { gos_number: '10B456CD', owner__pass_seria: 'AD', owner__pass_number: '2222222', owner__pinfl: '30107580000044' } },
-    { url: '/api/osago-neo/driver-check', body: { passport__seria: 'AA', passport__number: '1234567', driver_birthday: '15.05.1990' } },
-    { url: '/api/osago-neo/get-calc-osago/v2', body: calculatorRequest(sampleSomeoneElsesCarAllExtras) },
-    { url: '/api/check-ip', body: car },
-    { url: '/api/save-ip', body: car },
-  ];
+/** Valid requests, JSON and multipart, that get past validation and the sale's checks to the deepest code. */
+interface ValidRequests {
+  json: { url: string; body: unknown }[];
+  multipart: { url: string; body: MultipartBody }[];
 }
 
-/** A valid request for every product's save and check (each product's purchase sample, as its binding sends it) and for the site calls. */
-async function validRequests(): Promise<{ url: string; body: unknown }[]> {
-  const requests: { url: string; body: unknown }[] = [
-    { url: '/api/takoful/travel-neo/calculator', body: travelCalculatorBody() },
-    { url: '/api/sayt/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15.05.1990' } },
-    { url: '/api/takoful/travel-neo/getPerson', body: { passportSeria: 'AA', passportNumber: '1234567', birthday: '15-05-1990' } },
-    // The OSGOP registry calls answer from the vehicle registry: a registered bus gets past the lookup to the pricing.
-    { url: '/api/sayt/osgop/auto', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333' } },
-    { url: '/api/sayt/osgop/calculation', body: { gos_number: '80321BTR', techSery: 'AAL', techNumber: '3333333', period: 6 } },
-    ...osagoRequests(),
-    // Mini-casco's car check, with the applicant's passport: past the vehicle to the person registry.
-    { url: '/api/minikasko_neo/checkCar', body: { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: '0390422', passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990' } },
-    // Document type 38 is named by its plate (the purchase sample's passport by its number): both branches get hostile values.
-    { url: '/api/sayt/document_sugurtasi/save', body: { ...documentsSaveRequest(samplePlate, { total: 60_000, lines: [] }), return_url: saveContext.returnPath } },
-    // Casco's calculator with the constructor's liability risks, so their values reach the tariff's bounds.
-    { url: '/api/takoful/kasko-neo/hisoblash', body: { price: 280_500_000, risks: { liability: 1, accident: 1, windscreen: 1 }, liability: { person: 25_000_000, accident: 5_000_000 } } },
-  ];
-  // The payment calls of the site API, each for a contract it can take.
+/**
+ * A valid request for every call a product serves, found through the product registry: each
+ * product's purchase sample bought through its binding against this server (catalog, registry
+ * lookups, quote, the calls made on leaving steps, save, check), each sample flow quoted and saved
+ * (the branches the purchase does not take: a document named by its plate, casco's constructor),
+ * and its samples' requests of the calls only partners make; then the payment calls, each for a
+ * contract it can take. A product call none of these reaches fails the suite, naming it.
+ */
+async function validRequests(): Promise<ValidRequests> {
+  const found: ValidRequests = { json: [], multipart: [] };
+  const context = { ...saveContext, files: fixtureFiles };
+  for (const { definition, samples } of registeredProducts()) {
+    const api = serverApi(app);
+    await buySample(definition, samples, api, context);
+    const catalog = await definition.binding.load(api);
+    for (const { data } of samples.flows) {
+      if (definition.binding.quote && definition.binding.quote.key(data) !== null) await definition.binding.quote.run(api, data, catalog);
+      const price = definition.pricing(data, catalog);
+      if (price) await definition.binding.save(api, data, price, context);
+    }
+    for (const [path, body] of Object.entries(samples.partnerRequests ?? {})) await api.post(path, body);
+    for (const { method, path, body, form } of api.exchanges) {
+      if (form) found.multipart.push({ url: `/api${path}`, body: form });
+      else if (method === 'POST') found.json.push({ url: `/api${path}`, body });
+    }
+  }
   for (const [url, extra] of [['/api/payment/initialize', {}], ['/api/alifpay/createAlifInvoice', { phone: '998901234567' }]] as const) {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { contract_id: string } }>();
-    requests.push({ url, body: { contract_id: saved.response.contract_id, ...extra } });
+    found.json.push({ url, body: { contract_id: saved.response.contract_id, ...extra } });
   }
-  for (const { manifest, definition, samples } of registeredProducts()) {
-    // The check answers its sample's paid policy, which every product's reading takes (some read error 1 as a failure).
-    const recorder = fakeApi((call) => (call.path === manifest.calls.check
-      ? ok(samples.answers[manifest.calls.check])
-      : ok({ contract_id: 'c', order_id: '1', amount: 1, url: 'https://x.uz/', payme_url: 'https://x.uz/' })));
-    const price = definition.pricing(samples.purchase, samples.catalog);
-    if (!price) continue;
-    const payment = await definition.binding.save(recorder, samples.purchase, price, { ...saveContext, files: fixtureFiles });
-    await definition.binding.check(recorder, payment);
-    const [save, check] = recorder.calls;
-    // A multipart save is fuzzed part by part below; here its check gets a contract it saved.
-    const saved = (save?.form ? await postMultipart(app, `/api${save.path}`, multipartOf(save.form)) : await post(app, `/api${save?.path}`, save?.body)).json<{ response: { contract_id: string } }>();
-    if (!save?.form) requests.push({ url: `/api${save?.path}`, body: save?.body });
-    requests.push({ url: `/api${check?.path}`, body: { contract_id: saved.response.contract_id } });
-  }
-  return requests;
+  // One of each: the same request twice fuzzes nothing new.
+  const seen = new Set<string>();
+  found.json = found.json.filter(({ url, body }) => {
+    const key = `${url} ${JSON.stringify(body)}`;
+    return !seen.has(key) && (seen.add(key), true);
+  });
+  return found;
 }
 
-/** A recorded multipart call's body, to send again. */
-const multipartOf = (form: RecordedForm): MultipartBody => ({
-  fields: Object.entries(form.fields),
-  files: Object.entries(form.files).map(([name, file]) => ({ name, filename: file.filename, blob: file.blob })),
-});
-
-/** Every product's multipart save of its purchase sample (the files its FileRefs name), as its binding sends it. */
-async function multipartSaves(): Promise<{ url: string; body: MultipartBody }[]> {
-  const saves: { url: string; body: MultipartBody }[] = [];
-  for (const { definition, samples } of registeredProducts()) {
-    const recorder = fakeApi(() => ok({ contract_id: 'c', order_id: '1', amount: 1, url: 'https://x.uz/', payme_url: 'https://x.uz/' }));
-    const price = definition.pricing(samples.purchase, samples.catalog);
-    if (!price) continue;
-    await definition.binding.save(recorder, samples.purchase, price, { ...saveContext, files: fixtureFiles });
-    const save = recorder.calls[0];
-    if (save?.form) saves.push({ url: `/api${save.path}`, body: multipartOf(save.form) });
-  }
-  return saves;
-}
+let found: Promise<ValidRequests> | undefined;
+/** The valid requests, found once for the tests that send them. */
+const valid = () => (found ??= validRequests());
 
 const inject = (options: InjectOptions) => app.inject({ ...options, headers: { authorization: siteAuth, ...options.headers } });
 
 describe('fuzzing every route', () => {
-  it('has routes to fuzz, and every product call among them', () => {
+  it('has routes to fuzz, and a valid request for every call a product serves', async () => {
     expect(routes.length).toBeGreaterThan(15);
     // The methods the tests below fuzz: a route of another method would go unfuzzed.
     for (const route of routes) expect(route.method).toMatch(/^(GET|POST|DELETE)$/);
-  });
+    const { json, multipart: forms } = await valid();
+    const reached = new Set([...json, ...forms].map((request) => request.url));
+    for (const { manifest, sale } of await loadProducts()) {
+      const calls = [manifest.calls.save, manifest.calls.check, ...(sale.calls ?? []).filter((call) => call.method === 'POST').map((call) => call.path)];
+      // A call only partners make needs a request in its product's samples (`partnerRequests`).
+      for (const path of calls) expect(reached, `a valid request for POST /api${path}`).toContain(`/api${path}`);
+    }
+  }, perRoute);
 
   it('JSON bodies built from each route\'s request schema never get a 5xx', async () => {
     for (const route of routes.filter((r) => r.method === 'POST' && r.schema.body)) {
@@ -255,11 +234,9 @@ describe('fuzzing every route', () => {
   // Every leaf of every product's valid requests, each a request: the work grows with each product, past the default 20 s.
   it('one hostile value in an otherwise valid request never gets a 5xx', async () => {
     // Valid requests get past validation and the sale's checks, so a bad value reaches the deepest code.
-    const valid = await validRequests();
-    expect(valid.length).toBeGreaterThanOrEqual(routes.filter((r) => r.method === 'POST' && r.schema.body).length / 2);
     // Every leaf gets each of the values that broke servers before, then random ones.
     const known: unknown[] = ['\u0000', 'Tashkent\u0000 street 5', 'Tashkent \uD800 street 5', 'x\uDFFF', 'x'.repeat(10 * 1024), '', -1, 0, 1e308, 2 ** 63, 1.5, null, true, [], {}, { __proto__: { polluted: 1 } }];
-    for (const { url, body } of valid) {
+    for (const { url, body } of (await valid()).json) {
       const leaves = leafPaths(body);
       for (const path of leaves) {
         for (const value of [...known, undefined, [leafAt(body, path), leafAt(body, path)]]) {
@@ -297,7 +274,7 @@ describe('fuzzing every route', () => {
   }, perRoute);
 
   it('multipart saves take hostile, repeated, missing, unknown and countless parts and refused files without a 5xx, naming the part', async () => {
-    const saves = await multipartSaves();
+    const saves = (await valid()).multipart;
     const sendParts = async (url: string, body: MultipartBody) => {
       const res = await postMultipart(app, url, body);
       expectHandled(res, `POST ${url} (multipart)`);

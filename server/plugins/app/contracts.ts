@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { PolicyTerms } from '../../../products/sale';
 import type { Contract, ContractStatus, Product } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
@@ -38,9 +39,10 @@ export interface ContractService {
   /**
    * A contract by id, or by order number (`order_id` of the save answer) among those saved through
    * `channel` (order numbers are random, and a client finds only its own anyway), with
-   * the id of its policy once issued: what a product's check reads, in one query.
+   * the id of its policy once issued and the plate of the vehicle it covers (`PolicyTerms.plate`):
+   * what a product's check reads, in one query.
    */
-  withPolicy(key: { id: string } | { orderId: string; channel: string }): Promise<(Pick<Contract, 'id' | 'product' | 'status' | 'policy_number' | 'order_id'> & { policy_id: string | null; begin_date: string | null; end_date: string | null }) | undefined>;
+  withPolicy(key: { id: string } | { orderId: string; channel: string }): Promise<(Pick<Contract, 'id' | 'product' | 'status' | 'policy_number' | 'order_id'> & { policy_id: string | null; begin_date: string | null; end_date: string | null; plate: string | null }) | undefined>;
   /** The contract and its policy as `/sayt/contract/check` shows them, or undefined. */
   view(id: string): Promise<ContractView | undefined>;
 }
@@ -119,7 +121,8 @@ export default fp(
         const query = app.db
           .selectFrom('contracts')
           .leftJoin('policies', 'policies.contract_id', 'contracts.id')
-          .select(['contracts.id', 'contracts.product', 'contracts.status', 'contracts.policy_number', 'contracts.order_id', 'policies.id as policy_id', 'policies.begin_date', 'policies.end_date']);
+          .select(['contracts.id', 'contracts.product', 'contracts.status', 'contracts.policy_number', 'contracts.order_id', 'policies.id as policy_id', 'policies.begin_date', 'policies.end_date'])
+          .select(sql<string | null>`contracts.request -> 'terms' ->> 'plate'`.as('plate'));
         return ('id' in key ? query.where('contracts.id', '=', key.id) : query.where('contracts.order_id', '=', Number(key.orderId)).where('contracts.channel', '=', key.channel)).executeTakeFirst();
       },
       async view(id) {

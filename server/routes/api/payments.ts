@@ -28,7 +28,7 @@ export default async function paymentRoutes(app: FastifyInstance): Promise<void>
     '/sayt/contract/check-universal',
     {
       config: { docs: { summary: 'The policy of any product\'s contract once paid, by contract_id or by order_id among the caller\'s own (unpaid: error 1, payment_not_made)', response: 'common/check.response' } },
-      ...reading(app, null, readCheck),
+      ...reading(app, null, app.apiSchema('common/check.request'), readCheck),
       schema: { body: app.apiSchema('common/check.request') },
     },
     (request) => checkContract(app, request.body, request.channel),

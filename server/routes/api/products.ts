@@ -71,7 +71,7 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     for (const path of pathsOf(manifest, manifest.calls.save)) {
       scope.post<{ Body: SaveBody }>(path, {
         ...(withFiles ? { preValidation: multipartBody(saveSchema) } : {}),
-        ...reading(app, manifest.id, sale.readSave?.bind(sale)),
+        ...reading(app, manifest.id, saveSchema, sale.readSave?.bind(sale), { money: [sale.amountField] }),
         schema: { body: saveSchema, ...(withFiles ? { consumes: ['multipart/form-data'] } : {}) },
         config: {
           idempotent: true,
@@ -96,7 +96,7 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
   for (const path of pathsOf(manifest, manifest.calls.check)) {
     app.post<{ Body: CheckRequest }>(path, {
       config: { docs: { summary: `${manifest.id}: the policy once paid (error 0), by contract_id or by order_id among the caller's own (unpaid: error ${unpaidCheckCode[manifest.checkAnswer ?? 'standard']}, payment_not_made, with response.last_payment "declined" when the card was refused)`, response: 'common/check.response' } },
-      ...reading(app, null, readCheck),
+      ...reading(app, null, app.apiSchema('common/check.request'), readCheck),
       schema: { body: app.apiSchema('common/check.request') },
     }, check);
   }

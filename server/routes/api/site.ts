@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { companyLookupCall, personLookupCall } from '../../../products/sale';
 import { AppError, ok } from '../../envelope';
-import { serveCall } from '../../lib/calls';
+import { reading, serveCall } from '../../lib/calls';
 
 /** Site-wide calls: redirect lookup, contract status, the person lookup and the company lookup (schemas/api/site). */
 export default async function siteRoutes(app: FastifyInstance): Promise<void> {
@@ -23,6 +23,7 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
     '/sayt/contract/check',
     {
       config: { docs: { summary: 'A contract\'s status, of any product, and its policy once issued', response: 'site/contract-check.response' } },
+      ...reading(app, null, app.apiSchema('site/contract-check.request')),
       schema: { body: app.apiSchema('site/contract-check.request') },
     },
     async (request) => {
