@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useCallback, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
@@ -265,6 +266,38 @@ describe('FlowRunner', () => {
     rerender({ stepInUrl: 'confirm' });
     await waitFor(() => expect(onStepChange).toHaveBeenCalledWith('plan', 'replace'));
     expect(screen.getByRole('heading', { level: 2, name: 'Plan' })).toBeTruthy();
+  });
+
+  it('opens on the step its address names when a draft stands on another one, and settles there (a language chosen after browser back)', async () => {
+    const catalog: SampleCatalog = { tiers: [{ id: 'basic', name: 'sample.tier.basic', rate: 1000 }, { id: 'plus', name: 'sample.tier.plus', rate: 2000 }] };
+    const storage = new MemoryStorage();
+    const first = setup({ storage, initialCatalog: catalog });
+    await heading('Plan');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await heading('People');
+    // The browser's Back: the step the visitor left stays open, so its address may open it.
+    first.rerender({ stepInUrl: 'plan' });
+    await heading('Plan');
+    first.unmount();
+    // As the site keeps it: what the flow writes is the address the flow is next handed.
+    const written: [string, string][] = [];
+    function AddressedFlow() {
+      const [stepInUrl, setStepInUrl] = useState<string | null>('people');
+      const onStepChange = useCallback((stepId: string, how: 'push' | 'replace') => {
+        written.push([stepId, how]);
+        setStepInUrl(stepId);
+      }, []);
+      return <FlowRunner definition={sampleDefinition} api={sampleApi()} stepInUrl={stepInUrl} onStepChange={onStepChange} stepHref={(id) => `/flow?step=${id}`} storage={storage} initialCatalog={catalog} />;
+    }
+    render(
+      <I18nProvider i18n={engineI18n('en', sampleMessages)}>
+        <AddressedFlow />
+      </I18nProvider>,
+    );
+    await heading('People');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { level: 2, name: 'People' })).toBeTruthy();
+    expect(written).toEqual([]);
   });
 
   it('an unexpected save error opens a focused, dismissible dialog', async () => {

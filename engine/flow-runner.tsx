@@ -157,33 +157,44 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const busy = useSelector(actor, isBusy);
   const quoting = useSelector(actor, isQuoting);
 
-  // URL → machine (browser back/forward). A refused goto puts the URL back on the real step.
-  const onStepChangeRef = useRef(onStepChange);
-  onStepChangeRef.current = onStepChange;
-  useEffect(() => {
-    if (!stepInUrl) return;
-    const current = stepOf(actor.getSnapshot().value);
-    if (!current || stepInUrl === current) return;
-    actor.send({ type: 'step.goto', step: stepInUrl });
-    const after = stepOf(actor.getSnapshot().value);
-    if (after && after !== stepInUrl) onStepChangeRef.current(after, 'replace');
-  }, [stepInUrl, actor]);
-
-  // Machine → URL: the first step shown (start or resume) replaces, later moves push.
-  const shownStep = useRef<string | null>(null);
-  const urlStep = useRef(stepInUrl);
-  urlStep.current = stepInUrl;
+  // The step a visitor moved to opens at its start.
   const flowTop = useRef<HTMLDivElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef<string | null>(null);
   useEffect(() => {
     if (!step) return;
-    const first = shownStep.current === null;
-    const moved = !first && shownStep.current !== step;
+    const moved = shownStep.current !== null && shownStep.current !== step;
     shownStep.current = step;
     if (moved) showStepStart(flowTop.current, stepHeading.current);
-    if (step === urlStep.current) return;
-    onStepChangeRef.current(step, first ? 'replace' : 'push');
   }, [step]);
+
+  // The address and the machine kept on one step. Each side is read as it stands now, not as this
+  // render saw it: a goto sent here moves the machine before the render that shows it, and an
+  // address written here arrives as `stepInUrl` a render later, so acting on the rendered values
+  // sent the two after each other for ever (an address naming another step than the draft's).
+  const onStepChangeRef = useRef(onStepChange);
+  onStepChangeRef.current = onStepChange;
+  /** The step the address holds: as last handed in, or as last written. */
+  const addressStep = useRef<string | null>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    const browserMoved = stepInUrl !== null && stepInUrl !== addressStep.current;
+    if (browserMoved) addressStep.current = stepInUrl;
+    let current = stepOf(actor.getSnapshot().value);
+    if (!current) return;
+    const first = !opened.current;
+    opened.current = true;
+    // Browser back/forward, or an address opened on a step (a language chosen there): the flow goes
+    // to that step if it may; a refused one has the address put back on the flow's step.
+    if ((browserMoved || first) && stepInUrl && stepInUrl !== current) {
+      actor.send({ type: 'step.goto', step: stepInUrl });
+      current = stepOf(actor.getSnapshot().value) ?? current;
+    }
+    if (current === addressStep.current) return;
+    addressStep.current = current;
+    // The first step shown (start or resume) and a correction replace; the visitor's moves push.
+    onStepChangeRef.current(current, first || browserMoved ? 'replace' : 'push');
+  }, [stepInUrl, step, actor]);
 
   const send = actor.send;
   const onFieldChange = useCallback(
