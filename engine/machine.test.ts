@@ -780,6 +780,50 @@ describe('flow machine: the server quotes the price', () => {
     expect(asked).toHaveLength(2);
   });
 
+  it('asks no price for a car the registry has not answered for: a plate typed again after Back, key by key', async () => {
+    const asked: string[] = [];
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        quote: fromPromise<Price, QuoteInput>(async ({ input }) => {
+          asked.push(String((input.data.car as { plate: string }).plate));
+          return { total: 105_000, lines: [] };
+        }),
+        stepCall: fromPromise(async () => ({})),
+      },
+    });
+    const actor = createActor(machine, { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    const typed = { plate: '01A123BC', techPassport: 'AAF0390422' };
+    actor.send({ type: 'field.changed', step: 'car', data: typed });
+    let snap = await waitFor(actor, (s) => s.context.data.car?.found === true && !isBusy(s));
+    expect(asked).toEqual(['01A123BC']);
+    actor.send({ type: 'step.next' });
+    await waitFor(actor, (s) => stepOf(s.value) === 'cover' && !isBusy(s));
+    actor.send({ type: 'step.back' });
+    snap = await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    const answered = snap.context.data.car ?? {};
+    // The plate typed again: the last car's answer still stands beside each half-typed plate.
+    for (const plate of ['0', '01', '01Z', '01Z7', '01Z77', '01Z777', '01Z777Z']) {
+      actor.send({ type: 'field.changed', step: 'car', data: { ...answered, plate }, path: ['plate'] });
+      expect(actor.getSnapshot().context.data.car).toMatchObject({ plate, found: true });
+    }
+    expect(asked).toEqual(['01A123BC']);
+    expect(isQuoting(actor.getSnapshot())).toBe(false);
+    // A whole plate with the last car's tech passport: the registry is asked, the calculator is not.
+    actor.send({ type: 'field.changed', step: 'car', data: { ...answered, plate: '01Z777ZZ' }, path: ['plate'] });
+    expect(Object.keys(actor.getSnapshot().context.pending)).toHaveLength(1);
+    expect(asked).toEqual(['01A123BC']);
+    snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(snap.context.fieldErrors.car?.['/plate']).toBeDefined();
+    expect(asked).toEqual(['01A123BC']);
+    // The car the registry answers for again: the server's price for it shows again.
+    actor.send({ type: 'field.changed', step: 'car', data: { ...snap.context.data.car, plate: '01A123BC', techPassport: 'AAF0390422' } });
+    snap = await waitFor(actor, (s) => s.context.data.car?.found === true && !isBusy(s));
+    expect(snap.context.price?.total).toBe(105_000);
+    expect(asked).toEqual(['01A123BC']);
+  });
+
   it('keeps the page\'s figure when the server cannot quote', async () => {
     const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
       actors: { quote: fromPromise<Price, QuoteInput>(async () => Promise.reject(new Error('calculator down'))) },

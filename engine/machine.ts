@@ -4,7 +4,7 @@ import { failureFieldMessage, failureMessageId, isBindingFailure } from './failu
 import { deepEqual, withValueAt } from './paths';
 import { changedStep } from './machine/effects';
 import { readOnlyPaths, withFlowOwned } from './machine/flow-owned';
-import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten } from './machine/lookups';
+import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten, withoutUnsettledAnswers } from './machine/lookups';
 import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
 import { advanced, initialSteps, retreated, setFieldError } from './machine/progress';
@@ -258,16 +258,19 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       }),
       forgetResume: assign({ resumeStep: null }),
       // After any change of data: the server's price shows while its key still holds, and a new
-      // quote is asked when the key changed (the one running for an older key is stopped).
+      // quote is asked when the key changed (the one running for an older key is stopped). Not while
+      // the key rests on a lookup's answer for inputs the data no longer holds (the last car's type
+      // beside a plate being typed again): the registry must answer for the new ones first.
       requote: enqueueActions(({ context, enqueue }) => {
         if (!quoteBinding || context.catalog === null) return;
         const key = quoteKey(context.data);
+        const settled = key === quoteKey(withoutUnsettledAnswers(lookups, context, context.data));
         let { quoting, quoteSeq } = context;
         if (quoting && quoting.key !== key) {
           enqueue.stopChild(quoting.id);
           quoting = null;
         }
-        if (key !== null && context.quote?.key !== key && quoting === null) {
+        if (key !== null && settled && context.quote?.key !== key && quoting === null) {
           const id = `${ACTOR_IDS.quotePrefix}${quoteSeq++}`;
           quoting = { id, key };
           enqueue.spawnChild('quote', { id, input: { data: context.data, catalog: context.catalog } });

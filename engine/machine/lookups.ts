@@ -181,6 +181,26 @@ export function failedLookup<D extends FlowData, C>(
 }
 
 /**
+ * `data` without what lookups answered for inputs their rows no longer hold: a row asked anew and
+ * not answered yet, or whose inputs were changed to no key at all (a plate typed again, half-way).
+ * Such an answer still stands in the data (the last car's model and type beside the new plate)
+ * until the registry speaks of the new inputs; what is computed from it speaks of another car.
+ */
+export function withoutUnsettledAnswers(lookups: readonly LookupBinding<never>[], context: FlowContext, data: FlowData): FlowData {
+  const asked = new Set(Object.values(context.pending).map((job) => job.rowKey));
+  let kept = data;
+  for (const [rowKey, answer] of Object.entries(context.lookupAnswers)) {
+    if (!asked.has(rowKey) && context.lookupKeys[rowKey] !== undefined) continue;
+    const [index, row] = rowKey.split(':');
+    const lookup = lookups[Number(index)];
+    if (!lookup) continue;
+    const object = withRow(kept[lookup.step] ?? {}, lookup, row === 'self' ? null : Number(row), (current) => withoutAnswer(current, answer));
+    if (object) kept = { ...kept, [lookup.step]: object };
+  }
+  return kept;
+}
+
+/**
  * The lookups of `step` to ask again after their failure (Next refused on it): their keys are
  * forgotten, so `planLookups` starts them as new, taking their old messages away meanwhile.
  */

@@ -156,3 +156,24 @@ test('a driver row changed to another person gets that person\'s licence from th
   await person(page, 'drivers_drivers_0', 'AD2222222', '01.07.1958', 'Nazarov');
   await expect(field(page, 'drivers_drivers_0_licence')).toHaveValue(/AD\s*7654567/);
 });
+
+test('a plate typed again after Back is priced only once the registry has answered for the whole car', async ({ page }) => {
+  const lang = 'en';
+  const priced: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/get-calc-osago')) priced.push(String((request.postDataJSON() as { gos_number?: string }).gos_number));
+  });
+  await page.goto(`/${lang}/osago`);
+  await car(page, lang, '01A123BC', 'AAF0390422', 'Chevrolet Cobalt');
+  await page.getByRole('button', { name: text(lang, 'engine.back'), exact: true }).click();
+  await expectStep(page, 'car');
+  await expect.poll(() => priced).toEqual(['01A123BC']);
+  // Aziz Rahimov's Elantra, key by key: the Cobalt's tech passport and type stand beside each half-typed plate.
+  const plate = field(page, 'car_plate');
+  await plate.fill('');
+  await plate.pressSequentially('01F224LC', { delay: 50 });
+  await field(page, 'car_techPassport').fill('AAF2242242');
+  await expect(field(page, 'car_model')).toHaveValue('Hyundai Elantra');
+  await expect(page.getByTestId('price-updating')).toHaveCount(0);
+  expect(priced).toEqual(['01A123BC', '01F224LC']);
+});
