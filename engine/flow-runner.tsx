@@ -19,7 +19,7 @@ import { loadStepParts } from './step-parts';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
-import { TypedChanges, TypedChangesGate } from './widgets/deferred-change';
+import { TypedChanges, TypedChangesGate, useHeldWhileTyping } from './widgets/deferred-change';
 import { errorPointer, hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 import { fieldPathOfId, pathSegments, type FieldPath } from './paths';
 
@@ -716,8 +716,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     },
     [typedChanges],
   );
-  return (
-    <div onSubmitCapture={beforeSubmit}>
+  const drawn = (
     <Form
       ref={form}
       id={formId}
@@ -746,7 +745,13 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     >
       {actionBar}
     </Form>
-    <TypedChangesGate changes={typedChanges} />
+  );
+  // The flow's changes reach the form once no typed key is on its way into it (`useHeldWhileTyping`).
+  const shown = useHeldWhileTyping(typedChanges, drawn);
+  return (
+    <div onSubmitCapture={beforeSubmit}>
+      {shown}
+      <TypedChangesGate changes={typedChanges} />
     </div>
   );
 });
