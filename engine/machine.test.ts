@@ -727,6 +727,40 @@ describe('flow machine: calls on leaving a step, and the save before payment', (
     expect(saved).toEqual(['limited', 'unlimited']);
   });
 
+  it('passes over a step whose show rules hide all it asks, as a skip rule would: saving before payment, and back', async () => {
+    // The drivers list shown only for a limited cover, with no skip rule: any driver leaves the step with nothing to ask.
+    const shownOnly: typeof carDefinition = {
+      ...carDefinition,
+      machine: { ...carDefinition.machine, skip: {}, show: { ...carDefinition.machine.show, 'drivers.drivers': 'limitedDrivers' }, guards: { ...carDefinition.machine.guards, limitedDrivers: (data) => data.cover.drivers === 'limited' } },
+    };
+    const saved: string[] = [];
+    const machine = createFlowMachine(shownOnly, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
+          saved.push(String((input.data.cover as { drivers: string }).drivers));
+          return samplePayment;
+        }),
+        check: fromPromise<PaymentCheck, CheckInput>(async () => null),
+      },
+    });
+    for (const drivers of ['limited', 'unlimited'] as const) {
+      const actor = createActor(machine, { input: {} });
+      actor.start();
+      await waitFor(actor, carAt('car'));
+      actor.send({ type: 'step.next', data: car });
+      await waitFor(actor, carAt('cover'));
+      actor.send({ type: 'step.next', data: { drivers, startDate: '2031-01-01' } });
+      if (drivers === 'limited') {
+        await waitFor(actor, carAt('drivers'));
+        actor.send({ type: 'step.next', data: { drivers: [{ passport: 'AA1234567', licence: 'AF0557857' }] } });
+      }
+      await waitFor(actor, carAt('pay'), { timeout: 2000 });
+      actor.send({ type: 'step.back' });
+      expect(stepOf(actor.getSnapshot().value)).toBe(drivers === 'limited' ? 'drivers' : 'cover');
+    }
+    expect(saved).toEqual(['limited', 'unlimited']);
+  });
+
   it('refuses a definition whose step names a call its binding lacks', () => {
     const broken = { ...carDefinition, steps: carDefinition.steps.map((s) => (s.id === 'cover' ? { ...s, call: 'nope' } : s)) };
     expect(() => createFlowMachine(broken, { api: carApi(), returnPath: '/car?step=pay' })).toThrow(/step "cover" names unknown call "nope"/);

@@ -11,7 +11,7 @@ import { advanced, initialSteps, retreated, setFieldError } from './machine/prog
 import {
   ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from './machine/types';
-import { parseShowKey } from './visibility';
+import { parseShowKey, showsNothing } from './visibility';
 
 export * from './machine/types';
 
@@ -83,11 +83,17 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   };
   const quoteBinding = binding.quote;
   const quoteKey = (data: FlowData): string | null => (quoteBinding ? quoteBinding.key(data as D) : null);
+  // A step is passed over when its skip rule says so, or when its show rules hide all it asks.
+  const shownBy = new Set(Object.keys(rules.show ?? {}).map((key) => parseShowKey(key).step));
   const isSkipped = (step: string, data: FlowData): boolean => {
     const guard = skip[step];
     const fn = guard ? rules.guards[guard] : undefined;
-    return fn ? fn(data as D) : false;
+    if (fn?.(data as D)) return true;
+    const definition = shownBy.has(step) ? steps.find((s) => s.id === step) : undefined;
+    return definition !== undefined && (definition.component ?? 'form') === 'form' && showsNothing(rules, definition, data as D);
   };
+  /** The guard that passes each step over which a skip or show rule may remove. */
+  const passOver = Object.fromEntries(ids.filter((id) => skip[id] !== undefined || shownBy.has(id)).map((id) => [id, `passOver.${id}`]));
 
   const machineSetup = setup({
     types: {
@@ -124,6 +130,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       ...Object.fromEntries(
         Object.entries(rules.guards).map(([name, fn]) => [name, ({ context }: { context: FlowContext }) => fn(context.data as D)]),
       ),
+      ...Object.fromEntries(Object.entries(passOver).map(([step, name]) => [name, ({ context }: { context: FlowContext }) => isSkipped(step, context.data)])),
       // Next waits for lookups and for the server's price (typing never does).
       noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0 && context.quoting === null,
       isOwnStep: ({ event }, params: { step: string }) => (event.type === 'field.changed' || event.type === 'lookups.retry') && event.step === params.step,
@@ -289,7 +296,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     },
   });
 
-  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, skip);
+  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, passOver);
 
   type MachineConfig = Parameters<typeof machineSetup.createMachine>[0];
 

@@ -1,5 +1,5 @@
 import type { ErrorSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
-import type { FlowData, Guard, MachineRules } from './definition';
+import type { FlowData, Guard, MachineRules, StepDefinition } from './definition';
 import { pathSegments } from './paths';
 
 /**
@@ -73,6 +73,18 @@ function pathsWhere<D extends FlowData>(
  */
 export function hiddenPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, step: string, data: D): string[] {
   return pathsWhere(rules.show, rules.guards, step, data, false);
+}
+
+/**
+ * Whether the `show` rules hide every field a form step draws for `data` (OSAGO's drivers for any
+ * driver): the step would ask nothing, so the flow passes it over as a skip rule would. A step
+ * that draws no field whatever the data (one that only says something) is not such a step.
+ */
+export function showsNothing<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, step: Pick<StepDefinition, 'id' | 'schema' | 'uiSchema'>, data: D): boolean {
+  const properties = Object.keys(step.schema?.properties ?? {});
+  const hidden = new Set(hiddenPaths(rules, step.id, data));
+  const ui = (step.uiSchema ?? {}) as Record<string, { 'ui:widget'?: unknown } | undefined>;
+  return properties.some((name) => hidden.has(`/${name}`)) && properties.every((name) => hidden.has(`/${name}`) || ui[name]?.['ui:widget'] === 'hidden');
 }
 
 /**
