@@ -10,7 +10,8 @@ import type { FileStore } from './files/file-store';
 import { fileSupport, hasFileFields, type FileSupport } from './files/on-demand';
 import type { UploadTracker } from './files/upload-tracker';
 import { formatPrice } from './format';
-import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf, type StepsProgress } from './machine';
+import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf, type FlowError, type StepsProgress } from './machine';
+import { leftToVisitor, rowsAwaitingRegistry } from './machine/lookups';
 import { createTransformErrors, createTranslateString, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
 import { Spinner } from './spinner';
 import { dateProblems, hasBoundedDate, stepFields, unprintableProblems } from './field-rules';
@@ -20,7 +21,7 @@ import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
 import { TypedChanges, TypedChangesGate, useHeldWhileTyping } from './widgets/deferred-change';
-import { errorPointer, hiddenPaths, lockedPaths, presetPaths, withoutHiddenErrors, withRuledFields } from './visibility';
+import { errorPointer, hiddenPaths, lockedPaths, presetPaths, registryPaths, withoutHiddenErrors, withRuledFields } from './visibility';
 import { fieldPathOfId, pathSegments, type FieldPath } from './paths';
 
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
@@ -208,6 +209,32 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
     void files?.draft.clear().catch(() => undefined);
     send({ type: 'flow.reset' });
   }, [send, files]);
+  // Next waits for the registry's answers to what was typed last (the names, a licence): the step is judged with them.
+  const afterLookups = useCallback(
+    (action: () => void): boolean => {
+      const looking = (snapshot: { context: { pending: object } }) => Object.keys(snapshot.context.pending).length > 0;
+      if (!looking(actor.getSnapshot())) return false;
+      const subscription = actor.subscribe((snapshot) => {
+        if (looking(snapshot)) return;
+        subscription.unsubscribe();
+        // Once the answers are drawn into the form, which rjsf's submit reads.
+        setTimeout(action, 0);
+      });
+      return true;
+    },
+    [actor],
+  );
+  const askedOf = useCallback((stepId: string) => leftToVisitor(definition.binding.lookups ?? [], actor.getSnapshot().context, stepId), [definition, actor]);
+  // The fields a registry fills (a lock rule's) in a row that waits for the registry: not asked of the visitor yet.
+  const awaitingOf = useCallback(
+    (stepId: string) => {
+      const { context: now } = actor.getSnapshot();
+      const rows = rowsAwaitingRegistry(definition.binding.lookups ?? [], now, stepId);
+      if (rows.length === 0) return [];
+      return registryPaths(definition.machine, stepId, now.data as D).filter((path) => rows.some((row) => path.startsWith(`${row}/`)));
+    },
+    [definition, actor],
+  );
   const onCheck = useCallback(() => send({ type: 'payment.check' }), [send]);
   const onPoll = useCallback(() => send({ type: 'payment.poll' }), [send]);
   const onRetry = useCallback(() => send({ type: 'retry' }), [send]);
@@ -245,6 +272,9 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const hidden = useMemo(() => (hiddenKey ? hiddenKey.split('|') : []), [hiddenKey]);
   const locked = useMemo(() => (lockedKey ? lockedKey.split('|') : []), [lockedKey]);
   const error = context.error;
+  // A refusal placed on a field the step draws is said there, once: not also above the step.
+  const refusedField = error && !error.modal ? error.field : undefined;
+  const refusal = refusedField && refusedField.step === current?.id && !hidden.includes(refusedField.path) ? error : null;
   const webview = layout === 'webview';
   const onSummaryStep = current?.component === 'payment' || current?.component === 'download';
   const summary = useMemo(
@@ -253,7 +283,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   );
 
   return (
-    <div ref={flowTop} className={webview ? 'min-w-0 space-y-4 p-3' : 'mx-auto w-full min-w-0 max-w-6xl space-y-6'}>
+    <div ref={flowTop} className={`scroll-mt-3 ${webview ? 'min-w-0 space-y-4 p-3' : 'mx-auto w-full min-w-0 max-w-6xl space-y-6'}`}>
       <StepperHeader steps={definition.steps} progress={context.steps} current={step} compact={webview} />
       {!current && !bootFailed && <StepLoading />}
       {bootFailed && (
@@ -284,7 +314,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   onReset={onRestart}
                 />
               )}
-              {error && !error.modal && (
+              {error && !error.modal && !refusal && (
                 <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
                   {i18n._(error.messageId, error.values)}
                 </p>
@@ -295,6 +325,10 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   step={current}
                   formData={context.data[current.id]}
                   fieldErrors={context.fieldErrors[current.id]}
+                  refusal={refusal}
+                  afterLookups={afterLookups}
+                  askedOf={askedOf}
+                  awaitingOf={awaitingOf}
                   price={context.price}
                   hidden={hidden}
                   locked={locked}
@@ -359,18 +393,29 @@ function showInView(element: HTMLElement | null) {
  * refers to.
  */
 function focusFieldInError(form: HTMLFormElement | null, fieldId: (path: string[]) => string, error: RJSFValidationError) {
-  const id = fieldId(pathSegments(errorPointer(error)));
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
   const drawnInvalid = invalid?.matches('[role="radiogroup"]') ? invalid.querySelector('input') : invalid;
-  const named = form?.elements.namedItem(id);
-  const namedByRjsf = (named instanceof RadioNodeList ? named[0] : named) ?? form?.querySelector(`input[id^="${id}"], button[id^="${id}"]`);
   // A widget that does not mark itself invalid is still found by rjsf's name for it.
-  const candidates = [drawnInvalid, namedByRjsf].filter((element) => element instanceof HTMLElement);
-  const control = candidates.reduce<HTMLElement | undefined>(
-    (first, next) => (first && !(first.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_PRECEDING) ? first : next),
-    undefined,
-  );
-  if (!control) return;
+  const control = firstInDocument([drawnInvalid, fieldControl(form, fieldId(pathSegments(errorPointer(error))))]);
+  if (control) showField(control);
+}
+
+/** The element of `elements` that comes first in the page. */
+function firstInDocument(elements: readonly (Element | null | undefined)[]): HTMLElement | undefined {
+  return elements
+    .filter((element) => element instanceof HTMLElement)
+    .reduce<HTMLElement | undefined>((first, next) => (first && !(first.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_PRECEDING) ? first : next), undefined);
+}
+
+/** The control rjsf draws for the field of element id `id` (a radio group's first option). */
+function fieldControl(form: HTMLFormElement | null, id: string): HTMLElement | null {
+  const named = form?.elements.namedItem(id);
+  const control = (named instanceof RadioNodeList ? named[0] : named) ?? form?.querySelector(`input[id^="${id}"], button[id^="${id}"]`);
+  return control instanceof HTMLElement ? control : null;
+}
+
+/** Focuses `control` with its whole field in view: its label and message, not only the control at the screen's edge. */
+function showField(control: HTMLElement) {
   const field = control.closest<HTMLElement>('[data-field]') ?? control;
   const { top } = field.getBoundingClientRect();
   if (top < 0 || top > window.innerHeight / 2) field.scrollIntoView?.({ block: 'start' });
@@ -422,12 +467,14 @@ function StepperHeader({ steps, progress, current, compact }: { steps: StepDefin
   const list = useRef<HTMLOListElement>(null);
   // Until measured (and in the server's HTML, before any script runs) the list may scroll, so it takes focus.
   const [scrolls, setScrolls] = useState(true);
-  // On narrow screens the header scrolls sideways; keep the current step in view (without moving the page).
+  // On narrow screens the header scrolls sideways; keep the current step in view (without moving the
+  // page), with the step just done whole before it when both fit: centred, the current step left the
+  // one before it cut in half at the screen's edge.
   useEffect(() => {
     const ol = list.current;
     const item = ol?.querySelector<HTMLElement>('[aria-current="step"]');
     if (!ol || !item || ol.scrollWidth <= ol.clientWidth) return;
-    ol.scrollLeft = Math.max(0, item.offsetLeft - (ol.clientWidth - item.offsetWidth) / 2);
+    ol.scrollLeft = stepperScroll(ol, item);
   }, [current]);
   // A list that scrolls sideways takes keyboard focus, so arrow keys can scroll it too (WCAG 2.1.1).
   useEffect(() => {
@@ -469,11 +516,31 @@ function StepperHeader({ steps, progress, current, compact }: { steps: StepDefin
   );
 }
 
-/** The price panel; while the server's price is asked it keeps the figure it has and says it is updating. */
+/**
+ * Where a stepper list that scrolls sideways starts so that `current` is whole in view, the view
+ * begins with a whole step (none cut in half at the left edge), and the step before the current one
+ * is in view too when both fit.
+ */
+function stepperScroll(list: HTMLElement, current: HTMLElement): number {
+  const end = list.scrollWidth - list.clientWidth;
+  const showsCurrent = (start: number) => start <= current.offsetLeft && current.offsetLeft + current.offsetWidth <= start + list.clientWidth;
+  const items = [...list.children].filter((child) => child instanceof HTMLElement);
+  const starts = items.slice(0, items.indexOf(current) + 1).map((item) => item.offsetLeft).filter((start) => start <= end && showsCurrent(start));
+  const before = current.previousElementSibling instanceof HTMLElement ? current.previousElementSibling.offsetLeft : null;
+  if (before !== null && starts.includes(before)) return before;
+  return starts.at(-1) ?? Math.min(current.offsetLeft, end);
+}
+
+/**
+ * The price panel; while the server's price is asked it keeps the figure it has and says it is
+ * updating. On narrow screens the total is beside Next (the step form's bar): the panel there says
+ * only how it is made up, or that it is updating, and is not drawn when it would say nothing else.
+ */
 function PriceBox({ price, quoting }: { price: Price | null; quoting: boolean }) {
   const { i18n } = useLingui();
+  const onlyTotal = price !== null && price.lines.length <= 1 && !quoting;
   return (
-    <aside aria-live="polite" aria-busy={quoting} className="h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4">
+    <aside aria-live="polite" aria-busy={quoting} className={`${onlyTotal ? 'hidden lg:block' : ''} h-fit rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4`}>
       {quoting && (
         <p role="status" className="mb-2 flex items-center gap-2 text-sm text-slate-600" data-testid="price-updating">
           <Spinner /> {i18n._('engine.price.updating')}
@@ -482,7 +549,7 @@ function PriceBox({ price, quoting }: { price: Price | null; quoting: boolean })
       {price ? (
         <>
           {price.lines.length > 1 && (
-            <dl className="mb-2 space-y-1 text-sm text-slate-600">
+            <dl className="space-y-1 text-sm text-slate-600 lg:mb-2">
               {price.lines.map((line) => (
                 <div key={line.label} className="flex justify-between gap-2">
                   <dt>{i18n._(line.label)}</dt>
@@ -491,7 +558,7 @@ function PriceBox({ price, quoting }: { price: Price | null; quoting: boolean })
               ))}
             </dl>
           )}
-          <p className="flex items-baseline justify-between gap-2">
+          <p className="hidden items-baseline justify-between gap-2 lg:flex">
             <span className="text-slate-700">{i18n._('engine.price.total')}</span>
             <strong className="text-xl text-slate-900" data-testid="price-total">
               <PriceAmount price={price} />
@@ -527,6 +594,14 @@ interface StepFormProps {
   validator: ValidatorType | undefined;
   formData: Record<string, unknown> | undefined;
   fieldErrors: FieldErrors[string] | undefined;
+  /** The flow's refusal of a field of this step (a step's call, the save): its field is brought into view and focused. */
+  refusal: FlowError | null;
+  /** Runs the action once the registry lookups under way have answered and answers true; false when none is. */
+  afterLookups: (action: () => void) => boolean;
+  /** The fields of a step a lookup's answer left empty for the visitor to type (`leftToVisitor`). */
+  askedOf: (step: string) => string[];
+  /** The fields of a step a registry lookup fills that still wait for its answer: not called empty meanwhile. */
+  awaitingOf: (step: string) => string[];
   /** Shown beside Next on narrow screens, where the price panel sits below the form. */
   price: Price | null;
   /** Pointers of the fields the definition's `show` rules hide right now. */
@@ -568,6 +643,13 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
    * fields then shown or named are those it may call empty. Null until then, and during a submit.
    */
   const judged = useRef<Set<string> | null>(null);
+  const { afterLookups, askedOf, awaitingOf } = props;
+  /**
+   * What the registry had left for the visitor to type (`askedOf`) when Next was last pressed: a
+   * field it leaves empty after that (a licence the registry has none of, for a driver typed since)
+   * is asked, and not called empty before the next Next.
+   */
+  const askedAtNext = useRef<Set<string>>(new Set());
   const [dateDrafts] = useState(() => new Map<string, string>());
   const [typedChanges] = useState(() => new TypedChanges());
   /** The element id rjsf gives the field at `path` (`flow-people_persons_1_birthday`), by which date drafts are kept. */
@@ -617,6 +699,13 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     [step.schema, step.uiSchema, hidden, dateDrafts, fieldId, shownErrors, i18n],
   );
   const focusFirstError = useCallback((error: RJSFValidationError) => focusFieldInError(document.getElementById(formId) as HTMLFormElement | null, fieldId, error), [formId, fieldId]);
+  const { refusal } = props;
+  useEffect(() => {
+    if (!refusal?.field) return;
+    const formElement = document.getElementById(formId) as HTMLFormElement | null;
+    const control = fieldControl(formElement, fieldId(pathSegments(refusal.field.path)));
+    if (control) showField(control);
+  }, [refusal, formId, fieldId]);
   const [submitted, setSubmitted] = useState(false);
   const translateString = useMemo(() => createTranslateString(i18n), [i18n]);
   const extraErrors = useMemo<ErrorSchema | undefined>(() => fieldErrorsToErrorSchema(shownErrors, i18n), [shownErrors, i18n]);
@@ -627,11 +716,19 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     // A field with the flow's own message (a Cyrillic name it emptied: "use Latin letters") has that
     // message alone, not also "fill in this field" or the same words again from the schema.
     const saidByFlow = (error: RJSFValidationError) => shownErrors?.[errorPointer(error)] !== undefined;
-    // A field that appeared after a refused Next (a show rule, an added row) is not yet called empty.
-    const notYetAsked = (error: RJSFValidationError) => error.name === 'required' && judged.current !== null && !judged.current.has(errorPointer(error));
-    return (errors: RJSFValidationError[]) =>
-      translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error) && !notYetAsked(error)), uiSchema, extraErrors !== undefined), uiSchema, step.schema);
-  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, shownErrors, step.schema]);
+    // A field that appeared after a refused Next (a show rule, an added row), that a registry is to
+    // fill and has not answered for yet, or that the registry left to type since, is not yet called empty.
+    const notYetAsked = (error: RJSFValidationError, askedNow: ReadonlySet<string>, awaiting: ReadonlySet<string>) => {
+      if (error.name !== 'required') return false;
+      const pointer = errorPointer(error);
+      return (judged.current !== null && !judged.current.has(pointer)) || awaiting.has(pointer) || (askedNow.has(pointer) && !askedAtNext.current.has(pointer));
+    };
+    return (errors: RJSFValidationError[]) => {
+      const askedNow = new Set(askedOf(step.id));
+      const awaiting = new Set(awaitingOf(step.id));
+      return translated(withoutUnfillableRequired(errors.filter((error) => !typedDate(error) && !saidByFlow(error) && !notYetAsked(error, askedNow, awaiting)), uiSchema, extraErrors !== undefined), uiSchema, step.schema);
+    };
+  }, [i18n, uiSchema, extraErrors, dateDrafts, fieldId, shownErrors, step.schema, step.id, askedOf, awaitingOf]);
   const onChange = useCallback(
     (event: IChangeEvent, id?: string) => {
       const data = (event.formData ?? {}) as Record<string, unknown>;
@@ -682,7 +779,7 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
         )}
         <span className="ml-auto flex items-center gap-2 lg:gap-3">
           {price && (
-            <span className="text-right text-sm leading-tight text-slate-700 lg:hidden" data-testid="price-bar">
+            <span aria-live="polite" className="text-right text-sm leading-tight text-slate-700 lg:hidden" data-testid="price-bar">
               <span className="block">{i18n._('engine.price.total')}</span>
               <strong className="block text-base text-slate-900">
                 <PriceAmount price={price} />
@@ -703,18 +800,36 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
     throw new Error(`FlowRunner: step "${step.id}" has no schema, or its schema was not imported through the step-validators plugin`);
   }
   // Rjsf reads its data on submit, in the form's own handler: while a typed key is still on its way
-  // into the form, the submit waits for it and is made again. A submit that goes ahead judges every shown field.
+  // into the form, or a registry lookup it started (the names, a licence), the submit waits for it
+  // and is made again. A submit that goes ahead judges every shown field; but what the registry
+  // answered meanwhile and left for the visitor to type (a licence it has none of) is asked, not
+  // refused: the step stays, at that field, before anyone said it was missing.
+  const waitingNext = useRef(false);
   const beforeSubmit = useCallback(
     (event: FormEvent<HTMLDivElement>) => {
       const formElement = event.target as HTMLFormElement;
-      if (typedChanges.afterTyping(() => formElement.requestSubmit())) {
+      const again = () => formElement.requestSubmit();
+      const stop = () => {
         event.preventDefault();
         event.stopPropagation();
-        return;
+      };
+      if (typedChanges.afterTyping(again) || afterLookups(again)) {
+        if (!waitingNext.current) askedAtNext.current = new Set(askedOf(step.id));
+        waitingNext.current = true;
+        return stop();
       }
+      const waited = waitingNext.current;
+      waitingNext.current = false;
+      const newlyAsked = waited ? askedOf(step.id).filter((pointer) => !askedAtNext.current.has(pointer)) : [];
+      const first = firstInDocument(newlyAsked.map((pointer) => fieldControl(formElement, fieldId(pathSegments(pointer)))));
+      if (first) {
+        showField(first);
+        return stop();
+      }
+      askedAtNext.current = new Set(askedOf(step.id));
       judged.current = null;
     },
-    [typedChanges],
+    [typedChanges, afterLookups, askedOf, step.id, fieldId],
   );
   const drawn = (
     <Form

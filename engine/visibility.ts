@@ -95,6 +95,11 @@ export function lockedPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'lo
   return pathsWhere(rules.lock, rules.guards, step, data, true);
 }
 
+/** Paths of every field of `step` a `lock` rule governs, locked for `data` or not: the fields a registry lookup fills. */
+export function registryPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'lock' | 'guards'>, step: string, data: D): string[] {
+  return [...pathsWhere(rules.lock, rules.guards, step, data, true), ...pathsWhere(rules.lock, rules.guards, step, data, false)].sort();
+}
+
 /** Whether `path` is one of `hidden` or lies inside one of them. */
 export function isHiddenPath(path: string, hidden: readonly string[]): boolean {
   return hidden.some((h) => path === h || path.startsWith(`${h}/`));

@@ -2,6 +2,7 @@ import type { FieldErrors, FlowData, LookupBinding, MachineRules } from '../defi
 import { changedStep } from './effects';
 import { deepEquals } from '@rjsf/utils';
 import { failureFieldMessage, isBindingFailure } from '../failure';
+import { valueAt } from '../paths';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
 import { ACTOR_IDS, type FlowContext, type LookupInput, type LookupVerdicts, type PendingLookup } from './types';
 
@@ -21,8 +22,8 @@ function rowPath(rows: string | undefined, row: number | null): string {
 const asRecord = (value: unknown): Record<string, unknown> =>
   (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
 
-/** Lookups to (re)start for `data`: rows whose key is set and differs from the last one started, or cleared. */
-function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
+/** Every row's lookup for `data`, with its key (null while its inputs are not complete). */
+function allLookupJobs(lookups: readonly LookupBinding<never>[], data: FlowData): LookupJob[] {
   const jobs: LookupJob[] = [];
   lookups.forEach((lookup, index) => {
     const object = data[lookup.step] ?? {};
@@ -37,7 +38,12 @@ function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record
       jobs.push({ rowKey: `${index}:${row}`, key: lookup.key(record), lookup: index, row, value: record });
     });
   });
-  return jobs.filter((job) => job.key !== (lookupKeys[job.rowKey] ?? null));
+  return jobs;
+}
+
+/** Lookups to (re)start for `data`: rows whose key is set and differs from the last one started, or cleared. */
+function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
+  return allLookupJobs(lookups, data).filter((job) => job.key !== (lookupKeys[job.rowKey] ?? null));
 }
 
 /** What starting the lookups of new data does: the children to stop and to spawn, and the context after. */
@@ -211,6 +217,38 @@ export function withFailedLookupsForgotten(lookups: readonly LookupBinding<never
     if (lookup?.step === step) delete lookupKeys[rowKey];
   }
   return { ...context, lookupKeys };
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * Pointers of the fields of `step` that a lookup's answer left empty for the visitor to type (a
+ * driving licence the registry has none of), and that are empty still.
+ */
+export function leftToVisitor(lookups: readonly LookupBinding<never>[], context: FlowContext, step: string): string[] {
+  const found: string[] = [];
+  for (const [rowKey, answer] of Object.entries(context.lookupAnswers)) {
+    const [index, row] = rowKey.split(':');
+    const lookup = lookups[Number(index)];
+    if (!lookup || lookup.step !== step) continue;
+    const base = lookup.rows === undefined || row === 'self' ? '' : `/${lookup.rows}/${row}`;
+    const object = valueAt(context.data[step], base);
+    for (const [field, value] of Object.entries(answer)) {
+      if (isEmpty(value) && isEmpty(valueAt(object, `/${field}`))) found.push(`${base}/${field}`);
+    }
+  }
+  return found;
+}
+
+/**
+ * The rows of `step` (their paths; '' for the step object itself) that wait for a registry lookup:
+ * their inputs not complete yet, or asked and not answered.
+ */
+export function rowsAwaitingRegistry(lookups: readonly LookupBinding<never>[], context: FlowContext, step: string): string[] {
+  const asked = new Set(Object.values(context.pending).map((job) => job.rowKey));
+  return allLookupJobs(lookups, context.data)
+    .filter((job) => lookups[job.lookup]?.step === step && (job.key === null || asked.has(job.rowKey)))
+    .map((job) => rowPath(lookups[job.lookup]?.rows, job.row));
 }
 
 /** What a draft keeps of the lookups: their settled keys (a lookup still on its way runs again), failures, answers and the field messages. */
