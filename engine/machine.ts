@@ -1,4 +1,4 @@
-import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom, type StateValue } from 'xstate';
 import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual, withValueAt } from './paths';
@@ -360,6 +360,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
 }
 
 export type FlowMachine = ReturnType<typeof createFlowMachine>;
+
+/** A running flow (what `useActorRef` makes of a flow machine). */
+export type FlowActor = ActorRefFrom<FlowMachine>;
 
 const lastMachines = new WeakMap<object, { deps: FlowDeps; machine: FlowMachine }>();
 

@@ -2,7 +2,6 @@ import type { FieldErrors, FlowData, LookupBinding, MachineRules } from '../defi
 import { changedStep } from './effects';
 import { deepEquals } from '@rjsf/utils';
 import { failureFieldMessage, isBindingFailure } from '../failure';
-import { valueAt } from '../paths';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
 import { ACTOR_IDS, type FlowContext, type LookupInput, type LookupVerdicts, type PendingLookup } from './types';
 
@@ -15,7 +14,8 @@ export interface LookupJob {
   value: Record<string, unknown>;
 }
 
-function rowPath(rows: string | undefined, row: number | null): string {
+/** A row's path in its step object (`/persons/1`); '' for the step object itself. */
+export function rowPath(rows: string | undefined, row: number | null): string {
   return rows === undefined || row === null ? '' : `/${rows}/${row}`;
 }
 
@@ -23,7 +23,7 @@ const asRecord = (value: unknown): Record<string, unknown> =>
   (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
 
 /** Every row's lookup for `data`, with its key (null while its inputs are not complete). */
-function allLookupJobs(lookups: readonly LookupBinding<never>[], data: FlowData): LookupJob[] {
+export function allLookupJobs(lookups: readonly LookupBinding<never>[], data: FlowData): LookupJob[] {
   const jobs: LookupJob[] = [];
   lookups.forEach((lookup, index) => {
     const object = data[lookup.step] ?? {};
@@ -217,38 +217,6 @@ export function withFailedLookupsForgotten(lookups: readonly LookupBinding<never
     if (lookup?.step === step) delete lookupKeys[rowKey];
   }
   return { ...context, lookupKeys };
-}
-
-const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
-
-/**
- * Pointers of the fields of `step` that a lookup's answer left empty for the visitor to type (a
- * driving licence the registry has none of), and that are empty still.
- */
-export function leftToVisitor(lookups: readonly LookupBinding<never>[], context: FlowContext, step: string): string[] {
-  const found: string[] = [];
-  for (const [rowKey, answer] of Object.entries(context.lookupAnswers)) {
-    const [index, row] = rowKey.split(':');
-    const lookup = lookups[Number(index)];
-    if (!lookup || lookup.step !== step) continue;
-    const base = lookup.rows === undefined || row === 'self' ? '' : `/${lookup.rows}/${row}`;
-    const object = valueAt(context.data[step], base);
-    for (const [field, value] of Object.entries(answer)) {
-      if (isEmpty(value) && isEmpty(valueAt(object, `/${field}`))) found.push(`${base}/${field}`);
-    }
-  }
-  return found;
-}
-
-/**
- * The rows of `step` (their paths; '' for the step object itself) that wait for a registry lookup:
- * their inputs not complete yet, or asked and not answered.
- */
-export function rowsAwaitingRegistry(lookups: readonly LookupBinding<never>[], context: FlowContext, step: string): string[] {
-  const asked = new Set(Object.values(context.pending).map((job) => job.rowKey));
-  return allLookupJobs(lookups, context.data)
-    .filter((job) => lookups[job.lookup]?.step === step && (job.key === null || asked.has(job.rowKey)))
-    .map((job) => rowPath(lookups[job.lookup]?.rows, job.row));
 }
 
 /** What a draft keeps of the lookups: their settled keys (a lookup still on its way runs again), failures, answers and the field messages. */
