@@ -727,6 +727,40 @@ describe('flow machine: calls on leaving a step, and the save before payment', (
     expect(saved).toEqual(['limited', 'unlimited']);
   });
 
+  it('passes over a step whose show rules hide all it asks, as a skip rule would: saving before payment, and back', async () => {
+    // The drivers list shown only for a limited cover, with no skip rule: any driver leaves the step with nothing to ask.
+    const shownOnly: typeof carDefinition = {
+      ...carDefinition,
+      machine: { ...carDefinition.machine, skip: {}, show: { ...carDefinition.machine.show, 'drivers.drivers': 'limitedDrivers' }, guards: { ...carDefinition.machine.guards, limitedDrivers: (data) => data.cover.drivers === 'limited' } },
+    };
+    const saved: string[] = [];
+    const machine = createFlowMachine(shownOnly, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
+          saved.push(String((input.data.cover as { drivers: string }).drivers));
+          return samplePayment;
+        }),
+        check: fromPromise<PaymentCheck, CheckInput>(async () => null),
+      },
+    });
+    for (const drivers of ['limited', 'unlimited'] as const) {
+      const actor = createActor(machine, { input: {} });
+      actor.start();
+      await waitFor(actor, carAt('car'));
+      actor.send({ type: 'step.next', data: car });
+      await waitFor(actor, carAt('cover'));
+      actor.send({ type: 'step.next', data: { drivers, startDate: '2031-01-01' } });
+      if (drivers === 'limited') {
+        await waitFor(actor, carAt('drivers'));
+        actor.send({ type: 'step.next', data: { drivers: [{ passport: 'AA1234567', licence: 'AF0557857' }] } });
+      }
+      await waitFor(actor, carAt('pay'), { timeout: 2000 });
+      actor.send({ type: 'step.back' });
+      expect(stepOf(actor.getSnapshot().value)).toBe(drivers === 'limited' ? 'drivers' : 'cover');
+    }
+    expect(saved).toEqual(['limited', 'unlimited']);
+  });
+
   it('refuses a definition whose step names a call its binding lacks', () => {
     const broken = { ...carDefinition, steps: carDefinition.steps.map((s) => (s.id === 'cover' ? { ...s, call: 'nope' } : s)) };
     expect(() => createFlowMachine(broken, { api: carApi(), returnPath: '/car?step=pay' })).toThrow(/step "cover" names unknown call "nope"/);
@@ -778,6 +812,50 @@ describe('flow machine: the server quotes the price', () => {
     actor.send({ type: 'field.changed', step: 'cover', data: { drivers: 'unlimited', startDate: '2031-01-02' } });
     expect(actor.getSnapshot().context.price?.total).toBe(205_000);
     expect(asked).toHaveLength(2);
+  });
+
+  it('asks no price for a car the registry has not answered for: a plate typed again after Back, key by key', async () => {
+    const asked: string[] = [];
+    const machine = createFlowMachine(carDefinition, { api: carApi(), returnPath: '/car?step=pay' }).provide({
+      actors: {
+        quote: fromPromise<Price, QuoteInput>(async ({ input }) => {
+          asked.push(String((input.data.car as { plate: string }).plate));
+          return { total: 105_000, lines: [] };
+        }),
+        stepCall: fromPromise(async () => ({})),
+      },
+    });
+    const actor = createActor(machine, { input: {} });
+    actor.start();
+    await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    const typed = { plate: '01A123BC', techPassport: 'AAF0390422' };
+    actor.send({ type: 'field.changed', step: 'car', data: typed });
+    let snap = await waitFor(actor, (s) => s.context.data.car?.found === true && !isBusy(s));
+    expect(asked).toEqual(['01A123BC']);
+    actor.send({ type: 'step.next' });
+    await waitFor(actor, (s) => stepOf(s.value) === 'cover' && !isBusy(s));
+    actor.send({ type: 'step.back' });
+    snap = await waitFor(actor, (s) => stepOf(s.value) === 'car' && !isBusy(s));
+    const answered = snap.context.data.car ?? {};
+    // The plate typed again: the last car's answer still stands beside each half-typed plate.
+    for (const plate of ['0', '01', '01Z', '01Z7', '01Z77', '01Z777', '01Z777Z']) {
+      actor.send({ type: 'field.changed', step: 'car', data: { ...answered, plate }, path: ['plate'] });
+      expect(actor.getSnapshot().context.data.car).toMatchObject({ plate, found: true });
+    }
+    expect(asked).toEqual(['01A123BC']);
+    expect(isQuoting(actor.getSnapshot())).toBe(false);
+    // A whole plate with the last car's tech passport: the registry is asked, the calculator is not.
+    actor.send({ type: 'field.changed', step: 'car', data: { ...answered, plate: '01Z777ZZ' }, path: ['plate'] });
+    expect(Object.keys(actor.getSnapshot().context.pending)).toHaveLength(1);
+    expect(asked).toEqual(['01A123BC']);
+    snap = await waitFor(actor, (s) => !isBusy(s));
+    expect(snap.context.fieldErrors.car?.['/plate']).toBeDefined();
+    expect(asked).toEqual(['01A123BC']);
+    // The car the registry answers for again: the server's price for it shows again.
+    actor.send({ type: 'field.changed', step: 'car', data: { ...snap.context.data.car, plate: '01A123BC', techPassport: 'AAF0390422' } });
+    snap = await waitFor(actor, (s) => s.context.data.car?.found === true && !isBusy(s));
+    expect(snap.context.price?.total).toBe(105_000);
+    expect(asked).toEqual(['01A123BC']);
   });
 
   it('keeps the page\'s figure when the server cannot quote', async () => {

@@ -1,17 +1,17 @@
-import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type SnapshotFrom, type StateValue } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom, type StateValue } from 'xstate';
 import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual, withValueAt } from './paths';
 import { changedStep } from './machine/effects';
 import { readOnlyPaths, withFlowOwned } from './machine/flow-owned';
-import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten } from './machine/lookups';
+import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten, withoutUnsettledAnswers } from './machine/lookups';
 import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
 import { advanced, initialSteps, retreated, setFieldError } from './machine/progress';
 import {
   ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from './machine/types';
-import { parseShowKey } from './visibility';
+import { parseShowKey, showsNothing } from './visibility';
 
 export * from './machine/types';
 
@@ -83,11 +83,17 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   };
   const quoteBinding = binding.quote;
   const quoteKey = (data: FlowData): string | null => (quoteBinding ? quoteBinding.key(data as D) : null);
+  // A step is passed over when its skip rule says so, or when its show rules hide all it asks.
+  const shownBy = new Set(Object.keys(rules.show ?? {}).map((key) => parseShowKey(key).step));
   const isSkipped = (step: string, data: FlowData): boolean => {
     const guard = skip[step];
     const fn = guard ? rules.guards[guard] : undefined;
-    return fn ? fn(data as D) : false;
+    if (fn?.(data as D)) return true;
+    const definition = shownBy.has(step) ? steps.find((s) => s.id === step) : undefined;
+    return definition !== undefined && (definition.component ?? 'form') === 'form' && showsNothing(rules, definition, data as D);
   };
+  /** The guard that passes each step over which a skip or show rule may remove. */
+  const passOver = Object.fromEntries(ids.filter((id) => skip[id] !== undefined || shownBy.has(id)).map((id) => [id, `passOver.${id}`]));
 
   const machineSetup = setup({
     types: {
@@ -124,6 +130,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       ...Object.fromEntries(
         Object.entries(rules.guards).map(([name, fn]) => [name, ({ context }: { context: FlowContext }) => fn(context.data as D)]),
       ),
+      ...Object.fromEntries(Object.entries(passOver).map(([step, name]) => [name, ({ context }: { context: FlowContext }) => isSkipped(step, context.data)])),
       // Next waits for lookups and for the server's price (typing never does).
       noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0 && context.quoting === null,
       isOwnStep: ({ event }, params: { step: string }) => (event.type === 'field.changed' || event.type === 'lookups.retry') && event.step === params.step,
@@ -258,16 +265,19 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       }),
       forgetResume: assign({ resumeStep: null }),
       // After any change of data: the server's price shows while its key still holds, and a new
-      // quote is asked when the key changed (the one running for an older key is stopped).
+      // quote is asked when the key changed (the one running for an older key is stopped). Not while
+      // the key rests on a lookup's answer for inputs the data no longer holds (the last car's type
+      // beside a plate being typed again): the registry must answer for the new ones first.
       requote: enqueueActions(({ context, enqueue }) => {
         if (!quoteBinding || context.catalog === null) return;
         const key = quoteKey(context.data);
+        const settled = key === quoteKey(withoutUnsettledAnswers(lookups, context, context.data));
         let { quoting, quoteSeq } = context;
         if (quoting && quoting.key !== key) {
           enqueue.stopChild(quoting.id);
           quoting = null;
         }
-        if (key !== null && context.quote?.key !== key && quoting === null) {
+        if (key !== null && settled && context.quote?.key !== key && quoting === null) {
           const id = `${ACTOR_IDS.quotePrefix}${quoteSeq++}`;
           quoting = { id, key };
           enqueue.spawnChild('quote', { id, input: { data: context.data, catalog: context.catalog } });
@@ -286,7 +296,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     },
   });
 
-  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, skip);
+  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, passOver);
 
   type MachineConfig = Parameters<typeof machineSetup.createMachine>[0];
 
@@ -350,6 +360,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
 }
 
 export type FlowMachine = ReturnType<typeof createFlowMachine>;
+
+/** A running flow (what `useActorRef` makes of a flow machine). */
+export type FlowActor = ActorRefFrom<FlowMachine>;
 
 const lastMachines = new WeakMap<object, { deps: FlowDeps; machine: FlowMachine }>();
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { enginePo, engineI18n } from './test-fixtures/engine-i18n';
 import type { RJSFValidationError } from '@rjsf/utils';
 import { withRuledFields } from './visibility';
-import { createTransformErrors, ERROR_KEYWORDS, fieldErrorsToErrorSchema, withoutUnfillableRequired } from './messages';
+import { createTransformErrors, ERROR_KEYWORDS, withoutUnfillableRequired } from './error-messages';
+import { judgingKit } from './judging-kit';
+import { fieldErrorsToErrorSchema } from './messages';
 
 describe('engine messages', () => {
   it('every locale has the same ids, all translated, and uz/ru differ from en', () => {
@@ -21,7 +23,7 @@ describe('engine messages', () => {
   });
 
   it('translates ajv errors: errorMessage ids and keywords with params', () => {
-    const transform = createTransformErrors(engineI18n('ru'));
+    const transform = createTransformErrors(engineI18n('ru'), judgingKit);
     const [latin, min] = transform([
       { name: 'errorMessage', message: 'use_latin_alphabet', property: '.name', stack: '', params: {}, schemaPath: '' },
       { name: 'minItems', message: 'x', property: '.list', stack: '', params: { limit: 2 }, schemaPath: '' },
@@ -32,7 +34,7 @@ describe('engine messages', () => {
   });
 
   it('writes the limits of an amount as the page writes amounts', () => {
-    const [max, step, small] = createTransformErrors(engineI18n('en'))([
+    const [max, step, small] = createTransformErrors(engineI18n('en'), judgingKit)([
       { name: 'maximum', message: 'x', property: '.sum', stack: '', params: { comparison: '<=', limit: 50_000_000 }, schemaPath: '' },
       { name: 'multipleOf', message: 'x', property: '.sum', stack: '', params: { multipleOf: 500_000 }, schemaPath: '' },
       { name: 'maximum', message: 'x', property: '.days', stack: '', params: { comparison: '<=', limit: 365 }, schemaPath: '' },
@@ -45,7 +47,7 @@ describe('engine messages', () => {
   it('asks to choose where the missing answer is a choice among options, and to fill in elsewhere', () => {
     const ui = { programId: { 'ui:widget': 'program-cards' }, region: { 'ui:widget': 'select' }, rows: { items: { kind: { 'ui:widget': 'radio' } } }, name: { 'ui:widget': 'text' } };
     const missing = (property: string): RJSFValidationError => ({ name: 'required', property, message: 'x', stack: '', params: { missingProperty: property.split('.').pop() }, schemaPath: '#/required' });
-    const messages = createTransformErrors(engineI18n('uz'))([missing('.programId'), missing('.region'), missing('.rows.0.kind'), missing('.name')], ui).map((e) => e.message);
+    const messages = createTransformErrors(engineI18n('uz'), judgingKit)([missing('.programId'), missing('.region'), missing('.rows.0.kind'), missing('.name')], ui).map((e) => e.message);
     const [choose, fill] = [engineI18n('uz')._('engine.error.enum'), engineI18n('uz')._('engine.error.required')];
     expect(messages).toEqual([choose, choose, choose, fill]);
   });
@@ -54,7 +56,7 @@ describe('engine messages', () => {
     const ui = { passport: { 'ui:widget': 'passport' }, tech: { 'ui:widget': 'passport', 'ui:options': { seriesLength: 3 } }, plate: { 'ui:widget': 'plate' }, document: { 'ui:widget': 'document' }, phone: { 'ui:widget': 'phone' }, name: { 'ui:widget': 'text' } };
     const schema = { type: 'object', properties: { document: { type: 'string', minLength: 5, maxLength: 15 } } };
     const broken = (property: string, name: string): RJSFValidationError => ({ name, property, message: 'x', stack: '', params: { limit: 9 }, schemaPath: '' });
-    const messages = createTransformErrors(engineI18n('ru'))([
+    const messages = createTransformErrors(engineI18n('ru'), judgingKit)([
       broken('.passport', 'minLength'), broken('.passport', 'pattern'),
       broken('.tech', 'pattern'),
       broken('.plate', 'minLength'), broken('.plate', 'pattern'),
@@ -77,7 +79,7 @@ describe('engine messages', () => {
     const schema = { type: 'object', properties: { sum: { type: 'integer', minimum: 1_000_000, maximum: 50_000_000, multipleOf: 500_000 }, salary: { type: 'integer', minimum: 1_000_000, maximum: 100_000_000 } } };
     const ui = { sum: { 'ui:widget': 'money' }, salary: { 'ui:widget': 'money' } };
     const broken = (property: string, name: string, params: Record<string, unknown>): RJSFValidationError => ({ name, property, message: 'x', stack: '', params, schemaPath: '' });
-    const messages = createTransformErrors(engineI18n('uz'))([
+    const messages = createTransformErrors(engineI18n('uz'), judgingKit)([
       broken('.sum', 'minimum', { limit: 1_000_000 }), broken('.sum', 'multipleOf', { multipleOf: 500_000 }),
       broken('.salary', 'maximum', { limit: 100_000_000 }),
     ], ui, schema).map((e) => `${e.property} ${e.message}`);
@@ -94,15 +96,15 @@ describe('engine messages', () => {
     const name = error('.persons.1.firstName');
     const passport = error('.persons.1.passport', 'pattern');
     // Another field's error, or the flow's own (a lookup that found nobody), says what to do.
-    expect(withoutUnfillableRequired([days, name, passport], ui, false)).toEqual([passport]);
-    expect(withoutUnfillableRequired([days, name], ui, true)).toEqual([]);
+    expect(withoutUnfillableRequired([days, name, passport], ui, false, judgingKit)).toEqual([passport]);
+    expect(withoutUnfillableRequired([days, name], ui, true, judgingKit)).toEqual([]);
     // Alone, it stays: Next is never refused without a word.
-    expect(withoutUnfillableRequired([days, name], ui, false)).toEqual([days, name]);
+    expect(withoutUnfillableRequired([days, name], ui, false, judgingKit)).toEqual([days, name]);
     // A row field a rule made read-only is found too: the rules turn the rows' uiSchema into rjsf's per-row function.
     const ruled = withRuledFields({ persons: { items: {} } }, [], ['/persons/1/firstName']);
-    expect(withoutUnfillableRequired([name, passport], ruled, false)).toEqual([passport]);
+    expect(withoutUnfillableRequired([name, passport], ruled, false, judgingKit)).toEqual([passport]);
     // A field the visitor fills keeps its own.
-    expect(withoutUnfillableRequired([error('.persons.1.passport'), name], ui, false)).toEqual([error('.persons.1.passport')]);
+    expect(withoutUnfillableRequired([error('.persons.1.passport'), name], ui, false, judgingKit)).toEqual([error('.persons.1.passport')]);
   });
 
   it('turns field errors into a translated error schema', () => {

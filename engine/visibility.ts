@@ -1,5 +1,5 @@
 import type { ErrorSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
-import type { FlowData, Guard, MachineRules } from './definition';
+import type { FlowData, Guard, MachineRules, StepDefinition } from './definition';
 import { pathSegments } from './paths';
 
 /**
@@ -76,11 +76,28 @@ export function hiddenPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'sh
 }
 
 /**
+ * Whether the `show` rules hide every field a form step draws for `data` (OSAGO's drivers for any
+ * driver): the step would ask nothing, so the flow passes it over as a skip rule would. A step
+ * that draws no field whatever the data (one that only says something) is not such a step.
+ */
+export function showsNothing<D extends FlowData>(rules: Pick<MachineRules<D>, 'show' | 'guards'>, step: Pick<StepDefinition, 'id' | 'schema' | 'uiSchema'>, data: D): boolean {
+  const properties = Object.keys(step.schema?.properties ?? {});
+  const hidden = new Set(hiddenPaths(rules, step.id, data));
+  const ui = (step.uiSchema ?? {}) as Record<string, { 'ui:widget'?: unknown } | undefined>;
+  return properties.some((name) => hidden.has(`/${name}`)) && properties.every((name) => hidden.has(`/${name}`) || ui[name]?.['ui:widget'] === 'hidden');
+}
+
+/**
  * Paths of the fields of `step` that the definition's `lock` rules make read-only for `data`: what a
  * registry filled in, until the visitor asks to edit it. Throws on an undefined guard.
  */
 export function lockedPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'lock' | 'guards'>, step: string, data: D): string[] {
   return pathsWhere(rules.lock, rules.guards, step, data, true);
+}
+
+/** Paths of every field of `step` a `lock` rule governs, locked for `data` or not: the fields a registry lookup fills. */
+export function registryPaths<D extends FlowData>(rules: Pick<MachineRules<D>, 'lock' | 'guards'>, step: string, data: D): string[] {
+  return [...pathsWhere(rules.lock, rules.guards, step, data, true), ...pathsWhere(rules.lock, rules.guards, step, data, false)].sort();
 }
 
 /** Whether `path` is one of `hidden` or lies inside one of them. */

@@ -1,8 +1,9 @@
 /**
  * The fields a step draws read-only (`ui:readonly`) are the flow's: a field effect or a lookup sets
  * them (an end of cover from its start, a person's names from the registry), never the visitor. A
- * form reporting its data from before the flow's last answer reached it (a typed key's transition
- * rebased over that answer) would otherwise take them away, and the page would show them empty.
+ * form reporting its data from before the flow's last answer reached it (a key typed while the
+ * answer waited for the keys before it, `useHeldWhileTyping`) would otherwise take them away, and the
+ * page would show them empty.
  */
 
 /** A read-only field's path in its step object: property names, `[]` for every row of a list. */

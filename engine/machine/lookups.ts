@@ -14,15 +14,16 @@ export interface LookupJob {
   value: Record<string, unknown>;
 }
 
-function rowPath(rows: string | undefined, row: number | null): string {
+/** A row's path in its step object (`/persons/1`); '' for the step object itself. */
+export function rowPath(rows: string | undefined, row: number | null): string {
   return rows === undefined || row === null ? '' : `/${rows}/${row}`;
 }
 
 const asRecord = (value: unknown): Record<string, unknown> =>
   (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
 
-/** Lookups to (re)start for `data`: rows whose key is set and differs from the last one started, or cleared. */
-function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
+/** Every row's lookup for `data`, with its key (null while its inputs are not complete). */
+export function allLookupJobs(lookups: readonly LookupBinding<never>[], data: FlowData): LookupJob[] {
   const jobs: LookupJob[] = [];
   lookups.forEach((lookup, index) => {
     const object = data[lookup.step] ?? {};
@@ -37,7 +38,12 @@ function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record
       jobs.push({ rowKey: `${index}:${row}`, key: lookup.key(record), lookup: index, row, value: record });
     });
   });
-  return jobs.filter((job) => job.key !== (lookupKeys[job.rowKey] ?? null));
+  return jobs;
+}
+
+/** Lookups to (re)start for `data`: rows whose key is set and differs from the last one started, or cleared. */
+function lookupJobs(lookups: readonly LookupBinding<never>[], lookupKeys: Record<string, string>, data: FlowData): LookupJob[] {
+  return allLookupJobs(lookups, data).filter((job) => job.key !== (lookupKeys[job.rowKey] ?? null));
 }
 
 /** What starting the lookups of new data does: the children to stop and to spawn, and the context after. */
@@ -178,6 +184,26 @@ export function failedLookup<D extends FlowData, C>(
     lookupFailures: { ...context.lookupFailures, [job.rowKey]: field },
     lookupAnswers: withoutKey(context.lookupAnswers, job.rowKey),
   };
+}
+
+/**
+ * `data` without what lookups answered for inputs their rows no longer hold: a row asked anew and
+ * not answered yet, or whose inputs were changed to no key at all (a plate typed again, half-way).
+ * Such an answer still stands in the data (the last car's model and type beside the new plate)
+ * until the registry speaks of the new inputs; what is computed from it speaks of another car.
+ */
+export function withoutUnsettledAnswers(lookups: readonly LookupBinding<never>[], context: FlowContext, data: FlowData): FlowData {
+  const asked = new Set(Object.values(context.pending).map((job) => job.rowKey));
+  let kept = data;
+  for (const [rowKey, answer] of Object.entries(context.lookupAnswers)) {
+    if (!asked.has(rowKey) && context.lookupKeys[rowKey] !== undefined) continue;
+    const [index, row] = rowKey.split(':');
+    const lookup = lookups[Number(index)];
+    if (!lookup) continue;
+    const object = withRow(kept[lookup.step] ?? {}, lookup, row === 'self' ? null : Number(row), (current) => withoutAnswer(current, answer));
+    if (object) kept = { ...kept, [lookup.step]: object };
+  }
+  return kept;
 }
 
 /**

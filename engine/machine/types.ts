@@ -98,8 +98,8 @@ export type FlowEvent =
   | { type: 'flow.reset' }
   /**
    * The form's data of `step` after a change. With `path`, the visitor changed that field alone: the
-   * rest of a report can be older than the flow's last answer (a typed key's transition rebased over
-   * a lookup's), so only that field's value is taken.
+   * rest of a report can be older than the flow's last answer (a lookup's, which reaches the form
+   * only once the keys typed meanwhile are in), so only that field's value is taken.
    */
   | { type: 'field.changed'; step: string; data: Record<string, unknown>; path?: FieldPath }
   /** Next was refused on `step`: its failed lookups are asked again (a registry that did not answer may now). */

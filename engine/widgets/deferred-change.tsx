@@ -1,9 +1,10 @@
-import { startTransition, useCallback, useEffect, useRef, useState, useTransition, type ComponentType } from 'react';
+import { startTransition, useCallback, useEffect, useReducer, useRef, useState, useTransition, type ComponentType } from 'react';
 
 /**
  * The step form's typed changes on their way into the form, all in the transition of one
  * `TypedChangesGate`, so the form can tell whether any is still on its way: Next, Enter and Back
- * wait for them (`afterTyping`) and never act on less than the screen shows.
+ * wait for them (`afterTyping`) and never act on less than the screen shows, and the flow's own
+ * changes wait for them before they reach the form (`useHeldWhileTyping`).
  */
 export class TypedChanges {
   // React's own transition until the gate is there, which alone can tell when one is over.
@@ -19,6 +20,11 @@ export class TypedChanges {
     this.startChange(change);
   }
 
+  /** Whether a typed change is on its way into the form. */
+  get typing(): boolean {
+    return this.pending;
+  }
+
   /** Runs `action` once every typed change is in the form and answers true; false, without running it, when none is on its way. */
   afterTyping(action: () => void): boolean {
     if (!this.pending) return false;
@@ -26,13 +32,7 @@ export class TypedChanges {
     return true;
   }
 
-  /**
-   * `check` runs each time the typed changes are in: a widget whose key the form does not hold
-   * hands it in again. The flow's data (a lookup's answer) reaches the form as a whole and
-   * urgently; arriving while a key is still in its transition, it can leave the form without that
-   * key, or report the key without the answer (engine/flow-runner.test.tsx has the case). Handed
-   * in again, the key is reported with the form's whole data, the answer included.
-   */
+  /** `check` runs each time the typed changes are in, before what waited for them. */
   watch(check: () => void): () => void {
     this.checks.add(check);
     return () => this.checks.delete(check);
@@ -44,12 +44,36 @@ export class TypedChanges {
     this.pending = pending;
     if (pending) return;
     for (const check of this.checks) check();
-    // A key handed in again: what waits, waits for it too.
-    if (this.pending) return;
     const waiting = this.waiting;
     this.waiting = [];
     for (const action of waiting) action();
   }
+}
+
+/**
+ * `value` as it stood when no typed change was on its way into the form; once they are in, the
+ * latest `value` again. The form is drawn from what this holds: rjsf takes a typed key in as an
+ * updater of its state in the key's transition, and a prop drawn while that transition is pending
+ * (the flow's data with a lookup's answer, a price, a field's message) makes rjsf set its state
+ * from the props urgently. React then applies the key's updater and, after it, that urgent state,
+ * which has no key: the key is lost from the form, and its report carries the step as it stood
+ * before the answer. Held until the keys are in, the flow's changes reach a form that holds them.
+ * What is held is the very element drawn before, so React does not draw the form again meanwhile.
+ */
+export function useHeldWhileTyping<T>(changes: TypedChanges, value: T): T {
+  const held = useRef(value);
+  const latest = useRef(value);
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  latest.current = value;
+  if (!changes.typing) held.current = value;
+  useEffect(
+    () =>
+      changes.watch(() => {
+        if (held.current !== latest.current) redraw();
+      }),
+    [changes],
+  );
+  return held.current;
 }
 
 /** Owns the transition of a form's typed changes: rendered beside the form, it alone redraws when that starts and ends. */
@@ -81,41 +105,21 @@ export function withDeferredChange<P extends ChangingProps>(Widget: ComponentTyp
     const { onChange, value } = props;
     const typedChanges = (props.registry.formContext as { typedChanges?: TypedChanges } | undefined)?.typedChanges;
     // What was typed over which value of the form's: shown until the form's value moves.
-    const [typed, setTyped] = useState<{ value: unknown; over: unknown; rest: never[] } | null>(null);
+    const [typed, setTyped] = useState<{ value: unknown; over: unknown } | null>(null);
     if (typed !== null && (typed.over !== value || typed.value === value)) setTyped(null);
     const shown = typed !== null && typed.over === value ? typed.value : value;
-    // The latest render's props and key, for a change made before the next render and for the check.
-    const latest = useRef({ onChange, value, typed, typedChanges });
+    // The latest render's props, for a change made before the next render.
+    const latest = useRef({ onChange, value, typedChanges });
     useEffect(() => {
-      latest.current = { onChange, value, typed, typedChanges };
+      latest.current = { onChange, value, typedChanges };
     });
-    const handOver = useCallback((next: unknown, rest: never[]) => {
-      const { onChange: report, typedChanges: changes } = latest.current;
-      const change = () => report(next, ...rest);
-      if (changes) changes.start(change);
-      else startTransition(change);
+    const change = useCallback((next: unknown, ...rest: never[]) => {
+      const { onChange: report, value: over, typedChanges: changes } = latest.current;
+      setTyped({ value: next, over });
+      const handOver = () => report(next, ...rest);
+      if (changes) changes.start(handOver);
+      else startTransition(handOver);
     }, []);
-    const change = useCallback(
-      (next: unknown, ...rest: never[]) => {
-        setTyped({ value: next, over: latest.current.value, rest });
-        handOver(next, rest);
-      },
-      [handOver],
-    );
-    // Every typed change is in, yet the form still holds what this key was typed over: it was lost,
-    // and is handed in again; lost twice, the field shows what the form holds rather than what it lacks.
-    const handedAgain = useRef<unknown>(null);
-    useEffect(
-      () =>
-        typedChanges?.watch(() => {
-          const { typed: key, value: stored } = latest.current;
-          if (key === null || key.over !== stored || key.value === stored) return;
-          if (handedAgain.current === key) return setTyped(null);
-          handedAgain.current = key;
-          handOver(key.value, key.rest);
-        }),
-      [typedChanges, handOver],
-    );
     return <Widget {...props} value={shown} onChange={change} />;
   }
   DeferredChange.displayName = `Deferred(${Widget.displayName ?? Widget.name})`;

@@ -144,6 +144,9 @@ test('a registry car of another year than the one chosen is refused at the plate
   await expect(field(page, 'vehicle_issueYear')).toHaveValue('2022');
   await next(page, lang);
   await expect(page.locator('[id="flow-vehicle_plate__error"]')).toContainText(text(lang, 'casco.error.vehicle_year'), { timeout: 20_000 });
+  // Said at the plate, once: not again above the step.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(field(page, 'vehicle_plate')).toBeFocused();
   await expectStep(page, 'vehicle');
 });
 

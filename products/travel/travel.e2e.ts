@@ -67,6 +67,28 @@ test('browser back returns to the previous step', async ({ page }) => {
   await expectStep(page, 'trip');
 });
 
+test('another language chosen after browser back opens the flow in it, on a step it may show', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/en/travel');
+  await tripAndDates(page, 'en');
+  await page.goBack();
+  await expectStep(page, 'dates');
+  await page.getByRole('navigation', { name: text('en', 'site.nav.language') }).locator('a[hreflang="ru"]').click();
+  await expect(page).toHaveURL(/\/ru\/travel\?/);
+  // Whichever step the address names, the flow shows that step, in Russian, and the address agrees with it.
+  const shown = page.locator('[aria-current="step"]');
+  await expect(shown).toBeVisible();
+  const step = new URL(page.url()).searchParams.get('step');
+  expect(['dates', 'tourists']).toContain(step);
+  await expect(page.locator(step === 'dates' ? '#flow-dates_beginDate' : '#flow-tourists_payer_passport')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expectStep(page, step ?? '');
+  expect(errors).toEqual([]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
