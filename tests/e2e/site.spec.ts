@@ -292,6 +292,9 @@ test('on a laptop, the header lists the products by group in menus that open one
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto('/ru/kasko');
+  // Escape and a click outside close a menu once the page's scripts run, which start after the first
+  // paint (site/public/after-paint.js), so after the load event: the hydrated flow shows they have.
+  await expect(page.locator('[inert]')).toHaveCount(0);
   // Fifteen pills wrapped into four rows made a 253 px header above every page.
   expect((await page.locator('header').boundingBox())?.height).toBeLessThan(130);
   const products = page.getByRole('navigation', { name: text('ru', 'site.nav.products') });
