@@ -1,15 +1,18 @@
-import { assertEvent, assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type SnapshotFrom, type StateValue } from 'xstate';
+import {
+  assertEvent, assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type EventObject, type MetaObject, type NonReducibleUnknown, type SnapshotFrom, type StateValue,
+} from 'xstate';
 import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual, withValueAt } from './paths';
 import { changedStep } from './machine/effects';
 import { readOnlyPaths, withFlowOwned } from './machine/flow-owned';
 import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten, withoutUnsettledAnswers } from './machine/lookups';
-import { FLOW_ID, mayGoto, type Move } from './machine/navigation';
+import { FLOW_ID, mayGoto } from './machine/navigation';
 import { stateConfigs, type DoneEvent, type FailEvent } from './machine/states';
 import { advanced, initialSteps, retreated, setFieldError } from './machine/progress';
 import {
-  ACTOR_IDS, BUSY, type CheckInput, type FlowContext, type FlowError, type FlowEvent, type FlowInput, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
+  ACTOR_IDS, BUSY, type CheckInput, type FlowActions, type FlowActors, type FlowContext, type FlowError, type FlowEvent, type FlowGuards, type FlowInput, type FlowTransition,
+  type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from './machine/types';
 import { parseShowKey, showsNothing } from './visibility';
 
@@ -92,15 +95,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     const definition = shownBy.has(step) ? steps.find((s) => s.id === step) : undefined;
     return definition !== undefined && (definition.component ?? 'form') === 'form' && showsNothing(rules, definition, data as D);
   };
-  /** The guard that passes each step over which a skip or show rule may remove. */
-  const passOver = Object.fromEntries(ids.filter((id) => skip[id] !== undefined || shownBy.has(id)).map((id) => [id, `passOver.${id}`]));
+  /** The steps a skip or show rule may remove, which the `passOver` guard judges. */
+  const passable = new Set(ids.filter((id) => skip[id] !== undefined || shownBy.has(id)));
 
-  const machineSetup = setup({
-    types: {
-      context: {} as FlowContext,
-      events: {} as FlowEvent,
-      input: {} as FlowInput,
-    },
+  // The names and params are those `FlowGuards`, `FlowActions` and `FlowActors` declare, which type
+  // the states below: none can name what is not implemented here.
+  const machineSetup = setup<FlowContext, FlowEvent, FlowActors, Record<never, never>, FlowActions, FlowGuards, never, string, FlowInput, NonReducibleUnknown, EventObject, MetaObject, MetaObject>({
     actors: {
       loadCatalog: fromPromise<unknown>(() => binding.load(deps.api)),
       save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
@@ -127,44 +127,41 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       }),
     },
     guards: {
-      ...Object.fromEntries(
-        Object.entries(rules.guards).map(([name, fn]) => [name, ({ context }: { context: FlowContext }) => fn(context.data as D)]),
-      ),
-      ...Object.fromEntries(Object.entries(passOver).map(([step, name]) => [name, ({ context }: { context: FlowContext }) => isSkipped(step, context.data)])),
+      passOver: ({ context }, params) => isSkipped(params.step, context.data),
       // Next waits for lookups and for the server's price (typing never does).
       noPendingLookups: ({ context }) => Object.keys(context.pending).length === 0 && context.quoting === null,
-      isOwnStep: ({ event }, params: { step: string }) => (event.type === 'field.changed' || event.type === 'lookups.retry') && event.step === params.step,
-      resumeAt: ({ context }, params: { step: string }) => context.resumeStep === params.step,
-      isPaid: (_, params: { policy: PaymentCheck }) => typeof params.policy === 'object' && params.policy !== null,
-      isDeclined: (_, params: { policy: PaymentCheck }) => params.policy === 'declined',
+      isOwnStep: ({ event }, params) => (event.type === 'field.changed' || event.type === 'lookups.retry') && event.step === params.step,
+      resumeAt: ({ context }, params) => context.resumeStep === params.step,
+      isPaid: (_, params) => typeof params.policy === 'object' && params.policy !== null,
+      isDeclined: (_, params) => params.policy === 'declined',
       hasPolicy: ({ context, event }) => context.policy !== null || (event.type === 'payment.confirmed' && event.policy !== undefined),
       catalogLoaded: ({ context }) => context.catalog !== null,
-      canGoto: ({ context, event }, params: { from: string; to: string }) =>
+      canGoto: ({ context, event }, params) =>
         event.type === 'step.goto' && event.step === params.to
         && mayGoto(ids, context.steps, (step) => isSkipped(step, context.data), params.from, params.to),
     },
     actions: {
       clearError: assign({ error: null }),
-      storeCatalog: assign(({ context }, params: { catalog: unknown }) => ({ catalog: params.catalog, price: priceOf(context.data, params.catalog) })),
-      storeBootFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
-      acceptStepData: assign(({ context, event }, params: { step: string }) => {
+      storeCatalog: assign(({ context }, params) => ({ catalog: params.catalog, price: priceOf(context.data, params.catalog) })),
+      storeBootFailure: assign((_, params) => ({ error: { messageId: failureMessageId(params.failure) } })),
+      acceptStepData: assign(({ context, event }, params) => {
         assertEvent(event, 'step.next');
         // A form's submit with data of its own stands as sent (its live reports keep the flow's read-only values, `fromForm`).
         const data = event.data === undefined ? context.data : { ...context.data, [params.step]: withPreset(params.step, event.data) };
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
-      storePayment: assign((_, params: { payment: PaymentDetails }) => ({ payment: params.payment })),
+      storePayment: assign((_, params) => ({ payment: params.payment })),
       // What opens the error dialog is not the visitor's to fix: it is logged for the insurer to see (spec §8).
-      logUnexpected: (_, params: { failure: unknown }) => {
+      logUnexpected: (_, params) => {
         const { failure } = params;
         if (!isBindingFailure(failure) || failure.modal) console.error(`${definition.id}: ${failure instanceof Error ? failure.message : String(failure)}`);
       },
-      mergeCallAnswer: assign(({ context }, params: { answer: Partial<FlowData> }) => {
+      mergeCallAnswer: assign(({ context }, params) => {
         const data = { ...context.data } as FlowData;
         for (const [step, value] of Object.entries(params.answer)) if (value) data[step] = value;
         return { data, price: repriced(context.price, data, context.catalog) };
       }),
-      storeCallFailure: assign(({ context }, params: { failure: unknown }) => {
+      storeCallFailure: assign(({ context }, params) => {
         const { failure } = params;
         if (!isBindingFailure(failure)) return { error: { messageId: 'maybe-data-is-incorrect', modal: true } };
         const error: FlowError = { messageId: failure.messageId };
@@ -176,8 +173,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           fieldErrors: failure.field ? setFieldError(context.fieldErrors, failure.field.step, failure.field.path, failureFieldMessage(failure)) : context.fieldErrors,
         };
       }),
-      advance: assign(({ context }, params: Move) => ({ steps: advanced(context.steps, params), error: null })),
-      retreat: assign(({ context }, params: Move) => ({ steps: retreated(context.steps, params), error: null })),
+      advance: assign(({ context }, params) => ({ steps: advanced(context.steps, params), error: null })),
+      retreat: assign(({ context }, params) => ({ steps: retreated(context.steps, params), error: null })),
       changeField: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'field.changed');
         const current = context.data[event.step] ?? {};
@@ -207,7 +204,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         });
       }),
       // What an answer brings may be another lookup's key (a car's owner INN): that lookup starts as if typed.
-      mergeLookup: enqueueActions(({ context, enqueue }, params: { actorId: string; answer: Record<string, unknown> }) => {
+      mergeLookup: enqueueActions(({ context, enqueue }, params) => {
         const answered = context.pending[params.actorId]?.rowKey;
         const merged = mergedLookup(context, lookups, rules, params.actorId, params.answer);
         if (!merged.data) return void enqueue.assign(merged);
@@ -216,7 +213,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
         enqueue.assign({ ...merged, price: repriced(context.price, merged.data, context.catalog), ...plan.context });
       }),
-      storeLookupFailure: assign(({ context }, params: { actorId: string; failure: unknown }) => {
+      storeLookupFailure: assign(({ context }, params) => {
         const failed = failedLookup(context, lookups, rules, params.actorId, params.failure);
         return failed.data ? { ...failed, price: repriced(context.price, failed.data, context.catalog) } : failed;
       }),
@@ -228,9 +225,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
         enqueue.assign(plan.context);
       }),
-      storePolicy: assign((_, params: { policy: PaymentCheck }) => ({ policy: typeof params.policy === 'object' ? params.policy : null })),
+      storePolicy: assign((_, params) => ({ policy: typeof params.policy === 'object' ? params.policy : null })),
       confirmPayment: raise({ type: 'payment.confirmed' }),
-      acceptConfirmation: assign(({ context, event }, params: { from: string; to: string }) => ({
+      acceptConfirmation: assign(({ context, event }, params) => ({
         policy: event.type === 'payment.confirmed' && event.policy ? event.policy : context.policy,
         steps: {
           ...context.steps,
@@ -241,7 +238,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       })),
       reportUnpaid: assign({ error: { messageId: 'payment_not_made' } }),
       reportDeclined: assign({ error: { messageId: 'engine.payment.declined' } }),
-      reportCheckFailure: assign((_, params: { failure: unknown }) => ({ error: { messageId: failureMessageId(params.failure) } })),
+      reportCheckFailure: assign((_, params) => ({ error: { messageId: failureMessageId(params.failure) } })),
       resetFlow: enqueueActions(({ context, enqueue }) => {
         for (const id of Object.keys(context.pending)) enqueue.stopChild(id);
         if (context.quoting) enqueue.stopChild(context.quoting.id);
@@ -286,19 +283,31 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         const price = quoted && !deepEqual(quoted, context.price) ? quoted : context.price;
         enqueue.assign({ quoting, quoteSeq, price });
       }),
-      storeQuote: assign(({ context }, params: { actorId: string; price: Price }) => {
+      storeQuote: assign(({ context }, params) => {
         if (context.quoting?.id !== params.actorId) return {};
         const quote = { key: context.quoting.key, price: params.price };
         return { quote, quoting: null, price: deepEqual(context.price, quote.price) ? context.price : quote.price };
       }),
       // The page keeps its own figure when the server's price cannot be had.
-      dropQuote: assign(({ context }, params: { actorId: string }) => (context.quoting?.id === params.actorId ? { quoting: null } : {})),
+      dropQuote: assign(({ context }, params) => (context.quoting?.id === params.actorId ? { quoting: null } : {})),
     },
   });
 
-  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, passOver);
-
-  type MachineConfig = Parameters<typeof machineSetup.createMachine>[0];
+  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, passable);
+  const spawnedAnswers = {
+    [`xstate.done.actor.${ACTOR_IDS.lookupPrefix}*`]: {
+      actions: [{ type: 'mergeLookup', params: ({ event }: { event: DoneEvent<Record<string, unknown>> }) => ({ actorId: event.actorId ?? '', answer: event.output }) }, 'requote'],
+    } satisfies FlowTransition<DoneEvent<Record<string, unknown>>>,
+    [`xstate.done.actor.${ACTOR_IDS.quotePrefix}*`]: {
+      actions: { type: 'storeQuote', params: ({ event }: { event: DoneEvent<Price> }) => ({ actorId: event.actorId ?? '', price: event.output }) },
+    } satisfies FlowTransition<DoneEvent<Price>>,
+    [`xstate.error.actor.${ACTOR_IDS.quotePrefix}*`]: {
+      actions: { type: 'dropQuote', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '' }) },
+    } satisfies FlowTransition<FailEvent>,
+    [`xstate.error.actor.${ACTOR_IDS.lookupPrefix}*`]: {
+      actions: [{ type: 'storeLookupFailure', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '', failure: event.error }) }, 'requote'],
+    } satisfies FlowTransition<FailEvent>,
+  };
 
   return machineSetup.createMachine({
     id: FLOW_ID,
@@ -330,18 +339,8 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     on: {
       'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: ['resetFlow', 'requote'] },
       'error.dismiss': { actions: 'clearError' },
-      [`xstate.done.actor.${ACTOR_IDS.lookupPrefix}*`]: {
-        actions: [{ type: 'mergeLookup', params: ({ event }: { event: DoneEvent<Record<string, unknown>> }) => ({ actorId: event.actorId ?? '', answer: event.output }) }, 'requote'],
-      },
-      [`xstate.done.actor.${ACTOR_IDS.quotePrefix}*`]: {
-        actions: { type: 'storeQuote', params: ({ event }: { event: DoneEvent<Price> }) => ({ actorId: event.actorId ?? '', price: event.output }) },
-      },
-      [`xstate.error.actor.${ACTOR_IDS.quotePrefix}*`]: {
-        actions: { type: 'dropQuote', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '' }) },
-      },
-      [`xstate.error.actor.${ACTOR_IDS.lookupPrefix}*`]: {
-        actions: [{ type: 'storeLookupFailure', params: ({ event }: { event: FailEvent }) => ({ actorId: event.actorId ?? '', failure: event.error }) }, 'requote'],
-      },
+      // XState types `on` by the flow's own events; these are its spawned lookups' and quotes' answers.
+      ...(spawnedAnswers as Record<never, never>),
     },
     states: {
       [BOOT]: {
@@ -356,7 +355,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
       },
       ...stepStates,
     },
-  } as MachineConfig);
+  });
 }
 
 export type FlowMachine = ReturnType<typeof createFlowMachine>;

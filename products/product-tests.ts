@@ -11,6 +11,7 @@ import type { FlowData, PaymentCheck, PaymentDetails, PolicyResult, Price, Produ
 import {
   ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from '../engine/machine';
+import { unimplementedNames } from '../engine/machine/names-check';
 import { deepEqual, fieldPathOfId, type FieldPath } from '../engine/paths';
 import { draftKey, loadDraft } from '../engine/draft';
 import { MemoryStorage } from '../engine/test-fixtures/memory-storage';
@@ -229,6 +230,10 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
           const indexes = path.visited.map((id) => order.indexOf(id));
           expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
         }
+      });
+
+      it('names in its states only the guards, actions and actors it implements', () => {
+        expect(unimplementedNames(machine)).toEqual([]);
       });
 
       it('takes every skip rule on one path and not on another', () => {

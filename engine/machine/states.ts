@@ -1,6 +1,6 @@
 import type { StepDefinition } from '../definition';
 import { FLOW_ID, moves, type MoveTransition } from './navigation';
-import { ACTOR_IDS, BUSY, type FlowContext } from './types';
+import { ACTOR_IDS, BUSY, type FlowContext, type FlowStateConfig, type FlowTransition } from './types';
 
 /** What an invoked or spawned actor's done and error events carry. */
 export type DoneEvent<T> = { type: string; output: T; actorId?: string };
@@ -13,20 +13,21 @@ export const failureOf = ({ event }: { event: FailEvent }) => ({ failure: event.
 
 /**
  * The state configs of a flow's steps (one state per step id) and the boot targets (the resumed
- * step, else the first). They name the guards, actions and actors `createFlowMachine` sets up.
+ * step, else the first). They name the guards, actions and actors `createFlowMachine` sets up, typed
+ * by `FlowStateConfig`. `passable`: the steps a skip or show rule may pass over.
  */
-export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<string, string>>) {
+export function stateConfigs(steps: StepDefinition[], passable: ReadonlySet<string>) {
   const ids = steps.map((s) => s.id);
   const downloadStep = steps.find((s) => s.component === 'download')?.id ?? null;
   const saveIndex = steps.findIndex((s) => s.submit === 'save');
 
-  const gotoTransitions = (from: string) =>
+  const gotoTransitions = (from: string): FlowTransition[] =>
     ids
       .filter((to) => to !== from && to !== downloadStep)
-      .map((to) => ({ target: `#${FLOW_ID}.${to}`, guard: { type: 'canGoto' as const, params: { from, to } }, actions: ['clearError' as const] }));
+      .map((to) => ({ target: `#${FLOW_ID}.${to}`, guard: { type: 'canGoto', params: { from, to } }, actions: ['clearError'] }));
 
   /** The payment check, silent when unpaid (on arrival, also after the provider sent the visitor back) or saying so (the visitor asked). */
-  const checkState = (reportUnpaid: boolean, busy = true) => ({
+  const checkState = (reportUnpaid: boolean, busy = true): FlowStateConfig => ({
     // A poll while the visitor pays in another app checks in the background: nothing on the page waits for it.
     tags: busy ? [BUSY] : [],
     invoke: {
@@ -43,10 +44,10 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
     },
   });
 
-  const stepStates: Record<string, object> = {};
+  const stepStates: Record<string, FlowStateConfig> = {};
   steps.forEach((step, index) => {
     const component = step.component ?? 'form';
-    const navigation = { 'step.back': moves(ids, skip, index, -1, downloadStep), 'step.goto': gotoTransitions(step.id) };
+    const navigation = { 'step.back': moves(ids, passable, index, -1, downloadStep), 'step.goto': gotoTransitions(step.id) };
     if (component === 'download') {
       stepStates[step.id] = {};
     } else if (component === 'payment') {
@@ -70,7 +71,7 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
           : {},
       };
     } else {
-      const forward = moves(ids, skip, index, 1, downloadStep);
+      const forward = moves(ids, passable, index, 1, downloadStep);
       // Moves that pass the save step (its own, or one that skips it) save first, then move.
       const passesSave = (move: MoveTransition) => {
         const from = move.actions[0]?.params;
@@ -78,25 +79,26 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
           && (index === saveIndex || from.skipped.includes(ids[saveIndex] ?? ''));
       };
       const saves = forward.some(passesSave);
+      const { call } = step;
       stepStates[step.id] = {
         initial: 'idle',
         states: {
           idle: {
             on: {
-              'step.next': { guard: 'noPendingLookups', target: step.call ? 'calling' : 'leaving', actions: [{ type: 'acceptStepData', params: { step: step.id } }, 'requote'] },
+              'step.next': { guard: 'noPendingLookups', target: call ? 'calling' : 'leaving', actions: [{ type: 'acceptStepData', params: { step: step.id } }, 'requote'] },
               'field.changed': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: ['changeField', 'requote'] },
               'lookups.retry': { guard: { type: 'isOwnStep', params: { step: step.id } }, actions: 'retryLookups' },
               ...navigation,
             },
           },
-          ...(step.call
+          ...(call
             ? {
                 calling: {
                   tags: [BUSY],
                   invoke: {
                     id: ACTOR_IDS.stepCall,
                     src: 'stepCall',
-                    input: ({ context }: { context: FlowContext }) => ({ call: step.call, data: context.data, catalog: context.catalog }),
+                    input: ({ context }: { context: FlowContext }) => ({ call, data: context.data, catalog: context.catalog }),
                     onDone: { target: 'leaving', actions: [{ type: 'mergeCallAnswer', params: outputAs('answer') }, 'requote'] },
                     onError: { target: 'idle', actions: [{ type: 'storeCallFailure', params: failureOf }, { type: 'logUnexpected', params: failureOf }] },
                   },
@@ -125,13 +127,13 @@ export function stateConfigs(steps: StepDefinition[], skip: Readonly<Record<stri
     }
   });
 
-  const bootTargets = [
-    ...ids.map((id) => ({ guard: { type: 'resumeAt' as const, params: { step: id } }, target: `#${FLOW_ID}.${id}`, actions: 'forgetResume' as const })),
-    { target: `#${FLOW_ID}.${ids[0]}`, actions: 'forgetResume' as const },
+  const bootTargets: FlowTransition[] = [
+    ...ids.map((id): FlowTransition => ({ guard: { type: 'resumeAt', params: { step: id } }, target: `#${FLOW_ID}.${id}`, actions: 'forgetResume' })),
+    { target: `#${FLOW_ID}.${ids[0]}`, actions: 'forgetResume' },
   ];
 
   /** The catalog load while booting. */
-  const catalogLoad = {
+  const catalogLoad: FlowStateConfig = {
     tags: [BUSY],
     invoke: {
       id: ACTOR_IDS.catalog,

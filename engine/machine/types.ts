@@ -1,4 +1,5 @@
-import type { FieldErrors, FlowData, MessageId, PaymentDetails, PolicyResult, Price } from '../definition';
+import type { EventObject, MetaObject, PromiseActorLogic, StateNodeConfig, TransitionConfig } from 'xstate';
+import type { FieldErrors, FlowData, MessageId, PaymentCheck, PaymentDetails, PolicyResult, Price } from '../definition';
 import type { FieldPath } from '../paths';
 
 /** Progress of one step (spec §4): `active` = opened (reached and not backed out of). */
@@ -138,6 +139,82 @@ export interface LookupInput {
   /** The flow's catalog when the lookup started. */
   catalog: unknown;
 }
+
+/** A move between steps: the steps passed over on the way are closed. */
+export interface Move {
+  from: string;
+  to: string;
+  skipped: string[];
+}
+
+/**
+ * The flow machine's guards by name, with the params each takes (`undefined`: none). `createFlowMachine`
+ * implements exactly these, and the states it builds are typed by them (`FlowStateConfig`): a name
+ * misspelt there is a type error, where XState itself would pass over an action it does not know.
+ */
+export type FlowGuards = {
+  noPendingLookups: undefined;
+  isOwnStep: { step: string };
+  resumeAt: { step: string };
+  isPaid: { policy: PaymentCheck };
+  isDeclined: { policy: PaymentCheck };
+  hasPolicy: undefined;
+  catalogLoaded: undefined;
+  canGoto: { from: string; to: string };
+  /** The step is passed over: its skip rule holds, or its show rules hide all it asks. */
+  passOver: { step: string };
+};
+
+/** The flow machine's actions by name, with their params (as `FlowGuards`). */
+export type FlowActions = {
+  clearError: undefined;
+  storeCatalog: { catalog: unknown };
+  storeBootFailure: { failure: unknown };
+  acceptStepData: { step: string };
+  storePayment: { payment: PaymentDetails };
+  logUnexpected: { failure: unknown };
+  mergeCallAnswer: { answer: Partial<FlowData> };
+  storeCallFailure: { failure: unknown };
+  advance: Move;
+  retreat: Move;
+  changeField: undefined;
+  mergeLookup: { actorId: string; answer: Record<string, unknown> };
+  storeLookupFailure: { actorId: string; failure: unknown };
+  retryLookups: undefined;
+  storePolicy: { policy: PaymentCheck };
+  confirmPayment: undefined;
+  acceptConfirmation: { from: string; to: string };
+  reportUnpaid: undefined;
+  reportDeclined: undefined;
+  reportCheckFailure: { failure: unknown };
+  resetFlow: undefined;
+  forgetResume: undefined;
+  requote: undefined;
+  storeQuote: { actorId: string; price: Price };
+  dropQuote: { actorId: string };
+};
+
+/** The flow machine's actors by name: what each is given and answers. (Type aliases, not interfaces: XState takes these maps as records.) */
+export type FlowActors = {
+  loadCatalog: PromiseActorLogic<unknown>;
+  save: PromiseActorLogic<PaymentDetails, SaveInput>;
+  check: PromiseActorLogic<PaymentCheck, CheckInput>;
+  stepCall: PromiseActorLogic<Partial<FlowData>, StepCallInput>;
+  quote: PromiseActorLogic<Price, QuoteInput>;
+  lookup: PromiseActorLogic<Record<string, unknown>, LookupInput>;
+};
+
+/** `{ type, params }` of each name of a map, as XState's typed configs name an implementation. */
+type Named<T> = { [K in keyof T & string]: { type: K; params: T[K] } }[keyof T & string];
+type FlowGuard = Named<FlowGuards>;
+type FlowAction = Named<FlowActions>;
+type FlowActor = { [K in keyof FlowActors & string]: { src: K; logic: FlowActors[K]; id: string | undefined } }[keyof FlowActors & string];
+
+/** A state of the flow machine, naming only the flow's guards, actions and actors. */
+export type FlowStateConfig = StateNodeConfig<FlowContext, FlowEvent, FlowActor, FlowAction, FlowGuard, never, string, unknown, EventObject, MetaObject, MetaObject>;
+
+/** A transition taken on `E` (by default, any of the flow's events), naming only the flow's guards and actions. */
+export type FlowTransition<E extends EventObject = FlowEvent> = TransitionConfig<FlowContext, E, FlowEvent, FlowActor, FlowAction, FlowGuard, never>;
 
 /** Invoke/spawn ids; the matching done/error events are `xstate.done.actor.<id>`. */
 export const ACTOR_IDS = { catalog: 'catalog', save: 'save', check: 'check', stepCall: 'step-call', lookupPrefix: 'lookup.', quotePrefix: 'quote.' } as const;
