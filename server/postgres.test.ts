@@ -217,6 +217,22 @@ describe('PostgreSQL', () => {
     }
   });
 
+  test('the card\'s code sent at once to both instances without a key, or each with its own: the card is charged once, and each is told it paid', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    for (let round = 0; round < 6; round += 1) {
+      const contract = (await post(a, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string };
+      // Every other round a card asked for without a contract, as a partner may ask for it.
+      const asked = await post(b, '/api/sayt/payment/payme/card', { card_number: subscribeTestCards.pays.number, card_date: subscribeTestCards.pays.expire, ...(round % 2 ? {} : { contract_id: contract.contract_id }) });
+      const check = { contract_id: contract.contract_id, card_id: asked.json().response.card_id as string, code: '666666' };
+      const headers = (i: number): Record<string, string> => (round % 3 === 2 ? { 'idempotency-key': `own-${round}-${i}-${randomBytes(6).toString('hex')}` } : {});
+      const answers = await Promise.all([a, b, a, b].map((instance, i) => post(instance, '/api/sayt/payment/payme/check', check, headers(i))));
+      expect(answers.map((answer) => answer.json()), `round ${round}`).toEqual(Array(4).fill({ result: true, error: 0, message: 'ok', response: { paid: true } }));
+      const payments = await a.db.selectFrom('payments').select('state').where('contract_id', '=', contract.contract_id).execute();
+      expect(payments, `round ${round}`).toEqual([{ state: 'paid' }]);
+    }
+  });
+
   test('a PostgreSQL restart that breaks the idle connections neither ends the process nor the next request', async () => {
     if (!baseUrl) throw new Error(missing);
     const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));

@@ -31,8 +31,8 @@ const replayedHeader = 'idempotent-replayed';
 const maxKeyLength = 255;
 /** How long a key's first answer is given again: a retry comes within the day or is a new request. */
 const keptHours = 24;
-/** Statuses whose answer is not kept: the request is run again when repeated (the database away, a provider silent, too many requests). */
-const tryAgain = (status: number) => status >= 500 || status === 429;
+/** Statuses whose answer is not kept: the request is run again when repeated (the database away, a provider silent, too many requests, another request on the same thing still running). */
+const tryAgain = (status: number) => status >= 500 || status === 429 || status === 409;
 
 /** Printable ASCII only: no control character (NUL, a line break, DEL), nothing a header's encoding could change. */
 const keyPattern = /^[\x20-\x7e]+$/;
@@ -100,7 +100,7 @@ const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [
  * characters) is kept with a fingerprint of the request for 24 hours; the same request sent again
  * with it gets the first answer again (its status and body, `Idempotent-Replayed: true`), another
  * request with it is refused (422), and one sent while the first still runs gets 409. Keys are each
- * caller's own (the API credential's channel). An answer of 5xx or 429 is not kept: the key is let
+ * caller's own (the API credential's channel). An answer of 5xx, 429 or 409 is not kept: the key is let
  * go and a repeat runs again. Without the header a call behaves as before.
  *
  * Kept in the database, so instances agree (the key only as a hash, the request's fingerprint and
