@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { defined, either, schemaReader, type ReadSchema } from './request-reader';
+import { defined, either, schemaReader, type NameConflict, type ReadSchema } from './request-reader';
 
 test('defined drops what was not sent (undefined, null), keeping the others in their order', () => {
   const read = defined({ a: 1, b: undefined, c: null, d: 0, e: '', f: false });
@@ -98,6 +98,11 @@ test('members come in camelCase or snake_case in any case, in lists and nested o
   // Twice, saying the same: once; saying two things: the other spelling stays for the schema to refuse by name.
   expect(read({ sport_type_id: 2, sportTypeId: '2' })).toEqual({ sport_type_id: 2 });
   expect(read({ sport_type_id: 2, sportTypeId: 3 })).toEqual({ sport_type_id: 2, sportTypeId: 3 });
+  // ...and told where, in lists and nested objects too, whichever name comes first.
+  const conflicts: NameConflict[] = [];
+  reader({ sportTypeId: 3, sport_type_id: 2, insureds: [{ passport_seria: 'AA' }, { PassportSeria: 'ab', passport_seria: 'AA', passportSeria: 'aa' }] }, conflicts);
+  expect(conflicts).toEqual(expect.arrayContaining([{ pointer: '/sportTypeId', member: 'sport_type_id' }, { pointer: '/insureds/1/PassportSeria', member: 'passport_seria' }]));
+  expect(conflicts).toHaveLength(2);
   // A member the call does not have is left as sent.
   expect(read({ sport: 1, middle_name: 'x' })).toEqual({ sport: 1, middle_name: 'x' });
 });

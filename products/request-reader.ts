@@ -84,8 +84,20 @@ export interface ReadSchema {
   minLength?: number;
 }
 
-/** Reads one value of a request into its documented shape; what it cannot read it gives back as it came. */
-export type ValueReader = (value: unknown) => unknown;
+/** A member sent under two of its names with different values: where the second name was sent, and the member it names. */
+export interface NameConflict {
+  /** The JSON pointer of the other name (`/travelers/0/birthDate`). */
+  pointer: string;
+  /** The member both names mean (`birthday`). */
+  member: string;
+}
+
+/**
+ * Reads one value of a request into its documented shape; what it cannot read it gives back as it
+ * came. A member sent under two names with different values is told to `conflicts` when given (its
+ * pointer under `at`, the value's own pointer).
+ */
+export type ValueReader = (value: unknown, conflicts?: NameConflict[], at?: string) => unknown;
 
 export interface ReaderOptions {
   /**
@@ -102,7 +114,8 @@ export interface ReaderOptions {
  *
  * - a member may come under its name in camelCase or snake_case, in any case (`passportSeria`,
  *   `PASSPORT_SERIA` for `passport_seria`; `vehicle_type_id` for `vehicleTypeId`); sent under two
- *   such names with different values it is left for the schema to refuse the second by name;
+ *   such names with different values it is told to `conflicts` (the call refuses the other name:
+ *   which one the partner meant is not ours to guess), and left for the schema to refuse by name;
  * - a member sent as `null`, or as `""` where it may be absent and `""` is no value of it, is absent;
  * - a whole number (`integer`) may be its digits as a string (`"2"`); an amount also `"113850.00"`;
  * - a yes/no (`boolean`, or an `integer` of enum 0 and 1) may be a boolean, 0/1, or `"0"`, `"1"`,
@@ -127,7 +140,7 @@ function compile(schema: ReadSchema, pointer: string, amounts: ReadonlySet<strin
     case 'array': {
       if (!schema.items) return keepAsSent;
       const item = compile(schema.items, `${pointer}/-`, amounts);
-      return (value) => (Array.isArray(value) ? value.map(item) : value);
+      return (value, conflicts, at = '') => (Array.isArray(value) ? value.map((entry, i) => item(entry, conflicts, `${at}/${i}`)) : value);
     }
     case 'boolean':
       return yes;
@@ -178,14 +191,14 @@ function objectReader(properties: Readonly<Record<string, ReadSchema>>, required
     if (!required.has(name) && refusesEmpty(property)) emptyIsAbsent.add(name);
   }
   const absent = (name: string, value: unknown) => value === null || value === undefined || (value === '' && emptyIsAbsent.has(name));
-  return (value) => {
+  return (value, conflicts, at = '') => {
     if (!isRecord(value)) return value;
     const read: Record<string, unknown> = {};
     const others: string[] = [];
     for (const key of Object.keys(value)) {
       const reader = readers.get(key);
       if (!reader) others.push(key);
-      else if (!absent(key, value[key])) read[key] = reader(value[key]);
+      else if (!absent(key, value[key])) read[key] = reader(value[key], conflicts, `${at}/${key}`);
     }
     for (const key of others) {
       const sent = value[key];
@@ -197,9 +210,13 @@ function objectReader(properties: Readonly<Record<string, ReadSchema>>, required
       }
       if (absent(name, sent)) continue;
       const reader = readers.get(name) as ValueReader;
-      if (!Object.hasOwn(read, name)) read[name] = reader(sent);
-      // The same member twice: once is enough when both say the same, else the schema refuses the other spelling.
-      else if (JSON.stringify(reader(sent)) !== JSON.stringify(read[name])) put(read, key, sent);
+      if (!Object.hasOwn(read, name)) read[name] = reader(sent, conflicts, `${at}/${key}`);
+      // The same member twice: once is enough when both say the same; two different things are
+      // told (the caller refuses them by the other name), and the other spelling stays for the schema to refuse.
+      else if (JSON.stringify(reader(sent)) !== JSON.stringify(read[name])) {
+        conflicts?.push({ pointer: `${at}/${key}`, member: name });
+        put(read, key, sent);
+      }
     }
     return read;
   };
