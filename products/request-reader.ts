@@ -50,10 +50,51 @@ const compact = (text: string): string => text.replace(/[\s()+-]/g, '').toUpperC
  */
 export const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
-/** The first of several names a field comes under. */
+/** What `either` finds while a product's reading runs (`readingNames`): a record whose names for one field say two things. */
+let namesSaid: { record: Record<string, unknown>; name: string; member: string }[] | null = null;
+
+/**
+ * The first of several names a field comes under. Inside `readingNames`, another of the names sent
+ * with a different value is told (which of the two the partner meant is not ours to guess).
+ */
 export function either(record: Record<string, unknown>, ...names: string[]): unknown {
-  for (const name of names) if (present(record[name])) return record[name];
+  let taken: string | undefined;
+  for (const name of names) {
+    if (!present(record[name])) continue;
+    if (taken === undefined) {
+      taken = name;
+      if (!namesSaid) break;
+    } else if (JSON.stringify(record[name]) !== JSON.stringify(record[taken])) namesSaid?.push({ record, name, member: taken });
+  }
+  return taken === undefined ? undefined : record[taken];
+}
+
+/** Where `target` is in `value`, as a JSON pointer; undefined when it is not there. */
+function pointerOf(value: unknown, target: object, at = ''): string | undefined {
+  if (value === target) return at;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const key of Object.keys(value)) {
+    const found = pointerOf((value as Record<string, unknown>)[key], target, `${at}/${key}`);
+    if (found !== undefined) return found;
+  }
   return undefined;
+}
+
+/**
+ * Runs a product's own reading of `body` (products/<id>/read.ts, synchronous) and tells each field
+ * whose names it reads with `either` were sent with two different values (`birthday` and
+ * `birth_date`, `gos_number` and `carNumber`), at the pointer of the other name in `body`.
+ */
+export function readingNames<T>(body: unknown, read: () => T): { value: T; conflicts: NameConflict[] } {
+  const said: NonNullable<typeof namesSaid> = [];
+  const outer = namesSaid;
+  namesSaid = said;
+  try {
+    const value = read();
+    return { value, conflicts: said.map(({ record, name, member }) => ({ pointer: `${pointerOf(body, record) ?? ''}/${name}`, member })) };
+  } finally {
+    namesSaid = outer;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify';
 import type { ProductManifest } from '../../products/define';
-import { schemaReader, type NameConflict, type ReaderOptions, type ReadSchema } from '../../products/request-reader';
+import { readingNames, schemaReader, type NameConflict, type ReaderOptions, type ReadSchema } from '../../products/request-reader';
 import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type Registries, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
@@ -122,9 +122,9 @@ function bodyRefused(errors: readonly { instancePath: string; message?: string; 
 }
 
 /**
- * A member sent under two of its names with different values, refused naming the other name before
- * any product reads the body: a product's own reading keeps the names it knows and drops the rest,
- * so the other value would be dropped unseen, and the partner's price or cover be another than ours.
+ * A member sent under two of its names with different values, refused naming the other name: a
+ * product's own reading keeps the names it knows and drops the rest, so one value would be dropped
+ * unseen, and the price or cover the partner meant be another than the one saved.
  */
 function namedTwice(conflicts: readonly NameConflict[]): Error {
   return bodyRefused(conflicts.map(({ pointer, member }) => ({ instancePath: pointer, message: `must not differ from ${member}: the same member sent under two names`, keyword: 'conflict', params: { member } })));
@@ -155,7 +155,10 @@ export function reading<T>(app: FastifyInstance, product: string | null, schema:
     const conflicts: NameConflict[] = [];
     const first = shared(request.body, conflicts);
     if (conflicts.length > 0) return namedTwice(conflicts);
-    request.body = shared((read as ProductReading<T>)(first, context));
+    // The product's own names for a field (travel's `birth_date`, OSAGO's `carNumber`) are held to the same.
+    const own = readingNames(first, () => (read as ProductReading<T>)(first, context));
+    if (own.conflicts.length > 0) return namedTwice(own.conflicts);
+    request.body = shared(own.value);
     return revalidated(request);
   };
   // With `done`, not async: once the reference data is kept (all but the first request of a

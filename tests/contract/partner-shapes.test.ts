@@ -233,3 +233,43 @@ for (const { manifest, definition, samples } of registeredProducts()) {
     });
   });
 }
+
+describe('the names a product reads beside its schema\'s (travel\'s birth_date, OSAGO\'s carNumber)', () => {
+  /** The documented save of a product's purchase sample, as its page sends it. */
+  async function sampleSave(id: string): Promise<{ path: string; body: Record<string, unknown> }> {
+    const product = registeredProducts().find((candidate) => candidate.manifest.id === id);
+    if (!product) throw new Error(`no product ${id}`);
+    const api = serverApi(app);
+    await buySample(product.definition, product.samples, api, { ...saveContext, files: fixtureFiles });
+    const save = api.exchanges.find((exchange) => exchange.path === product.manifest.calls.save);
+    if (!isRecord(save?.body)) throw new Error(`${id}: no JSON save`);
+    return { path: `/api${product.manifest.calls.save}`, body: save.body };
+  }
+
+  /** The request with `name` added beside the member at `pointer`'s parent, holding `value`. */
+  const besides = (body: Record<string, unknown>, parent: string, name: string, value: unknown) => {
+    const copy = structuredClone(body);
+    const record = parent.split('/').slice(1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, copy);
+    record[name] = value;
+    return copy;
+  };
+
+  it('refuses one sent under two of them with different values, naming the other; the same value under both is read once', async () => {
+    const travel = await sampleSave('travel');
+    const osago = await sampleSave('osago');
+    const traveller = (travel.body.travelers as Record<string, unknown>[])[0] as Record<string, unknown>;
+    const cases = [
+      { save: travel, parent: '/travelers/0', name: 'birth_date', same: traveller.birthday, other: otherValue(traveller.birthday) },
+      { save: travel, parent: '/sugurtalovchi', name: 'first_name', same: (travel.body.sugurtalovchi as Record<string, unknown>).name, other: 'Boshqa' },
+      { save: osago, parent: '', name: 'carNumber', same: osago.body.gos_number, other: '01F224LC' },
+      { save: osago, parent: '/drivers/0', name: 'licenceNumber', same: (osago.body.drivers as Record<string, unknown>[])[0]?.licenseNumber, other: '0000001' },
+    ];
+    for (const { save, parent, name, same, other } of cases) {
+      const refused = await post(app, save.path, besides(save.body, parent, name, other));
+      expect(refused.statusCode, `${parent}/${name}: ${refused.body.slice(0, 300)}`).toBe(400);
+      expect(refused.json().response.field).toBe(`${parent}/${name}`);
+      const saved = await post(app, save.path, besides(save.body, parent, name, same));
+      expect(saved.statusCode, `${parent}/${name} the same: ${saved.body.slice(0, 300)}`).toBe(200);
+    }
+  });
+});
