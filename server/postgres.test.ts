@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
 import { subscribeTestCards } from './payments/payme-subscribe/sandbox-api';
+import { keyHashOf } from './plugins/app/idempotency';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const missing = `TEST_DATABASE_URL is not set${process.env.CI ? ' (required in CI)' : ''}: point it at a PostgreSQL server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres (server/README.md shows how to start a scratch cluster).`;
@@ -290,6 +291,54 @@ describe('PostgreSQL', () => {
       await instance.close();
       await database.close();
       rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a save whose database goes away after its Idempotency-Key was taken: once back, the same key runs again (or answers what it saved), not a 409 for minutes', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const database = await databaseSwitch(url);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url } }));
+    const held = (key: string) => instance.db.selectFrom('idempotency_keys').select('status').where('key_hash', '=', keyHashOf(key)).where('status', 'is', null).executeTakeFirst();
+    /** Waits (a few seconds at most) until the key is no longer held by a request that never told its answer. */
+    const settled = async (key: string) => {
+      for (const deadline = Date.now() + 10_000; (await held(key)) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    try {
+      await instance.ready();
+      const create = instance.contracts.create.bind(instance.contracts);
+
+      // Away before the contract is made: the save is a 503, and its key cannot be let go then.
+      const failedKey = `away-before-${randomBytes(6).toString('hex')}`;
+      const failedBody = homeSaveBody({ address: `Tashkent, away before ${failedKey}` });
+      instance.contracts.create = async (...args) => {
+        await database.off();
+        return create(...args);
+      };
+      expect((await post(instance, '/api/sayt/uyjoy-api/save', failedBody, { 'idempotency-key': failedKey })).statusCode).toBe(503);
+      instance.contracts.create = create;
+      await database.on();
+      await settled(failedKey);
+      const retried = await post(instance, '/api/sayt/uyjoy-api/save', failedBody, { 'idempotency-key': failedKey });
+      expect([retried.statusCode, retried.headers['idempotent-replayed']]).toEqual([200, undefined]);
+
+      // Away after the contract is made: the caller has its answer, and a repeat gets that same answer.
+      const savedKey = `away-after-${randomBytes(6).toString('hex')}`;
+      const savedBody = homeSaveBody({ address: `Tashkent, away after ${savedKey}` });
+      instance.contracts.create = async (...args) => {
+        const made = await create(...args);
+        await database.off();
+        return made;
+      };
+      const first = await post(instance, '/api/sayt/uyjoy-api/save', savedBody, { 'idempotency-key': savedKey });
+      expect(first.statusCode).toBe(200);
+      instance.contracts.create = create;
+      await database.on();
+      await settled(savedKey);
+      const repeated = await post(instance, '/api/sayt/uyjoy-api/save', savedBody, { 'idempotency-key': savedKey });
+      expect([repeated.statusCode, repeated.headers['idempotent-replayed'], repeated.body]).toEqual([200, 'true', first.body]);
+    } finally {
+      await instance.close();
+      await database.close();
     }
   });
 
