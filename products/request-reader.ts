@@ -54,17 +54,34 @@ export const present = (value: unknown): boolean => value !== undefined && value
 let namesSaid: { record: Record<string, unknown>; name: string; member: string }[] | null = null;
 
 /**
+ * A value as two names of one field are compared: a yes/no as 1 or 0, a text by its letters and
+ * digits in capitals, so the same value written two ways (`1` and `true`, `aa` and `AA`, `01 a 123 bc`
+ * and `01A123BC`, `"5"` and `5`) is one.
+ */
+function gist(value: unknown): string {
+  const read = flag(value);
+  if (read === 0 || read === 1) return String(read);
+  if (typeof value === 'string') return asciiApostrophes(value).replace(/[^\p{L}\p{N}']/gu, '').toUpperCase();
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/**
  * The first of several names a field comes under. Inside `readingNames`, another of the names sent
- * with a different value is told (which of the two the partner meant is not ours to guess).
+ * with another value is told (which of the two the partner meant is not ours to guess).
  */
 export function either(record: Record<string, unknown>, ...names: string[]): unknown {
+  return eitherAs(keepAsSent, record, ...names);
+}
+
+/** `either` for a field whose values a product reads its own way (`read`: OSAGO's 2 for a passenger car is 1), compared as read. */
+export function eitherAs(read: ValueReader, record: Record<string, unknown>, ...names: string[]): unknown {
   let taken: string | undefined;
   for (const name of names) {
     if (!present(record[name])) continue;
     if (taken === undefined) {
       taken = name;
       if (!namesSaid) break;
-    } else if (JSON.stringify(record[name]) !== JSON.stringify(record[taken])) namesSaid?.push({ record, name, member: taken });
+    } else if (gist(read(record[name])) !== gist(read(record[taken]))) namesSaid?.push({ record, name, member: taken });
   }
   return taken === undefined ? undefined : record[taken];
 }

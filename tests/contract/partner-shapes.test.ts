@@ -272,4 +272,23 @@ describe('the names a product reads beside its schema\'s (travel\'s birth_date, 
       expect(saved.statusCode, `${parent}/${name} the same: ${saved.body.slice(0, 300)}`).toBe(200);
     }
   });
+
+  it('takes the same value under two of them written two ways as one: a flag as 1 and true, a series in small letters, an id as digits, the registry\'s 2 for a passenger car', async () => {
+    const travel = await sampleSave('travel');
+    const osago = await sampleSave('osago');
+    const traveller = (travel.body.travelers as Record<string, unknown>[])[0] as Record<string, unknown>;
+    const driver = (osago.body.drivers as Record<string, unknown>[])[0] as Record<string, unknown>;
+    const cases = [
+      { save: osago, parent: '', name: 'gas', value: osago.body.gaz === 1 ? true : 'false' },
+      { save: osago, parent: '', name: 'car_type_id', value: osago.body.vehicleTypeId === 1 ? 2 : String(osago.body.vehicleTypeId) },
+      { save: osago, parent: '', name: 'carNumber', value: String(osago.body.gos_number).replace(/^(\d\d)([A-Z])/, '$1 $2 ').toLowerCase() },
+      { save: osago, parent: '/drivers/0', name: 'licenceSeria', value: String(driver.licenseSeria).toLowerCase() },
+      { save: osago, parent: '/drivers/0', name: 'relation', value: String(driver.relative) },
+      { save: travel, parent: '/travelers/0', name: 'passportSeries', value: String(traveller.passport_seria).toLowerCase() },
+    ];
+    for (const { save, parent, name, value } of cases) {
+      const saved = await post(app, save.path, besides(save.body, parent, name, value));
+      expect(saved.statusCode, `${parent}/${name} ${JSON.stringify(value)}: ${saved.body.slice(0, 300)}`).toBe(200);
+    }
+  });
 });
