@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { defined, either, schemaReader, type ReadSchema } from './request-reader';
+import { defined, either, readingNames, schemaReader, type NameConflict, type ReadSchema } from './request-reader';
 
 test('defined drops what was not sent (undefined, null), keeping the others in their order', () => {
   const read = defined({ a: 1, b: undefined, c: null, d: 0, e: '', f: false });
@@ -98,6 +98,11 @@ test('members come in camelCase or snake_case in any case, in lists and nested o
   // Twice, saying the same: once; saying two things: the other spelling stays for the schema to refuse by name.
   expect(read({ sport_type_id: 2, sportTypeId: '2' })).toEqual({ sport_type_id: 2 });
   expect(read({ sport_type_id: 2, sportTypeId: 3 })).toEqual({ sport_type_id: 2, sportTypeId: 3 });
+  // ...and told where, in lists and nested objects too, whichever name comes first.
+  const conflicts: NameConflict[] = [];
+  reader({ sportTypeId: 3, sport_type_id: 2, insureds: [{ passport_seria: 'AA' }, { PassportSeria: 'ab', passport_seria: 'AA', passportSeria: 'aa' }] }, conflicts);
+  expect(conflicts).toEqual(expect.arrayContaining([{ pointer: '/sportTypeId', member: 'sport_type_id' }, { pointer: '/insureds/1/PassportSeria', member: 'passport_seria' }]));
+  expect(conflicts).toHaveLength(2);
   // A member the call does not have is left as sent.
   expect(read({ sport: 1, middle_name: 'x' })).toEqual({ sport: 1, middle_name: 'x' });
 });
@@ -120,4 +125,11 @@ test('a member named __proto__ is kept as an own member, never the record\'s pro
 test('anything not an object where one belongs is given back as sent', () => {
   for (const sent of [null, 'x', 3, [1], true]) expect(reader(sent)).toBe(sent);
   expect(read({ insured: 'AA1234567', insureds: 'x' })).toEqual({ insured: 'AA1234567', insureds: 'x' });
+});
+
+test('readingNames tells the names `either` read saying two things, where the other was sent; either alone takes the first', () => {
+  const body = { travelers: [{ birthday: '15-05-1990' }, { birthday: '02-11-1985', birth_date: '02-11-1986', birthDate: '02-11-1985' }] };
+  const read = () => body.travelers.map((t: Record<string, unknown>) => either(t, 'birthday', 'birth_date', 'birthDate'));
+  expect(readingNames(body, read)).toEqual({ value: ['15-05-1990', '02-11-1985'], conflicts: [{ pointer: '/travelers/1/birth_date', member: 'birthday' }] });
+  expect(read()).toEqual(['15-05-1990', '02-11-1985']);
 });

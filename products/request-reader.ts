@@ -50,10 +50,68 @@ const compact = (text: string): string => text.replace(/[\s()+-]/g, '').toUpperC
  */
 export const present = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
-/** The first of several names a field comes under. */
+/** What `either` finds while a product's reading runs (`readingNames`): a record whose names for one field say two things. */
+let namesSaid: { record: Record<string, unknown>; name: string; member: string }[] | null = null;
+
+/**
+ * A value as two names of one field are compared: a yes/no as 1 or 0, a text by its letters and
+ * digits in capitals, so the same value written two ways (`1` and `true`, `aa` and `AA`, `01 a 123 bc`
+ * and `01A123BC`, `"5"` and `5`) is one.
+ */
+function gist(value: unknown): string {
+  const read = flag(value);
+  if (read === 0 || read === 1) return String(read);
+  if (typeof value === 'string') return asciiApostrophes(value).replace(/[^\p{L}\p{N}']/gu, '').toUpperCase();
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/**
+ * The first of several names a field comes under. Inside `readingNames`, another of the names sent
+ * with another value is told (which of the two the partner meant is not ours to guess).
+ */
 export function either(record: Record<string, unknown>, ...names: string[]): unknown {
-  for (const name of names) if (present(record[name])) return record[name];
+  return eitherAs(keepAsSent, record, ...names);
+}
+
+/** `either` for a field whose values a product reads its own way (`read`: OSAGO's 2 for a passenger car is 1), compared as read. */
+export function eitherAs(read: ValueReader, record: Record<string, unknown>, ...names: string[]): unknown {
+  let taken: string | undefined;
+  for (const name of names) {
+    if (!present(record[name])) continue;
+    if (taken === undefined) {
+      taken = name;
+      if (!namesSaid) break;
+    } else if (gist(read(record[name])) !== gist(read(record[taken]))) namesSaid?.push({ record, name, member: taken });
+  }
+  return taken === undefined ? undefined : record[taken];
+}
+
+/** Where `target` is in `value`, as a JSON pointer; undefined when it is not there. */
+function pointerOf(value: unknown, target: object, at = ''): string | undefined {
+  if (value === target) return at;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const key of Object.keys(value)) {
+    const found = pointerOf((value as Record<string, unknown>)[key], target, `${at}/${key}`);
+    if (found !== undefined) return found;
+  }
   return undefined;
+}
+
+/**
+ * Runs a product's own reading of `body` (products/<id>/read.ts, synchronous) and tells each field
+ * whose names it reads with `either` were sent with two different values (`birthday` and
+ * `birth_date`, `gos_number` and `carNumber`), at the pointer of the other name in `body`.
+ */
+export function readingNames<T>(body: unknown, read: () => T): { value: T; conflicts: NameConflict[] } {
+  const said: NonNullable<typeof namesSaid> = [];
+  const outer = namesSaid;
+  namesSaid = said;
+  try {
+    const value = read();
+    return { value, conflicts: said.map(({ record, name, member }) => ({ pointer: `${pointerOf(body, record) ?? ''}/${name}`, member })) };
+  } finally {
+    namesSaid = outer;
+  }
 }
 
 /**
@@ -84,8 +142,20 @@ export interface ReadSchema {
   minLength?: number;
 }
 
-/** Reads one value of a request into its documented shape; what it cannot read it gives back as it came. */
-export type ValueReader = (value: unknown) => unknown;
+/** A member sent under two of its names with different values: where the second name was sent, and the member it names. */
+export interface NameConflict {
+  /** The JSON pointer of the other name (`/travelers/0/birthDate`). */
+  pointer: string;
+  /** The member both names mean (`birthday`). */
+  member: string;
+}
+
+/**
+ * Reads one value of a request into its documented shape; what it cannot read it gives back as it
+ * came. A member sent under two names with different values is told to `conflicts` when given (its
+ * pointer under `at`, the value's own pointer).
+ */
+export type ValueReader = (value: unknown, conflicts?: NameConflict[], at?: string) => unknown;
 
 export interface ReaderOptions {
   /**
@@ -102,7 +172,8 @@ export interface ReaderOptions {
  *
  * - a member may come under its name in camelCase or snake_case, in any case (`passportSeria`,
  *   `PASSPORT_SERIA` for `passport_seria`; `vehicle_type_id` for `vehicleTypeId`); sent under two
- *   such names with different values it is left for the schema to refuse the second by name;
+ *   such names with different values it is told to `conflicts` (the call refuses the other name:
+ *   which one the partner meant is not ours to guess), and left for the schema to refuse by name;
  * - a member sent as `null`, or as `""` where it may be absent and `""` is no value of it, is absent;
  * - a whole number (`integer`) may be its digits as a string (`"2"`); an amount also `"113850.00"`;
  * - a yes/no (`boolean`, or an `integer` of enum 0 and 1) may be a boolean, 0/1, or `"0"`, `"1"`,
@@ -127,7 +198,7 @@ function compile(schema: ReadSchema, pointer: string, amounts: ReadonlySet<strin
     case 'array': {
       if (!schema.items) return keepAsSent;
       const item = compile(schema.items, `${pointer}/-`, amounts);
-      return (value) => (Array.isArray(value) ? value.map(item) : value);
+      return (value, conflicts, at = '') => (Array.isArray(value) ? value.map((entry, i) => item(entry, conflicts, `${at}/${i}`)) : value);
     }
     case 'boolean':
       return yes;
@@ -178,14 +249,14 @@ function objectReader(properties: Readonly<Record<string, ReadSchema>>, required
     if (!required.has(name) && refusesEmpty(property)) emptyIsAbsent.add(name);
   }
   const absent = (name: string, value: unknown) => value === null || value === undefined || (value === '' && emptyIsAbsent.has(name));
-  return (value) => {
+  return (value, conflicts, at = '') => {
     if (!isRecord(value)) return value;
     const read: Record<string, unknown> = {};
     const others: string[] = [];
     for (const key of Object.keys(value)) {
       const reader = readers.get(key);
       if (!reader) others.push(key);
-      else if (!absent(key, value[key])) read[key] = reader(value[key]);
+      else if (!absent(key, value[key])) read[key] = reader(value[key], conflicts, `${at}/${key}`);
     }
     for (const key of others) {
       const sent = value[key];
@@ -197,9 +268,13 @@ function objectReader(properties: Readonly<Record<string, ReadSchema>>, required
       }
       if (absent(name, sent)) continue;
       const reader = readers.get(name) as ValueReader;
-      if (!Object.hasOwn(read, name)) read[name] = reader(sent);
-      // The same member twice: once is enough when both say the same, else the schema refuses the other spelling.
-      else if (JSON.stringify(reader(sent)) !== JSON.stringify(read[name])) put(read, key, sent);
+      if (!Object.hasOwn(read, name)) read[name] = reader(sent, conflicts, `${at}/${key}`);
+      // The same member twice: once is enough when both say the same; two different things are
+      // told (the caller refuses them by the other name), and the other spelling stays for the schema to refuse.
+      else if (JSON.stringify(reader(sent)) !== JSON.stringify(read[name])) {
+        conflicts?.push({ pointer: `${at}/${key}`, member: name });
+        put(read, key, sent);
+      }
     }
     return read;
   };

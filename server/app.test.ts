@@ -152,6 +152,14 @@ describe('home routes', () => {
     expect(contract?.return_url).toBe(`/thank-you/${answer.contract_id}`);
   });
 
+  test('a return path holding a control character is refused naming it: a provider would refuse the address made of it', async () => {
+    for (const control of ['\u0007', '\u007f', '\u009b']) {
+      const refused = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ return_url: `/uz/housing${control}x` }));
+      expect(refused.statusCode, JSON.stringify(control)).toBe(400);
+      expect(refused.json().response.field).toBe('/return_url');
+    }
+  });
+
   test('save refuses a wrong amount and an applicant outside the registry with 422', async () => {
     const wrong = await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody({ amount: 69_000 }));
     expect(wrong.statusCode).toBe(422);

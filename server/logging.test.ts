@@ -79,3 +79,13 @@ test('a bare 16-digit number is masked as the card it may be; one the text names
   expect(maskPersonalData('AA 2026000123')).toBe('AA 20…');
   expect(maskUrl('/verify/TRV%202026000123?k=abc')).toBe('/verify/TRV 2026000123?k=abc');
 });
+
+test('phones and passports as people write them, with brackets or in groups, are masked too', () => {
+  const written = ['+998(90)123-45-67', '998 (90) 123 45 67', '+998 (90) 123-45-67', '(90) 123-45-67', 'passport AA 123 45 67', 'passport AA 123-45-67'];
+  for (const text of written) {
+    const masked = maskPersonalData(`declined for ${text}, try again`);
+    expect(masked.replace(/\D/g, '').length, `${text} → ${masked}`).toBeLessThanOrEqual(3);
+  }
+  // What no person is: amounts grouped in threes, dates, times.
+  for (const text of ['623 350 soʻm', '1 234 567 soʻm', '01.07.2030', '2030-07-01 12:30:45']) expect(maskPersonalData(text)).toBe(text);
+});

@@ -21,14 +21,18 @@ export const redactPaths = [
 
 /**
  * Personal numbers inside free text: digit runs of 7 or more (passports, PINFLs, phones, cards, but
- * not the price a refused amount is told), phones written with spaces or dashes, cards in groups of
- * four, nine digits or more in groups. Each keeps its first two characters, enough to tell one kind
+ * not the price a refused amount is told), phones written with spaces, dashes or brackets (as the
+ * API reads them), a passport's seven digits in groups, cards in groups of four, nine digits or more
+ * in groups. Each keeps its first two characters, enough to tell one kind
  * from another.
  */
 const personalNumbers = [
-  // A phone's country code, not the 998 inside a longer number (a PINFL).
-  /(?<!\d)\+?998[\s-]?\d{2}[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}/g,
-  /\b\d{2}[\s-]\d{3}[\s-]\d{2}[\s-]\d{2}\b/g,
+  // A phone's country code, not the 998 inside a longer number (a PINFL); its operator's code maybe in brackets.
+  /(?<!\d)\+?998[\s-]?\(?\d{2}\)?[\s-]?\d{3}[\s-]?\d{2}[\s-]?\d{2}/g,
+  /(?<!\d)\(?\d{2}\)?[\s-]\d{3}[\s-]\d{2}[\s-]\d{2}\b/g,
+  /\(\d{2}\)\d{3}[\s-]?\d{2}[\s-]?\d{2}\b/g,
+  // A passport's seven digits in groups (123 45 67), as a phone's last seven are written.
+  /(?<!\d)\d{3}[\s-]\d{2}[\s-]\d{2}\b/g,
   /\b\d{4}[\s-]\d{4}[\s-]\d{4}[\s-]\d{4}(?:[\s-]?\d{1,3})?\b/g,
   // Not the server's price in "amount differs, server: 5500000", which a chat reader needs whole.
   /(?<!server: |\d)\d{7,}/g,

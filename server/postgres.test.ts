@@ -22,6 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
 import { subscribeTestCards } from './payments/payme-subscribe/sandbox-api';
+import { keyHashOf } from './plugins/app/idempotency';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const missing = `TEST_DATABASE_URL is not set${process.env.CI ? ' (required in CI)' : ''}: point it at a PostgreSQL server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres (server/README.md shows how to start a scratch cluster).`;
@@ -217,6 +218,22 @@ describe('PostgreSQL', () => {
     }
   });
 
+  test('the card\'s code sent at once to both instances without a key, or each with its own: the card is charged once, and each is told it paid', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    for (let round = 0; round < 6; round += 1) {
+      const contract = (await post(a, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string };
+      // Every other round a card asked for without a contract, as a partner may ask for it.
+      const asked = await post(b, '/api/sayt/payment/payme/card', { card_number: subscribeTestCards.pays.number, card_date: subscribeTestCards.pays.expire, ...(round % 2 ? {} : { contract_id: contract.contract_id }) });
+      const check = { contract_id: contract.contract_id, card_id: asked.json().response.card_id as string, code: '666666' };
+      const headers = (i: number): Record<string, string> => (round % 3 === 2 ? { 'idempotency-key': `own-${round}-${i}-${randomBytes(6).toString('hex')}` } : {});
+      const answers = await Promise.all([a, b, a, b].map((instance, i) => post(instance, '/api/sayt/payment/payme/check', check, headers(i))));
+      expect(answers.map((answer) => answer.json()), `round ${round}`).toEqual(Array(4).fill({ result: true, error: 0, message: 'ok', response: { paid: true } }));
+      const payments = await a.db.selectFrom('payments').select('state').where('contract_id', '=', contract.contract_id).execute();
+      expect(payments, `round ${round}`).toEqual([{ state: 'paid' }]);
+    }
+  });
+
   test('a PostgreSQL restart that breaks the idle connections neither ends the process nor the next request', async () => {
     if (!baseUrl) throw new Error(missing);
     const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
@@ -274,6 +291,54 @@ describe('PostgreSQL', () => {
       await instance.close();
       await database.close();
       rmSync(siteDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a save whose database goes away after its Idempotency-Key was taken: once back, the same key runs again (or answers what it saved), not a 409 for minutes', async () => {
+    if (!baseUrl) throw new Error(missing);
+    const database = await databaseSwitch(url);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url } }));
+    const held = (key: string) => instance.db.selectFrom('idempotency_keys').select('status').where('key_hash', '=', keyHashOf(key)).where('status', 'is', null).executeTakeFirst();
+    /** Waits (a few seconds at most) until the key is no longer held by a request that never told its answer. */
+    const settled = async (key: string) => {
+      for (const deadline = Date.now() + 10_000; (await held(key)) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+    try {
+      await instance.ready();
+      const create = instance.contracts.create.bind(instance.contracts);
+
+      // Away before the contract is made: the save is a 503, and its key cannot be let go then.
+      const failedKey = `away-before-${randomBytes(6).toString('hex')}`;
+      const failedBody = homeSaveBody({ address: `Tashkent, away before ${failedKey}` });
+      instance.contracts.create = async (...args) => {
+        await database.off();
+        return create(...args);
+      };
+      expect((await post(instance, '/api/sayt/uyjoy-api/save', failedBody, { 'idempotency-key': failedKey })).statusCode).toBe(503);
+      instance.contracts.create = create;
+      await database.on();
+      await settled(failedKey);
+      const retried = await post(instance, '/api/sayt/uyjoy-api/save', failedBody, { 'idempotency-key': failedKey });
+      expect([retried.statusCode, retried.headers['idempotent-replayed']]).toEqual([200, undefined]);
+
+      // Away after the contract is made: the caller has its answer, and a repeat gets that same answer.
+      const savedKey = `away-after-${randomBytes(6).toString('hex')}`;
+      const savedBody = homeSaveBody({ address: `Tashkent, away after ${savedKey}` });
+      instance.contracts.create = async (...args) => {
+        const made = await create(...args);
+        await database.off();
+        return made;
+      };
+      const first = await post(instance, '/api/sayt/uyjoy-api/save', savedBody, { 'idempotency-key': savedKey });
+      expect(first.statusCode).toBe(200);
+      instance.contracts.create = create;
+      await database.on();
+      await settled(savedKey);
+      const repeated = await post(instance, '/api/sayt/uyjoy-api/save', savedBody, { 'idempotency-key': savedKey });
+      expect([repeated.statusCode, repeated.headers['idempotent-replayed'], repeated.body]).toEqual([200, 'true', first.body]);
+    } finally {
+      await instance.close();
+      await database.close();
     }
   });
 

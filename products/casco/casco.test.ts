@@ -511,6 +511,17 @@ describe('casco on the server', () => {
     expect(await app.registries.restrictedModel('Chevrolet Cobalt')).toBe(false);
   });
 
+  it('refuses a control character in the car\'s model or owner as the request names them, naming the field', async () => {
+    const right = body();
+    for (const field of ['model', 'owner'] as const) {
+      for (const control of ['\u0007', '\u001b[31m', '\u007f', '\u0085']) {
+        const res = await post(app, '/api/takoful/kasko-neo/save', { ...right, car: { ...right.car, [field]: `${right.car[field]}${control}` } });
+        expect(res.statusCode, `${field} ${JSON.stringify(control)}`).toBe(400);
+        expect(res.json().response.field).toBe(`/car/${field}`);
+      }
+    }
+  });
+
   it('re-prices the save and refuses another premium, answering its own', async () => {
     const right = body();
     const cheaper = await post(app, '/api/takoful/kasko-neo/save', { ...right, premium: right.premium - 1000 });

@@ -348,6 +348,17 @@ describe('OSAGO on the server', () => {
     expect(reported[0]?.text).not.toContain(testDriver(10).passport__number);
   });
 
+  it('keeps no return path holding a control character (its save takes any text there): the thank-you page instead, and every payment link opens', async () => {
+    for (const control of ['\u0007', '\u007f', '\u009b']) {
+      const saved = (await post(app, '/api/osago-neo/save-policy/v2', requestOf(sampleOwnCarTwoDrivers, { startDate: isoToDmy(inDays(10), '.'), return_url: `/uz/osago${control}x` }), auth)).json().response;
+      expect((await app.contracts.get(saved.contract_id))?.return_url, JSON.stringify(control)).toBe(`/thank-you/${saved.contract_id}`);
+      for (const link of [saved.octo_url, saved.hosted_url] as string[]) {
+        const opened = await app.inject({ method: 'GET', url: new URL(link).pathname });
+        expect(opened.statusCode, `${JSON.stringify(control)} ${link}: ${opened.body.slice(0, 200)}`).toBe(303);
+      }
+    }
+  });
+
   it('answers a paid policy at confirm-check and confirm-policy with its plate and period, as OSAGO\'s partner clients read it', async () => {
     const start = inDays(10);
     const saved = (await post(app, '/api/osago-neo/save-policy/v2', requestOf(sampleOwnCarTwoDrivers, { startDate: isoToDmy(start, '.') }), auth)).json().response;

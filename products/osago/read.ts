@@ -1,4 +1,4 @@
-import { defined, either, integer, isRecord } from '../request-reader';
+import { defined, either, eitherAs, integer, isRecord } from '../request-reader';
 
 /**
  * OSAGO requests as partner clients send them (reference §1, [K] and [Y]) read into the shapes of
@@ -68,7 +68,7 @@ function policy(body: Record<string, unknown>) {
     ...vehicle(body),
     period_id: body.period_id,
     number_drivers_id: body.number_drivers_id,
-    vehicleTypeId: vehicleType(either(body, 'vehicleTypeId', 'car_type_id')),
+    vehicleTypeId: vehicleType(eitherAs(vehicleType, body, 'vehicleTypeId', 'car_type_id')),
     accident: body.accident,
     gaz: either(body, 'gaz', 'gas'),
     plate_insurance: body.plate_insurance,

@@ -52,6 +52,8 @@ export interface CardSessionsTable {
   expires_at: Timestamp;
   /** The receipt the token paid, once it has (the session then spent). */
   receipt: string | null;
+  /** When a request began paying with the token; null while none is (payme-subscribe/api.ts). */
+  paying_since: NullableTimestamp;
 }
 
 export interface IdempotencyKeysTable {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify';
 import type { ProductManifest } from '../../products/define';
-import { schemaReader, type ReaderOptions, type ReadSchema } from '../../products/request-reader';
+import { readingNames, schemaReader, type NameConflict, type ReaderOptions, type ReadSchema } from '../../products/request-reader';
 import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type Registries, type SaleContext } from '../../products/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
@@ -116,9 +116,18 @@ function asCaller<T>(app: FastifyInstance, context: SaleContext<T>, caller: stri
 export type ReadingOptions = Pick<RouteShorthandOptions, 'attachValidation' | 'preHandler'>;
 
 /** A body the schema refused, as Fastify's own refusal (the error handler names the field from it). */
-function bodyRefused(errors: readonly { instancePath: string; message?: string }[] | null | undefined): Error {
+function bodyRefused(errors: readonly { instancePath: string; message?: string; keyword?: string; params?: object }[] | null | undefined): Error {
   const said = (errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'}`).join(', ');
   return Object.assign(new Error(said || 'body does not match the request schema'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: errors ?? [], validationContext: 'body' });
+}
+
+/**
+ * A member sent under two of its names with different values, refused naming the other name: a
+ * product's own reading keeps the names it knows and drops the rest, so one value would be dropped
+ * unseen, and the price or cover the partner meant be another than the one saved.
+ */
+function namedTwice(conflicts: readonly NameConflict[]): Error {
+  return bodyRefused(conflicts.map(({ pointer, member }) => ({ instancePath: pointer, message: `must not differ from ${member}: the same member sent under two names`, keyword: 'conflict', params: { member } })));
 }
 
 /** A product's own reading of a body (travel's bare birth dates, OSAGO's `carNumber`), given its sale's context. */
@@ -143,7 +152,13 @@ export function reading<T>(app: FastifyInstance, product: string | null, schema:
   const contexts = read ? saleContexts<T>(app, product) : null;
   const readWith = (request: FastifyRequest, context: SaleContext<T>): Error | undefined => {
     request.saleContext = context as SaleContext<unknown>;
-    request.body = shared((read as ProductReading<T>)(shared(request.body), context));
+    const conflicts: NameConflict[] = [];
+    const first = shared(request.body, conflicts);
+    if (conflicts.length > 0) return namedTwice(conflicts);
+    // The product's own names for a field (travel's `birth_date`, OSAGO's `carNumber`) are held to the same.
+    const own = readingNames(first, () => (read as ProductReading<T>)(first, context));
+    if (own.conflicts.length > 0) return namedTwice(own.conflicts);
+    request.body = shared(own.value);
     return revalidated(request);
   };
   // With `done`, not async: once the reference data is kept (all but the first request of a
@@ -154,8 +169,9 @@ export function reading<T>(app: FastifyInstance, product: string | null, schema:
     // Only the body has a partner's shape: a refused address or query stays refused.
     if (refused.validationContext !== 'body') return done(refused);
     if (!contexts) {
-      request.body = shared(request.body);
-      return done(revalidated(request));
+      const conflicts: NameConflict[] = [];
+      request.body = shared(request.body, conflicts);
+      return done(conflicts.length > 0 ? namedTwice(conflicts) : revalidated(request));
     }
     const context = contexts.now();
     if (context) return done(readWith(request, context));

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { CardCheckRequest, CardRequest, InvoiceRequest } from '../../../products/payment-api.generated';
-import { ok, refusal, type Envelope } from '../../envelope';
+import { AppError, ok, refusal, type Envelope } from '../../envelope';
 import { maskPersonalData } from '../../logging';
 import { notPayable } from '../payable';
 import { declinedFailure } from '../provider';
@@ -16,6 +18,13 @@ export function paymeSubscribe(app: FastifyInstance): SubscribeApi {
 
 /** How long a card may wait for its code to be typed: Payme's code lives a few minutes. */
 const cardSessionMs = 15 * 60_000;
+
+/**
+ * How long the same code sent while another request pays with its card waits for that payment's
+ * outcome (then 409, to be sent again), and how often it looks.
+ */
+const payingWaitMs = 20_000;
+const payingPollMs = 100;
 
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -77,6 +86,8 @@ export function readCardDate(body: unknown): unknown {
  */
 export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
   const payme = paymeSubscribe(app);
+  /** A claim on a token older than twice a request's time was left by a request that never finished (its instance stopped). */
+  const abandonedAfterMs = 2 * app.config.requestTimeoutMs;
 
   app.post<{ Body: CardRequest }>(
     '/sayt/payment/payme/card',
@@ -116,48 +127,45 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
       schema: { body: app.apiSchema('payment/card-check.request') },
       config: { idempotent: true, docs: { summary: 'Pays the contract with a card and its 6-digit SMS code (Payme cards.verify, receipts.create, receipts.pay); errors name the reason (card_code_wrong, card_insufficient_funds…)', response: 'payment/card-check.response' } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { contract_id: contractId, code, card_id: token } = request.body;
-      const session = await app.db.selectFrom('card_sessions').select(['contract_id', 'card', 'expires_at', 'receipt']).where('token_hash', '=', tokenHash(token)).executeTakeFirst();
-      // The code sent again after it paid (its answer lost on the way): what became of that payment.
-      if (session?.receipt && session.contract_id === contractId) return paidBefore(session.receipt);
-      // A card asked for one contract does not pay another, and not after its session.
-      if (session && (session.contract_id !== contractId || session.expires_at.getTime() < Date.now())) return refusal(1, 'card_session_expired');
-      const refused = await notPayable(app, contractId);
-      if (refused) return refused;
-      let receipt: string | null = null;
-      try {
-        const card = await payme.verify(token, code);
-        const contract = await app.contracts.get(contractId);
-        if (!contract) return refusal(404, 'contract_not_payable');
-        receipt = (await payme.receiptsCreate(contract.amount * 100, { contract_id: contractId }, `Order ${contract.order_id}`))._id;
-        const opened = await app.payments.open({ contractId, provider: 'card', reference: receipt, amount: contract.amount, detail: { card: card.number } });
-        if (!opened) {
-          await payme.receiptsCancel(receipt);
-          return (await notPayable(app, contractId)) ?? refusal(1, 'contract_not_payable');
+      const hash = tokenHash(token);
+      const session = () => app.db.selectFrom('card_sessions').select(['contract_id', 'expires_at', 'receipt', 'paying_since']).where('token_hash', '=', hash).executeTakeFirst();
+      // The token's payment made by another request (the same code sent twice at once, here or at another instance).
+      const paidByToken = (row: Awaited<ReturnType<typeof session>>) => (row?.receipt && row.contract_id === contractId ? row.receipt : null);
+      const held = (row: Awaited<ReturnType<typeof session>>) => row?.paying_since != null && row.paying_since.getTime() > Date.now() - abandonedAfterMs;
+      for (const deadline = Date.now() + payingWaitMs; ; await sleep(payingPollMs)) {
+        const found = await session();
+        // The code sent again after it paid (its answer lost on the way): what became of that payment.
+        const receipt = paidByToken(found);
+        if (receipt) return paidBefore(receipt);
+        // A card asked for one contract does not pay another, and not after its session.
+        if (found && (found.contract_id !== contractId || found.expires_at.getTime() < Date.now())) return refusal(1, 'card_session_expired');
+        if (!held(found)) {
+          const refused = await notPayable(app, contractId);
+          if (refused) {
+            // Paid by this token a moment ago, its receipt written just after the contract was paid: that payment's answer.
+            const now = await session();
+            const paid = paidByToken(now);
+            if (paid) return paidBefore(paid);
+            if (!held(now)) return refused;
+          } else {
+            const claim = await claimToken(hash, contractId);
+            if (claim) {
+              try {
+                return await payWithCard(contractId, token, code, hash);
+              } finally {
+                await claim.release();
+              }
+            }
+          }
         }
-        const paid = await payme.receiptsPay(receipt, token);
-        if (paid.state !== receiptPaid) throw new SubscribeApiError(-31008, `receipt state ${paid.state}`);
-      } catch (err) {
-        if (receipt && err instanceof SubscribeApiError) await app.payments.fail('card', receipt, subscribeProblem(err) === 'card_insufficient_funds' || err.code === -31301 ? declinedFailure : `payme ${err.code}`);
-        return refuseCard(err);
+        // Another request is paying with this token right now: its outcome is this one's too.
+        if (Date.now() >= deadline) {
+          reply.header('Retry-After', '1');
+          throw new AppError(409, 'a payment with this card is still being made: send the code again shortly for its outcome', { field: '/card_id' });
+        }
       }
-      const settlement = await app.payments.settle('card', receipt);
-      if (settlement.outcome === 'refused') {
-        // Paid another way while this card paid: its money goes back.
-        await payme.receiptsCancel(receipt);
-        await app.payments.refunded('card', receipt, `the contract was ${settlement.reason === 'cancelled' ? 'cancelled' : 'paid another way'}`);
-        return refusal(1, 'contract_already_paid');
-      }
-      // The token has paid: spent, not forgotten, so it pays nothing else (a forgotten one, or one
-      // made without a contract, would otherwise pay any contract with the next code).
-      const spent = new Date();
-      await app.db
-        .insertInto('card_sessions')
-        .values({ token_hash: tokenHash(token), contract_id: contractId, card: session?.card ?? '', expires_at: spent, receipt })
-        .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ contract_id: contractId, expires_at: spent, receipt }))
-        .execute();
-      return ok({ paid: true as const });
     },
   );
 
@@ -186,6 +194,77 @@ export async function subscribeApiCalls(app: FastifyInstance): Promise<void> {
       }
     },
   );
+
+  /**
+   * Takes the token's payment for this request: a claim on its session (made now for a token asked
+   * for without a contract), which the same code sent at the same moment, here or at another
+   * instance, cannot take too; it waits for this payment's outcome instead (the loop above), so the
+   * card is debited once. Null when another request holds it. Released once the payment is done: a
+   * session made by the claim goes (the token stays one asked for without a contract), another one
+   * is free for the next code (a spent one keeps its receipt, which answers every later code).
+   */
+  async function claimToken(hash: string, contractId: string): Promise<{ release(): Promise<void> } | null> {
+    const claimed = await app.db
+      .insertInto('card_sessions')
+      .values({ token_hash: hash, contract_id: contractId, card: '', expires_at: new Date(Date.now() + cardSessionMs), paying_since: sql<Date>`now()` })
+      .onConflict((conflict) =>
+        conflict
+          .column('token_hash')
+          .doUpdateSet({ paying_since: sql<Date>`now()` })
+          .where('card_sessions.receipt', 'is', null)
+          .where('card_sessions.contract_id', '=', contractId)
+          .where((eb) => eb.or([eb('card_sessions.paying_since', 'is', null), eb('card_sessions.paying_since', '<', sql<Date>`now() - make_interval(secs => ${abandonedAfterMs / 1000})`)])),
+      )
+      // xmax is 0 for a row this statement inserted, and the updater's id for one it updated.
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .executeTakeFirst();
+    if (!claimed) return null;
+    const mine = app.db.deleteFrom('card_sessions').where('token_hash', '=', hash).where('receipt', 'is', null);
+    return {
+      release: async () => {
+        if (claimed.inserted) await mine.execute();
+        else await app.db.updateTable('card_sessions').set({ paying_since: null }).where('token_hash', '=', hash).where('receipt', 'is', null).execute();
+      },
+    };
+  }
+
+  /** Verifies the code and pays the contract with the card: a receipt made, recorded and paid, then settled; the token spent. */
+  async function payWithCard(contractId: string, token: string, code: string, hash: string): Promise<Envelope> {
+    let receipt: string | null = null;
+    let card: { number: string };
+    try {
+      card = await payme.verify(token, code);
+      const contract = await app.contracts.get(contractId);
+      if (!contract) return refusal(404, 'contract_not_payable');
+      receipt = (await payme.receiptsCreate(contract.amount * 100, { contract_id: contractId }, `Order ${contract.order_id}`))._id;
+      const opened = await app.payments.open({ contractId, provider: 'card', reference: receipt, amount: contract.amount, detail: { card: card.number } });
+      if (!opened) {
+        await payme.receiptsCancel(receipt);
+        return (await notPayable(app, contractId)) ?? refusal(1, 'contract_not_payable');
+      }
+      const paid = await payme.receiptsPay(receipt, token);
+      if (paid.state !== receiptPaid) throw new SubscribeApiError(-31008, `receipt state ${paid.state}`);
+    } catch (err) {
+      if (receipt && err instanceof SubscribeApiError) await app.payments.fail('card', receipt, subscribeProblem(err) === 'card_insufficient_funds' || err.code === -31301 ? declinedFailure : `payme ${err.code}`);
+      return refuseCard(err);
+    }
+    const settlement = await app.payments.settle('card', receipt);
+    if (settlement.outcome === 'refused') {
+      // Paid another way while this card paid: its money goes back.
+      await payme.receiptsCancel(receipt);
+      await app.payments.refunded('card', receipt, `the contract was ${settlement.reason === 'cancelled' ? 'cancelled' : 'paid another way'}`);
+      return refusal(1, 'contract_already_paid');
+    }
+    // The token has paid: spent, not forgotten, so it pays nothing else (a forgotten one, or one
+    // made without a contract, would otherwise pay any contract with the next code).
+    const spent = new Date();
+    await app.db
+      .insertInto('card_sessions')
+      .values({ token_hash: hash, contract_id: contractId, card: card.number, expires_at: spent, receipt })
+      .onConflict((conflict) => conflict.column('token_hash').doUpdateSet({ contract_id: contractId, expires_at: spent, receipt }))
+      .execute();
+    return ok({ paid: true as const });
+  }
 
   /** The answer to a token's code once the token has paid `receipt`: paid, or given back when the contract was paid another way meanwhile. */
   async function paidBefore(receipt: string): Promise<Envelope> {

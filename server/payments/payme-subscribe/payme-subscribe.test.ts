@@ -46,6 +46,60 @@ describe('the card in the page (Payme Subscribe API through its sandbox stand-in
     expect(sessions.every((session) => session.expires_at.getTime() <= Date.now())).toBe(true);
   });
 
+  test('the same code sent several times at once (a double tap, a retry at another instance) takes the money once, and each is told it paid', async () => {
+    for (const bound of [true, false]) {
+      const contract = await newContract();
+      const asked = bound
+        ? await card(contract.contract_id)
+        : await post(app, '/api/sayt/payment/payme/card', { card_number: subscribeTestCards.pays.number, card_date: subscribeTestCards.pays.expire });
+      const cardId = asked.json().response.card_id as string;
+      const pay = () => post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code: '666666' });
+      const answers = await Promise.all([pay(), pay(), pay()]);
+      for (const answer of answers) expect(answer.json(), bound ? 'a card asked for the contract' : 'a card asked for without one').toEqual({ result: true, error: 0, message: 'ok', response: { paid: true } });
+      // One receipt debited: none paid and given back, no second payment opened.
+      const rows = await app.db.selectFrom('payments').select(['state']).where('contract_id', '=', contract.contract_id).execute();
+      expect(rows).toEqual([{ state: 'paid' }]);
+    }
+  });
+
+  test('a code sent while another request pays with the card waits for it, then gives up with 409 and Retry-After, an answer its Idempotency-Key does not keep', async () => {
+    const contract = await newContract();
+    const cardId = (await card(contract.contract_id)).json().response.card_id as string;
+    const session = app.db.updateTable('card_sessions').where('contract_id', '=', contract.contract_id);
+    // Another request (at another instance) holds the token: it is verifying the code and paying.
+    await session.set({ paying_since: new Date() }).execute();
+    const body = { contract_id: contract.contract_id, card_id: cardId, code: '666666' };
+    const headers = { 'idempotency-key': `held-card-${Date.now()}` };
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now(), shouldAdvanceTime: true });
+    let waited: Awaited<ReturnType<typeof post>>;
+    try {
+      const sent = post(app, '/api/sayt/payment/payme/check', body, headers);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      vi.setSystemTime(Date.now() + 60_000);
+      waited = await sent;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(waited.statusCode, waited.body).toBe(409);
+    expect(waited.headers['retry-after']).toBe('1');
+    expect(waited.json()).toMatchObject({ result: false, response: { field: '/card_id' } });
+    expect(await app.db.selectFrom('payments').select('id').where('contract_id', '=', contract.contract_id).execute()).toEqual([]);
+    // The other request ended without paying: the same request with the same key now pays.
+    await session.set({ paying_since: null }).execute();
+    const again = await post(app, '/api/sayt/payment/payme/check', body, headers);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json()).toMatchObject({ result: true, response: { paid: true } });
+  });
+
+  test('a wrong code sent twice at once is refused for each, and the right one then pays', async () => {
+    const contract = await newContract();
+    const cardId = (await card(contract.contract_id)).json().response.card_id as string;
+    const pay = (code: string) => post(app, '/api/sayt/payment/payme/check', { contract_id: contract.contract_id, card_id: cardId, code });
+    const wrong = await Promise.all([pay('123456'), pay('123456')]);
+    for (const answer of wrong) expect(answer.json()).toMatchObject({ result: false, message: 'card_code_wrong' });
+    expect((await pay('666666')).json()).toMatchObject({ result: true, response: { paid: true } });
+  });
+
   test('a token that has paid pays nothing else, nor does one asked for without a contract once it has paid', async () => {
     const [first, second, third] = [await newContract(), await newContract(), await newContract()];
     const bound = (await card(first.contract_id)).json().response.card_id as string;

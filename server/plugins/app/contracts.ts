@@ -55,7 +55,8 @@ declare module 'fastify' {
 
 /** Only same-site paths: an absolute or protocol-relative URL would make checkout an open redirect. */
 export function safeReturnPath(candidate: string | undefined, contractId: string): string {
-  if (candidate && /^\/(?![/\\])[^\s]*$/.test(candidate) && candidate.length <= 512) return candidate;
+  // No space or control character: the address made of it goes to payment providers, which refuse such an address.
+  if (candidate && /^\/(?![/\\])[^\s\u0000-\u001f\u007f-\u009f]*$/.test(candidate) && candidate.length <= 512) return candidate;
   return `/thank-you/${contractId}`;
 }
 

@@ -177,7 +177,8 @@ export default fp(
 
     async function report(request: FastifyRequest, status: number, message: string): Promise<void> {
       const what = request.routeOptions.config.reportFailures;
-      if (status < 500 && (!what || status === 401 || status === 403)) return;
+      // 409 asks the caller to send again shortly (its request still being answered): its retry doing its work, no failure.
+      if (status < 500 && (!what || status === 401 || status === 403 || status === 409)) return;
       const kind = what ?? `${request.method} ${request.routeOptions.url ?? 'no route'}`;
       if (!throttle.admit(kind, status)) return;
       await queueReport(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${maskUrl(request.url.split('?', 1)[0] ?? '')} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`);

@@ -95,9 +95,13 @@ describe('Idempotency-Key on a save', () => {
     // The first request's claim, as another instance holds it while it runs.
     const first = await post(app, homeSave, body, keyed(key));
     await app.db.updateTable('idempotency_keys').set({ status: null, body: null, content_type: null }).where('key_hash', '=', keyHashOf(key)).execute();
+    const reported = async () => (await app.db.selectFrom('outbox').select('text').where('kind', '=', 'failure').execute()).filter((row) => row.text.includes('HTTP 409'));
+    const reportedBefore = (await reported()).length;
     const running = await post(app, homeSave, body, keyed(key));
     refusedHeader(running, 409);
     expect(running.headers['retry-after']).toBe('1');
+    // A repeat sent too soon is the caller's retry doing its work, not a failed save for the chat.
+    expect(await reported()).toHaveLength(reportedBefore);
     // Its instance stopped before answering: after twice a request's time the key is taken again.
     await app.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '3 minutes'` }).where('key_hash', '=', keyHashOf(key)).execute();
     const retaken = await post(app, homeSave, body, keyed(key));

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
@@ -11,7 +12,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The Idempotency-Key this request holds while it runs (its hash and secret); null without one, or once its answer is kept. */
-    idempotencyKey: { caller: string; keyHash: string; secret: Buffer } | null;
+    idempotencyKey: { caller: string; keyHash: string; secret: Buffer; fingerprint: string; claimedAt: number } | null;
   }
   interface FastifyInstance {
     idempotency: {
@@ -31,8 +32,11 @@ const replayedHeader = 'idempotent-replayed';
 const maxKeyLength = 255;
 /** How long a key's first answer is given again: a retry comes within the day or is a new request. */
 const keptHours = 24;
-/** Statuses whose answer is not kept: the request is run again when repeated (the database away, a provider silent, too many requests). */
-const tryAgain = (status: number) => status >= 500 || status === 429;
+/** Statuses whose answer is not kept: the request is run again when repeated (the database away, a provider silent, too many requests, another request on the same thing still running). */
+const tryAgain = (status: number) => status >= 500 || status === 429 || status === 409;
+
+/** How long before a key counts as abandoned its request stops trying to keep its answer: another request may take it then. */
+const keepMarginMs = 10_000;
 
 /** Printable ASCII only: no control character (NUL, a line break, DEL), nothing a header's encoding could change. */
 const keyPattern = /^[\x20-\x7e]+$/;
@@ -100,14 +104,15 @@ const asArray = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [
  * characters) is kept with a fingerprint of the request for 24 hours; the same request sent again
  * with it gets the first answer again (its status and body, `Idempotent-Replayed: true`), another
  * request with it is refused (422), and one sent while the first still runs gets 409. Keys are each
- * caller's own (the API credential's channel). An answer of 5xx or 429 is not kept: the key is let
+ * caller's own (the API credential's channel). An answer of 5xx, 429 or 409 is not kept: the key is let
  * go and a repeat runs again. Without the header a call behaves as before.
  *
  * Kept in the database, so instances agree (the key only as a hash, the request's fingerprint and
  * the answer sealed with it: `keyHashOf`): the key is claimed by one INSERT … ON CONFLICT, which
  * two requests sending it at the same moment cannot both win (the second waits for the first's
  * commit, then finds its row); a key whose request never answered (its instance stopped) is free
- * again after twice the time a request may take.
+ * again after twice the time a request may take. An answer the database did not take (away at that
+ * moment) is kept, or the key let go, as soon as it is back (`keepTrying`).
  */
 export default fp(
   async (app) => {
@@ -139,8 +144,6 @@ export default fp(
     const stored = (caller: string, keyHash: string) =>
       app.db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'content_type', 'body']).where('caller', '=', caller).where('key_hash', '=', keyHash).executeTakeFirst();
 
-    const release = (caller: string, keyHash: string) =>
-      app.db.deleteFrom('idempotency_keys').where('caller', '=', caller).where('key_hash', '=', keyHash).where('status', 'is', null).execute();
 
     const stillRunning = (reply: FastifyReply) => {
       reply.header('Retry-After', '1');
@@ -157,7 +160,7 @@ export default fp(
       // A row let go (its answer a 5xx) between the claim and the read is claimed again.
       for (let attempt = 0; attempt < 3; attempt += 1) {
         if (await claim(caller, keyHash, fingerprint)) {
-          request.idempotencyKey = { caller, keyHash, secret };
+          request.idempotencyKey = { caller, keyHash, secret, fingerprint, claimedAt: Date.now() };
           return;
         }
         const row = await stored(caller, keyHash);
@@ -175,26 +178,53 @@ export default fp(
       throw stillRunning(reply);
     };
 
+    /** Writes still tried after the database refused them (a key's answer, or its release), stopped when the app closes. */
+    const stopping = new AbortController();
+    app.addHook('onClose', () => stopping.abort());
+
+    /**
+     * Tries `write` again in the background (from half a second apart to five) until the database
+     * takes it, while the key is still this request's (a while before it counts as abandoned and
+     * another request may take it): otherwise a database away at this moment would leave the key
+     * taken, every repeat answered 409 for minutes, and a repeat after that run a second time.
+     */
+    async function keepTrying(request: FastifyRequest, until: number, write: () => Promise<unknown>): Promise<void> {
+      for (let pause = 500; Date.now() + pause < until; pause = Math.min(2 * pause, 5_000)) {
+        try {
+          await sleep(pause, undefined, { signal: stopping.signal });
+          await write();
+          request.log.info('the answer to an Idempotency-Key was kept once the database answered');
+          return;
+        } catch {
+          if (stopping.signal.aborted) return;
+        }
+      }
+      request.log.warn('the answer to an Idempotency-Key was never kept: the key is free again once it counts as abandoned');
+    }
+
     const keepAnswer: onSendHookHandler = async (request, reply, payload) => {
       const held = request.idempotencyKey;
       if (!held) return payload;
       request.idempotencyKey = null;
       const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      const type = reply.getHeader('content-type');
+      // Kept, or let go for a repeat to run again; only the row this request took (not one another took since with another request).
+      const write = body === null || tryAgain(reply.statusCode)
+        ? () => app.db.deleteFrom('idempotency_keys').where('caller', '=', held.caller).where('key_hash', '=', held.keyHash).where('fingerprint', '=', held.fingerprint).where('status', 'is', null).execute()
+        : () => app.db
+          .updateTable('idempotency_keys')
+          .set({ status: reply.statusCode, content_type: typeof type === 'string' ? type : null, body: seal(held.secret, body) })
+          .where('caller', '=', held.caller)
+          .where('key_hash', '=', held.keyHash)
+          .where('fingerprint', '=', held.fingerprint)
+          .where('status', 'is', null)
+          .execute();
       try {
-        if (body === null || tryAgain(reply.statusCode)) await release(held.caller, held.keyHash);
-        else {
-          const type = reply.getHeader('content-type');
-          await app.db
-            .updateTable('idempotency_keys')
-            .set({ status: reply.statusCode, content_type: typeof type === 'string' ? type : null, body: seal(held.secret, body) })
-            .where('caller', '=', held.caller)
-            .where('key_hash', '=', held.keyHash)
-            .where('status', 'is', null)
-            .execute();
-        }
+        await write();
       } catch (err) {
-        // The answer still goes out; the key stays taken until it counts as abandoned.
-        request.log.warn({ err }, 'the answer to an Idempotency-Key could not be kept');
+        // The answer still goes out; the key is kept (or let go) as soon as the database takes it.
+        request.log.warn({ err }, 'the answer to an Idempotency-Key could not be kept: trying again');
+        void keepTrying(request, held.claimedAt + abandonedAfterSeconds * 1000 - keepMarginMs, write);
       }
       return payload;
     };

@@ -92,7 +92,7 @@ const idempotencyKeyHeader = {
         'that request is sent again (after a timeout or a lost answer): the repeat gets the first answer again (same status and body,',
         '`Idempotent-Replayed: true`) instead of a second contract or payment. Kept 24 hours, per API credential. The same key with another',
         'request is a 422, a repeat while the first still runs a 409 (`Retry-After`), a malformed or repeated header a 400; an answer of',
-        '5xx or 429 is not kept (the repeat runs again).',
+        '5xx, 429 or 409 is not kept (the repeat runs again).',
       ].join(' '),
     },
   },
