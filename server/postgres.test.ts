@@ -7,8 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { buildApp } from './app';
 import { testConfig } from './config';
 import { connectDatabase } from './db/connect';
@@ -18,17 +17,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { databaseSwitch } from '../tests/support/database-switch';
+import { testDatabase } from '../tests/support/test-database';
 import type { AddressInfo } from 'node:net';
 import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
 import { subscribeTestCards } from './payments/payme-subscribe/sandbox-api';
 import { keyHashOf } from './plugins/app/idempotency';
 
-const baseUrl = process.env.TEST_DATABASE_URL;
 const missing = `TEST_DATABASE_URL is not set${process.env.CI ? ' (required in CI)' : ''}: point it at a PostgreSQL server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres (server/README.md shows how to start a scratch cluster).`;
 
-const dbName = `shop_test_${randomBytes(6).toString('hex')}`;
-let url = '';
+const database = testDatabase('shop_test');
 let app: FastifyInstance | undefined;
 const instances: FastifyInstance[] = [];
 
@@ -36,7 +34,7 @@ const instances: FastifyInstance[] = [];
 let pairOfInstances: Promise<[FastifyInstance, FastifyInstance]> | undefined;
 function twoInstances(): Promise<[FastifyInstance, FastifyInstance]> {
   pairOfInstances ??= (async () => {
-    const config = testConfig({ database: { kind: 'postgres', url } });
+    const config = testConfig({ database: { kind: 'postgres', url: database.url } });
     const built = [await buildApp(config), await buildApp(config)] as const;
     instances.push(...built);
     await Promise.all(built.map((instance) => instance.ready()));
@@ -48,40 +46,21 @@ function twoInstances(): Promise<[FastifyInstance, FastifyInstance]> {
 const paymeRpc = (instance: FastifyInstance, method: string, params: Record<string, unknown>) =>
   instance.inject({ method: 'POST', url: '/api/payme', headers: { authorization: paycomAuth() }, payload: { id: 1, method, params } }).then((r) => r.json());
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-beforeAll(async () => {
-  if (!baseUrl) return;
-  await admin((c) => c.query(`CREATE DATABASE ${dbName}`));
-  const target = new URL(baseUrl);
-  target.pathname = `/${dbName}`;
-  url = target.toString();
-});
-
+// Registered after the database's own: runs before it is dropped.
 afterAll(async () => {
-  if (!baseUrl) return;
   await app?.close();
   await Promise.all(instances.map((instance) => instance.close()));
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
 });
 
 describe('PostgreSQL', () => {
   test('TEST_DATABASE_URL is set', () => {
-    if (!baseUrl) throw new Error(missing);
-    expect(baseUrl).toMatch(/^postgres(ql)?:\/\//);
+    if (!database.server) throw new Error(missing);
+    expect(database.server).toMatch(/^postgres(ql)?:\/\//);
   });
 
   test('migrations apply once and are idempotent', async () => {
-    if (!baseUrl) throw new Error(missing);
-    const db = await connectDatabase({ kind: 'postgres', url });
+    if (!database.server) throw new Error(missing);
+    const db = await connectDatabase({ kind: 'postgres', url: database.url });
     try {
       expect((await migrate(db)).length).toBeGreaterThan(0);
       expect(await migrate(db)).toEqual([]);
@@ -91,8 +70,8 @@ describe('PostgreSQL', () => {
   });
 
   test('statements are prepared once per connection, except those with a `*`, and stay valid when a column is added', async () => {
-    if (!baseUrl) throw new Error(missing);
-    const db = await connectDatabase({ kind: 'postgres', url });
+    if (!database.server) throw new Error(missing);
+    const db = await connectDatabase({ kind: 'postgres', url: database.url });
     try {
       await db.connection().execute(async (connection) => {
         await sql`CREATE TABLE prepared_probe (id int PRIMARY KEY)`.execute(connection);
@@ -115,8 +94,8 @@ describe('PostgreSQL', () => {
   });
 
   test('a home purchase end to end, with racing Payme calls refused', async () => {
-    if (!baseUrl) throw new Error(missing);
-    app = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
+    if (!database.server) throw new Error(missing);
+    app = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url } }));
     await app.ready();
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response;
     expect(saved.order_id).toMatch(/^\d+$/);
@@ -146,8 +125,8 @@ describe('PostgreSQL', () => {
   });
 
   test('Payme repeating Create while it performs the same transaction: both answer, one payment', async () => {
-    if (!baseUrl) throw new Error(missing);
-    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
+    if (!database.server) throw new Error(missing);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url } }));
     instances.push(instance);
     await instance.ready();
     const rpc = (method: string, params: Record<string, unknown>) =>
@@ -166,7 +145,7 @@ describe('PostgreSQL', () => {
   });
 
   test('identical CreateTransaction calls at the same moment, at one instance or at both, all answer the one transaction', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     const [a, b] = await twoInstances();
     // The race lost about one triple in five: enough rounds that a lost one shows.
     const rounds = 30;
@@ -184,7 +163,7 @@ describe('PostgreSQL', () => {
   });
 
   test('identical saves with one Idempotency-Key at the same moment, at one instance and at both: one contract, every answer it or a 409', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     const [a, b] = await twoInstances();
     for (let round = 0; round < 20; round += 1) {
       const address = `Tashkent, keyed save ${round}`;
@@ -204,7 +183,7 @@ describe('PostgreSQL', () => {
   });
 
   test('the card\'s code sent twice at once with its Idempotency-Key, at both instances: the card is charged once', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     const [a, b] = await twoInstances();
     for (let round = 0; round < 6; round += 1) {
       const contract = (await post(a, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string };
@@ -219,7 +198,7 @@ describe('PostgreSQL', () => {
   });
 
   test('the card\'s code sent at once to both instances without a key, or each with its own: the card is charged once, and each is told it paid', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     const [a, b] = await twoInstances();
     for (let round = 0; round < 6; round += 1) {
       const contract = (await post(a, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string };
@@ -235,21 +214,21 @@ describe('PostgreSQL', () => {
   });
 
   test('a PostgreSQL restart that breaks the idle connections neither ends the process nor the next request', async () => {
-    if (!baseUrl) throw new Error(missing);
-    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url } }));
+    if (!database.server) throw new Error(missing);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url } }));
     instances.push(instance);
     await instance.ready();
     // Fill the pool with idle connections, then have PostgreSQL end them as a restart would.
     await Promise.all(Array.from({ length: 5 }, () => instance.db.selectFrom('contracts').select('id').limit(1).execute()));
-    await admin((c) => c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName]));
+    await database.admin((c) => c.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database.name]));
     await new Promise((resolve) => setTimeout(resolve, 200));
     const saved = await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody());
     expect(saved.statusCode).toBe(200);
   });
 
   test('with the database stopped under the running app: 503 with Retry-After and no stack, for calls and pages alike; back, it serves again', async () => {
-    if (!baseUrl) throw new Error(missing);
-    const database = await databaseSwitch(url);
+    if (!database.server) throw new Error(missing);
+    const switched = await databaseSwitch(database.url);
     // The site's 500 page, as the build prerenders it: what a page navigation gets when it cannot be served.
     const siteDir = mkdtempSync(join(tmpdir(), 'site-'));
     writeFileSync(join(siteDir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title></head><body></body></html>');
@@ -257,11 +236,11 @@ describe('PostgreSQL', () => {
       mkdirSync(join(siteDir, 'prerendered', lang), { recursive: true });
       writeFileSync(join(siteDir, 'prerendered', lang, '500.html'), `<!doctype html><html lang="${lang}"><title>500</title><a href="/${lang}/__address__">Reload</a>`);
     }
-    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url }, siteDir }));
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: switched.url }, siteDir }));
     try {
       await instance.ready();
       const saved = (await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string; amount: number };
-      await database.off();
+      await switched.off();
       const away = {
         save: await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody()),
         check: await post(instance, '/api/sayt/uyjoy-api/check', { contract_id: saved.contract_id }),
@@ -285,19 +264,19 @@ describe('PostgreSQL', () => {
       const payme = await paymeRpc(instance, 'CheckPerformTransaction', { amount: saved.amount * 100, account: { contract_id: saved.contract_id } });
       expect(payme.error.code).toBe(-32400);
 
-      await database.on();
+      await switched.on();
       expect((await post(instance, '/api/sayt/uyjoy-api/save', homeSaveBody())).statusCode).toBe(200);
     } finally {
       await instance.close();
-      await database.close();
+      await switched.close();
       rmSync(siteDir, { recursive: true, force: true });
     }
   });
 
   test('a save whose database goes away after its Idempotency-Key was taken: once back, the same key runs again (or answers what it saved), not a 409 for minutes', async () => {
-    if (!baseUrl) throw new Error(missing);
-    const database = await databaseSwitch(url);
-    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: database.url } }));
+    if (!database.server) throw new Error(missing);
+    const switched = await databaseSwitch(database.url);
+    const instance = await buildApp(testConfig({ database: { kind: 'postgres', url: switched.url } }));
     const held = (key: string) => instance.db.selectFrom('idempotency_keys').select('status').where('key_hash', '=', keyHashOf(key)).where('status', 'is', null).executeTakeFirst();
     /** Waits (a few seconds at most) until the key is no longer held by a request that never told its answer. */
     const settled = async (key: string) => {
@@ -311,12 +290,12 @@ describe('PostgreSQL', () => {
       const failedKey = `away-before-${randomBytes(6).toString('hex')}`;
       const failedBody = homeSaveBody({ address: `Tashkent, away before ${failedKey}` });
       instance.contracts.create = async (...args) => {
-        await database.off();
+        await switched.off();
         return create(...args);
       };
       expect((await post(instance, '/api/sayt/uyjoy-api/save', failedBody, { 'idempotency-key': failedKey })).statusCode).toBe(503);
       instance.contracts.create = create;
-      await database.on();
+      await switched.on();
       await settled(failedKey);
       const retried = await post(instance, '/api/sayt/uyjoy-api/save', failedBody, { 'idempotency-key': failedKey });
       expect([retried.statusCode, retried.headers['idempotent-replayed']]).toEqual([200, undefined]);
@@ -326,24 +305,24 @@ describe('PostgreSQL', () => {
       const savedBody = homeSaveBody({ address: `Tashkent, away after ${savedKey}` });
       instance.contracts.create = async (...args) => {
         const made = await create(...args);
-        await database.off();
+        await switched.off();
         return made;
       };
       const first = await post(instance, '/api/sayt/uyjoy-api/save', savedBody, { 'idempotency-key': savedKey });
       expect(first.statusCode).toBe(200);
       instance.contracts.create = create;
-      await database.on();
+      await switched.on();
       await settled(savedKey);
       const repeated = await post(instance, '/api/sayt/uyjoy-api/save', savedBody, { 'idempotency-key': savedKey });
       expect([repeated.statusCode, repeated.headers['idempotent-replayed'], repeated.body]).toEqual([200, 'true', first.body]);
     } finally {
       await instance.close();
-      await database.close();
+      await switched.close();
     }
   });
 
   test('two instances on one database: purchases through both, Payme at either, every contract paid once, every message sent once', async () => {
-    if (!baseUrl) throw new Error(missing);
+    if (!database.server) throw new Error(missing);
     // A stand-in Bot API that counts what it receives.
     const received: string[] = [];
     const bot = createServer((request, response) => {
@@ -357,7 +336,7 @@ describe('PostgreSQL', () => {
     await new Promise<void>((resolve) => bot.listen(0, '127.0.0.1', resolve));
     const botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}`;
     try {
-      const config = testConfig({ database: { kind: 'postgres', url }, bot: { apiUrl: botUrl, token: 'test-token', chatId: '1' } });
+      const config = testConfig({ database: { kind: 'postgres', url: database.url }, bot: { apiUrl: botUrl, token: 'test-token', chatId: '1' } });
       const [a, b] = await Promise.all([buildApp(config), buildApp(config)]);
       if (!a || !b) throw new Error('two instances');
       instances.push(a, b);
