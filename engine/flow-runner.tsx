@@ -11,6 +11,7 @@ import { loadMessageArea } from './message-areas';
 import type { FieldPath } from './paths';
 import { PriceBox } from './price-box';
 import { Spinner } from './spinner';
+import { StepBoundary } from './step-boundary';
 import { loadStepJudging, useFlowReader, ValidatedStepForm, type Uploads } from './step-form';
 import { StepperHeader } from './stepper-header';
 import { secondaryButtonClass, type FlowFormContext } from './ui';
@@ -212,66 +213,68 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
               {i18n._(current.title)}
             </h2>
             {current.description && <p className="mb-4 text-sm text-slate-600">{i18n._(current.description)}</p>}
-            {/* The step's parts appear together: a bar drawn after the form would push the fields a visitor is tapping down the screen. */}
-            <Suspense fallback={<StepLoading />}>
-              {definition.reset?.steps.includes(current.id) && (
-                <ResetBar
-                  label={definition.reset.label}
-                  subject={context.catalog === null ? null : (definition.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
-                  disabled={busy}
-                  onReset={onRestart}
-                />
-              )}
-              {error && !error.modal && !refusal && (
-                <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
-                  {i18n._(error.messageId, error.values)}
-                </p>
-              )}
-              {(current.component ?? 'form') === 'form' && (
-                <ValidatedStepForm
-                  key={current.id}
-                  step={current}
-                  formData={context.data[current.id]}
-                  fieldErrors={context.fieldErrors[current.id]}
-                  refusal={refusal}
-                  flow={flow}
-                  price={context.price}
-                  hidden={hidden}
-                  locked={locked}
-                  loading={busy}
-                  canGoBack={index > 0}
-                  formContext={formContext}
-                  uploads={uploads}
-                  onFieldChange={onFieldChange}
-                  onRefused={onRefused}
-                  onNext={onNext}
-                  onBack={onBack}
-                />
-              )}
-            </Suspense>
-            {current.component === 'payment' && (
+            <StepBoundary key={current.id} step={current}>
+              {/* The step's parts appear together: a bar drawn after the form would push the fields a visitor is tapping down the screen. */}
               <Suspense fallback={<StepLoading />}>
-                <PaymentStep
-                  title={definition.title}
-                  summary={summary}
-                  payment={context.payment}
-                  price={context.price}
-                  loading={busy}
-                  api={api}
-                  lang={i18n.locale}
-                  payLink={payLink}
-                  storage={storage}
-                  onCheck={onCheck}
-                  onPoll={onPoll}
-                  onBack={onBack}
-                />
+                {definition.reset?.steps.includes(current.id) && (
+                  <ResetBar
+                    label={definition.reset.label}
+                    subject={context.catalog === null ? null : (definition.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
+                    disabled={busy}
+                    onReset={onRestart}
+                  />
+                )}
+                {error && !error.modal && !refusal && (
+                  <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
+                    {i18n._(error.messageId, error.values)}
+                  </p>
+                )}
+                {(current.component ?? 'form') === 'form' && (
+                  <ValidatedStepForm
+                    key={current.id}
+                    step={current}
+                    formData={context.data[current.id]}
+                    fieldErrors={context.fieldErrors[current.id]}
+                    refusal={refusal}
+                    flow={flow}
+                    price={context.price}
+                    hidden={hidden}
+                    locked={locked}
+                    loading={busy}
+                    canGoBack={index > 0}
+                    formContext={formContext}
+                    uploads={uploads}
+                    onFieldChange={onFieldChange}
+                    onRefused={onRefused}
+                    onNext={onNext}
+                    onBack={onBack}
+                  />
+                )}
               </Suspense>
-            )}
-            {current.component === 'download' && (
-              <Suspense fallback={<StepLoading />}>
-                <DownloadStep policy={context.policy} title={definition.title} summary={summary} paid={context.payment?.price} price={context.price} onRestart={onRestart} />
-              </Suspense>
-            )}
+              {current.component === 'payment' && (
+                <Suspense fallback={<StepLoading />}>
+                  <PaymentStep
+                    title={definition.title}
+                    summary={summary}
+                    payment={context.payment}
+                    price={context.price}
+                    loading={busy}
+                    api={api}
+                    lang={i18n.locale}
+                    payLink={payLink}
+                    storage={storage}
+                    onCheck={onCheck}
+                    onPoll={onPoll}
+                    onBack={onBack}
+                  />
+                </Suspense>
+              )}
+              {current.component === 'download' && (
+                <Suspense fallback={<StepLoading />}>
+                  <DownloadStep policy={context.policy} title={definition.title} summary={summary} paid={context.payment?.price} price={context.price} onRestart={onRestart} />
+                </Suspense>
+              )}
+            </StepBoundary>
           </div>
           {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} quoting={quoting} />}
         </InertUntilHydrated>

@@ -14,7 +14,7 @@ import { fieldPathOfId, type FieldPath } from './paths';
 import { PriceAmount } from './price-box';
 import { Spinner } from './spinner';
 import type { FlowReader, FormView, Judgement, StepJudging } from './step-judging';
-import { loadStepParts } from './step-parts';
+import { stepParts } from './step-parts';
 import { stepValidator } from './step-validators';
 import { theme } from './theme';
 import { primaryButtonClass, secondaryButtonClass, type FlowFormContext } from './ui';
@@ -80,11 +80,12 @@ interface StepFormProps {
 }
 
 /**
- * The step's form once its widgets and validator are there (`loadStepParts`): at once when they were
- * loaded before, else the step waits for them under the nearest Suspense.
+ * The step's form once its widgets and validator are there (`stepParts`): at once when they were
+ * loaded before, else the step waits for them under the nearest Suspense; when they fail to load,
+ * the nearest error boundary says so (`StepBoundary`).
  */
 export function ValidatedStepForm(props: Omit<StepFormProps, 'validator'>) {
-  use(loadStepParts(props.step));
+  use(stepParts(props.step));
   return <StepForm {...props} validator={stepValidator(props.step.schema)} />;
 }
 

@@ -102,9 +102,11 @@ describe('a save refused with an HTTP status the product places', () => {
     saveRequest: () => ({}),
     policy: policyNumberAnswer,
     saveStatuses: { codes: { 422: { message: 'fault_on_driver_data' } } },
+    refusedFields: { '/applicant/birthday': { status: 422, message: 'product.error.applicant_age', field: { step: 'applicant', path: '/birthday' } } },
   });
   const save = (failure: ReturnType<typeof apiFailure>) =>
     binding.save(fakeApi(() => failure), { applicant: {} }, { total: 1, lines: [] }, { returnPath: '/en/product?step=payment' });
+  const refusedAt = (status: number, field: string) => save(apiFailure(status, { ...notOk(status, `body${field}: refused`), response: { field } }));
 
   it('says the product\'s message for that status (spec §8: mini-casco on 422), any other as every product does', async () => {
     await expect(save(apiFailure(422, notOk(422, 'amount differs, server: 2')))).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
@@ -112,6 +114,17 @@ describe('a save refused with an HTTP status the product places', () => {
     await expect(save(apiFailure(400, notOk(400, 'datas_not_found')))).rejects.toMatchObject({ messageId: 'datas_not_found' });
     await expect(save(apiFailure(500))).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
     await expect(save(apiFailure(null))).rejects.toMatchObject({ messageId: 'network_error' });
+  });
+
+  it('for a request field it places, is said at that field in the product\'s words; the field refused with another status, or another field, as any refusal', async () => {
+    await expect(refusedAt(422, '/applicant/birthday')).rejects.toMatchObject({ messageId: 'product.error.applicant_age', field: { step: 'applicant', path: '/birthday' } });
+    // A malformed date is not the age.
+    const malformed = await refusedAt(400, '/applicant/birthday').catch((error: BindingFailure) => error);
+    expect(malformed).toMatchObject({ messageId: 'maybe-data-is-incorrect' });
+    expect((malformed as BindingFailure).field).toBeUndefined();
+    await expect(refusedAt(422, '/applicant/passport_number')).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
+    // A pointer the product does not place, though the table's prototype has it.
+    await expect(refusedAt(422, 'constructor')).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
   });
 });
 

@@ -127,6 +127,26 @@ function placedStatusFailure(error: unknown, statuses: SaveStatusTable | undefin
   return placement ? placed(placement, error.envelope?.response, data, `save refused: HTTP ${error.status}`) : null;
 }
 
+/** The flow's field a refused save's request field stands for, with what is said there. */
+export interface RefusedField {
+  /** The status of that refusal: the same field refused otherwise (a malformed date, 400) says what any refusal does. */
+  status: number;
+  message: MessageId;
+  field: { step: string; path: string };
+}
+
+/**
+ * The failure of a save the server refused with the status a product places for a request field
+ * (`refusedFields`, by the pointer the answer's `response.field` gives), or null for any other.
+ */
+function refusedFieldFailure(error: unknown, fields: Readonly<Record<string, RefusedField>> | undefined): ProductBindingFailure | null {
+  if (!fields || !isApiFailure(error) || error.status === null) return null;
+  const pointer = asRecord(error.envelope?.response).field;
+  const refused = typeof pointer === 'string' && Object.hasOwn(fields, pointer) ? fields[pointer] : undefined;
+  if (refused?.status !== error.status) return null;
+  return new ProductBindingFailure(refused.message, { field: refused.field, cause: error, detail: `save refused: HTTP ${error.status} on ${String(pointer)}` });
+}
+
 export interface SaleBindingConfig<D extends FlowData, C> {
   calls: ProductManifest['calls'];
   /** Catalog data for the flow (tariffs, programs, countries), loaded when it starts. */
@@ -143,6 +163,12 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   saveErrors?: SaveErrorTable;
   /** What a save refused with an HTTP status says (`SaveStatusTable`); by default as `toFailure` maps it (422: `maybe-data-is-incorrect`). */
   saveStatuses?: SaveStatusTable;
+  /**
+   * A save refused for a request field that stands for a flow's field (the policyholder's birthday,
+   * whose age the server judges as the page does), by the pointer the server names: said at that
+   * field, in the page's own words, rather than as a refused save in general.
+   */
+  refusedFields?: Readonly<Record<string, RefusedField>>;
   policy: PolicyReader;
   /** How the check's answer reads (`checkReadings`); `standard` when not said. */
   checkAnswer?: CheckReading;
@@ -172,7 +198,7 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
           if (!multipart) return await api.post<SaveResponse>(config.calls.save, request, repeatableSave);
           return await api.postForm<SaveResponse>(config.calls.save, await multipart.formBody(request, data, context.files), undefined, repeatableSave);
         } catch (error) {
-          throw multipart?.fileRefusal(error, request, data) ?? placedStatusFailure(error, config.saveStatuses, data) ?? error;
+          throw multipart?.fileRefusal(error, request, data) ?? refusedFieldFailure(error, config.refusedFields) ?? placedStatusFailure(error, config.saveStatuses, data) ?? error;
         }
       }, failure);
       if (!envelope.result) {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { StepAddress } from './product-flow';
 
 /**
@@ -77,9 +77,18 @@ export function stepHrefAt(pathname: string, stepId: string): string {
   return `${pathname}${withStep(typeof window === 'undefined' ? '' : window.location.search, stepId)}`;
 }
 
-/** The step address of the page at `pathname`, read from and written to the browser's history. */
+/**
+ * The step address of the page at `pathname`, read from and written to the browser's history.
+ * `afterChange` runs whenever the address changed: written by the flow, or moved by the browser's
+ * back and forward (what carries the query, such as the page's language links, then names the step shown).
+ */
 export function useHistoryStepAddress(pathname: string, afterChange?: () => void): StepAddress {
   const search = useSyncExternalStore(subscribe, currentSearch, serverSearch);
+  useEffect(() => {
+    if (!afterChange) return;
+    window.addEventListener('popstate', afterChange);
+    return () => window.removeEventListener('popstate', afterChange);
+  }, [afterChange]);
   const step = new URLSearchParams(search).get('step');
   const onStepChange = useCallback((stepId: string, mode: 'push' | 'replace') => writeStep(stepId, mode, afterChange), [afterChange]);
   const stepHref = useCallback((stepId: string) => stepHrefAt(pathname, stepId), [pathname]);

@@ -24,7 +24,9 @@ describe('accident period', () => {
   it('covers a year from the start and refuses a start in the past', () => {
     if (!syncPeriod) throw new Error('no syncPeriod');
     const next = { ...sampleAlone, period: { beginDate: '2030-08-01' } };
-    expect(syncPeriod(next, sampleAlone)).toEqual({ data: { ...next, period: { beginDate: '2030-08-01', endDate: '2031-07-31' } } });
+    const synced = syncPeriod(next, sampleAlone);
+    expect(synced.data).toEqual({ ...next, period: { beginDate: '2030-08-01', endDate: '2031-07-31' } });
+    expect(synced.errors).toBeUndefined();
     const past = { ...sampleAlone, period: { beginDate: '2030-06-14' } };
     expect(syncPeriod(past, sampleAlone).errors).toEqual({ period: { '/beginDate': 'accident.error.begin_date_past' } });
   });

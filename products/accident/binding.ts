@@ -1,10 +1,11 @@
 import type { Price } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, type AccidentTariff } from './pricing';
 import manifest from './product';
-import type { AccidentData, InsuredPerson } from './rules';
+import { checkPolicyholderAge, type AccidentData, type InsuredPerson } from './rules';
 
 const personFields = (person: InsuredPerson) => {
   const { seria, number } = splitPassport(required(person.passport, 'passport'));
@@ -35,5 +36,7 @@ export const accidentBinding = saleBinding<AccidentData, AccidentTariff>({
   load: async () => ({ ...accidentTariff }),
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'insureds', rows: 'persons', withPinfl: true })],
   saveRequest: accidentSaveRequest,
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/owner/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
 });

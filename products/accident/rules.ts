@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso, oneYearFrom } from '../api-format';
 import { defineRules } from '../define';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 
 export type InsuredPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string };
 
@@ -20,18 +20,18 @@ function syncPeriod(next: AccidentData): EffectResult<AccidentData> {
   return { data };
 }
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<AccidentData>(
+  'insureds',
+  (d) => d.insureds.persons[0]?.birthday,
+  (d) => d.period.beginDate,
+  'accident.error.policyholder_age',
+  '/persons/0/birthday',
+);
+
 export const accidentRules = defineRules<AccidentData>()({
   // The first person holds the policy: any change of the list may put another person first.
   onChange: { 'period.beginDate': 'syncPeriod', 'insureds.persons': 'checkPolicyholderAge' },
   guards: {},
-  actions: {
-    syncPeriod,
-    checkPolicyholderAge: policyholderAgeCheck<AccidentData>(
-      'insureds',
-      (d) => d.insureds.persons[0]?.birthday,
-      (d) => d.period.beginDate,
-      'accident.error.policyholder_age',
-      '/persons/0/birthday',
-    ),
-  },
+  actions: { syncPeriod: judgingPolicyholderAge(syncPeriod, checkPolicyholderAge), checkPolicyholderAge },
 });

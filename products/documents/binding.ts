@@ -2,10 +2,11 @@ import type { ApiPort, Price } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure } from '../binding-failure';
 import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { stateNumberTypeId, type DocumentsTariff } from './pricing';
 import manifest from './product';
-import type { DocumentsData } from './rules';
+import { checkPolicyholderAge, type DocumentsData } from './rules';
 
 /** The save request: the document (by its plate for type 38, by its number otherwise), the start, the owner and the premium shown. */
 export function documentsSaveRequest(data: DocumentsData, price: Price): Omit<SaveRequest, 'return_url'> {
@@ -48,6 +49,8 @@ export const documentsBinding = saleBinding<DocumentsData, DocumentsTariff>({
   load,
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'owner', withPinfl: true })],
   saveRequest: documentsSaveRequest,
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/owner/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
   checkAnswer: manifest.checkAnswer,
 });

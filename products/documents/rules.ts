@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import { stateNumberTypeId } from './pricing';
 
 export type DocumentsData = {
@@ -37,6 +37,9 @@ function normaliseNumber(next: DocumentsData): EffectResult<DocumentsData> {
 
 const isStateNumber = (data: DocumentsData) => data.document.typeId === stateNumberTypeId;
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<DocumentsData>('owner', (d) => d.owner.birthday, (d) => d.document.beginDate);
+
 export const documentsRules = defineRules<DocumentsData>()({
   onChange: { 'document.beginDate': 'syncPeriod', 'document.documentNumber': 'normaliseNumber', 'owner.birthday': 'checkPolicyholderAge' },
   // Spec §9: type 38 (the state number) is named by its plate, every other document by its number.
@@ -45,5 +48,5 @@ export const documentsRules = defineRules<DocumentsData>()({
     isStateNumber,
     isPaperDocument: (data) => data.document.typeId !== undefined && !isStateNumber(data),
   },
-  actions: { syncPeriod, normaliseNumber, checkPolicyholderAge: policyholderAgeCheck<DocumentsData>('owner', (d) => d.owner.birthday, (d) => d.document.beginDate) },
+  actions: { syncPeriod: judgingPolicyholderAge(syncPeriod, checkPolicyholderAge), normaliseNumber, checkPolicyholderAge },
 });

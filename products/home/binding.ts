@@ -1,10 +1,11 @@
 import type { Price, ProductBinding } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { ProductManifest } from '../define';
 import type { SaveRequest } from './api.generated';
 import type { HomeProgram, HomeTariffs } from './pricing';
-import type { HomeData } from './rules';
+import { checkPolicyholderAge, type HomeData } from './rules';
 
 /** The save request for flow data and the premium the visitor was shown. */
 export function homeSaveRequest(data: HomeData, price: Price): Omit<SaveRequest, 'return_url'> {
@@ -36,6 +37,8 @@ export function homeBinding(calls: ProductManifest['calls'], programs: readonly 
     // The applicant's name comes from the registry (the server also insures only registered people).
     lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant' })],
     saveRequest: homeSaveRequest,
+    // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+    refusedFields: { '/applicant/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
     policy: policyNumberAnswer,
   });
 }

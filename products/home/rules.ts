@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 
 export type HouseType = 'apartment' | 'house';
 export type HomeProgramStep = { programId?: number };
@@ -23,9 +23,12 @@ function checkBeginDate(next: HomeData): EffectResult<HomeData> {
   return { data: next };
 }
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<HomeData>('applicant', (d) => d.applicant.birthday, (d) => d.address.beginDate);
+
 /** Home's rules; premium home shares them. */
 export const homeRules = defineRules<HomeData>()({
   onChange: { 'address.beginDate': 'checkBeginDate', 'applicant.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { checkBeginDate, checkPolicyholderAge: policyholderAgeCheck<HomeData>('applicant', (d) => d.applicant.birthday, (d) => d.address.beginDate) },
+  actions: { checkBeginDate: judgingPolicyholderAge(checkBeginDate, checkPolicyholderAge), checkPolicyholderAge },
 });

@@ -1,10 +1,11 @@
 import type { FileRef, Price } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { companyLookup, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, type JobLossTariff } from './pricing';
 import manifest from './product';
-import type { JobLossData } from './rules';
+import { checkPolicyholderAge, type JobLossData } from './rules';
 
 /** What the save request carries: the documented fields, and the two documents as the flow keeps them (the kit sends them as parts). */
 export type JobLossSaveRequest = Omit<SaveRequest, 'return_url' | 'work_book' | 'salary_certificate'> & { work_book: FileRef; salary_certificate: FileRef };
@@ -54,5 +55,7 @@ export const jobLossBinding = saleBinding<JobLossData, JobLossTariff>({
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }),
   ],
   saveRequest: jobLossSaveRequest,
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
 });

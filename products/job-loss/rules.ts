@@ -1,7 +1,7 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 
 /** The employer as the tax registry gives it (`/osgor_neo/inn`), shown read-only. */
 export type Employer = { companyName?: string; mfo?: string; bank?: string; director?: string; account?: string; oked?: string; address?: string };
@@ -41,8 +41,11 @@ function syncPeriod(next: JobLossData): EffectResult<JobLossData> {
   return { data };
 }
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<JobLossData>('personal', (d) => d.personal.birthday, (d) => d.job.beginDate);
+
 export const jobLossRules = defineRules<JobLossData>()({
   onChange: { 'job.inn': 'forgetEmployer', 'job.beginDate': 'syncPeriod', 'personal.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { forgetEmployer, syncPeriod, checkPolicyholderAge: policyholderAgeCheck<JobLossData>('personal', (d) => d.personal.birthday, (d) => d.job.beginDate) },
+  actions: { forgetEmployer, syncPeriod: judgingPolicyholderAge(syncPeriod, checkPolicyholderAge), checkPolicyholderAge },
 });

@@ -2,11 +2,12 @@ import type { ApiPort, Envelope, LookupBinding, Price, ProductBinding, StepCall 
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { MiniCascoTariff } from '../mini-casco-programs';
 import carSchema from '../../schemas/products/mini-casco/car.json';
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest, GetTariffsResponse } from './api.generated';
 import manifest from './product';
-import type { MiniCascoCar, MiniCascoData } from './rules';
+import { programStart, type MiniCascoCar, type MiniCascoData } from './rules';
 
 /** The step's own patterns: the car check asks only about what the form would accept. */
 const platePattern = new RegExp(carSchema.properties.plate.pattern);
@@ -115,6 +116,8 @@ export function miniCascoBindingFor(calls: { save: string; check: string }): Pro
       saveRequest: miniCascoSaveRequest,
       // Spec §8: a save the server refuses with 422 says fault_on_driver_data (the applicant's data: the one driver this cover knows).
       saveStatuses: { codes: { 422: { message: 'fault_on_driver_data' } } },
+      // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+      refusedFields: { '/applicant/birthday': policyholderAgeRefusal(programStart.checkApplicantAge) },
       policy: policyNumberAnswer,
     }),
     calls: { checkCar: checkCarAndApplicant },

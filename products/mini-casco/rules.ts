@@ -36,9 +36,12 @@ export type MiniCascoData = {
   applicant: MiniCascoApplicant;
 };
 
+/** The first day's effects and the applicant's age (`checkApplicantAge`, whose refusal by the save binding.ts places at the birthday too). */
+export const programStart = programStartActions<MiniCascoData>('mini-casco.error.begin_date', 'mini-casco.error.applicant_age');
+
 /** Mini-casco's rules, monthly casco's too: the first day is tomorrow at the earliest, and set to it when a program is chosen. */
 export const miniCascoRules = defineRules<MiniCascoData>()({
   onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate', 'applicant.birthday': 'checkApplicantAge' },
   guards: {},
-  actions: programStartActions<MiniCascoData>('mini-casco.error.begin_date', 'mini-casco.error.applicant_age'),
+  actions: programStart,
 });

@@ -2,11 +2,12 @@ import type { ApiPort, LookupBinding, Price, ProductBinding } from '../../engine
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import carSchema from '../../schemas/products/osgop/car.json';
 import type { AutoRequest, AutoResponse, CalculationResponse, SaveRequest } from './api.generated';
 import { osgopTariff, type OsgopTariff } from './pricing';
 import manifest from './product';
-import type { OsgopData } from './rules';
+import { checkPolicyholderAge, type OsgopData } from './rules';
 
 // The step's own patterns (schemas/common shapes): a lookup asks only for what the form would accept.
 const platePattern = new RegExp(carSchema.properties.plate.pattern);
@@ -97,6 +98,8 @@ const sale = saleBinding<OsgopData, OsgopTariff>({
     companyLookup({ call: '/osgor_neo/inn', step: 'holder', merge: (_holder, found) => ({ companyName: found.name }) }),
   ],
   saveRequest: osgopSaveRequest,
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/insurant/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
 });
 

@@ -211,6 +211,16 @@ describe('osgop sale', () => {
     await expect(sale.quote({ ...bus, begin_date: '31.06.2030' }, context)).rejects.toMatchObject({ status: 400, field: '/begin_date' });
   });
 
+  it("judges a person carrier's age on the first day of cover, as the page does", async () => {
+    // 17 today, 18 on 10 July 2030.
+    const teen: RegistryPerson = { ...rustam, pinfl: '31007120000055', firstName: 'Aziz', birthday: '2012-07-10' };
+    const teenContext = { ...context, findPerson: async () => teen };
+    const minibus = osgopSaveRequest(sampleMinibus, { total: 147_840, lines: [] });
+    const carrier = { ...minibus, insurant: { ...minibus.insurant, birthday: '10.07.2012' } };
+    await expect(sale.quote({ ...carrier, begin_date: '10.07.2030' }, teenContext)).resolves.toMatchObject({ terms: { holder: 'Aziz Nazarov' } });
+    await expect(sale.quote({ ...carrier, begin_date: '09.07.2030' }, teenContext)).rejects.toMatchObject({ status: 422, field: '/insurant/birthday' });
+  });
+
   it('answers its calls from the registry: the vehicle, the premium, or the refusal by code', async () => {
     const [auto, calculation] = sale.calls ?? [];
     if (!auto || !calculation) throw new Error('no calls');

@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import { coverEnd } from './period';
 import type { OsgopCategory, OsgopMonths } from './pricing';
 
@@ -52,6 +52,9 @@ function prefillCarrier(next: OsgopData): EffectResult<OsgopData> {
   return { data: { ...next, holder: { ...next.holder, inn: ownerInn, ...(owner ? { companyName: owner } : {}) } } };
 }
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<OsgopData>('holder', (d) => d.holder.birthday, (d) => d.policy.beginDate);
+
 export const osgopRules = defineRules<OsgopData>()({
   onChange: { 'car.ownerInn': 'prefillCarrier', 'policy.beginDate': 'syncPeriod', 'policy.months': 'syncPeriod', 'holder.birthday': 'checkPolicyholderAge' },
   show: {
@@ -70,5 +73,5 @@ export const osgopRules = defineRules<OsgopData>()({
     // What the registry answered stays as it said until the visitor asks to correct it.
     vehicleLocked: (data) => data.car.edit !== true,
   },
-  actions: { prefillCarrier, syncPeriod, checkPolicyholderAge: policyholderAgeCheck<OsgopData>('holder', (d) => d.holder.birthday, (d) => d.policy.beginDate) },
+  actions: { prefillCarrier, syncPeriod: judgingPolicyholderAge(syncPeriod, checkPolicyholderAge), checkPolicyholderAge },
 });

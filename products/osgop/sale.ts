@@ -78,8 +78,8 @@ const calls: ProductCall<OsgopTariff>[] = [
   },
 ];
 
-/** The carrier the policy names: a company of the tax registry (with a short name) or a person of the person registry. */
-async function holderOf(insurant: SaveRequest['insurant'], context: SaleContext<OsgopTariff>): Promise<string> {
+/** The carrier the policy names: a company of the tax registry (with a short name) or a person of the person registry, of age on the first day of cover (`begin`). */
+async function holderOf(insurant: SaveRequest['insurant'], begin: string, context: SaleContext<OsgopTariff>): Promise<string> {
   if (insurant.type === 'company') {
     if (!insurant.inn) throw new SaleRefusal(400, 'body/insurant/inn is required for a company', '/insurant/inn');
     const company = await context.registries.company(insurant.inn);
@@ -92,7 +92,7 @@ async function holderOf(insurant: SaveRequest['insurant'], context: SaleContext<
   const born = requestDate(birthday, '/insurant/birthday');
   const person = await context.findPerson({ passportSeria, passportNumber, birthday: born, ...(pinfl ? { pinfl } : {}) });
   if (!person) throw new SaleRefusal(422, 'insurant: not found in the person registry', '/insurant');
-  requireOfAge(born, context.today, '/insurant/birthday');
+  requireOfAge(born, begin, '/insurant/birthday');
   return `${person.firstName} ${person.lastName}`;
 }
 
@@ -120,7 +120,7 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
   const model = printedModel(request.model, vehicle.model);
   if (model === null) throw new SaleRefusal(422, `body/model must be the vehicle registry's (${vehicle.model}), a trim of one word may follow`, '/model');
   if (request.issue_year !== vehicle.issueYear) throw new SaleRefusal(422, `body/issue_year must be the vehicle registry's: ${vehicle.issueYear}`, '/issue_year');
-  const holder = await holderOf(request.insurant, context);
+  const holder = await holderOf(request.insurant, begin, context);
   return {
     // The premium of the registry's seats and category for the term the policy states.
     price: quoteOsgop(category, passengerSeats, request.period, context.tariffs),

@@ -2,10 +2,11 @@ import type { FileRef, Price, ProductBinding, StepCall } from '../../engine/defi
 import { isIsoDate, isoToDmy, phoneDigits, splitPassport, todayIso } from '../api-format';
 import { ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';
-import type { PetsData } from './rules';
+import { checkPolicyholderAge, type PetsData } from './rules';
 
 /** The programs call's answer as the flow prices with it. */
 export function tariffFromAnswer(answer: ProgramsResponse): PetsTariff {
@@ -70,6 +71,8 @@ const sale = saleBinding<PetsData, PetsTariff>({
   },
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'owner', withPinfl: true })],
   saveRequest: petsSaveRequest,
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
   // Spec §8: the pet check's codes are reversed relative to sport's (0 paid, 1 not paid, 2 network error).
   checkAnswer: 'pets',

@@ -1,7 +1,7 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import type { PetType } from './pricing';
 
 export type PetsProgramStep = { petType?: PetType; programId?: number; beginDate?: string; endDate?: string };
@@ -23,8 +23,11 @@ function syncPeriod(next: PetsData): EffectResult<PetsData> {
   return { data };
 }
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<PetsData>('owner', (d) => d.owner.birthday, (d) => d.program.beginDate);
+
 export const petsRules = defineRules<PetsData>()({
   onChange: { 'program.beginDate': 'syncPeriod', 'owner.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { syncPeriod, checkPolicyholderAge: policyholderAgeCheck<PetsData>('owner', (d) => d.owner.birthday, (d) => d.program.beginDate) },
+  actions: { syncPeriod: judgingPolicyholderAge(syncPeriod, checkPolicyholderAge), checkPolicyholderAge },
 });

@@ -2,6 +2,7 @@ import type { ApiPort, LookupBinding, Price, ProductBinding } from '../../engine
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
 import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { OsagoJuridikRequest, OsagoJuridikResponse } from '../osago/api.generated';
 import osago from '../osago/product';
 import carSchema from '../../schemas/products/quick-casco/car.json';
@@ -9,7 +10,7 @@ import applicantSchema from '../../schemas/products/quick-casco/applicant.json';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import type { QuickCascoTariff } from './pricing';
 import manifest from './product';
-import type { QuickCascoApplicant, QuickCascoCar, QuickCascoData } from './rules';
+import { programStart, type QuickCascoApplicant, type QuickCascoCar, type QuickCascoData } from './rules';
 
 /** The step's own patterns: the registry is asked only about what the form would accept. */
 const platePattern = new RegExp(carSchema.properties.plate.pattern);
@@ -92,5 +93,7 @@ export const quickCascoBinding: ProductBinding<QuickCascoData, QuickCascoTariff>
     vehicleLookup,
   ],
   saveRequest: quickCascoSaveRequest,
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/applicant/birthday': policyholderAgeRefusal(programStart.checkApplicantAge) },
   policy: policyNumberAnswer,
 });

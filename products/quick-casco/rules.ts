@@ -49,6 +49,9 @@ function switchCitizenship(next: QuickCascoData): EffectResult<QuickCascoData> {
 
 const isForeigner = (data: QuickCascoData) => data.applicant.foreign === true;
 
+/** The first day's effects and the applicant's age (`checkApplicantAge`, whose refusal by the save binding.ts places at the birthday too). */
+export const programStart = programStartActions<QuickCascoData>('quick-casco.error.begin_date', 'quick-casco.error.applicant_age');
+
 /** Quick casco's rules: the first day (as mini-casco's), and the applicant a citizen or a foreigner. */
 export const quickCascoRules = defineRules<QuickCascoData>()({
   onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate', 'applicant.birthday': 'checkApplicantAge', 'applicant.foreign': 'switchCitizenship' },
@@ -57,5 +60,5 @@ export const quickCascoRules = defineRules<QuickCascoData>()({
   // A citizen's names are the registry's; a foreigner types them.
   lock: { 'applicant.firstName': 'citizen', 'applicant.lastName': 'citizen' },
   guards: { citizen: (data) => !isForeigner(data), foreigner: isForeigner },
-  actions: { ...programStartActions<QuickCascoData>('quick-casco.error.begin_date', 'quick-casco.error.applicant_age'), switchCitizenship },
+  actions: { ...programStart, switchCitizenship },
 });

@@ -2,10 +2,11 @@ import type { ApiPort, Price } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure } from '../binding-failure';
 import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import type { SportTariff } from './pricing';
 import manifest from './product';
-import type { SportData } from './rules';
+import { checkPolicyholderAge, type SportData } from './rules';
 
 /** The save request: the sport, the sum, the start, the insured sportsman and the premium shown. */
 export function sportSaveRequest(data: SportData, price: Price): Omit<SaveRequest, 'return_url'> {
@@ -38,6 +39,8 @@ export const sportBinding = saleBinding<SportData, SportTariff>({
   load,
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'insured', withPinfl: true })],
   saveRequest: sportSaveRequest,
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/insured/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
   checkAnswer: manifest.checkAnswer,
 });

@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
 import { defineRules } from '../define';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 
 export type SportPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
 
@@ -22,8 +22,11 @@ function syncPeriod(next: SportData): EffectResult<SportData> {
   return { data };
 }
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<SportData>('insured', (d) => d.insured.birthday, (d) => d.sport.beginDate);
+
 export const sportRules = defineRules<SportData>()({
   onChange: { 'sport.beginDate': 'syncPeriod', 'insured.birthday': 'checkPolicyholderAge' },
   guards: {},
-  actions: { syncPeriod, checkPolicyholderAge: policyholderAgeCheck<SportData>('insured', (d) => d.insured.birthday, (d) => d.sport.beginDate) },
+  actions: { syncPeriod: judgingPolicyholderAge(syncPeriod, checkPolicyholderAge), checkPolicyholderAge },
 });

@@ -55,7 +55,9 @@ describe('sport period', () => {
     const syncPeriod = sport.machine.actions.syncPeriod;
     if (!syncPeriod) throw new Error('no syncPeriod');
     const next = { ...sampleBoxer, sport: { sportTypeId: 2, beginDate: '2030-08-01' } };
-    expect(syncPeriod(next, sampleBoxer)).toEqual({ data: { ...next, sport: { sportTypeId: 2, beginDate: '2030-08-01', endDate: '2031-07-31' } } });
+    const synced = syncPeriod(next, sampleBoxer);
+    expect(synced.data).toEqual({ ...next, sport: { sportTypeId: 2, beginDate: '2030-08-01', endDate: '2031-07-31' } });
+    expect(synced.errors).toBeUndefined();
     const past = { ...sampleBoxer, sport: { sportTypeId: 2, beginDate: '2030-06-14' } };
     expect(syncPeriod(past, sampleBoxer).errors).toEqual({ sport: { '/beginDate': 'sport.error.begin_date_past' } });
   });

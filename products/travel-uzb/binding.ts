@@ -2,10 +2,11 @@ import type { ApiPort, Price } from '../../engine/definition';
 import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, genericErrorId, requireFields } from '../binding-failure';
 import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import type { TravelUzbTariff } from './pricing';
 import manifest from './product';
-import type { TravelUzbData, TravelUzbTourist } from './rules';
+import { checkPolicyholderAge, type TravelUzbData, type TravelUzbTourist } from './rules';
 
 const passportFields = (person: { passport?: string; birthday?: string; pinfl?: string }) => {
   const { seria, number } = splitPassport(required(person.passport, 'passport'));
@@ -71,5 +72,7 @@ export const travelUzbBinding = saleBinding<TravelUzbData, TravelUzbTariff>({
   ],
   saveRequest: travelUzbSaveRequest,
   saveStatuses: { codes: { 500: alertModal, 422: alertModal } },
+  // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
+  refusedFields: { '/applicant/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
 });

@@ -2,7 +2,7 @@ import type { EffectResult, MessageId } from '../../engine/definition';
 import { daysBetween, isIsoDate, todayIso } from '../api-format';
 import { defineRules } from '../define';
 import { passportOfCitizenship } from '../passport-shapes';
-import { policyholderAgeCheck } from '../policyholder-age';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import { latinOnly } from '../tourist-names';
 import { maxTripDays } from './pricing';
 
@@ -89,6 +89,9 @@ function syncTourists(next: TravelUzbData): EffectResult<TravelUzbData> {
   return Object.keys(errors).length > 0 ? { data, errors: { tourists: errors } } : { data };
 }
 
+/** The policyholder's age, said at the birthday as it is typed and whenever the first day of cover moves; the save's refusal of it is said there too (binding.ts). */
+export const checkPolicyholderAge = policyholderAgeCheck<TravelUzbData>('applicant', (d) => d.applicant.birthday, (d) => d.trip.beginDate);
+
 export const travelUzbRules = defineRules<TravelUzbData>()({
   onChange: {
     'trip.beginDate': 'syncDays',
@@ -110,5 +113,5 @@ export const travelUzbRules = defineRules<TravelUzbData>()({
     touristIsForeign: (_data, row) => row?.foreign === true,
     touristIsCitizen: (_data, row) => row?.foreign !== true,
   },
-  actions: { syncDays, syncTourists, checkPolicyholderAge: policyholderAgeCheck<TravelUzbData>('applicant', (d) => d.applicant.birthday, (d) => d.trip.beginDate) },
+  actions: { syncDays: judgingPolicyholderAge(syncDays, checkPolicyholderAge), syncTourists, checkPolicyholderAge },
 });

@@ -59,7 +59,7 @@ async function quote(request: SaveRequest, context: Context) {
   const program = context.tariffs.programs.find((p) => p.id === request.tarif_id);
   if (!program) throw new SaleRefusal(422, `tarif_id ${request.tarif_id} is not sold`, '/tarif_id');
   const applicant = await registeredPerson(request.applicant, '/applicant', context);
-  requireOfAge(applicant.birthday, context.today, '/applicant/birthday');
+  requireOfAge(applicant.birthday, begin, '/applicant/birthday');
   requireDistinctPeople(request.tourists.map(passportOf), '/tourists');
   const insured = await Promise.all(request.tourists.map((tourist, i) => insuredTourist(tourist, `/tourists/${i}`, context)));
   return {

@@ -47,3 +47,37 @@ test('Next on a trip whose both dates are refused focuses the first of them, the
   await expect(page.locator('#flow-trip_endDate__error')).not.toBeEmpty();
   await expect(page.locator('#flow-trip_beginDate')).toBeFocused();
 });
+
+test("an applicant 18 only on the trip's first day is told at their birthday when the first day moves earlier, and no longer when it moves back", async ({ page }) => {
+  // Turns 18 eleven days from today: of age on a trip from the twelfth day, not on one from the tenth.
+  const eighteenth = new Date(Date.now() + 11 * 86_400_000);
+  const birthday = dayFromToday(11).replace(/\d{4}$/, String(eighteenth.getFullYear() - 18));
+  const back = () => page.getByRole('button', { name: text('en', 'engine.back'), exact: true }).click();
+  const trip = async (begin: number) => {
+    await page.locator('#flow-trip_beginDate').fill(dayFromToday(begin));
+    await page.locator('#flow-trip_endDate').fill(dayFromToday(begin + 2));
+  };
+  const ageMessage = page.locator('#flow-applicant_birthday__error');
+  const noAgeMessage = () => expect(page.getByText(text('en', 'engine.error.policyholder_age'))).toHaveCount(0);
+  await page.goto('/en/travel-around-uzbekistan');
+  await expectStep(page, 'trip');
+  await trip(12);
+  await page.locator('#flow-trip_programId-1').check();
+  await next(page, 'en');
+  await expectStep(page, 'applicant');
+  await page.locator('#flow-applicant_birthday').fill(birthday);
+  await page.locator('#flow-applicant_birthday').blur();
+  await noAgeMessage();
+  await back();
+  await expectStep(page, 'trip');
+  await trip(10);
+  await next(page, 'en');
+  await expectStep(page, 'applicant');
+  await expect(ageMessage).toHaveText(text('en', 'engine.error.policyholder_age'));
+  await back();
+  await trip(12);
+  await next(page, 'en');
+  await expectStep(page, 'applicant');
+  await expect(page.locator('#flow-applicant_birthday')).toHaveValue(birthday);
+  await noAgeMessage();
+});

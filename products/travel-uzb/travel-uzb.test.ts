@@ -57,7 +57,9 @@ describe('domestic travel price (spec §5, §9)', () => {
 
 describe('domestic travel dates', () => {
   it('derives the days from the dates', () => {
-    expect(syncDays(withTrip({ beginDate: '2030-08-01', endDate: '2030-08-05' }), sampleCouple)).toEqual({ data: withTrip({ beginDate: '2030-08-01', endDate: '2030-08-05', days: 5 }) });
+    const synced = syncDays(withTrip({ beginDate: '2030-08-01', endDate: '2030-08-05' }), sampleCouple);
+    expect(synced.data).toEqual(withTrip({ beginDate: '2030-08-01', endDate: '2030-08-05', days: 5 }));
+    expect(synced.errors).toBeUndefined();
   });
 
   it('says startdate_cant_be_more_than_enddate at the end date when the begin date is after it, and keeps no days', () => {
@@ -179,6 +181,15 @@ describe('domestic travel sale', () => {
     // A tourist named twice is not insured twice; a program that is not sold is refused.
     await expect(sale.quote({ ...short, tourists: [...short.tourists, ...short.tourists] }, context)).rejects.toMatchObject({ status: 400, field: '/tourists/2/passport_number' });
     await expect(sale.quote({ ...short, tarif_id: 9 }, context)).rejects.toMatchObject({ status: 422, field: '/tarif_id' });
+  });
+
+  it("judges the applicant's age on the first day of the trip, as the page does", async () => {
+    // Timur Aliyev of the sandbox registry turns 18 on 20 March 2030: under age ten days before it.
+    const march = registryContext(tariff, '2030-03-10', policyWords());
+    const body = request(samplePurchase);
+    const trip = { ...body, begin_date: '20.03.2030', end_date: '22.03.2030', days: 3, applicant: { ...body.applicant, passport_seria: 'AC', passport_number: '1111111', birthday: '20.03.2012', pinfl: '32003120000033' } };
+    await expect(sale.quote(trip, march)).resolves.toMatchObject({ terms: { holder: 'Timur Aliyev' } });
+    await expect(sale.quote({ ...trip, begin_date: '19.03.2030', days: 4 }, march)).rejects.toMatchObject({ status: 422, field: '/applicant/birthday' });
   });
 
   it('refuses an end before the begin, a begin in the past, and a trip over 90 days', async () => {

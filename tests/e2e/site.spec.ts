@@ -220,6 +220,69 @@ test("a flow page's module that fails to load (gone with a deployment) reloads t
   expect(await page.evaluate(() => sessionStorage.getItem('chunk-guard:reloaded-at'))).toMatch(/^\d+$/);
 });
 
+/** The chunk of the travel flow's dates step validator: loaded with no first step, so only when the dates step is drawn (or the page is idle). */
+function travelDatesValidator(): string {
+  const key = Object.keys(readBuildManifest()).find((name) => name.includes('step-validator:') && name.endsWith('/schemas/products/travel/dates.json.js'));
+  const file = key ? readBuildManifest()[key]?.file : undefined;
+  if (!file) throw new Error('the build has no validator chunk of the travel dates step');
+  return file;
+}
+
+test("a later step whose chunk fails to load reloads the page once, and the visitor goes on from that step", async ({ page }) => {
+  let documents = 0;
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents += 1;
+  });
+  // Nothing fetched ahead on idle (as with Save-Data on): the step's parts load when it is reached.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  let refused = 0;
+  await page.route(`**/${travelDatesValidator()}`, (route) => {
+    if (documents > 1) return route.continue();
+    refused += 1;
+    return route.abort();
+  });
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  await page.getByRole('button', { name: text('en', 'engine.next'), exact: true }).click();
+  // It spun for ever, asking for the chunk on every render; now the chunk guard loads the page anew, on the step.
+  await expect(page.locator('#flow-dates_beginDate')).toBeVisible();
+  await expect(page).toHaveURL(/step=dates/);
+  expect(documents).toBe(2);
+  expect(refused).toBe(1);
+  expect(await page.evaluate(() => sessionStorage.getItem('chunk-guard:reloaded-at'))).toMatch(/^\d+$/);
+});
+
+test("a later step whose chunk fails to load within the chunk guard's 10 s says so, with a retry that loads it", async ({ page }) => {
+  let documents = 0;
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'document') documents += 1;
+  });
+  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  let asked = 0;
+  await page.route(`**/${travelDatesValidator()}`, (route) => {
+    asked += 1;
+    return asked === 1 ? route.abort() : route.continue();
+  });
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+  // The page was just reloaded for a chunk: the guard does not reload it again.
+  await page.evaluate(() => sessionStorage.setItem('chunk-guard:reloaded-at', String(Date.now())));
+  await page.getByRole('button', { name: text('en', 'engine.next'), exact: true }).click();
+  const failed = page.getByRole('alert').filter({ hasText: text('en', 'engine.step.failed') });
+  await expect(failed).toBeVisible();
+  // The step's title and the stepper stay; the chunk is not asked for again and again meanwhile.
+  await expect(page.getByRole('heading', { level: 2, name: text('en', 'travel.step.dates') })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(asked).toBe(1);
+  await failed.getByRole('button', { name: text('en', 'engine.retry'), exact: true }).click();
+  await expect(page.locator('#flow-dates_beginDate')).toBeVisible();
+  await expect(failed).toHaveCount(0);
+  expect(asked).toBe(2);
+  expect(documents).toBe(1);
+});
+
 test('on a phone, the step Next leads to opens at its title, which takes focus', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 600 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
