@@ -10,6 +10,7 @@ import type { CheckRequest, SaveResponse } from './common-api.generated';
 import type { ProductManifest } from './define';
 import { citizenPassportShape } from './passport-shapes';
 import { isFileRef } from './file-ref';
+import { isRecord } from '../engine/is-record';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
 /**
@@ -244,8 +245,7 @@ export interface PersonLookupOptions {
   merge?: (target: Record<string, unknown>, found: FoundPerson) => Record<string, unknown>;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+const asRecord = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 /**
  * Looks a person up in the registry when passport and birthday are complete and fills the Latin

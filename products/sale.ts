@@ -3,7 +3,8 @@ import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy } from './api-format';
 import { citizenPassportShape, foreignPassportShape } from './passport-shapes';
 import { policyholderAge } from './policyholder-age';
 import { latestStartDays } from './start-window';
-import { either, isRecord } from './request-reader';
+import { isRecord } from '../engine/is-record';
+import { either } from './request-reader';
 
 /**
  * The server's side of a product (`products/<id>/sale.ts`, default export): how a save request
