@@ -7,7 +7,7 @@ import {
 } from './binding-failure';
 import { checkReadings, type CheckReading } from './check-readings';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
-import type { ProductManifest } from './define';
+import type { CompanyDetails, ProductManifest } from './define';
 import { citizenPassportShape } from './passport-shapes';
 import { isFileRef } from './file-ref';
 import { isRecord } from '../engine/is-record';
@@ -280,15 +280,9 @@ export function personLookup(options: PersonLookupOptions): LookupBinding {
 
 // ---------------------------------------------------------------- company lookups
 
-/** What a tax-registry lookup finds: the company's short name as the policy prints it, and its details. */
-export interface FoundCompany {
+/** What a tax-registry lookup finds: the company's details, and its short name as the policy prints it. */
+export interface FoundCompany extends CompanyDetails {
   name: string;
-  director: string;
-  address: string;
-  oked: string;
-  mfo: string;
-  bank: string;
-  account: string;
 }
 
 export interface CompanyLookupOptions {

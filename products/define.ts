@@ -1,5 +1,6 @@
 import type { Action, FlowData, Guard, MachineRules, MessageId } from '../engine/definition';
 import type { CheckReading } from './check-readings';
+import type { CompanyResponse } from './site-api.generated';
 
 /** Image kinds of spec §9 (product image ids). */
 export type ProductKind =
@@ -63,6 +64,9 @@ export function mainRoute(routes: ProductRoutes): string {
 }
 
 export const defineManifest = <const M extends ProductManifest>(manifest: M): M => manifest;
+
+/** What the tax registry's company lookup tells of a company besides its INN and names: the details a policy may print. */
+export type CompanyDetails = Omit<CompanyResponse, 'inn' | 'name' | 'short_name'>;
 
 /** Rules whose skip, show, lock and onChange entries may name only the guards and actions they define. */
 interface NamedRules<D extends FlowData, C, G extends Record<string, Guard<D>>, A extends Record<string, Action<D, C>>> {

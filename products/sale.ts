@@ -5,6 +5,7 @@ import { policyholderAge } from './policyholder-age';
 import { latestStartDays } from './start-window';
 import { isRecord } from '../engine/is-record';
 import { either } from './request-reader';
+import type { CompanyResponse } from './site-api.generated';
 
 /**
  * The server's side of a product (`products/<id>/sale.ts`, default export): how a save request
@@ -92,18 +93,11 @@ export interface RegistryVehicle {
   policyEnd: string | null;
 }
 
-/** A company (or individual entrepreneur) of the tax registry; `shortName` may be missing. */
-export interface RegistryCompany {
-  inn: string;
-  name: string;
-  shortName: string | null;
-  director: string;
-  address: string;
-  oked: string;
-  mfo: string;
-  bank: string;
-  account: string;
-}
+/**
+ * A company (or individual entrepreneur) of the tax registry, as the company lookup answers it
+ * (`schemas/api/site/company.response.json`); `short_name` may be missing.
+ */
+export type RegistryCompany = CompanyResponse;
 
 /** A driving licence of the licence registry. */
 export interface RegistryLicence {
@@ -428,21 +422,6 @@ export function personLookupCall<T>(path: string, schemas: { request: string; re
   };
 }
 
-/** A company of the tax registry as `/osgor_neo/inn` answers it. */
-export function companyAnswer(company: RegistryCompany) {
-  return {
-    inn: company.inn,
-    name: company.name,
-    short_name: company.shortName,
-    director: company.director,
-    address: company.address,
-    oked: company.oked,
-    mfo: company.mfo,
-    bank: company.bank,
-    account: company.account,
-  };
-}
-
 /** The taxpayer number under the names partners give it (`tin`, Uzbek `stir`); its digits are the shared reading's (a number, spaces). */
 function readCompanyQuery(body: unknown): unknown {
   if (!isRecord(body)) return body;
@@ -459,7 +438,7 @@ export function companyLookupCall<T>(path: string, schemas: { request: string; r
     read: readCompanyQuery,
     async answer(body, context) {
       const company = await context.registries.company((body as { inn: string }).inn);
-      return company ? companyAnswer(company) : new Refusal(1, 'wrong_inn');
+      return company ?? new Refusal(1, 'wrong_inn');
     },
   };
 }

@@ -49,7 +49,7 @@ export const jobLossBinding = saleBinding<JobLossData, JobLossTariff>({
     companyLookup({
       call: '/osgor_neo/inn',
       step: 'job',
-      merge: (_job, found) => ({ companyName: found.name, director: found.director, address: found.address, oked: found.oked, mfo: found.mfo, bank: found.bank, account: found.account }),
+      merge: (_job, { name, ...details }) => ({ companyName: name, ...details }),
     }),
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }),
   ],

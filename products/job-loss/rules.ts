@@ -1,10 +1,10 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type CompanyDetails } from '../define';
 import { policyholderAgeCheck } from '../policyholder-age';
 
 /** The employer as the tax registry gives it (`/osgor_neo/inn`), shown read-only. */
-export type Employer = { companyName?: string; mfo?: string; bank?: string; director?: string; account?: string; oked?: string; address?: string };
+export type Employer = Partial<CompanyDetails> & { companyName?: string };
 
 export type JobStep = Employer & {
   salary?: number;

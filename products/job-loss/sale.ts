@@ -6,7 +6,7 @@ import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from 
 
 /** The request's copy of the employer's details, by the registry's field each must equal. */
 const employerFields = [
-  ['company_name', 'shortName'],
+  ['company_name', 'short_name'],
   ['company_director', 'director'],
   ['company_address', 'address'],
   ['company_oked', 'oked'],
@@ -26,7 +26,7 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
   const begin = requestDate(request.begin_date, '/begin_date');
   coverStartInWindow(begin, context.today, '/begin_date');
   const company = await context.registries.company(request.inn);
-  if (!company?.shortName) throw new SaleRefusal(422, 'wrong_inn', '/inn');
+  if (!company?.short_name) throw new SaleRefusal(422, 'wrong_inn', '/inn');
   for (const [field, registry] of employerFields) {
     const sent = request[field];
     if (sent !== undefined && sent !== company[registry]) throw new SaleRefusal(422, `${field}: not what the tax registry has for INN ${request.inn}`, `/${field}`);
@@ -56,7 +56,7 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
       sumInsured: benefit * request.benefit_months,
       currency: 'UZS' as const,
       programName: `${groupDigits(benefit)} soʻm × ${request.benefit_months} oy / мес.`,
-      subject: `${company.shortName} (STIR ${company.inn}), ${request.job_title}; ${region.uz} / ${region.ru}`,
+      subject: `${company.short_name} (STIR ${company.inn}), ${request.job_title}; ${region.uz} / ${region.ru}`,
     },
   };
 }

@@ -83,8 +83,8 @@ async function holderOf(insurant: SaveRequest['insurant'], context: SaleContext<
   if (insurant.type === 'company') {
     if (!insurant.inn) throw new SaleRefusal(400, 'body/insurant/inn is required for a company', '/insurant/inn');
     const company = await context.registries.company(insurant.inn);
-    if (!company?.shortName) throw new SaleRefusal(422, 'insurant/inn: wrong_inn, not in the tax registry', '/insurant/inn');
-    return company.shortName;
+    if (!company?.short_name) throw new SaleRefusal(422, 'insurant/inn: wrong_inn, not in the tax registry', '/insurant/inn');
+    return company.short_name;
   }
   const { passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl } = insurant;
   if (!passportSeria || !passportNumber) throw new SaleRefusal(400, 'body/insurant/passport_seria and passport_number are required for a person', '/insurant/passport_seria');
