@@ -1,26 +1,16 @@
 import type { ApiPort, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, requireFields } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, personLookup, policyNumberAnswer, requestPerson, required, saleBinding } from '../binding-kit';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import type { TravelUzbTariff } from './pricing';
 import manifest from './product';
 import type { TravelUzbData, TravelUzbTourist } from './rules';
 
-const passportFields = (person: { passport?: string; birthday?: string; pinfl?: string }) => {
-  const { seria, number } = splitPassport(required(person.passport, 'passport'));
-  return {
-    passport_seria: seria,
-    passport_number: number,
-    birthday: isoToDmy(required(person.birthday, 'birthday'), '.'),
-    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
-  };
-};
-
 /** A tourist as the save names them: a citizen by the registry's passport, a foreigner by their passport's number as printed, whole. */
 function tourist(row: TravelUzbTourist): SaveRequest['tourists'][number] {
   const names = { name: required(row.firstName, 'tourist firstName'), lastname: required(row.lastName, 'tourist lastName') };
-  if (!row.foreign) return { ...names, ...passportFields(row), foreign_type: 0 };
+  if (!row.foreign) return { ...names, ...requestPerson(row), foreign_type: 0 };
   return {
     ...names,
     passport_number: required(row.foreignPassport, 'tourist foreign passport'),
@@ -42,7 +32,7 @@ export function travelUzbSaveRequest(data: TravelUzbData, price: Price): Omit<Sa
     tarif_id: required(data.trip.programId, 'programId'),
     amount: price.total,
     phone: phoneDigits(required(data.applicant.phone, 'phone')),
-    applicant: passportFields(data.applicant),
+    applicant: requestPerson(data.applicant),
     tourists: data.tourists.tourists.map(tourist),
   };
 }
