@@ -370,18 +370,33 @@ export interface RequestPerson {
 }
 
 /**
- * A person of a save request as the policy names them, from the person registry (the names are the
- * registry's, never the request's); 422 naming `field` (a JSON pointer) when the registry does not know them.
+ * How a request that names a person the registry does not know is refused: 422 at `field` saying
+ * `message`, or the save error the product's API answers for it (OSAGO's error 3 for a driver).
  */
-export async function registeredPerson<T>(person: RequestPerson, field: string, context: SaleContext<T>): Promise<InsuredPerson> {
+export type NotFound = { field: string; message: string } | (() => SaveDeclined);
+
+/** The person of the registry a query names (passport, ISO birthday, PINFL when given), else refused as `notFound` says: a policy names only people the registry knows. */
+export async function knownPerson<T>(query: PersonQuery, context: Pick<SaleContext<T>, 'findPerson'>, notFound: NotFound): Promise<RegistryPerson> {
+  const found = await context.findPerson(query);
+  if (found) return found;
+  throw typeof notFound === 'function' ? notFound() : new SaleRefusal(422, notFound.message, notFound.field);
+}
+
+/**
+ * A person of a save request as the policy names them, from the person registry (the names are the
+ * registry's, never the request's). `field` is where the request holds them (a JSON pointer; '' for
+ * a request that is the person itself); a person the registry does not know is refused as `notFound`
+ * says, by default 422 naming `field`.
+ */
+export async function registeredPerson<T>(
+  person: RequestPerson,
+  field: string,
+  context: Pick<SaleContext<T>, 'findPerson'>,
+  notFound: NotFound = { field, message: `${field.slice(1)}: not found in the person registry` },
+): Promise<InsuredPerson> {
   const birthday = requestDate(person.birthday, `${field}/birthday`);
-  const found = await context.findPerson({
-    passportSeria: person.passport_seria,
-    passportNumber: person.passport_number,
-    birthday,
-    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
-  });
-  if (!found) throw new SaleRefusal(422, `${field.slice(1)}: not found in the person registry`, field);
+  const query = { passportSeria: person.passport_seria, passportNumber: person.passport_number, birthday, ...(person.pinfl ? { pinfl: person.pinfl } : {}) };
+  const found = await knownPerson(query, context, notFound);
   return { name: `${found.firstName} ${found.lastName}`, passport: passportOf(person), birthday };
 }
 

@@ -1,6 +1,6 @@
 import { groupDigits, oneYearFrom } from '../api-format';
 import { homeRegions } from '../home/regions';
-import { coverStartInWindow, passportOf, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 
@@ -33,24 +33,16 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
   }
   const region = homeRegions[request.region_id];
   if (!region) throw new SaleRefusal(422, `region_id: ${request.region_id} is not a region`, '/region_id');
-  const birthday = requestDate(request.birthday, '/birthday');
-  const person = await context.findPerson({
-    passportSeria: request.passport_seria,
-    passportNumber: request.passport_number,
-    birthday,
-    ...(request.pinfl ? { pinfl: request.pinfl } : {}),
-  });
-  if (!person) throw new SaleRefusal(422, 'passport_number: the insured is not in the person registry', '/passport_number');
-  requireOfAge(birthday, begin, '/birthday');
+  const insured = await registeredPerson(request, '', context, { field: '/passport_number', message: 'passport_number: the insured is not in the person registry' });
+  requireOfAge(insured.birthday, begin, '/birthday');
   const price = quoteJobLoss(request.salary, request.benefit_months, context.tariffs);
   if (!price) throw new SaleRefusal(422, 'salary: outside the salaries the tariff insures', '/salary');
   const benefit = monthlyBenefit(request.salary, context.tariffs);
-  const name = `${person.firstName} ${person.lastName}`;
   return {
     price,
     terms: {
-      holder: name,
-      insured: [{ name, passport: passportOf(request), birthday }],
+      holder: insured.name,
+      insured: [insured],
       beginDate: begin,
       endDate: oneYearFrom(begin),
       sumInsured: benefit * request.benefit_months,

@@ -1,6 +1,6 @@
 import { groupDigits } from '../api-format';
 import {
-  coverStartInWindow, Refusal, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
+  coverStartInWindow, Refusal, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
 } from '../sale';
 import type { AutoRequest, AutoResponse, CalculationRequest, CalculationResponse, SaveRequest } from './api.generated';
 import { coverEnd } from './period';
@@ -89,11 +89,9 @@ async function holderOf(insurant: SaveRequest['insurant'], context: SaleContext<
   const { passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl } = insurant;
   if (!passportSeria || !passportNumber) throw new SaleRefusal(400, 'body/insurant/passport_seria and passport_number are required for a person', '/insurant/passport_seria');
   if (!birthday) throw new SaleRefusal(400, 'body/insurant/birthday is required for a person', '/insurant/birthday');
-  const born = requestDate(birthday, '/insurant/birthday');
-  const person = await context.findPerson({ passportSeria, passportNumber, birthday: born, ...(pinfl ? { pinfl } : {}) });
-  if (!person) throw new SaleRefusal(422, 'insurant: not found in the person registry', '/insurant');
-  requireOfAge(born, context.today, '/insurant/birthday');
-  return `${person.firstName} ${person.lastName}`;
+  const person = await registeredPerson({ passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl }, '/insurant', context);
+  requireOfAge(person.birthday, context.today, '/insurant/birthday');
+  return person.name;
 }
 
 /**
