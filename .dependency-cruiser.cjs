@@ -37,17 +37,17 @@ module.exports = {
     {
       name: 'products-use-engine-types-only',
       severity: 'error',
-      comment: 'products/ may import engine types only (import type), never engine runtime code; a plate is written one way on the page and on the policy.',
+      comment: 'products/ may import engine types only (import type), never engine runtime code; a plate is written one way on the page and on the policy, and a JSON object is told from other values one way.',
       from: { path: '^products/', pathNot: '\\.(test|e2e)\\.ts$|product-tests\\.ts$' },
-      to: { path: '^engine/', pathNot: '^engine/plate-text\\.ts$', dependencyTypesNot: typeOnly },
+      to: { path: '^engine/', pathNot: '^engine/(plate-text|is-record)\\.ts$', dependencyTypesNot: typeOnly },
     },
     {
       name: 'server-not-browser',
       severity: 'error',
       comment: 'server/ reuses schemas and products\' pure parts; never the React runtime or the site.',
       from: { path: '^server/' },
-      // Pure modules the page and the server share: what a file holds (bytes in, facts out), which characters a policy prints, and how it writes a passport.
-      to: { path: '^(engine|site|stories)/', pathNot: '^engine/(files/content|printable-text|passport-text)\\.ts$' },
+      // Pure modules the page and the server share: what a file holds (bytes in, facts out), which characters a policy prints, how it writes a passport, and what a JSON object is.
+      to: { path: '^(engine|site|stories)/', pathNot: '^engine/(files/content|printable-text|passport-text|is-record)\\.ts$' },
     },
     {
       name: 'site-not-server',

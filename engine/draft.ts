@@ -1,6 +1,7 @@
 import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from './definition';
 import { stepOf, type FlowContext, type FlowResume, type StepsProgress } from './machine';
 import { lookupVerdicts } from './machine/lookups';
+import { isRecord } from './is-record';
 import type { LookupVerdicts } from './machine/types';
 
 /** What sessionStorage keeps of a flow under `flow:<productId>`. */
@@ -50,10 +51,8 @@ export function saveDraft(
   }
 }
 
-const isRecordOf = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function isVerdicts(value: unknown): value is LookupVerdicts {
-  return isRecordOf(value) && isRecordOf(value.fieldErrors) && isRecordOf(value.lookupKeys) && isRecordOf(value.lookupFailures) && isRecordOf(value.lookupAnswers);
+  return isRecord(value) && isRecord(value.fieldErrors) && isRecord(value.lookupKeys) && isRecord(value.lookupFailures) && isRecord(value.lookupAnswers);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { isRecord } from './is-record';
 import { isHiddenPath } from './visibility';
 import { firstUnprintable } from './printable-text';
 import { displayDate, resolveDateBound } from './widgets/normalise';
@@ -11,9 +12,6 @@ export interface DateProblem {
   /** The bound, shown `DD.MM.YYYY`. */
   date?: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 interface Leaf {
   path: string[];

@@ -1,3 +1,5 @@
+import { isRecord } from './is-record';
+
 /** Structural equality of JSON-like values (form data never holds functions, dates or cycles). */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
@@ -31,8 +33,6 @@ export function valueAt(root: unknown, path: string): unknown {
 
 /** A field's place in its step object: property names and row indexes. */
 export type FieldPath = readonly (string | number)[];
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The path of the field rjsf gave the element id `id` (`flow-travel_tourists_0_first_name` under

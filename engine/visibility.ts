@@ -1,5 +1,6 @@
 import type { ErrorSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { FlowData, Guard, MachineRules, StepDefinition } from './definition';
+import { isRecord } from './is-record';
 import { pathSegments } from './paths';
 
 /**
@@ -25,9 +26,6 @@ export function parseShowKey(key: string): ShowKey {
   if (segments.at(-1)?.rows) throw new Error(`show rule "${key}" must end on a field, not on rows`);
   return { step, segments };
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Paths of `step`'s fields named by a rule map (`show` or `lock`) whose guard answers `wanted` for

@@ -1,4 +1,5 @@
 import type { ApiFailure, BindingFailure, Envelope, MessageId } from '../engine/definition';
+import { isRecord } from '../engine/is-record';
 
 /** The spec's error keys (§8) a server may put in an envelope's `message`; they are message ids as they stand. */
 export const specErrorKeys = ['datas_not_found', 'maybe-data-is-incorrect', 'payment_not_made', 'use_latin_alphabet', 'wrong_inn', 'fault_on_driver_data'] as const;
@@ -35,8 +36,6 @@ export class ProductBindingFailure extends Error implements BindingFailure {
     if (options.values) this.values = options.values;
   }
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 export function isBindingFailure(error: unknown): error is BindingFailure {
   return error instanceof Error && typeof (error as Partial<BindingFailure>).messageId === 'string';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiPort, BindingFailure, CallOptions, Envelope, PaymentDetails } from '../engine/definition';
-import { companyLookup, personLookup, placedSaveFailure, policyNumberAnswer, saleBinding, type SaveErrorTable } from './binding-kit';
+import { companyLookup, passportFields, personLookup, placedSaveFailure, policyNumberAnswer, requestPerson, saleBinding, type SaveErrorTable } from './binding-kit';
 import { checkReadings, unpaidCheckCode, type CheckReading } from './check-readings';
 import { apiFailure, fakeApi, memoryFiles, notOk, ok } from './fake-api';
 
@@ -23,6 +23,26 @@ describe('person lookup', () => {
   it('asks nothing for a birthday after today, which the date field refuses: the registry would only say it found nobody', () => {
     const lookup = personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true });
     expect(lookup.key({ passport: 'AA1234567', birthday: '2999-05-15' })).toBeNull();
+  });
+});
+
+describe('a person of flow data in a request', () => {
+  const vali = { passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev', pinfl: '31505900000011', phone: '998901234567' };
+
+  it('names the passport by series and number and the birthday in the product\'s date format, with the PINFL the registry filled in', () => {
+    expect(requestPerson(vali)).toEqual({ passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990', pinfl: '31505900000011' });
+    expect(requestPerson(vali, '-')).toEqual({ passport_seria: 'AA', passport_number: '1234567', birthday: '15-05-1990', pinfl: '31505900000011' });
+  });
+
+  it('sends no PINFL the flow does not hold as one, and none at all where a call takes only the passport', () => {
+    expect(requestPerson({ ...vali, pinfl: undefined })).toEqual({ passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990' });
+    expect(requestPerson({ ...vali, pinfl: '3150590' })).not.toHaveProperty('pinfl');
+    expect(passportFields(vali)).toEqual({ passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990' });
+  });
+
+  it('is not made while the passport or the birthday is missing', () => {
+    expect(() => requestPerson({ ...vali, passport: undefined })).toThrow(expect.objectContaining({ messageId: 'maybe-data-is-incorrect' }));
+    expect(() => passportFields({ ...vali, birthday: undefined })).toThrow(expect.objectContaining({ messageId: 'maybe-data-is-incorrect' }));
   });
 });
 

@@ -7,9 +7,11 @@ import {
 } from './binding-failure';
 import { checkReadings, type CheckReading } from './check-readings';
 import type { CheckRequest, SaveResponse } from './common-api.generated';
-import type { ProductManifest } from './define';
+import type { CompanyDetails, FlowPerson, ProductManifest } from './define';
 import { citizenPassportShape } from './passport-shapes';
 import { isFileRef } from './file-ref';
+import { isRecord } from '../engine/is-record';
+import type { RequestPerson } from './sale';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from './site-api.generated';
 
 /**
@@ -229,7 +231,24 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
   };
 }
 
-// ---------------------------------------------------------------- person lookups
+// ---------------------------------------------------------------- people
+
+/**
+ * A person of flow data as a request's passport fields: series, number and birthday (`DD.MM.YYYY`;
+ * `DD-MM-YYYY` where the product's calls write dates so). Throws (`required`) while one is missing.
+ */
+export function passportFields(person: FlowPerson, separator: '-' | '.' = '.'): Omit<RequestPerson, 'pinfl'> {
+  const { seria, number } = splitPassport(required(person.passport, 'passport'));
+  return { passport_seria: seria, passport_number: number, birthday: isoToDmy(required(person.birthday, 'birthday'), separator) };
+}
+
+const pinflShape = /^[0-9]{14}$/;
+
+/** A person of flow data as a save request names them (`passportFields`), with the PINFL the registry lookup filled in when there is one. */
+export function requestPerson(person: FlowPerson, separator: '-' | '.' = '.'): RequestPerson {
+  const { pinfl } = person;
+  return { ...passportFields(person, separator), ...(pinfl && pinflShape.test(pinfl) ? { pinfl } : {}) };
+}
 
 /** What a registry lookup fills in: the Latin names and the PINFL. */
 export interface FoundPerson {
@@ -270,8 +289,7 @@ export interface PersonLookupOptions {
   merge?: (target: Record<string, unknown>, found: FoundPerson) => Record<string, unknown>;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+const asRecord = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 /**
  * Looks a person up in the registry when passport and birthday are complete and fills the Latin
@@ -306,15 +324,9 @@ export function personLookup(options: PersonLookupOptions): LookupBinding {
 
 // ---------------------------------------------------------------- company lookups
 
-/** What a tax-registry lookup finds: the company's short name as the policy prints it, and its details. */
-export interface FoundCompany {
+/** What a tax-registry lookup finds: the company's details, and its short name as the policy prints it. */
+export interface FoundCompany extends CompanyDetails {
   name: string;
-  director: string;
-  address: string;
-  oked: string;
-  mfo: string;
-  bank: string;
-  account: string;
 }
 
 export interface CompanyLookupOptions {

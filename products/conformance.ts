@@ -9,6 +9,7 @@ import latinNameShape from '../schemas/common/latin-name.json';
 import plateShape from '../schemas/common/plate.json';
 import techPassportShape from '../schemas/common/tech-passport.json';
 import innShape from '../schemas/common/inn.json';
+import { isRecord } from '../engine/is-record';
 
 /**
  * Pure inspections of a product definition, shared by the conformance suite (product-tests.ts)
@@ -18,9 +19,6 @@ import innShape from '../schemas/common/inn.json';
 
 type Json = unknown;
 type AnyDefinition = ProductDefinition<FlowData, unknown>;
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Spec error keys (§5, §8) and our own undotted ids; every other message id is dotted. */
 export const plainMessageIds: readonly string[] = [

@@ -1,5 +1,7 @@
 import type { Action, FlowData, Guard, MachineRules, MessageId } from '../engine/definition';
+import type personSchema from '../schemas/common/person.json';
 import type { CheckReading } from './check-readings';
+import type { CompanyResponse } from './site-api.generated';
 
 /** Image kinds of spec §9 (product image ids). */
 export type ProductKind =
@@ -63,6 +65,20 @@ export function mainRoute(routes: ProductRoutes): string {
 }
 
 export const defineManifest = <const M extends ProductManifest>(manifest: M): M => manifest;
+
+/**
+ * A person of a flow's step, as the fields of `schemas/common/person.json` (which the step schemas
+ * copy): a citizen's passport of Uzbekistan in one string (`AA1234567`, the person registry's key),
+ * the ISO birthday, and the Latin names and PINFL the registry lookup fills in; each is absent until
+ * typed or found.
+ */
+export type FlowPerson = { [Field in keyof (typeof personSchema)['properties']]?: string };
+
+/** A step that asks for one person and a phone to reach them (`schemas/common/phone.json`). */
+export type PersonStep = FlowPerson & { phone?: string };
+
+/** What the tax registry's company lookup tells of a company besides its INN and names: the details a policy may print. */
+export type CompanyDetails = Omit<CompanyResponse, 'inn' | 'name' | 'short_name'>;
 
 /** Rules whose skip, show, lock and onChange entries may name only the guards and actions they define. */
 interface NamedRules<D extends FlowData, C, G extends Record<string, Guard<D>>, A extends Record<string, Action<D, C>>> {

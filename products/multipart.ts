@@ -2,6 +2,7 @@ import type { FileProblem, FileRule } from '../engine/files/content';
 import type { FileSource, FlowData, FormBody } from '../engine/definition';
 import { isApiFailure, ProductBindingFailure } from './binding-failure';
 import { isFileRef } from './file-ref';
+import { isRecord } from '../engine/is-record';
 
 /**
  * Saves that carry files (spec §7: the pet and job-loss saves are multipart): how a request with
@@ -12,8 +13,6 @@ import { isFileRef } from './file-ref';
  * content — with an `enum` of the accepted types and a `maximum` size: the schema is the one place
  * a save's file rules are written (`filePartRules`).
  */
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Where in flow data a chosen file sits: its step and the pointer inside the step object. */
 export function locateFile(data: FlowData, id: string): { step: string; path: string } | undefined {

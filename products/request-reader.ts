@@ -5,8 +5,7 @@
  * schema refuses it with the field named; nothing here guesses money, dates or identity.
  */
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from '../engine/is-record';
 
 /** A yes/no flag as 0/1: booleans, 0/1 and their strings. */
 function flag(value: unknown): unknown {

@@ -3,7 +3,9 @@ import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy } from './api-format';
 import { citizenPassportShape, foreignPassportShape } from './passport-shapes';
 import { policyholderAge } from './policyholder-age';
 import { latestStartDays } from './start-window';
-import { either, isRecord } from './request-reader';
+import { isRecord } from '../engine/is-record';
+import { either } from './request-reader';
+import type { CompanyResponse } from './site-api.generated';
 
 /**
  * The server's side of a product (`products/<id>/sale.ts`, default export): how a save request
@@ -91,18 +93,11 @@ export interface RegistryVehicle {
   policyEnd: string | null;
 }
 
-/** A company (or individual entrepreneur) of the tax registry; `shortName` may be missing. */
-export interface RegistryCompany {
-  inn: string;
-  name: string;
-  shortName: string | null;
-  director: string;
-  address: string;
-  oked: string;
-  mfo: string;
-  bank: string;
-  account: string;
-}
+/**
+ * A company (or individual entrepreneur) of the tax registry, as the company lookup answers it
+ * (`schemas/api/site/company.response.json`); `short_name` may be missing.
+ */
+export type RegistryCompany = CompanyResponse;
 
 /** A driving licence of the licence registry. */
 export interface RegistryLicence {
@@ -375,18 +370,33 @@ export interface RequestPerson {
 }
 
 /**
- * A person of a save request as the policy names them, from the person registry (the names are the
- * registry's, never the request's); 422 naming `field` (a JSON pointer) when the registry does not know them.
+ * How a request that names a person the registry does not know is refused: 422 at `field` saying
+ * `message`, or the save error the product's API answers for it (OSAGO's error 3 for a driver).
  */
-export async function registeredPerson<T>(person: RequestPerson, field: string, context: SaleContext<T>): Promise<InsuredPerson> {
+export type NotFound = { field: string; message: string } | (() => SaveDeclined);
+
+/** The person of the registry a query names (passport, ISO birthday, PINFL when given), else refused as `notFound` says: a policy names only people the registry knows. */
+export async function knownPerson<T>(query: PersonQuery, context: Pick<SaleContext<T>, 'findPerson'>, notFound: NotFound): Promise<RegistryPerson> {
+  const found = await context.findPerson(query);
+  if (found) return found;
+  throw typeof notFound === 'function' ? notFound() : new SaleRefusal(422, notFound.message, notFound.field);
+}
+
+/**
+ * A person of a save request as the policy names them, from the person registry (the names are the
+ * registry's, never the request's). `field` is where the request holds them (a JSON pointer; '' for
+ * a request that is the person itself); a person the registry does not know is refused as `notFound`
+ * says, by default 422 naming `field`.
+ */
+export async function registeredPerson<T>(
+  person: RequestPerson,
+  field: string,
+  context: Pick<SaleContext<T>, 'findPerson'>,
+  notFound: NotFound = { field, message: `${field.slice(1)}: not found in the person registry` },
+): Promise<InsuredPerson> {
   const birthday = requestDate(person.birthday, `${field}/birthday`);
-  const found = await context.findPerson({
-    passportSeria: person.passport_seria,
-    passportNumber: person.passport_number,
-    birthday,
-    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
-  });
-  if (!found) throw new SaleRefusal(422, `${field.slice(1)}: not found in the person registry`, field);
+  const query = { passportSeria: person.passport_seria, passportNumber: person.passport_number, birthday, ...(person.pinfl ? { pinfl: person.pinfl } : {}) };
+  const found = await knownPerson(query, context, notFound);
   return { name: `${found.firstName} ${found.lastName}`, passport: passportOf(person), birthday };
 }
 
@@ -427,21 +437,6 @@ export function personLookupCall<T>(path: string, schemas: { request: string; re
   };
 }
 
-/** A company of the tax registry as `/osgor_neo/inn` answers it. */
-export function companyAnswer(company: RegistryCompany) {
-  return {
-    inn: company.inn,
-    name: company.name,
-    short_name: company.shortName,
-    director: company.director,
-    address: company.address,
-    oked: company.oked,
-    mfo: company.mfo,
-    bank: company.bank,
-    account: company.account,
-  };
-}
-
 /** The taxpayer number under the names partners give it (`tin`, Uzbek `stir`); its digits are the shared reading's (a number, spaces). */
 function readCompanyQuery(body: unknown): unknown {
   if (!isRecord(body)) return body;
@@ -458,7 +453,7 @@ export function companyLookupCall<T>(path: string, schemas: { request: string; r
     read: readCompanyQuery,
     async answer(body, context) {
       const company = await context.registries.company((body as { inn: string }).inn);
-      return company ? companyAnswer(company) : new Refusal(1, 'wrong_inn');
+      return company ?? new Refusal(1, 'wrong_inn');
     },
   };
 }

@@ -16,6 +16,7 @@ import { sampleComfortCobalt } from '../products/mini-casco/samples';
 import { quickCascoSaveRequest } from '../products/quick-casco/binding';
 import { sampleCitizenOptimal } from '../products/quick-casco/samples';
 import { isoToDmy } from '../products/api-format';
+import { isRecord } from '../engine/is-record';
 import { travelUzbSaveRequest } from '../products/travel-uzb/binding';
 import travelUzb from '../products/travel-uzb/definition';
 import { samplePurchase as travelUzbPurchase } from '../products/travel-uzb/samples';
@@ -51,8 +52,6 @@ const secrets = new Set([
   'FRA1234567', 'AC1111111', '1111111', 'AF0000009', // quick casco's foreigner, mini-casco's refused applicants
   'KZ0123456', '0123456', // a foreign tourist's passport (domestic travel)
 ]);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The personal numbers a request or an answer holds — passports (series and number together and the

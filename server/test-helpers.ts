@@ -196,7 +196,7 @@ const sandboxRegistryVehicles: RegistryVehicle[] = sandboxVehicles.map((v) => ({
 export function sandboxSaleContext<T>(tariffs: T, today: string): SaleContext<T> {
   const registries = memoryRegistries({
     vehicles: sandboxRegistryVehicles,
-    companies: sandboxCompanies.map((c) => ({ inn: c.inn, name: c.name, shortName: c.short_name, director: c.director, address: c.address, oked: c.oked, mfo: c.mfo, bank: c.bank, account: c.account })),
+    companies: sandboxCompanies,
     licences: Object.fromEntries(sandboxLicences.map((l) => [`${l.passport_seria}${l.passport_number}`, { seria: l.licence_seria, number: l.licence_number, issuedOn: l.issued_on }])),
     benefits: sandboxBenefits.flatMap(({ pinfl, category }) => {
       const person = sandboxPersons.find((p) => p.pinfl === pinfl);

@@ -6,10 +6,10 @@
  * page would show them empty.
  */
 
+import { isRecord } from '../is-record';
+
 /** A read-only field's path in its step object: property names, `[]` for every row of a list. */
 export type OwnedPath = readonly string[];
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The paths a step's ui schema draws read-only: its own fields, an object's, a list's rows'. */
 export function readOnlyPaths(uiSchema: unknown, prefix: OwnedPath = []): OwnedPath[] {

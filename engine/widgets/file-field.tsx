@@ -4,6 +4,7 @@ import { descriptionId, helpId, type ErrorSchema, type FieldProps } from '@rjsf/
 import type { FileRef } from '../definition';
 import type { I18n } from '@lingui/core';
 import { fileKinds, type FileRule } from '../files/content';
+import { isRecord } from '../is-record';
 import { prepareFile, type PrepareStage } from '../files/prepare';
 import { RequiredMark } from '../templates/required-mark';
 import { ProgressBar } from './progress-bar';
@@ -24,8 +25,6 @@ const stages: readonly PrepareStage[] = ['reading', 'resizing', 'keeping'];
 
 type Busy = { stage: PrepareStage; name: string };
 type Problem = { messageId: string; retry: File | null };
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // products/multipart.ts has its own: the engine may not import products, nor products engine code.
 function isFileRef(value: unknown): value is FileRef {

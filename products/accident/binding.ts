@@ -1,25 +1,15 @@
 import type { Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
-import { personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { isoToDmy, phoneDigits } from '../api-format';
+import { personLookup, policyNumberAnswer, requestPerson, required, saleBinding } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, type AccidentTariff } from './pricing';
 import manifest from './product';
-import { checkPolicyholderAge, type AccidentData, type InsuredPerson } from './rules';
-
-const personFields = (person: InsuredPerson) => {
-  const { seria, number } = splitPassport(required(person.passport, 'passport'));
-  return {
-    passport_seria: seria,
-    passport_number: number,
-    birthday: isoToDmy(required(person.birthday, 'birthday'), '.'),
-    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
-  };
-};
+import { checkPolicyholderAge, type AccidentData } from './rules';
 
 /** The save request: the first insured person is the owner (policyholder). */
 export function accidentSaveRequest(data: AccidentData, price: Price): Omit<SaveRequest, 'return_url'> {
-  const insureds = data.insureds.persons.map(personFields);
+  const insureds = data.insureds.persons.map((person) => requestPerson(person));
   return {
     begin_date: isoToDmy(required(data.period.beginDate, 'beginDate'), '.'),
     insurance_amount: data.sum.amount,

@@ -1,14 +1,12 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso, oneYearFrom } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type FlowPerson } from '../define';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
-
-export type InsuredPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string };
 
 export type AccidentData = {
   period: { beginDate?: string; endDate?: string };
   sum: { amount: number };
-  insureds: { persons: InsuredPerson[]; phone?: string };
+  insureds: { persons: FlowPerson[]; phone?: string };
 };
 
 /** The cover lasts a year from its start, which may not lie in the past. */

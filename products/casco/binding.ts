@@ -1,7 +1,7 @@
 import type { ApiPort, LookupBinding, Price, ProductBinding, StepCall } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, personLookup, required, saleBinding } from '../binding-kit';
+import { call, personLookup, requestPerson, required, saleBinding } from '../binding-kit';
 import type { OsagoJuridikRequest, OsagoJuridikResponse } from '../osago/api.generated';
 import osago from '../osago/product';
 import type { CarCatalogue } from '../sale';
@@ -106,7 +106,6 @@ const checkVehicle: StepCall<CascoData, CascoCatalog> = async (api, data, catalo
 export function cascoSaveRequest(data: CascoData, price: Price): Omit<SaveRequest, 'return_url'> {
   const { car, program, vehicle, personal } = data;
   const { tariffId } = program;
-  const { seria, number } = splitPassport(required(personal.passport, 'passport'));
   const { tech_sery, tech_number, gos_number } = vehicleRequest(vehicle);
   const custom = required(tariffId, 'program') === customProgramId;
   const chosen = required(coverOf(data), 'cover');
@@ -125,13 +124,7 @@ export function cascoSaveRequest(data: CascoData, price: Price): Omit<SaveReques
     tariff_type: custom ? 1 : 0,
     ...(custom ? { risks: riskFlags(chosen.risks), ...liabilityOf(chosen) } : {}),
     begin_date: isoToDmy(required(program.beginDate, 'begin date'), '-'),
-    payer: {
-      passport_seria: seria,
-      passport_number: number,
-      birthday: isoToDmy(required(personal.birthday, 'birthday'), '-'),
-      ...(personal.pinfl ? { pinfl: personal.pinfl } : {}),
-      phone: phoneDigits(required(personal.phone, 'phone')),
-    },
+    payer: { ...requestPerson(personal, '-'), phone: phoneDigits(required(personal.phone, 'phone')) },
     premium: price.total,
   };
 }

@@ -1,6 +1,6 @@
 import type { EffectResult } from '../../engine/definition';
 import { addDays, groupDigits, isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { isOfferedAmount } from '../offered-amount';
 import programSchema from '../../schemas/products/casco/program.json';
 import {
@@ -47,21 +47,12 @@ export type CascoVehicle = {
   edit?: boolean;
 };
 
-/** Personal data: the policyholder, found in the person registry by passport and birthday, and a phone. */
-export type CascoPersonal = {
-  passport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
-  pinfl?: string;
-  phone?: string;
-};
-
 export type CascoData = {
   car: CascoCar;
   program: CascoProgram;
   vehicle: CascoVehicle;
-  personal: CascoPersonal;
+  /** Personal data: the policyholder, found in the person registry by passport and birthday, and a phone. */
+  personal: PersonStep;
 };
 
 // ---------------------------------------------------------------- facts of the data

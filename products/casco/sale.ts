@@ -1,5 +1,5 @@
 import { groupDigits, oneYearFrom } from '../api-format';
-import { coverStartInWindow, policyText, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
 import type { CalculateRequest, CalculateResponse, CarPriceRequest, CarPriceResponse, SaveRequest, TariffResponse } from './api.generated';
 import { carCatalogue } from './car-catalogue';
 import {
@@ -170,16 +170,8 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
   if (mismatch === 'year') throw new SaleRefusal(422, 'car/year is not the vehicle registry\'s year of manufacture', '/car/year');
   if (mismatch === 'model') throw new SaleRefusal(422, 'car/position_id is not the vehicle registry\'s model', '/car/position_id');
 
-  const { payer } = request;
-  const payerBirthday = requestDate(payer.birthday, '/payer/birthday');
-  const person = await context.findPerson({
-    passportSeria: payer.passport_seria,
-    passportNumber: payer.passport_number,
-    birthday: payerBirthday,
-    ...(payer.pinfl ? { pinfl: payer.pinfl } : {}),
-  });
-  if (!person) throw new SaleRefusal(422, 'payer: not found in the person registry', '/payer');
-  requireOfAge(payerBirthday, context.today, '/payer/birthday');
+  const payer = await registeredPerson(request.payer, '/payer', context);
+  requireOfAge(payer.birthday, context.today, '/payer/birthday');
 
   const cover: CascoCover = { value: car.price, program, ...added };
   const price = quoteCasco(cover, tariff);
@@ -187,7 +179,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
   return {
     price,
     terms: {
-      holder: `${person.firstName} ${person.lastName}`,
+      holder: payer.name,
       // The car is insured, not a person.
       insured: [],
       beginDate: begin,

@@ -1,7 +1,7 @@
 import type { ApiPort, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { stateNumberTypeId, type DocumentsTariff } from './pricing';
@@ -11,19 +11,13 @@ import { checkPolicyholderAge, type DocumentsData } from './rules';
 /** The save request: the document (by its plate for type 38, by its number otherwise), the start, the owner and the premium shown. */
 export function documentsSaveRequest(data: DocumentsData, price: Price): Omit<SaveRequest, 'return_url'> {
   const typeId = required(data.document.typeId, 'typeId');
-  const { seria, number } = splitPassport(required(data.owner.passport, 'passport'));
   return {
     document_type_id: typeId,
     ...(typeId === stateNumberTypeId
       ? { gos_number: required(data.document.plate, 'plate') }
       : { document_number: required(data.document.documentNumber, 'documentNumber') }),
     begin_date: isoToDmy(required(data.document.beginDate, 'beginDate'), '.'),
-    owner: {
-      passport_seria: seria,
-      passport_number: number,
-      birthday: isoToDmy(required(data.owner.birthday, 'birthday'), '.'),
-      ...(data.owner.pinfl ? { pinfl: data.owner.pinfl } : {}),
-    },
+    owner: requestPerson(data.owner),
     phone: phoneDigits(required(data.owner.phone, 'phone')),
     amount: price.total,
   };

@@ -1,6 +1,6 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import { stateNumberTypeId } from './pricing';
 
@@ -14,7 +14,7 @@ export type DocumentsData = {
     beginDate?: string;
     endDate?: string;
   };
-  owner: { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
+  owner: PersonStep;
 };
 
 /** The cover lasts a year from its start, which may not lie in the past. */

@@ -1,6 +1,6 @@
 import type { Price, ProductBinding } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
-import { personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { isoToDmy, phoneDigits } from '../api-format';
+import { personLookup, policyNumberAnswer, required, saleBinding, passportFields } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { ProductManifest } from '../define';
 import type { SaveRequest } from './api.generated';
@@ -9,19 +9,13 @@ import { checkPolicyholderAge, type HomeData } from './rules';
 
 /** The save request for flow data and the premium the visitor was shown. */
 export function homeSaveRequest(data: HomeData, price: Price): Omit<SaveRequest, 'return_url'> {
-  const { seria, number } = splitPassport(required(data.applicant.passport, 'passport'));
   return {
     program_id: required(data.program.programId, 'programId'),
     house_type: data.address.houseType,
     region_id: required(data.address.regionId, 'regionId'),
     address: required(data.address.address, 'address').trim(),
     begin_date: isoToDmy(required(data.address.beginDate, 'beginDate'), '.'),
-    applicant: {
-      passport_seria: seria,
-      passport_number: number,
-      birthday: isoToDmy(required(data.applicant.birthday, 'birthday'), '.'),
-      phone: phoneDigits(required(data.applicant.phone, 'phone')),
-    },
+    applicant: { ...passportFields(data.applicant), phone: phoneDigits(required(data.applicant.phone, 'phone')) },
     amount: price.total,
   };
 }

@@ -1,16 +1,16 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 
 export type HouseType = 'apartment' | 'house';
 export type HomeProgramStep = { programId?: number };
-export type HomeApplicant = { passport?: string; birthday?: string; firstName?: string; lastName?: string; phone?: string };
 export type HomeAddress = { houseType: HouseType; regionId?: number; address?: string; beginDate?: string };
 
 export type HomeData = {
   program: HomeProgramStep;
-  applicant: HomeApplicant;
+  /** The applicant's names are the registry's; the registry's PINFL is not kept. */
+  applicant: Omit<PersonStep, 'pinfl'>;
   address: HomeAddress;
 };
 

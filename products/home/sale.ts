@@ -1,4 +1,4 @@
-import { coverStartInWindow, passportOf, policyText, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import { oneYearFrom } from '../api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
@@ -17,19 +17,13 @@ async function quote(area: HomeArea, request: SaveRequest, context: SaleContext<
   const program = context.tariffs.programs.find((p) => p.id === request.program_id);
   const price = quoteHome(request.program_id, context.tariffs);
   if (!program || !price) throw new SaleRefusal(422, `program ${request.program_id} is not sold`, '/program_id');
-  const person = await context.findPerson({
-    passportSeria: request.applicant.passport_seria,
-    passportNumber: request.applicant.passport_number,
-    birthday,
-  });
-  if (!person) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant');
+  const applicant = await registeredPerson(request.applicant, '/applicant', context, { field: '/applicant', message: 'applicant not found in the person registry' });
   requireOfAge(birthday, begin, '/applicant/birthday');
-  const holder = `${person.firstName} ${person.lastName}`;
   return {
     price,
     terms: {
-      holder,
-      insured: [{ name: holder, passport: passportOf(request.applicant), birthday }],
+      holder: applicant.name,
+      insured: [applicant],
       beginDate: begin,
       endDate: oneYearFrom(begin),
       sumInsured: program.sumInsured,

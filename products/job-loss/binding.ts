@@ -1,6 +1,6 @@
 import type { FileRef, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
-import { companyLookup, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { isoToDmy, phoneDigits } from '../api-format';
+import { companyLookup, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, type JobLossTariff } from './pricing';
@@ -15,7 +15,6 @@ const file = (value: FileRef | undefined, what: string): FileRef => required(val
 /** The multipart save request for flow data and the premium the visitor was shown. */
 export function jobLossSaveRequest(data: JobLossData, price: Price): JobLossSaveRequest {
   const { job, personal, documents } = data;
-  const { seria, number } = splitPassport(required(personal.passport, 'passport'));
   return {
     salary: required(job.salary, 'salary'),
     job_title: required(job.jobTitle, 'jobTitle').trim(),
@@ -30,10 +29,7 @@ export function jobLossSaveRequest(data: JobLossData, price: Price): JobLossSave
     region_id: required(job.regionId, 'regionId'),
     benefit_months: job.months as SaveRequest['benefit_months'],
     begin_date: isoToDmy(required(job.beginDate, 'beginDate'), '.'),
-    passport_seria: seria,
-    passport_number: number,
-    birthday: isoToDmy(required(personal.birthday, 'birthday'), '.'),
-    ...(personal.pinfl ? { pinfl: personal.pinfl } : {}),
+    ...requestPerson(personal),
     phone: phoneDigits(required(personal.phone, 'phone')),
     amount: price.total,
     work_book: file(documents.workBook, 'workBook'),
@@ -50,7 +46,7 @@ export const jobLossBinding = saleBinding<JobLossData, JobLossTariff>({
     companyLookup({
       call: '/osgor_neo/inn',
       step: 'job',
-      merge: (_job, found) => ({ companyName: found.name, director: found.director, address: found.address, oked: found.oked, mfo: found.mfo, bank: found.bank, account: found.account }),
+      merge: (_job, { name, ...details }) => ({ companyName: name, ...details }),
     }),
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }),
   ],

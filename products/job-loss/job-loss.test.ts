@@ -88,13 +88,13 @@ describe('job-loss binding', () => {
 });
 
 describe('job-loss sale', () => {
-  const neo: RegistryCompany = { inn: '301234567', name: 'NEO', shortName: '"NEO LOGISTIKA" MChJ', director: 'Karimova Dilnoza', address: 'Toshkent sh., Yunusobod tumani, Amir Temur shoh koʻchasi, 108', oked: '49410', mfo: '00014', bank: 'Milliy bank', account: '20208000900100001010' };
+  const neo: RegistryCompany = { inn: '301234567', name: 'NEO', short_name: '"NEO LOGISTIKA" MChJ', director: 'Karimova Dilnoza', address: 'Toshkent sh., Yunusobod tumani, Amir Temur shoh koʻchasi, 108', oked: '49410', mfo: '00014', bank: 'Milliy bank', account: '20208000900100001010' };
   const people: RegistryPerson[] = [
     { pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' },
     { pinfl: '41102850000022', firstName: 'Dilnoza', lastName: 'Karimova', firstNameCyr: 'Дилноза', lastNameCyr: 'Каримова', birthday: '1985-11-02' },
     { pinfl: '52003200000066', firstName: 'Kamron', lastName: 'Aliyev', firstNameCyr: 'Камрон', lastNameCyr: 'Алиев', birthday: '2020-03-20' },
   ];
-  const registries = { ...memoryRegistries(), company: async (inn: string) => (inn === neo.inn ? neo : inn === '309999999' ? { ...neo, inn, shortName: null } : null) };
+  const registries = { ...memoryRegistries(), company: async (inn: string) => (inn === neo.inn ? neo : inn === '309999999' ? { ...neo, inn, short_name: null } : null) };
   const context: SaleContext<JobLossTariff> = { tariffs: jobLossTariff, today: '2030-06-15', findPerson: async (query) => people.find((p) => p.birthday === query.birthday) ?? null, citizenPassport: async () => false, registries, words: policyWords() };
   const body = (data = sampleAccountant, shown = price) => ({
     ...jobLossSaveRequest(data, shown),

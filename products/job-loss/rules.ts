@@ -1,10 +1,10 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type CompanyDetails, type PersonStep } from '../define';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 
 /** The employer as the tax registry gives it (`/osgor_neo/inn`), shown read-only. */
-export type Employer = { companyName?: string; mfo?: string; bank?: string; director?: string; account?: string; oked?: string; address?: string };
+export type Employer = Partial<CompanyDetails> & { companyName?: string };
 
 export type JobStep = Employer & {
   salary?: number;
@@ -15,12 +15,11 @@ export type JobStep = Employer & {
   beginDate?: string;
   endDate?: string;
 };
-export type PersonalStep = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
 export type DocumentsStep = { workBook?: FileRef; salaryCertificate?: FileRef };
 
 export type JobLossData = {
   job: JobStep;
-  personal: PersonalStep;
+  personal: PersonStep;
   documents: DocumentsStep;
 };
 

@@ -1,12 +1,12 @@
 import { groupDigits, oneYearFrom } from '../api-format';
 import { homeRegions } from '../home/regions';
-import { coverStartInWindow, passportOf, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 
 /** The request's copy of the employer's details, by the registry's field each must equal. */
 const employerFields = [
-  ['company_name', 'shortName'],
+  ['company_name', 'short_name'],
   ['company_director', 'director'],
   ['company_address', 'address'],
   ['company_oked', 'oked'],
@@ -26,37 +26,29 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
   const begin = requestDate(request.begin_date, '/begin_date');
   coverStartInWindow(begin, context.today, '/begin_date');
   const company = await context.registries.company(request.inn);
-  if (!company?.shortName) throw new SaleRefusal(422, 'wrong_inn', '/inn');
+  if (!company?.short_name) throw new SaleRefusal(422, 'wrong_inn', '/inn');
   for (const [field, registry] of employerFields) {
     const sent = request[field];
     if (sent !== undefined && sent !== company[registry]) throw new SaleRefusal(422, `${field}: not what the tax registry has for INN ${request.inn}`, `/${field}`);
   }
   const region = homeRegions[request.region_id];
   if (!region) throw new SaleRefusal(422, `region_id: ${request.region_id} is not a region`, '/region_id');
-  const birthday = requestDate(request.birthday, '/birthday');
-  const person = await context.findPerson({
-    passportSeria: request.passport_seria,
-    passportNumber: request.passport_number,
-    birthday,
-    ...(request.pinfl ? { pinfl: request.pinfl } : {}),
-  });
-  if (!person) throw new SaleRefusal(422, 'passport_number: the insured is not in the person registry', '/passport_number');
-  requireOfAge(birthday, begin, '/birthday');
+  const insured = await registeredPerson(request, '', context, { field: '/passport_number', message: 'passport_number: the insured is not in the person registry' });
+  requireOfAge(insured.birthday, begin, '/birthday');
   const price = quoteJobLoss(request.salary, request.benefit_months, context.tariffs);
   if (!price) throw new SaleRefusal(422, 'salary: outside the salaries the tariff insures', '/salary');
   const benefit = monthlyBenefit(request.salary, context.tariffs);
-  const name = `${person.firstName} ${person.lastName}`;
   return {
     price,
     terms: {
-      holder: name,
-      insured: [{ name, passport: passportOf(request), birthday }],
+      holder: insured.name,
+      insured: [insured],
       beginDate: begin,
       endDate: oneYearFrom(begin),
       sumInsured: benefit * request.benefit_months,
       currency: 'UZS' as const,
       programName: `${groupDigits(benefit)} soʻm × ${request.benefit_months} oy / мес.`,
-      subject: `${company.shortName} (STIR ${company.inn}), ${request.job_title}; ${region.uz} / ${region.ru}`,
+      subject: `${company.short_name} (STIR ${company.inn}), ${request.job_title}; ${region.uz} / ${region.ru}`,
     },
   };
 }

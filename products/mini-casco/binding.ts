@@ -1,7 +1,7 @@
 import type { ApiPort, Envelope, LookupBinding, Price, ProductBinding, StepCall } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, passportFields, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { MiniCascoTariff } from '../mini-casco-programs';
 import carSchema from '../../schemas/products/mini-casco/car.json';
@@ -66,31 +66,19 @@ const vehicleLookup: LookupBinding<MiniCascoTariff> = {
  * lost the car since). Nothing in the data changes.
  */
 const checkCarAndApplicant: StepCall<MiniCascoData, MiniCascoTariff> = async (api, data) => {
-  const { seria, number } = splitPassport(required(data.applicant.passport, 'passport'));
-  await checkCar(api, {
-    ...required(vehicleQuery(data.car), 'vehicle'),
-    passport_seria: seria,
-    passport_number: number,
-    birthday: isoToDmy(required(data.applicant.birthday, 'birthday'), '.'),
-  });
+  await checkCar(api, { ...required(vehicleQuery(data.car), 'vehicle'), ...passportFields(data.applicant) });
   return {};
 };
 
 /** The createPolicy request for the flow and the total the visitor was shown. */
 export function miniCascoSaveRequest(data: MiniCascoData, price: Price): Omit<CreatePolicyRequest, 'return_url'> {
   const { program, car, applicant } = data;
-  const { seria, number } = splitPassport(required(applicant.passport, 'passport'));
   return {
     program_id: required(program.programId, 'program'),
     months: program.months,
     begin_date: isoToDmy(required(program.beginDate, 'begin date'), '.'),
     ...required(vehicleQuery(car), 'vehicle'),
-    applicant: {
-      passport_seria: seria,
-      passport_number: number,
-      birthday: isoToDmy(required(applicant.birthday, 'birthday'), '.'),
-      ...(applicant.pinfl ? { pinfl: applicant.pinfl } : {}),
-    },
+    applicant: requestPerson(applicant),
     phone: phoneDigits(required(applicant.phone, 'phone')),
     amount: price.total,
   };

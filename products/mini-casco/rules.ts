@@ -1,4 +1,4 @@
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { programStartActions } from '../program-start';
 import type { MiniCascoMonths } from './pricing';
 
@@ -21,14 +21,7 @@ export type MiniCascoCar = {
 };
 
 /** The applicant: a person of the registry (names and PINFL filled by the person lookup), and a phone. */
-export type MiniCascoApplicant = {
-  passport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
-  pinfl?: string;
-  phone?: string;
-};
+export type MiniCascoApplicant = PersonStep;
 
 export type MiniCascoData = {
   program: MiniCascoProgramStep;

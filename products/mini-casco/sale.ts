@@ -1,8 +1,8 @@
 import { addDays, coverEnd } from '../api-format';
 import { miniCascoTariff, type MiniCascoTariff } from '../mini-casco-programs';
 import {
-  notTooFarAhead, Refusal, requestDate, requireOfAge, SaleRefusal,
-  type PassportQuery, type PolicyWording, type ProductCall, type ProductSale, type RegistryPerson, type SaleContext, type SaleQuote,
+  notTooFarAhead, Refusal, registeredPerson, requestDate, requireOfAge, SaleRefusal,
+  type PassportQuery, type PolicyWording, type ProductCall, type ProductSale, type SaleContext, type SaleQuote,
 } from '../sale';
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest } from './api.generated';
 import { quoteMiniCasco, type MiniCascoMonths } from './pricing';
@@ -12,13 +12,12 @@ import { displayPlate } from '../../engine/plate-text';
 type Context = SaleContext<MiniCascoTariff>;
 
 /**
- * The applicant as the insurer's passport check finds them: the person of the registry by passport
- * and birthday. The sandbox's test person of error 9 (AF 0000009, README.md) is one the registry
- * names but whose passport the check refuses, so error 9 can be seen from the page.
+ * The person registry as the insurer's passport check reads it: the person by passport and birthday.
+ * The sandbox's test person of error 9 (AF 0000009, README.md) is one the registry names but whose
+ * passport the check refuses, so error 9 can be seen from the page.
  */
-async function checkedApplicant(query: PassportQuery, birthday: string, context: Context, pinfl?: string): Promise<RegistryPerson | null> {
-  if ((await context.registries.saveError(query)) === 9) return null;
-  return context.findPerson({ ...query, birthday, ...(pinfl ? { pinfl } : {}) });
+function passportCheck(context: Context): Pick<Context, 'findPerson'> {
+  return { findPerson: async (query) => ((await context.registries.saveError(query)) === 9 ? null : context.findPerson(query)) };
 }
 
 /** The applicant's passport a car check asks about, or null; its three fields come together or not at all. */
@@ -37,7 +36,7 @@ async function checkCar(body: unknown, context: Context): Promise<CheckCarRespon
   const asked = passportAsked(request);
   const vehicle = await context.registries.vehicle({ plate: request.gos_number, techSeria: request.tech_sery, techNumber: request.tech_number });
   if (!vehicle) return new Refusal(1, 'vehicle_not_found');
-  if (asked && !(await checkedApplicant(asked.query, asked.birthday, context))) return new Refusal(9, 'passport_not_found');
+  if (asked && !(await passportCheck(context).findPerson({ ...asked.query, birthday: asked.birthday }))) return new Refusal(9, 'passport_not_found');
   return { gos_number: vehicle.plate, model: vehicle.model, issue_year: vehicle.issueYear, vehicleTypeId: vehicle.vehicleType, applicant: asked !== null };
 }
 
@@ -77,18 +76,13 @@ function quoteFor(months: MiniCascoMonths) {
     if (!program || !price) throw new SaleRefusal(422, `body/program_id: program ${request.program_id} is not sold`, '/program_id');
     const vehicle = await context.registries.vehicle({ plate: request.gos_number, techSeria: request.tech_sery, techNumber: request.tech_number });
     if (!vehicle) throw new SaleRefusal(422, 'body/gos_number: no vehicle of this plate and tech passport in the registry', '/gos_number');
-    const { applicant } = request;
-    const birthday = requestDate(applicant.birthday, '/applicant/birthday');
-    const query = { passportSeria: applicant.passport_seria, passportNumber: applicant.passport_number };
-    const person = await checkedApplicant(query, birthday, context, applicant.pinfl);
-    if (!person) throw new SaleRefusal(422, 'applicant: passport not found in the registry', '/applicant');
-    requireOfAge(birthday, begin, '/applicant/birthday');
-    const holder = `${person.firstName} ${person.lastName}`;
+    const applicant = await registeredPerson(request.applicant, '/applicant', passportCheck(context), { field: '/applicant', message: 'applicant: passport not found in the registry' });
+    requireOfAge(applicant.birthday, begin, '/applicant/birthday');
     return {
       price,
       terms: {
-        holder,
-        insured: [{ name: holder, passport: `${query.passportSeria}${query.passportNumber}`, birthday }],
+        holder: applicant.name,
+        insured: [applicant],
         beginDate: begin,
         endDate: coverEnd(begin, months),
         sumInsured: program.sumInsured,

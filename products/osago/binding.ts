@@ -1,7 +1,7 @@
 import type { ApiPort, LookupBinding, Price, StepCall } from '../../engine/definition';
 import { dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport } from '../api-format';
 import { envelopeFailure, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding, type SaveErrorTable } from '../binding-kit';
+import { call, companyLookup, passportFields, personLookup, policyNumberAnswer, required, saleBinding, type SaveErrorTable } from '../binding-kit';
 import { isRestrictedModel } from '../restricted-models';
 import type {
   CheckDiscountRequest, CheckDiscountResponse, CheckIpRequest, CheckIpResponse, CheckPersonRequest, CheckPersonResponse,
@@ -10,7 +10,7 @@ import type {
 } from './api.generated';
 import { osagoPrice, osagoQuoteInput } from './pricing';
 import manifest from './product';
-import { earliestStart, insuredTooLong, type OsagoCar, type OsagoData, type OsagoPerson } from './rules';
+import { earliestStart, insuredTooLong, type OsagoCar, type OsagoData, type OsagoDriver, type OsagoPerson } from './rules';
 import type { OsagoReference } from './tariff';
 
 /** What the flow works with: the references answer as it stands. */
@@ -75,11 +75,11 @@ const licenceLookup: LookupBinding<OsagoCatalog> = {
   rows: 'drivers',
   key: (row) => (typeof row.passport === 'string' && /^[A-Z]{2}[0-9]{7}$/.test(row.passport) && isIsoDate(row.birthday) ? `${row.passport}|${row.birthday}` : null),
   run: async (api, row) => {
-    const { seria, number } = splitPassport(String(row.passport));
+    const person = passportFields(row as OsagoDriver);
     const request: DriverCheckRequest = {
-      passport__seria: seria,
-      passport__number: number,
-      driver_birthday: isoToDmy(String(row.birthday), '.'),
+      passport__seria: person.passport_seria,
+      passport__number: person.passport_number,
+      driver_birthday: person.birthday,
       // No PINFL: the row's is the person lookup's answer, which runs beside this check; when the
       // passport was just changed to another person's, it is still the last person's, and the insurer
       // finds nobody with that pair.
@@ -178,24 +178,19 @@ async function quote(api: ApiPort, data: OsagoData, catalog: OsagoCatalog): Prom
   return own && own.total === amount ? own : { total: amount, lines: [{ label: 'osago.price.total', amount }] };
 }
 
-const personFields = (person: OsagoPerson) => {
-  const { seria, number } = splitPassport(required(person.passport, 'passport'));
-  return { seria, number, birthday: isoToDmy(required(person.birthday, 'birthday'), '.') };
-};
-
 /** The save-policy/v2 request for the flow and the total the visitor was shown. */
 export function savePolicyRequest(data: OsagoData, price: Price): SavePolicyRequest {
   const { car, personal, policy } = data;
   const legal = car.legalEntity === true;
   const limited = policy.drivers === 4;
-  const applicant = personFields(personal.applicant);
+  const applicant = passportFields(personal.applicant);
   const owner = ownerOf(data);
   const drivers = limited ? data.drivers.drivers : [];
   const ownerFields = owner
     ? (() => {
-      const o = personFields(owner);
+      const o = passportFields(owner);
       const pinfl = owner.pinfl ?? car.ownerPinfl;
-      return { owner__pass_seria: o.seria, owner__pass_number: o.number, owner_birthday: o.birthday, ...(pinfl ? { owner__pinfl: pinfl } : {}) };
+      return { owner__pass_seria: o.passport_seria, owner__pass_number: o.passport_number, owner_birthday: o.birthday, ...(pinfl ? { owner__pinfl: pinfl } : {}) };
     })()
     : { owner__inn: required(personal.company.inn, 'company INN') };
   return {
@@ -206,19 +201,19 @@ export function savePolicyRequest(data: OsagoData, price: Price): SavePolicyRequ
     ...(car.vehicleType === undefined ? {} : { vehicleTypeId: car.vehicleType }),
     startDate: isoToDmy(required(policy.startDate, 'start date'), '.'),
     ...ownerFields,
-    applicant__pass_seria: applicant.seria,
-    applicant__pass_number: applicant.number,
+    applicant__pass_seria: applicant.passport_seria,
+    applicant__pass_number: applicant.passport_number,
     applicant__birthday: applicant.birthday,
     ...(personal.applicant.pinfl ? { applicant__pinfl: personal.applicant.pinfl } : {}),
     // Reference §1: false when any driver may drive.
     applicant_is_driver: limited && drivers.some((d) => d.passport === personal.applicant.passport),
     phone_number: phoneDigits(required(personal.phone, 'phone')),
     drivers: drivers.map((driver) => {
-      const person = personFields(driver);
+      const person = passportFields(driver);
       const { seria, number } = splitPassport(required(driver.licence, 'licence'));
       return {
-        passport__seria: person.seria,
-        passport__number: person.number,
+        passport__seria: person.passport_seria,
+        passport__number: person.passport_number,
         driver_birthday: person.birthday,
         ...(driver.pinfl ? { driver_pinfl: driver.pinfl } : {}),
         licenseSeria: seria,

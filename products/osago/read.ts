@@ -1,4 +1,5 @@
-import { defined, either, eitherAs, integer, isRecord } from '../request-reader';
+import { isRecord } from '../../engine/is-record';
+import { defined, either, eitherAs, integer } from '../request-reader';
 
 /**
  * OSAGO requests as partner clients send them (reference §1, [K] and [Y]) read into the shapes of

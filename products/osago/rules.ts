@@ -1,6 +1,6 @@
 import type { EffectResult, FieldMessage } from '../../engine/definition';
 import { addDays, isIsoDate, isoToDmy, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type FlowPerson } from '../define';
 import { latestStartDays } from '../start-window';
 import type { VehicleTypeId } from '../sale';
 
@@ -29,13 +29,7 @@ export type OsagoCar = {
 };
 
 /** A person looked up by passport and birthday (names and PINFL from the registry). */
-export type OsagoPerson = {
-  passport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
-  pinfl?: string;
-};
+export type OsagoPerson = FlowPerson;
 
 export type OsagoPersonal = {
   /** Who buys: the owner, someone else for an individual owner, or a legal entity's representative. */
@@ -67,14 +61,9 @@ export type OsagoPolicy = {
   benefit?: number;
 };
 
-export type OsagoDriver = {
+export type OsagoDriver = FlowPerson & {
   /** Relation degree to the owner, 0 (none) – 10 (reference §1). */
   relative?: number;
-  passport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
-  pinfl?: string;
   /** Series and number in one string (`AF0557857`). */
   licence?: string;
   licenseIssueDate?: string;

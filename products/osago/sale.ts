@@ -2,7 +2,7 @@ import type { Price } from '../../engine/definition';
 import { addDays, ageOn, coverEnd, isoToDmy } from '../api-format';
 import { miniCascoTariff } from '../mini-casco-programs';
 import {
-  notTooFarAhead, personAnswer, policyText, Refusal, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, SaveDeclined,
+  knownPerson, notTooFarAhead, personAnswer, policyText, Refusal, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
 } from '../sale';
 import type {
@@ -128,8 +128,7 @@ async function checkDrivers(request: SavePolicyRequest, applicant: Applicant, st
     // A licence typed by hand is taken as typed, but not one issued after today (the page's date field says so too).
     if (issued > context.today) throw new SaleRefusal(400, `body/drivers/${i}/licenseIssueDate must be today or earlier`, `/drivers/${i}/licenseIssueDate`);
     const query = { passportSeria: driver.passport__seria, passportNumber: driver.passport__number };
-    const person = await context.findPerson({ ...query, birthday });
-    if (!person) throw declined(3, key);
+    const person = await knownPerson({ ...query, birthday }, context, () => declined(3, key));
     if (tooYoungToDrive(birthday, start, issued)) throw declined(6, key);
     const licence = await context.registries.licence(query);
     if (licence && (licence.seria !== driver.licenseSeria || licence.number !== driver.licenseNumber)) throw declined(4, key);
@@ -218,8 +217,7 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
   const owner = await checkOwner(request, vehicle, context);
   const applicantQuery = { passportSeria: request.applicant__pass_seria, passportNumber: request.applicant__pass_number };
   const applicantBirthday = requestDate(request.applicant__birthday, '/applicant__birthday');
-  const applicant = await context.findPerson({ ...applicantQuery, birthday: applicantBirthday });
-  if (!applicant) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant__pass_seria');
+  const applicant = await knownPerson({ ...applicantQuery, birthday: applicantBirthday }, context, { field: '/applicant__pass_seria', message: 'applicant not found in the person registry' });
   requireOfAge(applicantBirthday, context.today, '/applicant__birthday');
   const start = firstDay(request, vehicle, context.today);
   const applicantName = `${applicant.firstName} ${applicant.lastName}`;

@@ -1,7 +1,7 @@
 import type { ApiPort, LookupBinding, Price, ProductBinding } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import carSchema from '../../schemas/products/osgop/car.json';
 import type { AutoRequest, AutoResponse, CalculationResponse, SaveRequest } from './api.generated';
@@ -62,14 +62,7 @@ async function serverQuote(api: ApiPort, data: OsgopData): Promise<Price> {
 
 function insurant(holder: OsgopData['holder']): SaveRequest['insurant'] {
   if (holder.kind === 'company') return { type: 'company', inn: required(holder.inn, 'inn') };
-  const { seria, number } = splitPassport(required(holder.passport, 'passport'));
-  return {
-    type: 'person',
-    passport_seria: seria,
-    passport_number: number,
-    birthday: isoToDmy(required(holder.birthday, 'birthday'), '.'),
-    ...(holder.pinfl ? { pinfl: holder.pinfl } : {}),
-  };
+  return { type: 'person', ...requestPerson(holder) };
 }
 
 /** The save request: the vehicle by plate and tech passport (the server prices its registry seats), the carrier, the term. */

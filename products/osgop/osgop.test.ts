@@ -166,7 +166,7 @@ describe('osgop sale', () => {
     { plate: '10B456CD', techSeria: 'AAG', techNumber: '1234567', model: 'Isuzu NQR 71', vehicleType: 6, issueYear: 2019, seats: 3, fuel: 'diesel', owner, policyEnd: null },
     { plate: '95E555EE', techSeria: 'AAL', techNumber: '5555555', model: 'Chevrolet Damas', vehicleType: 9, issueYear: 2015, seats: 7, fuel: 'gas', owner, policyEnd: null },
   ];
-  const company = (inn: string, shortName: string | null): RegistryCompany => ({ inn, name: 'N', shortName, director: '', address: '', oked: '', mfo: '', bank: '', account: '' });
+  const company = (inn: string, shortName: string | null): RegistryCompany => ({ inn, name: 'N', short_name: shortName, director: '', address: '', oked: '', mfo: '', bank: '', account: '' });
   const rustam: RegistryPerson = { pinfl: '30107580000044', firstName: 'Rustam', lastName: 'Nazarov', firstNameCyr: 'Рустам', lastNameCyr: 'Назаров', birthday: '1958-07-01' };
   const context: SaleContext<OsgopTariff> = {
     tariffs: osgopTariff,

@@ -1,6 +1,6 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import { coverEnd } from './period';
 import type { OsgopCategory, OsgopMonths } from './pricing';
@@ -17,16 +17,10 @@ export type OsgopData = {
     edit?: boolean;
     ownerInn?: string;
   };
-  holder: {
+  holder: PersonStep & {
     kind: 'company' | 'person';
     inn?: string;
     companyName?: string;
-    passport?: string;
-    birthday?: string;
-    firstName?: string;
-    lastName?: string;
-    pinfl?: string;
-    phone?: string;
   };
   policy: { months: OsgopMonths; beginDate?: string; endDate?: string };
 };

@@ -1,6 +1,6 @@
 import { groupDigits } from '../api-format';
 import {
-  coverStartInWindow, Refusal, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
+  coverStartInWindow, Refusal, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
 } from '../sale';
 import type { AutoRequest, AutoResponse, CalculationRequest, CalculationResponse, SaveRequest } from './api.generated';
 import { coverEnd } from './period';
@@ -83,17 +83,15 @@ async function holderOf(insurant: SaveRequest['insurant'], begin: string, contex
   if (insurant.type === 'company') {
     if (!insurant.inn) throw new SaleRefusal(400, 'body/insurant/inn is required for a company', '/insurant/inn');
     const company = await context.registries.company(insurant.inn);
-    if (!company?.shortName) throw new SaleRefusal(422, 'insurant/inn: wrong_inn, not in the tax registry', '/insurant/inn');
-    return company.shortName;
+    if (!company?.short_name) throw new SaleRefusal(422, 'insurant/inn: wrong_inn, not in the tax registry', '/insurant/inn');
+    return company.short_name;
   }
   const { passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl } = insurant;
   if (!passportSeria || !passportNumber) throw new SaleRefusal(400, 'body/insurant/passport_seria and passport_number are required for a person', '/insurant/passport_seria');
   if (!birthday) throw new SaleRefusal(400, 'body/insurant/birthday is required for a person', '/insurant/birthday');
-  const born = requestDate(birthday, '/insurant/birthday');
-  const person = await context.findPerson({ passportSeria, passportNumber, birthday: born, ...(pinfl ? { pinfl } : {}) });
-  if (!person) throw new SaleRefusal(422, 'insurant: not found in the person registry', '/insurant');
-  requireOfAge(born, begin, '/insurant/birthday');
-  return `${person.firstName} ${person.lastName}`;
+  const person = await registeredPerson({ passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl }, '/insurant', context);
+  requireOfAge(person.birthday, begin, '/insurant/birthday');
+  return person.name;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FileRef, Price, ProductBinding, StepCall } from '../../engine/definition';
-import { isIsoDate, isoToDmy, phoneDigits, splitPassport, todayIso } from '../api-format';
+import { isIsoDate, isoToDmy, phoneDigits, todayIso } from '../api-format';
 import { ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, vaccinationProblem, type PetsTariff } from './pricing';
@@ -28,7 +28,6 @@ const file = (value: FileRef | undefined, what: string): FileRef => required(val
 /** The multipart save request for flow data and the premium the visitor was shown. */
 export function petsSaveRequest(data: PetsData, price: Price): PetsSaveRequest {
   const { program, pet, owner } = data;
-  const { seria, number } = splitPassport(required(owner.passport, 'passport'));
   const [year, month] = required(pet.birthMonth, 'birthMonth').split('-');
   return {
     program_id: required(program.programId, 'programId'),
@@ -37,10 +36,7 @@ export function petsSaveRequest(data: PetsData, price: Price): PetsSaveRequest {
     birth_month: `${month}.${year}`,
     vaccination_date: isoToDmy(required(pet.vaccinatedOn, 'vaccinatedOn'), '.'),
     begin_date: isoToDmy(required(program.beginDate, 'beginDate'), '.'),
-    passport_seria: seria,
-    passport_number: number,
-    birthday: isoToDmy(required(owner.birthday, 'birthday'), '.'),
-    ...(owner.pinfl ? { pinfl: owner.pinfl } : {}),
+    ...requestPerson(owner),
     phone: phoneDigits(required(owner.phone, 'phone')),
     amount: price.total,
     photo_1: file(pet.photoFace, 'photoFace'),

@@ -1,17 +1,16 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import type { PetType } from './pricing';
 
 export type PetsProgramStep = { petType?: PetType; programId?: number; beginDate?: string; endDate?: string };
 export type PetsPetStep = { nickname?: string; birthMonth?: string; vaccinatedOn?: string; photoFace?: FileRef; photoBody?: FileRef };
-export type PetsOwnerStep = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
 
 export type PetsData = {
   program: PetsProgramStep;
   pet: PetsPetStep;
-  owner: PetsOwnerStep;
+  owner: PersonStep;
 };
 
 /** The cover lasts a year from its start, which may not lie in the past. */

@@ -1,5 +1,5 @@
 import { oneYearFrom } from '../api-format';
-import { coverStartInWindow, passportOf, policyText, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';
@@ -42,24 +42,16 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
   const vaccination = vaccinationProblem(vaccinated, context.today, begin, tariff);
   if (vaccination === 'future') throw new SaleRefusal(400, 'body/vaccination_date is after today', '/vaccination_date');
   if (vaccination === 'old') throw new SaleRefusal(422, `vaccination_date: older than ${tariff.vaccinationValidMonths} months`, '/vaccination_date');
-  const birthday = requestDate(request.birthday, '/birthday');
-  const owner = await context.findPerson({
-    passportSeria: request.passport_seria,
-    passportNumber: request.passport_number,
-    birthday,
-    ...(request.pinfl ? { pinfl: request.pinfl } : {}),
-  });
-  if (!owner) throw new SaleRefusal(422, 'passport_number: the owner is not in the person registry', '/passport_number');
-  requireOfAge(birthday, begin, '/birthday');
+  const owner = await registeredPerson(request, '', context, { field: '/passport_number', message: 'passport_number: the owner is not in the person registry' });
+  requireOfAge(owner.birthday, begin, '/birthday');
   const price = quotePet({ programId: program.id, petType: request.pet_type, birthMonth, beginDate: begin }, tariff);
   if (!price) throw new SaleRefusal(422, `program_id: program ${program.id} cannot be priced`, '/program_id');
-  const name = `${owner.firstName} ${owner.lastName}`;
   return {
     price,
     terms: {
-      holder: name,
+      holder: owner.name,
       // The owner's interest in the pet is what is insured.
-      insured: [{ name, passport: passportOf(request), birthday }],
+      insured: [owner],
       beginDate: begin,
       endDate: oneYearFrom(begin),
       sumInsured: program.sumInsured,

@@ -1,7 +1,7 @@
 import type { ApiPort, LookupBinding, Price, ProductBinding } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { OsagoJuridikRequest, OsagoJuridikResponse } from '../osago/api.generated';
 import osago from '../osago/product';
@@ -49,7 +49,6 @@ const vehicleLookup: LookupBinding<QuickCascoTariff> = {
 
 /** The applicant as the save names them: a citizen by the registry's passport, a foreigner by a 3-letter series and their names. */
 function applicantFields(applicant: QuickCascoApplicant): SaveRequest['applicant'] {
-  const birthday = isoToDmy(required(applicant.birthday, 'birthday'), '.');
   if (applicant.foreign) {
     const passport = required(applicant.foreignPassport, 'foreign passport');
     if (!foreignPassportPattern.test(passport)) throw new ProductBindingFailure(genericErrorId, { detail: 'foreign passport is not 3 letters and 7 digits' });
@@ -57,13 +56,12 @@ function applicantFields(applicant: QuickCascoApplicant): SaveRequest['applicant
       foreign: true,
       passport_seria: passport.slice(0, 3),
       passport_number: passport.slice(3),
-      birthday,
+      birthday: isoToDmy(required(applicant.birthday, 'birthday'), '.'),
       first_name: required(applicant.firstName, 'first name').trim(),
       last_name: required(applicant.lastName, 'last name').trim(),
     };
   }
-  const { seria, number } = splitPassport(required(applicant.passport, 'passport'));
-  return { foreign: false, passport_seria: seria, passport_number: number, birthday, ...(applicant.pinfl ? { pinfl: applicant.pinfl } : {}) };
+  return { foreign: false, ...requestPerson(applicant) };
 }
 
 /** The save request for the flow and the total the visitor was shown. */

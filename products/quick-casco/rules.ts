@@ -1,5 +1,5 @@
 import type { EffectResult } from '../../engine/definition';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { programStartActions } from '../program-start';
 
 /** The program step: the program and the first day of cover (tomorrow or later). */
@@ -20,16 +20,10 @@ export type QuickCascoCar = {
  * The applicant: a citizen (passport of 2 letters and 7 digits; the person registry fills the names
  * and PINFL) or a foreigner (spec §5: a passport series of 3 letters; names typed in Latin).
  */
-export type QuickCascoApplicant = {
+export type QuickCascoApplicant = PersonStep & {
   foreign: boolean;
-  passport?: string;
   /** A foreigner's passport: series of 3 letters and 7 digits in one string (`FRA1234567`). */
   foreignPassport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
-  pinfl?: string;
-  phone?: string;
 };
 
 export type QuickCascoData = {

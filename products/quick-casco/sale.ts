@@ -1,7 +1,7 @@
 import { displayPlate } from '../../engine/plate-text';
 import { oneYearFrom } from '../api-format';
 import { earliestCoverStart } from '../program-start';
-import { notTooFarAhead, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { notTooFarAhead, passportOf, registeredPerson, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
 import type { SaveRequest } from './api.generated';
 import { quickCascoTariff, quoteQuickCasco, type QuickCascoTariff } from './pricing';
 import manifest from './product';
@@ -16,22 +16,14 @@ type Context = SaleContext<QuickCascoTariff>;
  */
 async function applicantOf(applicant: SaveRequest['applicant'], context: Context): Promise<InsuredPerson> {
   const birthday = requestDate(applicant.birthday, '/applicant/birthday');
-  const passport = `${applicant.passport_seria}${applicant.passport_number}`;
   if (applicant.foreign) {
     if (applicant.passport_seria.length !== 3) throw new SaleRefusal(400, 'body/applicant/passport_seria: a foreign passport\'s series has 3 letters', '/applicant/passport_seria');
     if (!applicant.first_name?.trim()) throw new SaleRefusal(400, 'body/applicant/first_name is required for a foreigner', '/applicant/first_name');
     if (!applicant.last_name?.trim()) throw new SaleRefusal(400, 'body/applicant/last_name is required for a foreigner', '/applicant/last_name');
-    return { name: `${applicant.first_name.trim()} ${applicant.last_name.trim()}`, passport, birthday };
+    return { name: `${applicant.first_name.trim()} ${applicant.last_name.trim()}`, passport: passportOf(applicant), birthday };
   }
   if (applicant.passport_seria.length !== 2) throw new SaleRefusal(400, 'body/applicant/passport_seria: a citizen\'s passport series has 2 letters', '/applicant/passport_seria');
-  const person = await context.findPerson({
-    passportSeria: applicant.passport_seria,
-    passportNumber: applicant.passport_number,
-    birthday,
-    ...(applicant.pinfl ? { pinfl: applicant.pinfl } : {}),
-  });
-  if (!person) throw new SaleRefusal(422, 'applicant not found in the person registry', '/applicant');
-  return { name: `${person.firstName} ${person.lastName}`, passport, birthday };
+  return registeredPerson(applicant, '/applicant', context, { field: '/applicant', message: 'applicant not found in the person registry' });
 }
 
 /**

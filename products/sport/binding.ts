@@ -1,7 +1,7 @@
 import type { ApiPort, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, ProductBindingFailure } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import type { SportTariff } from './pricing';
@@ -10,17 +10,11 @@ import { checkPolicyholderAge, type SportData } from './rules';
 
 /** The save request: the sport, the sum, the start, the insured sportsman and the premium shown. */
 export function sportSaveRequest(data: SportData, price: Price): Omit<SaveRequest, 'return_url'> {
-  const { seria, number } = splitPassport(required(data.insured.passport, 'passport'));
   return {
     sport_type_id: required(data.sport.sportTypeId, 'sportTypeId'),
     insurance_amount: data.sum.amount,
     begin_date: isoToDmy(required(data.sport.beginDate, 'beginDate'), '.'),
-    insured: {
-      passport_seria: seria,
-      passport_number: number,
-      birthday: isoToDmy(required(data.insured.birthday, 'birthday'), '.'),
-      ...(data.insured.pinfl ? { pinfl: data.insured.pinfl } : {}),
-    },
+    insured: requestPerson(data.insured),
     phone: phoneDigits(required(data.insured.phone, 'phone')),
     amount: price.total,
   };

@@ -1,13 +1,11 @@
 import type { EffectResult } from '../../engine/definition';
 import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
-
-export type SportPerson = { passport?: string; birthday?: string; firstName?: string; lastName?: string; pinfl?: string; phone?: string };
 
 export type SportData = {
   sport: { sportTypeId?: number; beginDate?: string; endDate?: string };
-  insured: SportPerson;
+  insured: PersonStep;
   sum: { amount: number };
 };
 

@@ -1,27 +1,17 @@
 import type { ApiPort, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, genericErrorId, requireFields } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding } from '../binding-kit';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
 import { policyholderAgeRefusal } from '../policyholder-age';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import type { TravelUzbTariff } from './pricing';
 import manifest from './product';
 import { checkPolicyholderAge, type TravelUzbData, type TravelUzbTourist } from './rules';
 
-const passportFields = (person: { passport?: string; birthday?: string; pinfl?: string }) => {
-  const { seria, number } = splitPassport(required(person.passport, 'passport'));
-  return {
-    passport_seria: seria,
-    passport_number: number,
-    birthday: isoToDmy(required(person.birthday, 'birthday'), '.'),
-    ...(person.pinfl ? { pinfl: person.pinfl } : {}),
-  };
-};
-
 /** A tourist as the save names them: a citizen by the registry's passport, a foreigner by their passport's number as printed, whole. */
 function tourist(row: TravelUzbTourist): SaveRequest['tourists'][number] {
   const names = { name: required(row.firstName, 'tourist firstName'), lastname: required(row.lastName, 'tourist lastName') };
-  if (!row.foreign) return { ...names, ...passportFields(row), foreign_type: 0 };
+  if (!row.foreign) return { ...names, ...requestPerson(row), foreign_type: 0 };
   return {
     ...names,
     passport_number: required(row.foreignPassport, 'tourist foreign passport'),
@@ -43,7 +33,7 @@ export function travelUzbSaveRequest(data: TravelUzbData, price: Price): Omit<Sa
     tarif_id: required(data.trip.programId, 'programId'),
     amount: price.total,
     phone: phoneDigits(required(data.applicant.phone, 'phone')),
-    applicant: passportFields(data.applicant),
+    applicant: requestPerson(data.applicant),
     tourists: data.tourists.tourists.map(tourist),
   };
 }

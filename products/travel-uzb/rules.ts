@@ -1,6 +1,6 @@
 import type { EffectResult, MessageId } from '../../engine/definition';
 import { daysBetween, isIsoDate, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type FlowPerson, type PersonStep } from '../define';
 import { passportOfCitizenship } from '../passport-shapes';
 import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
 import { latinOnly } from '../tourist-names';
@@ -14,33 +14,18 @@ export type TravelUzbTrip = {
   programId?: number;
 };
 
-export type TravelUzbApplicant = {
-  passport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
-  pinfl?: string;
-  phone?: string;
-};
-
-export type TravelUzbTourist = {
-  /** A citizen's passport of Uzbekistan (`AA1234567`), the person registry's key. */
-  passport?: string;
+export type TravelUzbTourist = FlowPerson & {
   /** A foreigner's passport number as printed: no one format holds. */
   foreignPassport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
   /** Not a citizen of Uzbekistan: names typed by hand, citizenship asked. */
   foreign: boolean;
   /** ISO-2 citizenship of a foreigner. */
   country?: string;
-  pinfl?: string;
 };
 
 export type TravelUzbData = {
   trip: TravelUzbTrip;
-  applicant: TravelUzbApplicant;
+  applicant: PersonStep;
   tourists: { tourists: TravelUzbTourist[] };
 };
 

@@ -1,7 +1,7 @@
 import type { ApiPort, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits, splitPassport } from '../api-format';
+import { isoToDmy, phoneDigits } from '../api-format';
 import { envelopeFailure, requireFields } from '../binding-failure';
-import { call, personLookup, required, saleBinding } from '../binding-kit';
+import { call, personLookup, requestPerson, required, saleBinding } from '../binding-kit';
 import type { CheckResponse } from '../common-api.generated';
 import type { CalculatorRequest, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { travelMode } from './period';
@@ -49,15 +49,8 @@ export function calculatorRequest(data: TravelData): CalculatorRequest {
  * passport (series and number) and PINFL, a foreigner by their passport's number as printed, whole.
  */
 function personFields(person: TravelPerson) {
-  const birthday = isoToDmy(required(person.birthday, 'birthday'), '-');
-  if (person.foreign) return { passport_number: required(person.foreignPassport, 'foreign passport'), birthday };
-  const { seria, number } = splitPassport(required(person.passport, 'passport'));
-  return {
-    passport_seria: seria,
-    passport_number: number,
-    birthday,
-    ...(!person.pinfl || !/^[0-9]{14}$/.test(person.pinfl) ? {} : { pinfl: person.pinfl }),
-  };
+  if (person.foreign) return { passport_number: required(person.foreignPassport, 'foreign passport'), birthday: isoToDmy(required(person.birthday, 'birthday'), '-') };
+  return requestPerson(person, '-');
 }
 
 /** The save-polis request for flow data and the price the visitor was shown: the period as dates and as days. */

@@ -1,4 +1,5 @@
-import { defined, either, integer, isRecord, present } from '../request-reader';
+import { isRecord } from '../../engine/is-record';
+import { defined, either, integer, present } from '../request-reader';
 import { riskIds } from './rules';
 import { countryIndex, type TravelReference } from './tariffs';
 

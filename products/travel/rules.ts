@@ -1,6 +1,6 @@
 import type { EffectResult, FieldMessage, MessageId } from '../../engine/definition';
 import { ageOn, daysBetween, isIsoDate, todayIso } from '../api-format';
-import { defineRules } from '../define';
+import { defineRules, type PersonStep } from '../define';
 import { citizenPassportShape, foreignPassportShape, passportOfCitizenship } from '../passport-shapes';
 import { latinOnly } from '../tourist-names';
 import type { GetCountryResponse } from './api.generated';
@@ -30,19 +30,12 @@ export type TravelDates = {
   endDate?: string;
 };
 
-export type TravelPerson = {
-  /** A citizen's passport of Uzbekistan (`AA1234567`), the person registry's key. */
-  passport?: string;
+export type TravelPerson = PersonStep & {
   /** A foreigner's passport number as printed: no one format holds. */
   foreignPassport?: string;
-  birthday?: string;
-  firstName?: string;
-  lastName?: string;
   foreign: boolean;
   /** ISO-2 citizenship of a foreigner. */
   country?: string;
-  pinfl?: string;
-  phone?: string;
 };
 
 export type TravelPayer = TravelPerson;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { InsuredPerson } from '../../products/sale';
+import type { InsuredPerson, RegistryCompany } from '../../products/sale';
 
 /** Timestamps are read as Date and written as Date or ISO text. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -155,17 +155,8 @@ export interface PersonsTable {
   last_name_cyr: string;
 }
 
-export interface CompaniesTable {
-  inn: string;
-  name: string;
-  short_name: string | null;
-  director: string;
-  address: string;
-  oked: string;
-  mfo: string;
-  bank: string;
-  account: string;
-}
+/** The tax registry's companies, a column for each field the company lookup answers. */
+export type CompaniesTable = RegistryCompany;
 
 /** Vehicle type ids of the registry: 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor. */
 export type VehicleTypeId = 1 | 6 | 9 | 15;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
 import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
-import { defined, isRecord } from '../../products/request-reader';
+import { isRecord } from '../../engine/is-record';
+import { defined } from '../../products/request-reader';
 import { isoToDmy } from '../../products/api-format';
 import { AppError, ok, refusal, type Envelope } from '../envelope';
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiPort, Envelope, FormBody } from '../../engine/definition';
 import { apiFailure, saveContext } from '../../products/fake-api';
 import { onSamplesDay, registeredProducts } from '../../products/product-tests';
+import { isRecord } from '../../engine/is-record';
 import { createTestApp, fixtureFiles, post, postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
 import { buySample, serverApi } from '../support/sample-purchase';
 
@@ -27,7 +28,6 @@ interface Schema {
   pattern?: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isFlag = (schema: Schema) => schema.type === 'integer' && schema.enum?.length === 2 && schema.enum.includes(0) && schema.enum.includes(1);
 const isPhone = (schema: Schema) => schema.pattern === '^998[0-9]{9}$';
 const isSeries = (schema: Schema) => /^\^\[A-Z\]\{\d(,\d)?\}\$$/.test(schema.pattern ?? '');

@@ -20,8 +20,8 @@ describe('the sandbox car registries', () => {
   });
 
   it('finds companies (one without a short name), licences, benefits and the save-error test people', async () => {
-    expect(await app.registries.company('301234567')).toMatchObject({ shortName: '"NEO LOGISTIKA" MChJ', director: 'Karimova Dilnoza' });
-    expect((await app.registries.company('309999999'))?.shortName).toBeNull();
+    expect(await app.registries.company('301234567')).toMatchObject({ short_name: '"NEO LOGISTIKA" MChJ', director: 'Karimova Dilnoza' });
+    expect((await app.registries.company('309999999'))?.short_name).toBeNull();
     expect(await app.registries.company('300000000')).toBeNull();
     expect(await app.registries.licence({ passportSeria: 'AA', passportNumber: '1234567' })).toEqual({ seria: 'AF', number: '0557857', issuedOn: '2010-06-01' });
     expect(await app.registries.licence({ passportSeria: 'AE', passportNumber: '1234567' })).toBeNull();

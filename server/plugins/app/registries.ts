@@ -74,7 +74,7 @@ export default fp(
           .select(['inn', 'name', 'short_name', 'director', 'address', 'oked', 'mfo', 'bank', 'account'])
           .where('inn', '=', inn)
           .executeTakeFirst();
-        return row ? { ...row, shortName: row.short_name } : null;
+        return row ?? null;
       },
       async licence({ passportSeria, passportNumber }) {
         const row = await app.db
