@@ -62,7 +62,7 @@ module.exports = {
       comment: 'site/ reaches products only through the one registry file site/products.ts.',
       from: { path: '^site/', pathNot: '^site/products\\.ts$|\\.test\\.tsx?$' },
       // The page list is shared with the server (which answers 404 for other addresses), not product code.
-      to: { path: '^products/', pathNot: '^products/site-pages\\.ts$', dependencyTypesNot: typeOnly },
+      to: { path: '^products/', pathNot: '^products/kit/site/site-pages\\.ts$', dependencyTypesNot: typeOnly },
     },
   ],
   options: {

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { samplesDay } from './products/define';
+import { samplesDay } from './products/kit/define/define';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const storybookPort = Number(process.env.E2E_STORYBOOK_PORT ?? 6107);
@@ -51,7 +51,7 @@ export default defineConfig({
       env: { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}`, BOT_TOKEN: '' },
     },
     {
-      // The same site selling on the day the products' samples are told on (products/define.ts `samplesDay`).
+      // The same site selling on the day the products' samples are told on (products/kit/define/define.ts `samplesDay`).
       command: 'node_modules/.bin/tsx server/main.ts',
       url: `http://127.0.0.1:${samplesDayPort}/builds/latest.json`,
       reuseExistingServer: false,

@@ -3,7 +3,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import MockDate from 'mockdate';
-import { samplesDay } from '../products/define';
+import { samplesDay } from '../products/kit/define/define';
 import { loadFileSupport } from '../engine/files/on-demand';
 import { loadArrayParts, loadWidgets, onDemandWidgets } from '../engine/theme';
 import { storyMessages } from '../stories/fixtures/story-messages';

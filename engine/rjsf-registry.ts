@@ -24,7 +24,7 @@ import TextWidget from '@rjsf/core/lib/components/widgets/TextWidget.js';
  */
 /**
  * rjsf's wrapper of every field, which draws a key-renaming row for `additionalProperties`: step
- * schemas declare every property (products/conformance.ts), so only its plain wrapper is kept.
+ * schemas declare every property (products/kit/testing/conformance.ts), so only its plain wrapper is kept.
  */
 function WrapIfAdditionalTemplate({ classNames, style, hideError, rawErrors, children }: WrapIfAdditionalTemplateProps) {
   const invalid = !hideError && rawErrors !== undefined && rawErrors.length > 0;

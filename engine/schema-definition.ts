@@ -1,12 +1,12 @@
 /**
  * Replaces rjsf's `findSchemaDefinition.js` in the site's build (tools/vite-plugin-rjsf-registry.ts).
  * rjsf looks a `$ref` up with it (and JSON pointers with the library it brings); step forms have no
- * `$ref` (the conformance suite's `flatnessProblems` refuses one, products/conformance.ts), so that
+ * `$ref` (the conformance suite's `flatnessProblems` refuses one, products/kit/testing/conformance.ts), so that
  * lookup stays out of every flow page. Should one run, it says why.
  */
 
 function refuse(): never {
-  throw new Error('a step schema with $ref: step forms are flat (products/conformance.ts), so the browser build resolves no references');
+  throw new Error('a step schema with $ref: step forms are flat (products/kit/testing/conformance.ts), so the browser build resolves no references');
 }
 
 export default function findSchemaDefinition(): never {

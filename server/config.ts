@@ -2,7 +2,7 @@
  * Server configuration, read once from the environment. Every value has a sandbox default so
  * `npm start` works on a fresh clone; production overrides them (see server/README.md).
  */
-import { isIsoDate } from '../products/api-format';
+import { isIsoDate } from '../products/kit/api/api-format';
 
 export type Channel = string;
 

@@ -15,7 +15,7 @@ import { miniCascoSaveRequest } from '../products/mini-casco/binding';
 import { sampleComfortCobalt } from '../products/mini-casco/samples';
 import { quickCascoSaveRequest } from '../products/quick-casco/binding';
 import { sampleCitizenOptimal } from '../products/quick-casco/samples';
-import { isoToDmy } from '../products/api-format';
+import { isoToDmy } from '../products/kit/api/api-format';
 import { isRecord } from '../engine/is-record';
 import { travelUzbSaveRequest } from '../products/travel-uzb/binding';
 import travelUzb from '../products/travel-uzb/definition';
@@ -25,9 +25,9 @@ import { cascoSaveRequest } from '../products/casco/binding';
 import casco from '../products/casco/definition';
 import { sampleCascoCatalog, sampleCobaltComfort } from '../products/casco/samples';
 import pets from '../products/pets/definition';
-import { fakeApi, ok, saveContext } from '../products/fake-api';
+import { fakeApi, ok, saveContext } from '../products/kit/testing/fake-api';
 import petSamples, { sampleCat } from '../products/pets/samples';
-import { onSamplesDay, registeredProducts } from '../products/product-tests';
+import { onSamplesDay, registeredProducts } from '../products/kit/testing/product-tests';
 import { buySample, serverApi, type Exchange } from '../tests/support/sample-purchase';
 
 // The samples' covers start within the start window of the day they are told on: the tests run on it.

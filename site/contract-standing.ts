@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { ContractStanding } from '../products/site-pages';
+import type { ContractStanding } from '../products/kit/site/site-pages';
 
 /**
  * What the thank-you page shows of its contract when the server draws it (site/prerender.tsx

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
-import { flowIslandId } from '../products/site-pages';
+import { flowIslandId } from '../products/kit/site/site-pages';
 import { i18n } from './i18n';
 import { languages, switchLangPath } from './language';
 import { ProductFlow, type StepAddress } from './product-flow';

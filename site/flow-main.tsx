@@ -10,7 +10,7 @@ import { flowPartLoaders, flowReturnPath } from '../engine/flow-runner';
 import { flowMachineFor } from '../engine/machine';
 import { api, loadApiClient } from './api/site-api';
 import { loadNextStepAnew, stepHrefAt } from './history-step-address';
-import { flowIslandId } from '../products/site-pages';
+import { flowIslandId } from '../products/kit/site/site-pages';
 import { FlowIsland } from './flow-island';
 import { prepareFlow, readRenderedCatalog } from './flow-preparation';
 import { catalogs, preloadCatalogs } from './i18n';

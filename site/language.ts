@@ -1,4 +1,4 @@
-import { addressInLanguage, detectLang, isSiteLanguage, langCookie, langCookieMaxAgeSeconds, langFromBrowser, langFromCookie, langOfPath, siteLanguages, type LanguageSources, type SiteLanguage } from '../products/site-pages';
+import { addressInLanguage, detectLang, isSiteLanguage, langCookie, langCookieMaxAgeSeconds, langFromBrowser, langFromCookie, langOfPath, siteLanguages, type LanguageSources, type SiteLanguage } from '../products/kit/site/site-pages';
 
 /** Site languages in the order the language switch shows them; the first is the default. */
 export const languages = siteLanguages;

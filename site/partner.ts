@@ -1,5 +1,5 @@
-import type { ProductManifest } from '../products/define';
-import { findSitePage, sitePages, type SitePage } from '../products/site-pages';
+import type { ProductManifest } from '../products/kit/define/define';
+import { findSitePage, sitePages, type SitePage } from '../products/kit/site/site-pages';
 
 let pages: readonly SitePage[] = sitePages([]);
 

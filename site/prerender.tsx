@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import {
   findSitePage, flowIslandId, notFoundPath, notFoundPlaceholder, orderLookupStates, prerenderAddress, prerenderedFile, prerenderedLookupFile, scriptless, serverErrorFile, sitePages,
   type ContractStanding, type OrderLookupState,
-} from '../products/site-pages';
+} from '../products/kit/site/site-pages';
 import type { ApiPort } from '../engine/definition';
 import { ContractStandingContext } from './contract-standing';
 import { FlowIsland } from './flow-island';

@@ -1,4 +1,4 @@
-import { productGroups, type ProductGroup, type ProductManifest } from '../products/define';
+import { productGroups, type ProductGroup, type ProductManifest } from '../products/kit/define/define';
 import { siteProductOf, type SiteProduct } from './site-product';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productGroups } from '../products/define';
+import { productGroups } from '../products/kit/define/define';
 import { products, siteProductGroups, siteProducts } from './products';
 import { expandRoutes, matchRoute, routes } from './routes';
 

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { languages, type Lang } from './language';
 import { products } from './products';
-import { notFoundPath, pageParamsValid, serverDrawn, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/site-pages';
+import { notFoundPath, pageParamsValid, serverDrawn, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/kit/site/site-pages';
 import NotFoundPage from './pages/not-found-page';
 
 /**
@@ -41,7 +41,7 @@ const pageModules: Record<PageKind, () => Promise<PageModule>> = {
 
 export { notFoundPath };
 
-/** THE route table: the shared page list (products/site-pages.ts, which the server also reads) with each page's module. */
+/** THE route table: the shared page list (products/kit/site/site-pages.ts, which the server also reads) with each page's module. */
 export const routes: readonly RouteEntry[] = sitePages(products.map((product) => product.manifest)).map(({ kind, params, ...page }) => ({
   ...page,
   page: pageModules[kind],

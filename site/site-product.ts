@@ -1,5 +1,5 @@
 import type { FlowData, ProductDefinition } from '../engine/definition';
-import type { ProductManifest } from '../products/define';
+import type { ProductManifest } from '../products/kit/define/define';
 import { catalogLoaders, type CatalogLoaders } from './i18n';
 import { loadOnce } from './load-once';
 

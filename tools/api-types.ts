@@ -2,8 +2,8 @@
  * `tsx tools/api-types.ts [--check]`: the TypeScript types of the site API, generated from the JSON
  * Schemas of `schemas/api/<area>/` (json-schema-to-typescript), so request and answer types are
  * declared once, in the schemas. A product area is written into its folder
- * (`products/<area>/api.generated.ts`); other areas (`common`, `site`) beside the product folders
- * (`products/<area>-api.generated.ts`); the areas the engine calls itself (`payment`: the payment
+ * (`products/<area>/api.generated.ts`); other areas (`common`, `site`) into the products' shared kit
+ * (`products/kit/api/<area>-api.generated.ts`); the areas the engine calls itself (`payment`: the payment
  * step's calls, the same for every product) there and into the engine too
  * (`engine/<area>-api.generated.ts`), which may not import products/ (the server may not import the engine). `--check` (run by `npm run check`) writes nothing and fails
  * when a generated file is missing or stale.
@@ -28,12 +28,15 @@ export function typeName(file: string): string {
 /** Areas whose calls the engine makes for every product (it may not import products/). */
 const engineAreas = new Set(['payment']);
 
+/** Where the types of the areas no product owns go: the products' shared kit. */
+const kitApiDir = join(root, 'products', 'kit', 'api');
+
 /** Where an area's types go. */
 export function targetFiles(area: string): string[] {
   const productDir = join(root, 'products', area);
   if (existsSync(join(productDir, 'product.ts'))) return [join(productDir, 'api.generated.ts')];
-  const besideProducts = join(root, 'products', `${area}-api.generated.ts`);
-  return engineAreas.has(area) ? [besideProducts, join(root, 'engine', `${area}-api.generated.ts`)] : [besideProducts];
+  const inKit = join(kitApiDir, `${area}-api.generated.ts`);
+  return engineAreas.has(area) ? [inKit, join(root, 'engine', `${area}-api.generated.ts`)] : [inKit];
 }
 
 export async function areaSource(area: string): Promise<string> {
@@ -67,6 +70,7 @@ async function main() {
   });
   const engineDir = join(root, 'engine');
   generated.push(...readdirSync(engineDir).filter((name) => name.endsWith('-api.generated.ts')).map((name) => join(engineDir, name)));
+  if (existsSync(kitApiDir)) generated.push(...readdirSync(kitApiDir).filter((name) => name.endsWith('-api.generated.ts')).map((name) => join(kitApiDir, name)));
   for (const orphan of generated.filter((file) => !targets.has(file))) {
     if (check) stale.push(`${relative(root, orphan)} (no schemas/api area writes it)`);
     else rmSync(orphan);

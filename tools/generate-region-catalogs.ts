@@ -5,7 +5,7 @@
  * Run `npx tsx tools/generate-region-catalogs.ts` after a Node upgrade and review the diff.
  */
 import { writeFileSync } from 'node:fs';
-import { modernUzbek } from '../products/uzbek-orthography';
+import { modernUzbek } from '../products/kit/text/uzbek-orthography';
 
 const languages = ['uz', 'en', 'ru'] as const;
 /** Codes Intl names that are not countries or territories a person lives in or travels to. */

@@ -26,7 +26,7 @@ const stages: readonly PrepareStage[] = ['reading', 'resizing', 'keeping'];
 type Busy = { stage: PrepareStage; name: string };
 type Problem = { messageId: string; retry: File | null };
 
-// products/multipart.ts has its own: the engine may not import products, nor products engine code.
+// products/kit/api/multipart.ts has its own: the engine may not import products, nor products engine code.
 function isFileRef(value: unknown): value is FileRef {
   return isRecord(value) && typeof value.id === 'string' && value.id !== '' && typeof value.name === 'string' && typeof value.type === 'string' && typeof value.size === 'number';
 }

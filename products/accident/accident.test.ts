@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { apiSchema } from '../product-tests';
-import type { RegistryPerson, SaleContext } from '../sale';
+import { fakeApi, notOk, ok, saveContext } from '../kit/testing/fake-api';
+import { apiSchema } from '../kit/testing/product-tests';
+import type { RegistryPerson, SaleContext } from '../kit/sale/sale';
 import { accidentSaveRequest } from './binding';
 import accident from './definition';
 import { accidentTariff, type AccidentTariff } from './pricing';
 import sale from './sale';
 import { sampleAlone, sampleCouple } from './samples';
-import { memoryRegistries } from '../memory-registries';
+import { memoryRegistries } from '../kit/testing/memory-registries';
 import { policyWords } from '../../server/lib/policy-words';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import type { Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { personLookup, policyNumberAnswer, requestPerson, required, saleBinding } from '../binding-kit';
-import { policyholderAgeRefusal } from '../policyholder-age';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { personLookup, policyNumberAnswer, requestPerson, required, saleBinding } from '../kit/binding/binding-kit';
+import { policyholderAgeRefusal } from '../kit/rules/policyholder-age';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, type AccidentTariff } from './pricing';
 import manifest from './product';

@@ -1,6 +1,6 @@
 import type { ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
-import { isOfferedAmount } from '../offered-amount';
-import { periodText, personName } from '../summary';
+import { isOfferedAmount } from '../kit/rules/offered-amount';
+import { periodText, personName } from '../kit/text/summary';
 import periodSchema from '../../schemas/products/accident/period.json';
 import periodUi from '../../schemas/products/accident/period.ui.json';
 import sumSchema from '../../schemas/products/accident/sum.json';

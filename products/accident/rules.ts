@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
-import { isIsoDate, todayIso, oneYearFrom } from '../api-format';
-import { defineRules, type FlowPerson } from '../define';
-import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
+import { isIsoDate, todayIso, oneYearFrom } from '../kit/api/api-format';
+import { defineRules, type FlowPerson } from '../kit/define/define';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../kit/rules/policyholder-age';
 
 export type AccidentData = {
   period: { beginDate?: string; endDate?: string };

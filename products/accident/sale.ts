@@ -1,5 +1,5 @@
-import { coverStartInWindow, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireOfAge, type ProductSale, type SaleContext } from '../sale';
-import { groupDigits, oneYearFrom } from '../api-format';
+import { coverStartInWindow, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireOfAge, type ProductSale, type SaleContext } from '../kit/sale/sale';
+import { groupDigits, oneYearFrom } from '../kit/api/api-format';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
 

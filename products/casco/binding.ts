@@ -1,10 +1,10 @@
 import type { ApiPort, LookupBinding, Price, ProductBinding, StepCall } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, personLookup, requestPerson, required, saleBinding } from '../binding-kit';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../kit/binding/binding-failure';
+import { call, personLookup, requestPerson, required, saleBinding } from '../kit/binding/binding-kit';
 import type { OsagoJuridikRequest, OsagoJuridikResponse } from '../osago/api.generated';
 import osago from '../osago/product';
-import type { CarCatalogue } from '../sale';
+import type { CarCatalogue } from '../kit/sale/sale';
 import vehicleSchema from '../../schemas/products/casco/vehicle.json';
 import type { CalculateRequest, CalculateResponse, SaveRequest, TariffResponse } from './api.generated';
 import {

@@ -1,4 +1,4 @@
-import type { CarCatalogue } from '../sale';
+import type { CarCatalogue } from '../kit/sale/sale';
 
 /**
  * The car price list casco sells by, as the insurer keeps it (seeded into the tables of migration

@@ -1,6 +1,6 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, SummaryText, UiSchema } from '../../engine/definition';
-import { groupDigits } from '../api-format';
-import { periodText, personName } from '../summary';
+import { groupDigits } from '../kit/api/api-format';
+import { periodText, personName } from '../kit/text/summary';
 import carSchema from '../../schemas/products/casco/car.json';
 import carUi from '../../schemas/products/casco/car.ui.json';
 import programSchema from '../../schemas/products/casco/program.json';

@@ -1,5 +1,5 @@
 import type { Price, PriceLine } from '../../engine/definition';
-import type { CarCatalogue } from '../sale';
+import type { CarCatalogue } from '../kit/sale/sale';
 
 /**
  * Casco's tariff (README.md "Tariff"): three fixed programs priced as a share of the insured value,

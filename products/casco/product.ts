@@ -1,4 +1,4 @@
-import { defineManifest } from '../define';
+import { defineManifest } from '../kit/define/define';
 
 /** Casco, voluntary car cover (spec §2, §3, §7, §9): products/casco/README.md. */
 export default defineManifest({

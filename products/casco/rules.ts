@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
-import { addDays, groupDigits, isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules, type PersonStep } from '../define';
-import { isOfferedAmount } from '../offered-amount';
+import { addDays, groupDigits, isIsoDate, oneYearFrom, todayIso } from '../kit/api/api-format';
+import { defineRules, type PersonStep } from '../kit/define/define';
+import { isOfferedAmount } from '../kit/rules/offered-amount';
 import programSchema from '../../schemas/products/casco/program.json';
 import {
   carValue, customProgramId, findPosition, valueLimits, type CascoCatalog, type CascoCover, type CascoRisk, type ProgramId,

@@ -1,5 +1,5 @@
-import { groupDigits, oneYearFrom } from '../api-format';
-import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { groupDigits, oneYearFrom } from '../kit/api/api-format';
+import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../kit/sale/sale';
 import type { CalculateRequest, CalculateResponse, CarPriceRequest, CarPriceResponse, SaveRequest, TariffResponse } from './api.generated';
 import { carCatalogue } from './car-catalogue';
 import {

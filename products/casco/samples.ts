@@ -1,5 +1,5 @@
-import { addDays, oneYearFrom } from '../api-format';
-import { defineSamples, samplesDay } from '../define';
+import { addDays, oneYearFrom } from '../kit/api/api-format';
+import { defineSamples, samplesDay } from '../kit/define/define';
 import { carCatalogue } from './car-catalogue';
 import { carValue, cascoTariff, type CascoCatalog } from './pricing';
 import manifest from './product';

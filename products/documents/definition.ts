@@ -1,5 +1,5 @@
 import type { ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { periodText, personName } from '../summary';
+import { periodText, personName } from '../kit/text/summary';
 import documentSchema from '../../schemas/products/documents/document.json';
 import documentUi from '../../schemas/products/documents/document.ui.json';
 import ownerSchema from '../../schemas/products/documents/owner.json';

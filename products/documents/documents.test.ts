@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
 import { hiddenPaths } from '../../engine/visibility';
-import { fakeApi, notOk, ok, registryContext, saveContext } from '../fake-api';
-import { apiSchema } from '../product-tests';
+import { fakeApi, notOk, ok, registryContext, saveContext } from '../kit/testing/fake-api';
+import { apiSchema } from '../kit/testing/product-tests';
 import { documentsSaveRequest, tariffFrom } from './binding';
 import documents from './definition';
 import { quoteDocument, sandboxDocumentsTariff as tariff, stateNumberTypeId } from './pricing';

@@ -1,6 +1,6 @@
 import { displayPlate } from '../../engine/plate-text';
-import { oneYearFrom } from '../api-format';
-import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
+import { oneYearFrom } from '../kit/api/api-format';
+import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { allTypes, documentType, quoteDocument, sandboxDocumentsTariff, stateNumberTypeId, type DocumentsTariff } from './pricing';
 import manifest from './product';

@@ -1,8 +1,8 @@
 import type { Price, ProductBinding } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { personLookup, policyNumberAnswer, required, saleBinding, passportFields } from '../binding-kit';
-import { policyholderAgeRefusal } from '../policyholder-age';
-import type { ProductManifest } from '../define';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { personLookup, policyNumberAnswer, required, saleBinding, passportFields } from '../kit/binding/binding-kit';
+import { policyholderAgeRefusal } from '../kit/rules/policyholder-age';
+import type { ProductManifest } from '../kit/define/define';
 import type { SaveRequest } from './api.generated';
 import type { HomeProgram, HomeTariffs } from './pricing';
 import { checkPolicyholderAge, type HomeData } from './rules';

@@ -1,7 +1,7 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, StepDefinition, UiSchema } from '../../engine/definition';
-import type { ProductManifest } from '../define';
-import { periodText, personName } from '../summary';
-import { isIsoDate, oneYearFrom } from '../api-format';
+import type { ProductManifest } from '../kit/define/define';
+import { periodText, personName } from '../kit/text/summary';
+import { isIsoDate, oneYearFrom } from '../kit/api/api-format';
 import programSchema from '../../schemas/products/home/program.json';
 import programUi from '../../schemas/products/home/program.ui.json';
 import applicantSchema from '../../schemas/products/home/applicant.json';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { apiFailure, fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { apiSchema } from '../product-tests';
+import { apiFailure, fakeApi, notOk, ok, saveContext } from '../kit/testing/fake-api';
+import { apiSchema } from '../kit/testing/product-tests';
 import { homeSaveRequest } from './binding';
 import home from './definition';
 import { homePrograms } from './pricing';

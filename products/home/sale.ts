@@ -1,5 +1,5 @@
-import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
-import { oneYearFrom } from '../api-format';
+import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../kit/sale/sale';
+import { oneYearFrom } from '../kit/api/api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
 import { homeRegions } from './regions';

@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import { homePrograms } from './pricing';
 import manifest from './product';
 import type { HomeData } from './rules';

@@ -1,7 +1,7 @@
 import type { FileRef, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { companyLookup, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
-import { policyholderAgeRefusal } from '../policyholder-age';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { companyLookup, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../kit/binding/binding-kit';
+import { policyholderAgeRefusal } from '../kit/rules/policyholder-age';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, type JobLossTariff } from './pricing';
 import manifest from './product';

@@ -1,7 +1,7 @@
 import type { ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
-import { groupDigits } from '../api-format';
-import { isOfferedAmount } from '../offered-amount';
-import { periodText, personName } from '../summary';
+import { groupDigits } from '../kit/api/api-format';
+import { isOfferedAmount } from '../kit/rules/offered-amount';
+import { periodText, personName } from '../kit/text/summary';
 import jobSchema from '../../schemas/products/job-loss/job.json';
 import jobUi from '../../schemas/products/job-loss/job.ui.json';
 import personalSchema from '../../schemas/products/job-loss/personal.json';

@@ -1,7 +1,7 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
-import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules, type CompanyDetails, type PersonStep } from '../define';
-import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
+import { isIsoDate, oneYearFrom, todayIso } from '../kit/api/api-format';
+import { defineRules, type CompanyDetails, type PersonStep } from '../kit/define/define';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../kit/rules/policyholder-age';
 
 /** The employer as the tax registry gives it (`/osgor_neo/inn`), shown read-only. */
 export type Employer = Partial<CompanyDetails> & { companyName?: string };

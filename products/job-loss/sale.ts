@@ -1,6 +1,6 @@
-import { groupDigits, oneYearFrom } from '../api-format';
+import { groupDigits, oneYearFrom } from '../kit/api/api-format';
 import { homeRegions } from '../home/regions';
-import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../sale';
+import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../kit/sale/sale';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 

@@ -1,5 +1,5 @@
 import type { FileRef } from '../../engine/definition';
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import { jobLossTariff } from './pricing';
 import manifest from './product';
 import type { JobLossData } from './rules';

@@ -1,9 +1,9 @@
 import type { ApiPort, Envelope, LookupBinding, Price, ProductBinding, StepCall } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding, passportFields, requestPerson } from '../binding-kit';
-import { policyholderAgeRefusal } from '../policyholder-age';
-import type { MiniCascoTariff } from '../mini-casco-programs';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../kit/binding/binding-failure';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, passportFields, requestPerson } from '../kit/binding/binding-kit';
+import { policyholderAgeRefusal } from '../kit/rules/policyholder-age';
+import type { MiniCascoTariff } from '../kit/cars/mini-casco-programs';
 import carSchema from '../../schemas/products/mini-casco/car.json';
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest, GetTariffsResponse } from './api.generated';
 import manifest from './product';

@@ -1,8 +1,8 @@
 import type { CatalogOption, MessageId, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { coverEnd, isIsoDate } from '../api-format';
-import type { ProductManifest } from '../define';
-import type { MiniCascoTariff } from '../mini-casco-programs';
-import { periodText, personName } from '../summary';
+import { coverEnd, isIsoDate } from '../kit/api/api-format';
+import type { ProductManifest } from '../kit/define/define';
+import type { MiniCascoTariff } from '../kit/cars/mini-casco-programs';
+import { periodText, personName } from '../kit/text/summary';
 import programSchema from '../../schemas/products/mini-casco/program.json';
 import programUi from '../../schemas/products/mini-casco/program.ui.json';
 import carSchema from '../../schemas/products/mini-casco/car.json';

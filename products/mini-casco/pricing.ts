@@ -1,5 +1,5 @@
 import type { Price } from '../../engine/definition';
-import type { MiniCascoProgram, MiniCascoTariff } from '../mini-casco-programs';
+import type { MiniCascoProgram, MiniCascoTariff } from '../kit/cars/mini-casco-programs';
 
 /** Terms sold: a year (mini-casco) or a month (monthly casco, README.md "Monthly casco"). */
 export type MiniCascoMonths = 1 | 12;

@@ -1,5 +1,5 @@
-import { defineManifest } from '../define';
-import { miniCascoTariff } from '../mini-casco-programs';
+import { defineManifest } from '../kit/define/define';
+import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 
 /** Mini-casco (spec §2, §7): a fixed program of car cover, bought with the car and the applicant checked by the insurer. README.md. */
 export default defineManifest({

@@ -1,5 +1,5 @@
-import { defineRules, type PersonStep } from '../define';
-import { programStartActions } from '../program-start';
+import { defineRules, type PersonStep } from '../kit/define/define';
+import { programStartActions } from '../kit/cars/program-start';
 import type { MiniCascoMonths } from './pricing';
 
 /** The program step: the program, the term (fixed by the product: 12 months, or 1 for monthly casco) and the first day. */

@@ -1,9 +1,9 @@
-import { addDays, coverEnd } from '../api-format';
-import { miniCascoTariff, type MiniCascoTariff } from '../mini-casco-programs';
+import { addDays, coverEnd } from '../kit/api/api-format';
+import { miniCascoTariff, type MiniCascoTariff } from '../kit/cars/mini-casco-programs';
 import {
   notTooFarAhead, Refusal, registeredPerson, requestDate, requireOfAge, SaleRefusal,
   type PassportQuery, type PolicyWording, type ProductCall, type ProductSale, type SaleContext, type SaleQuote,
-} from '../sale';
+} from '../kit/sale/sale';
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest } from './api.generated';
 import { quoteMiniCasco, type MiniCascoMonths } from './pricing';
 import manifest from './product';
@@ -98,7 +98,7 @@ function quoteFor(months: MiniCascoMonths) {
 /**
  * The sale of a mini-casco product for a term. Mini-casco (12 months) serves the programs and the
  * car check and keeps the programs as its own `tariffs` row — the row OSAGO's mini-casco extra reads
- * (products/mini-casco-programs.ts); monthly casco (1 month) reads that row (`tariffsFrom`) and saves
+ * (products/kit/cars/mini-casco-programs.ts); monthly casco (1 month) reads that row (`tariffsFrom`) and saves
  * at its own paths.
  */
 export function miniCascoSale(months: MiniCascoMonths, policy: PolicyWording): ProductSale<CreatePolicyRequest, MiniCascoTariff> {

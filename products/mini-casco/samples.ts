@@ -1,5 +1,5 @@
-import { defineSamples } from '../define';
-import { miniCascoTariff } from '../mini-casco-programs';
+import { defineSamples } from '../kit/define/define';
+import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 import manifest from './product';
 import type { MiniCascoApplicant, MiniCascoCar, MiniCascoData } from './rules';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeApi, ok, saveContext } from '../fake-api';
-import { miniCascoTariff, type MiniCascoTariff } from '../mini-casco-programs';
+import { fakeApi, ok, saveContext } from '../kit/testing/fake-api';
+import { miniCascoTariff, type MiniCascoTariff } from '../kit/cars/mini-casco-programs';
 import { miniCascoSaveRequest } from '../mini-casco/binding';
 import miniCasco from '../mini-casco/definition';
 import miniCascoManifest from '../mini-casco/product';

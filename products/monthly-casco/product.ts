@@ -1,5 +1,5 @@
-import { defineManifest } from '../define';
-import { miniCascoTariff } from '../mini-casco-programs';
+import { defineManifest } from '../kit/define/define';
+import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 import { termPremium } from '../mini-casco/pricing';
 
 /**

@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import miniCascoSamples, { sampleBasicElantra, sampleComfortCobalt, samplePremiumSpark } from '../mini-casco/samples';
 import type { MiniCascoData } from '../mini-casco/rules';
 import manifest from './product';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryRegistries } from '../memory-registries';
+import { memoryRegistries } from '../kit/testing/memory-registries';
 import { savePolicyRequest } from '../osago/binding';
 import { sampleOsagoCatalog, sampleOwnCarTwoDrivers } from '../osago/samples';
 import { sandboxOsagoReference } from '../osago/tariff';

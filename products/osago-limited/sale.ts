@@ -1,5 +1,5 @@
 import osago from '../osago/sale';
-import { SaleRefusal, type ProductSale } from '../sale';
+import { SaleRefusal, type ProductSale } from '../kit/sale/sale';
 import type { SavePolicyRequest } from '../osago/api.generated';
 import type { OsagoReference } from '../osago/tariff';
 

@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import osagoSamples, {
   sampleCompanyNamedDriver, sampleOsagoCatalog, sampleOwnCarTwoDrivers, samplePensionerTruck, sampleSomeoneElsesCarAllExtras,
 } from '../osago/samples';

@@ -1,8 +1,8 @@
 import type { ApiPort, LookupBinding, Price, StepCall } from '../../engine/definition';
-import { dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport } from '../api-format';
-import { envelopeFailure, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, companyLookup, passportFields, personLookup, policyNumberAnswer, required, saleBinding, type SaveErrorTable } from '../binding-kit';
-import { isRestrictedModel } from '../restricted-models';
+import { dmyToIso, isIsoDate, isoToDmy, phoneDigits, splitPassport } from '../kit/api/api-format';
+import { envelopeFailure, ProductBindingFailure, requireFields } from '../kit/binding/binding-failure';
+import { call, companyLookup, passportFields, personLookup, policyNumberAnswer, required, saleBinding, type SaveErrorTable } from '../kit/binding/binding-kit';
+import { isRestrictedModel } from '../kit/cars/restricted-models';
 import type {
   CheckDiscountRequest, CheckDiscountResponse, CheckIpRequest, CheckIpResponse, CheckPersonRequest, CheckPersonResponse,
   DriverCheckRequest, DriverCheckResponse, GetCalcOsagoRequest, GetCalcOsagoResponse, OsagoJuridikRequest, OsagoJuridikResponse,

@@ -1,7 +1,7 @@
 import type { CatalogOption, MachineRules, ProductDefinition, RJSFSchema, SummaryRow, SummaryText, UiSchema } from '../../engine/definition';
-import type { ProductManifest } from '../define';
-import { coverEnd, isIsoDate } from '../api-format';
-import { periodText, personName } from '../summary';
+import type { ProductManifest } from '../kit/define/define';
+import { coverEnd, isIsoDate } from '../kit/api/api-format';
+import { periodText, personName } from '../kit/text/summary';
 import carSchema from '../../schemas/products/osago/car.json';
 import carUi from '../../schemas/products/osago/car.ui.json';
 import personalSchema from '../../schemas/products/osago/personal.json';

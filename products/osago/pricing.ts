@@ -1,5 +1,5 @@
 import type { Price, PriceLine } from '../../engine/definition';
-import type { VehicleTypeId } from '../sale';
+import type { VehicleTypeId } from '../kit/sale/sale';
 import type { DriversOption, OsagoData } from './rules';
 import type { OsagoReference } from './tariff';
 

@@ -1,4 +1,4 @@
-import { defineManifest } from '../define';
+import { defineManifest } from '../kit/define/define';
 
 /** Compulsory motor third-party liability (OSAGO): spec §2, §3, §7; products/osago/README.md. */
 export default defineManifest({

@@ -1,5 +1,5 @@
 import { isRecord } from '../../engine/is-record';
-import { defined, either, eitherAs, integer } from '../request-reader';
+import { defined, either, eitherAs, integer } from '../kit/sale/request-reader';
 
 /**
  * OSAGO requests as partner clients send them (reference §1, [K] and [Y]) read into the shapes of

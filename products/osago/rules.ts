@@ -1,8 +1,8 @@
 import type { EffectResult, FieldMessage } from '../../engine/definition';
-import { addDays, isIsoDate, isoToDmy, todayIso } from '../api-format';
-import { defineRules, type FlowPerson } from '../define';
-import { latestStartDays } from '../start-window';
-import type { VehicleTypeId } from '../sale';
+import { addDays, isIsoDate, isoToDmy, todayIso } from '../kit/api/api-format';
+import { defineRules, type FlowPerson } from '../kit/define/define';
+import { latestStartDays } from '../kit/rules/start-window';
+import type { VehicleTypeId } from '../kit/sale/sale';
 
 // ---------------------------------------------------------------- flow data
 

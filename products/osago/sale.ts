@@ -1,10 +1,10 @@
 import type { Price } from '../../engine/definition';
-import { addDays, ageOn, coverEnd, isoToDmy } from '../api-format';
-import { miniCascoTariff } from '../mini-casco-programs';
+import { addDays, ageOn, coverEnd, isoToDmy } from '../kit/api/api-format';
+import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 import {
   knownPerson, notTooFarAhead, personAnswer, policyText, Refusal, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
-} from '../sale';
+} from '../kit/sale/sale';
 import type {
   CheckDiscountRequest, CheckDiscountResponse, CheckIpRequest, CheckIpResponse, CheckPersonRequest, CheckPersonResponse,
   DriverCheckRequest, DriverCheckResponse, GetCalcOsagoRequest, GetCalcOsagoResponse, OsagoJuridikRequest, OsagoJuridikResponse,
@@ -12,7 +12,7 @@ import type {
 } from './api.generated';
 import { quoteOsago, territoryOf, type OsagoQuoteInput } from './pricing';
 import manifest from './product';
-import { isRestrictedModel } from '../restricted-models';
+import { isRestrictedModel } from '../kit/cars/restricted-models';
 import { readCalculator, readCarCheck, readDiscountQuery, readDriverQuery, readSave, readVehicleQuery } from './read';
 import { earliestStart, insuredTooLong } from './rules';
 import { sandboxOsagoReference, type OsagoReference } from './tariff';

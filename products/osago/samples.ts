@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import type { OsagoCatalog } from './binding';
 import manifest from './product';
 import type { OsagoCar, OsagoData, OsagoDriver, OsagoPerson } from './rules';

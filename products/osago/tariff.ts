@@ -1,5 +1,5 @@
-import type { MiniCascoTariff } from '../mini-casco-programs';
-import { miniCascoTariff } from '../mini-casco-programs';
+import type { MiniCascoTariff } from '../kit/cars/mini-casco-programs';
+import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 import type { ReferencesResponse } from './api.generated';
 
 /**

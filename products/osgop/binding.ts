@@ -1,8 +1,8 @@
 import type { ApiPort, LookupBinding, Price, ProductBinding } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
-import { policyholderAgeRefusal } from '../policyholder-age';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { envelopeFailure, genericErrorId, ProductBindingFailure, requireFields } from '../kit/binding/binding-failure';
+import { call, companyLookup, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../kit/binding/binding-kit';
+import { policyholderAgeRefusal } from '../kit/rules/policyholder-age';
 import carSchema from '../../schemas/products/osgop/car.json';
 import type { AutoRequest, AutoResponse, CalculationResponse, SaveRequest } from './api.generated';
 import { osgopTariff, type OsgopTariff } from './pricing';

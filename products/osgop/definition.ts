@@ -1,5 +1,5 @@
 import type { ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { periodText, personName } from '../summary';
+import { periodText, personName } from '../kit/text/summary';
 import carSchema from '../../schemas/products/osgop/car.json';
 import carUi from '../../schemas/products/osgop/car.ui.json';
 import holderSchema from '../../schemas/products/osgop/holder.json';

@@ -3,11 +3,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { PaymentDetails } from '../../engine/definition';
 import { createTestApp, inDays, payInSandbox, post } from '../../server/test-helpers';
 import { pdfText } from '../../tests/support/pdf-text';
-import { isoToDmy } from '../api-format';
-import { fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { memoryRegistries } from '../memory-registries';
-import { apiSchema } from '../product-tests';
-import type { RegistryCompany, RegistryPerson, RegistryVehicle, SaleContext } from '../sale';
+import { isoToDmy } from '../kit/api/api-format';
+import { fakeApi, notOk, ok, saveContext } from '../kit/testing/fake-api';
+import { memoryRegistries } from '../kit/testing/memory-registries';
+import { apiSchema } from '../kit/testing/product-tests';
+import type { RegistryCompany, RegistryPerson, RegistryVehicle, SaleContext } from '../kit/sale/sale';
 import { osgopSaveRequest } from './binding';
 import osgop from './definition';
 import { coverEnd } from './period';

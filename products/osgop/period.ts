@@ -1,4 +1,4 @@
-import { addDays } from '../api-format';
+import { addDays } from '../kit/api/api-format';
 import type { OsgopMonths } from './pricing';
 
 /** The last covered day of a policy of `months` from `iso`: the day before the same date that many months on (the month's last day when it has no such date). */

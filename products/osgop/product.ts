@@ -1,4 +1,4 @@
-import { defineManifest } from '../define';
+import { defineManifest } from '../kit/define/define';
 import { fromOsgop, osgopTariff } from './pricing';
 
 export default defineManifest({

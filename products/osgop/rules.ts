@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
-import { isIsoDate, todayIso } from '../api-format';
-import { defineRules, type PersonStep } from '../define';
-import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
+import { isIsoDate, todayIso } from '../kit/api/api-format';
+import { defineRules, type PersonStep } from '../kit/define/define';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../kit/rules/policyholder-age';
 import { coverEnd } from './period';
 import type { OsgopCategory, OsgopMonths } from './pricing';
 

@@ -1,7 +1,7 @@
-import { groupDigits } from '../api-format';
+import { groupDigits } from '../kit/api/api-format';
 import {
   coverStartInWindow, Refusal, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
-} from '../sale';
+} from '../kit/sale/sale';
 import type { AutoRequest, AutoResponse, CalculationRequest, CalculationResponse, SaveRequest } from './api.generated';
 import { coverEnd } from './period';
 import {

@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import { osgopTariff } from './pricing';
 import manifest from './product';
 import type { OsgopData } from './rules';

@@ -1,8 +1,8 @@
 import type { FileRef, Price, ProductBinding, StepCall } from '../../engine/definition';
-import { isIsoDate, isoToDmy, phoneDigits, todayIso } from '../api-format';
-import { ProductBindingFailure, requireFields } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
-import { policyholderAgeRefusal } from '../policyholder-age';
+import { isIsoDate, isoToDmy, phoneDigits, todayIso } from '../kit/api/api-format';
+import { ProductBindingFailure, requireFields } from '../kit/binding/binding-failure';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../kit/binding/binding-kit';
+import { policyholderAgeRefusal } from '../kit/rules/policyholder-age';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';

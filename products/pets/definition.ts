@@ -1,6 +1,6 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, UiSchema } from '../../engine/definition';
-import { isIsoDate, isoToDmy } from '../api-format';
-import { periodText, personName } from '../summary';
+import { isIsoDate, isoToDmy } from '../kit/api/api-format';
+import { periodText, personName } from '../kit/text/summary';
 import programSchema from '../../schemas/products/pets/program.json';
 import programUi from '../../schemas/products/pets/program.ui.json';
 import petSchema from '../../schemas/products/pets/pet.json';

@@ -1,7 +1,7 @@
 import type { EffectResult, FileRef } from '../../engine/definition';
-import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules, type PersonStep } from '../define';
-import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
+import { isIsoDate, oneYearFrom, todayIso } from '../kit/api/api-format';
+import { defineRules, type PersonStep } from '../kit/define/define';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../kit/rules/policyholder-age';
 import type { PetType } from './pricing';
 
 export type PetsProgramStep = { petType?: PetType; programId?: number; beginDate?: string; endDate?: string };

@@ -1,5 +1,5 @@
-import { oneYearFrom } from '../api-format';
-import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../sale';
+import { oneYearFrom } from '../kit/api/api-format';
+import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';

@@ -1,6 +1,6 @@
 import type { FileRef } from '../../engine/definition';
-import { addDays, oneYearFrom } from '../api-format';
-import { defineSamples, samplesDay } from '../define';
+import { addDays, oneYearFrom } from '../kit/api/api-format';
+import { defineSamples, samplesDay } from '../kit/define/define';
 import { programsAnswer } from './sale';
 import { petsTariff } from './pricing';
 import manifest from './product';

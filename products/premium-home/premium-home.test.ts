@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apiFailure, fakeApi, ok, saveContext } from '../fake-api';
+import { apiFailure, fakeApi, ok, saveContext } from '../kit/testing/fake-api';
 import home from '../home/definition';
 import premiumHome from './definition';
 import { premiumHomePrograms } from './pricing';
 import sale from './sale';
 import { samplePremiumHome } from './samples';
-import { memoryRegistries } from '../memory-registries';
+import { memoryRegistries } from '../kit/testing/memory-registries';
 import { policyWords } from '../../server/lib/policy-words';
 
 const catalog = { programs: [...premiumHomePrograms] };

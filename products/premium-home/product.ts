@@ -1,4 +1,4 @@
-import { defineManifest } from '../define';
+import { defineManifest } from '../kit/define/define';
 import { premiumHomePrograms } from './pricing';
 
 /** Premium home (spec: "same as Home"): home's flow, rules and calls' shapes with its own programs. */

@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import type { HomeData } from '../home/rules';
 import { premiumHomePrograms } from './pricing';
 import manifest from './product';

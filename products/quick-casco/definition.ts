@@ -1,6 +1,6 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { isIsoDate, oneYearFrom } from '../api-format';
-import { periodText, personName } from '../summary';
+import { isIsoDate, oneYearFrom } from '../kit/api/api-format';
+import { periodText, personName } from '../kit/text/summary';
 import programSchema from '../../schemas/products/quick-casco/program.json';
 import programUi from '../../schemas/products/quick-casco/program.ui.json';
 import carSchema from '../../schemas/products/quick-casco/car.json';

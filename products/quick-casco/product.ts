@@ -1,4 +1,4 @@
-import { defineManifest } from '../define';
+import { defineManifest } from '../kit/define/define';
 import { quickCascoTariff } from './pricing';
 
 /** Quick casco (spec §2 `/quick-car-insurance`, §5, §7): a fixed program of car cover for individual owners. README.md. */

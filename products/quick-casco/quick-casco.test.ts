@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isoToDmy } from '../api-format';
-import { fakeApi, notOk, ok, saveContext } from '../fake-api';
-import { apiSchema } from '../product-tests';
+import { isoToDmy } from '../kit/api/api-format';
+import { fakeApi, notOk, ok, saveContext } from '../kit/testing/fake-api';
+import { apiSchema } from '../kit/testing/product-tests';
 import osagoSamples from '../osago/samples';
 import osago from '../osago/product';
 import { createTestApp, get, inDays, post, sandboxSaleContext } from '../../server/test-helpers';

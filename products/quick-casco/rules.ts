@@ -1,6 +1,6 @@
 import type { EffectResult } from '../../engine/definition';
-import { defineRules, type PersonStep } from '../define';
-import { programStartActions } from '../program-start';
+import { defineRules, type PersonStep } from '../kit/define/define';
+import { programStartActions } from '../kit/cars/program-start';
 
 /** The program step: the program and the first day of cover (tomorrow or later). */
 export type QuickCascoProgramStep = { programId?: number; beginDate?: string };

@@ -1,7 +1,7 @@
 import { displayPlate } from '../../engine/plate-text';
-import { oneYearFrom } from '../api-format';
-import { earliestCoverStart } from '../program-start';
-import { notTooFarAhead, passportOf, registeredPerson, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../sale';
+import { oneYearFrom } from '../kit/api/api-format';
+import { earliestCoverStart } from '../kit/cars/program-start';
+import { notTooFarAhead, passportOf, registeredPerson, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../kit/sale/sale';
 import type { SaveRequest } from './api.generated';
 import { quickCascoTariff, quoteQuickCasco, type QuickCascoTariff } from './pricing';
 import manifest from './product';

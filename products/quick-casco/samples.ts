@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import osagoSamples from '../osago/samples';
 import osago from '../osago/product';
 import { quickCascoTariff } from './pricing';

@@ -1,8 +1,8 @@
 import type { ApiPort, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { envelopeFailure, genericErrorId, ProductBindingFailure } from '../binding-failure';
-import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../binding-kit';
-import { policyholderAgeRefusal } from '../policyholder-age';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { envelopeFailure, genericErrorId, ProductBindingFailure } from '../kit/binding/binding-failure';
+import { call, personLookup, policyNumberAnswer, required, saleBinding, requestPerson } from '../kit/binding/binding-kit';
+import { policyholderAgeRefusal } from '../kit/rules/policyholder-age';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import type { SportTariff } from './pricing';
 import manifest from './product';

@@ -1,6 +1,6 @@
 import type { ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { isOfferedAmount } from '../offered-amount';
-import { periodText, personName } from '../summary';
+import { isOfferedAmount } from '../kit/rules/offered-amount';
+import { periodText, personName } from '../kit/text/summary';
 import sportSchema from '../../schemas/products/sport/sport.json';
 import sportUi from '../../schemas/products/sport/sport.ui.json';
 import insuredSchema from '../../schemas/products/sport/insured.json';

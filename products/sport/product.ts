@@ -1,4 +1,4 @@
-import { defineManifest } from '../define';
+import { defineManifest } from '../kit/define/define';
 import { fromPrice, sandboxSportTariff } from './pricing';
 
 export default defineManifest({

@@ -1,7 +1,7 @@
 import type { EffectResult } from '../../engine/definition';
-import { isIsoDate, oneYearFrom, todayIso } from '../api-format';
-import { defineRules, type PersonStep } from '../define';
-import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
+import { isIsoDate, oneYearFrom, todayIso } from '../kit/api/api-format';
+import { defineRules, type PersonStep } from '../kit/define/define';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../kit/rules/policyholder-age';
 
 export type SportData = {
   sport: { sportTypeId?: number; beginDate?: string; endDate?: string };

@@ -1,5 +1,5 @@
-import { decimalComma, groupDigits, oneYearFrom } from '../api-format';
-import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../sale';
+import { decimalComma, groupDigits, oneYearFrom } from '../kit/api/api-format';
+import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { quoteSport, sandboxSportTariff, type SportTariff } from './pricing';
 import manifest from './product';

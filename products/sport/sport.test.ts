@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { unpaidCheckCode } from '../check-readings';
-import { fakeApi, notOk, ok, registryContext, saveContext } from '../fake-api';
-import { apiSchema } from '../product-tests';
+import { unpaidCheckCode } from '../kit/api/check-readings';
+import { fakeApi, notOk, ok, registryContext, saveContext } from '../kit/testing/fake-api';
+import { apiSchema } from '../kit/testing/product-tests';
 import { sportSaveRequest } from './binding';
 import sport from './definition';
 import { quoteSport, sandboxSportTariff as tariff, type SportType } from './pricing';

@@ -1,5 +1,5 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { periodText, personName } from '../summary';
+import { periodText, personName } from '../kit/text/summary';
 import tripSchema from '../../schemas/products/travel-uzb/trip.json';
 import tripUi from '../../schemas/products/travel-uzb/trip.ui.json';
 import applicantSchema from '../../schemas/products/travel-uzb/applicant.json';

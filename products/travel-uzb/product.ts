@@ -1,4 +1,4 @@
-import { defineManifest } from '../define';
+import { defineManifest } from '../kit/define/define';
 import { fromPrice, sandboxTravelUzbTariff } from './pricing';
 
 export default defineManifest({

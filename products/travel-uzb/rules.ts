@@ -1,9 +1,9 @@
 import type { EffectResult, MessageId } from '../../engine/definition';
-import { daysBetween, isIsoDate, todayIso } from '../api-format';
-import { defineRules, type FlowPerson, type PersonStep } from '../define';
-import { passportOfCitizenship } from '../passport-shapes';
-import { judgingPolicyholderAge, policyholderAgeCheck } from '../policyholder-age';
-import { latinOnly } from '../tourist-names';
+import { daysBetween, isIsoDate, todayIso } from '../kit/api/api-format';
+import { defineRules, type FlowPerson, type PersonStep } from '../kit/define/define';
+import { passportOfCitizenship } from '../kit/api/passport-shapes';
+import { judgingPolicyholderAge, policyholderAgeCheck } from '../kit/rules/policyholder-age';
+import { latinOnly } from '../kit/rules/tourist-names';
 import { maxTripDays } from './pricing';
 
 export type TravelUzbTrip = {

@@ -1,7 +1,7 @@
-import { groupDigits } from '../api-format';
+import { groupDigits } from '../kit/api/api-format';
 import {
   citizenPassport, coverStartInWindow, foreignPassport, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
-} from '../sale';
+} from '../kit/sale/sale';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import { quoteTravelUzb, sandboxTravelUzbTariff, type TravelUzbTariff } from './pricing';
 import manifest from './product';

@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import manifest from './product';
 import { sandboxTravelUzbTariff } from './pricing';
 import { tarifsAnswer } from './sale';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { daysBetween } from '../api-format';
-import { apiFailure, fakeApi, notOk, ok, registryContext, saveContext } from '../fake-api';
-import { apiSchema } from '../product-tests';
+import { daysBetween } from '../kit/api/api-format';
+import { apiFailure, fakeApi, notOk, ok, registryContext, saveContext } from '../kit/testing/fake-api';
+import { apiSchema } from '../kit/testing/product-tests';
 import { travelUzbSaveRequest } from './binding';
 import travelUzb from './definition';
 import { quoteTravelUzb, sandboxTravelUzbTariff as tariff } from './pricing';

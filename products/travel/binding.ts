@@ -1,8 +1,8 @@
 import type { ApiPort, Price } from '../../engine/definition';
-import { isoToDmy, phoneDigits } from '../api-format';
-import { envelopeFailure, requireFields } from '../binding-failure';
-import { call, personLookup, requestPerson, required, saleBinding } from '../binding-kit';
-import type { CheckResponse } from '../common-api.generated';
+import { isoToDmy, phoneDigits } from '../kit/api/api-format';
+import { envelopeFailure, requireFields } from '../kit/binding/binding-failure';
+import { call, personLookup, requestPerson, required, saleBinding } from '../kit/binding/binding-kit';
+import type { CheckResponse } from '../kit/api/common-api.generated';
 import type { CalculatorRequest, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { travelMode } from './period';
 import type { TravelTariffs } from './pricing';

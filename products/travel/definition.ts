@@ -1,5 +1,5 @@
 import type { CatalogOption, ProductDefinition, RJSFSchema, SummaryRow, UiSchema } from '../../engine/definition';
-import { groupDigits } from '../api-format';
+import { groupDigits } from '../kit/api/api-format';
 import tripSchema from '../../schemas/products/travel/trip.json';
 import tripUi from '../../schemas/products/travel/trip.ui.json';
 import datesSchema from '../../schemas/products/travel/dates.json';
@@ -13,7 +13,7 @@ import { defaultSpendDays, spendDayOptions, travelMode } from './period';
 import { travelPrice } from './pricing';
 import manifest from './product';
 import { riskIds, travelCover, travelRules, type RiskId, type TravelData } from './rules';
-import { periodText, personName } from '../summary';
+import { periodText, personName } from '../kit/text/summary';
 
 /** Lists the step forms draw from: spend days of the mode, countries, programs with their price, risks with theirs. */
 function options(catalog: TravelCatalog, data: TravelData): Record<string, CatalogOption[]> {

@@ -1,4 +1,4 @@
-import { ageOn, isIsoDate } from '../api-format';
+import { ageOn, isIsoDate } from '../kit/api/api-format';
 import type { GetCountryResponse } from './api.generated';
 
 /** From this age a traveller is an adult: may pay, and counts as one of a family's adults. */

@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isIsoDate, oneYearFrom } from '../api-format';
+import { addDays, daysBetween, isIsoDate, oneYearFrom } from '../kit/api/api-format';
 
 /**
  * The covered period of a trip, shared by the page (flow data) and the server (requests), so the

@@ -1,5 +1,5 @@
 import type { Price } from '../../engine/definition';
-import { ageOn, isIsoDate, todayIso } from '../api-format';
+import { ageOn, isIsoDate, todayIso } from '../kit/api/api-format';
 import type { GetCountryResponse } from './api.generated';
 import { coverPeriod, travelMode } from './period';
 import { familyMisfits } from './family';

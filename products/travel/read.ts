@@ -1,5 +1,5 @@
 import { isRecord } from '../../engine/is-record';
-import { defined, either, integer, present } from '../request-reader';
+import { defined, either, integer, present } from '../kit/sale/request-reader';
 import { riskIds } from './rules';
 import { countryIndex, type TravelReference } from './tariffs';
 

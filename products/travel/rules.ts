@@ -1,8 +1,8 @@
 import type { EffectResult, FieldMessage, MessageId } from '../../engine/definition';
-import { ageOn, daysBetween, isIsoDate, todayIso } from '../api-format';
-import { defineRules, type PersonStep } from '../define';
-import { citizenPassportShape, foreignPassportShape, passportOfCitizenship } from '../passport-shapes';
-import { latinOnly } from '../tourist-names';
+import { ageOn, daysBetween, isIsoDate, todayIso } from '../kit/api/api-format';
+import { defineRules, type PersonStep } from '../kit/define/define';
+import { citizenPassportShape, foreignPassportShape, passportOfCitizenship } from '../kit/api/passport-shapes';
+import { latinOnly } from '../kit/rules/tourist-names';
 import type { GetCountryResponse } from './api.generated';
 import { adultAge, familyAdultMaxAge, familyMisfits } from './family';
 import { coverPeriod, defaultSpendDays, maxTripDays, spendDayOptions, travelMode } from './period';

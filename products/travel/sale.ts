@@ -1,15 +1,15 @@
 import type { Price } from '../../engine/definition';
-import { addDays, isoToDmy } from '../api-format';
-import { latestTripStartDays } from '../start-window';
+import { addDays, isoToDmy } from '../kit/api/api-format';
+import { latestTripStartDays } from '../kit/rules/start-window';
 import {
   citizenPassport, coverStartInWindow, foreignPassport, passportOf, personLookupCall, policyText, registeredPerson, requestBirthday, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
-} from '../sale';
+} from '../kit/sale/sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
 import { adultAge, familyAdultMaxAge, familyAdults, familyMisfits } from './family';
 import { quoteTravel, travelPricer, type TravelTariffs, type TravelTripInput } from './pricing';
 import manifest from './product';
-import { modernUzbek } from '../uzbek-orthography';
+import { modernUzbek } from '../kit/text/uzbek-orthography';
 import { riskIds } from './rules';
 import { readCalculator, readGetPerson, readSave } from './read';
 import { countryIndex, sandboxTravelReference, type TravelReference } from './tariffs';

@@ -1,4 +1,4 @@
-import { defineSamples } from '../define';
+import { defineSamples } from '../kit/define/define';
 import type { GetCountryResponse } from './api.generated';
 import { calculatorRequest, type TravelCatalog } from './binding';
 import manifest from './product';

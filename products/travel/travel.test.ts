@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentDetails } from '../../engine/definition';
-import { apiFailure, fakeApi, notOk, ok, registryContext, saveContext } from '../fake-api';
-import { apiSchema, createStepAjv } from '../product-tests';
+import { apiFailure, fakeApi, notOk, ok, registryContext, saveContext } from '../kit/testing/fake-api';
+import { apiSchema, createStepAjv } from '../kit/testing/product-tests';
 import { hiddenPaths, lockedPaths } from '../../engine/visibility';
 import { calculatorRequest, savePolisRequest } from './binding';
 import travel from './definition';
-import { ageOn, daysBetween } from '../api-format';
+import { ageOn, daysBetween } from '../kit/api/api-format';
 import { coverPeriod, spendDayOptions, travelMode } from './period';
 import { familyAdultMaxAge, familyMisfits } from './family';
 import { quoteTravel } from './pricing';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { InsuredPerson, RegistryCompany } from '../../products/sale';
+import type { InsuredPerson, RegistryCompany } from '../../products/kit/sale/sale';
 
 /** Timestamps are read as Date and written as Date or ISO text. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

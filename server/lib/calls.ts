@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify';
-import type { ProductManifest } from '../../products/define';
-import { readingNames, schemaReader, type NameConflict, type ReaderOptions, type ReadSchema } from '../../products/request-reader';
-import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type Registries, type SaleContext } from '../../products/sale';
+import type { ProductManifest } from '../../products/kit/define/define';
+import { readingNames, schemaReader, type NameConflict, type ReaderOptions, type ReadSchema } from '../../products/kit/sale/request-reader';
+import { Refusal, type PassportQuery, type PersonQuery, type ProductCall, type Registries, type SaleContext } from '../../products/kit/sale/sale';
 import { todayInTashkent } from '../dates';
 import { ok, refusal } from '../envelope';
 import type { JsonSchema } from '../plugins/external/schemas';

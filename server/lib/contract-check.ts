@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { unpaidCheckCode, type CheckReading } from '../../products/check-readings';
-import type { CheckRequest, CheckResponse } from '../../products/common-api.generated';
+import { unpaidCheckCode, type CheckReading } from '../../products/kit/api/check-readings';
+import type { CheckRequest, CheckResponse } from '../../products/kit/api/common-api.generated';
 import { isRecord } from '../../engine/is-record';
-import { defined } from '../../products/request-reader';
-import { isoToDmy } from '../../products/api-format';
+import { defined } from '../../products/kit/sale/request-reader';
+import { isoToDmy } from '../../products/kit/api/api-format';
 import { AppError, ok, refusal, type Envelope } from '../envelope';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
 import { cleanFileName, formatBytes, headBytes, inspectFile, maxImagePixels, tailBytes, type FileProblem, type FileRule } from '../../engine/files/content';
-import { filePartRules } from '../../products/multipart';
-import { memberNamer } from '../../products/request-reader';
+import { filePartRules } from '../../products/kit/api/multipart';
+import { memberNamer } from '../../products/kit/sale/request-reader';
 import { AppError } from '../envelope';
 import { checkRequestPart } from '../plugins/app/edge';
 import type { JsonSchema } from '../plugins/external/schemas';

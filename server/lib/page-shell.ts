@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { escapeHtml } from '../html';
 import { cachedRead } from './cached-read';
-import type { ProductManifest } from '../../products/define';
-import { groupDigits } from '../../products/api-format';
+import type { ProductManifest } from '../../products/kit/define/define';
+import { groupDigits } from '../../products/kit/api/api-format';
 import {
   acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
   siteLanguages, prerenderAddress, showsPrerendered, sitePages, withoutOptionalParams, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
-} from '../../products/site-pages';
+} from '../../products/kit/site/site-pages';
 
 /** What Vite's build manifest says of a chunk (`dist/site/.vite/manifest.json`). */
 interface ManifestChunk {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policyText } from '../../products/sale';
+import { policyText } from '../../products/kit/sale/sale';
 import { policyWords } from './policy-words';
 
 describe('the policy words, read from the site catalogs', () => {

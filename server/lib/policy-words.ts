@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { setupI18n, type I18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import type { MessageValues, PolicyWords } from '../../products/sale';
+import type { MessageValues, PolicyWords } from '../../products/kit/sale/sale';
 
 /** The languages a policy is printed in, in the order it prints them. */
 const policyLanguages = ['uz', 'ru'] as const;

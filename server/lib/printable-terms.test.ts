@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyTerms } from '../../products/sale';
+import type { PolicyTerms } from '../../products/kit/sale/sale';
 import { unprintableInPolicy } from './printable-terms';
 
 const terms: PolicyTerms = {

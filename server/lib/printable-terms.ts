@@ -1,5 +1,5 @@
 import { firstUnprintable } from '../../engine/printable-text';
-import type { PolicyTerms } from '../../products/sale';
+import type { PolicyTerms } from '../../products/kit/sale/sale';
 
 /** The first string inside `value` (depth first) for which `test` answers, and its JSON pointer. */
 function findText<T>(value: unknown, test: (text: string) => T | undefined, at = ''): { found: T; at: string } | null {

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ProductManifest } from '../../products/define';
-import type { ProductSale } from '../../products/sale';
+import type { ProductManifest } from '../../products/kit/define/define';
+import type { ProductSale } from '../../products/kit/sale/sale';
 
 /** A save request as the generic handlers see it: schema-valid, product-shaped. */
 export type SaveBody = Record<string, unknown> & { return_url?: string };

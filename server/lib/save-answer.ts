@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SaveResponse } from '../../products/common-api.generated';
+import type { SaveResponse } from '../../products/kit/api/common-api.generated';
 import type { Contract } from '../db/database';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { groupDigits } from '../../products/api-format';
-import { langOfPath, siteLanguages, type SiteLanguage } from '../../products/site-pages';
+import { groupDigits } from '../../products/kit/api/api-format';
+import { langOfPath, siteLanguages, type SiteLanguage } from '../../products/kit/site/site-pages';
 import type { Contract } from '../db/database';
 import { html, page, type Html } from '../html';
 import { XSRF_COOKIE } from '../plugins/app/edge';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { groupDigits } from '../../products/api-format';
+import { groupDigits } from '../../products/kit/api/api-format';
 import { html, page, type Html } from '../html';
 import { checkoutLang, checkoutTexts, type CheckoutLang } from './sandbox-checkout';
 

@@ -4,7 +4,7 @@
  * or slow lookup never blocks navigation: it counts as "no redirect".
  */
 
-import { classifyRedirect, type RedirectTarget } from '../../products/site-pages';
+import { classifyRedirect, type RedirectTarget } from '../../products/kit/site/site-pages';
 
 export { classifyRedirect, type RedirectTarget };
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { formatPrice } from '../../engine/format';
 import { localePath } from '../language';
-import type { ProductKind } from '../../products/define';
+import type { ProductKind } from '../../products/kit/define/define';
 import { siteProducts } from '../products';
 import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';

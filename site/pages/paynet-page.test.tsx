@@ -3,7 +3,7 @@ import { setupI18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { orderLookupPlaceholders, orderLookupStates, type OrderLookupState } from '../../products/site-pages';
+import { orderLookupPlaceholders, orderLookupStates, type OrderLookupState } from '../../products/kit/site/site-pages';
 import { catalogLoaders, pageCatalogs } from '../i18n';
 import { languages, type Lang } from '../language';
 import { OrderLookupContext } from '../order-lookup';

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { useLingui } from '@lingui/react';
-import { orderLookupParam, orderLookupPlaceholders, type OrderLookupState } from '../../products/site-pages';
+import { orderLookupParam, orderLookupPlaceholders, type OrderLookupState } from '../../products/kit/site/site-pages';
 import { localePath } from '../language';
 import { OrderLookupContext } from '../order-lookup';
 import { useLang } from '../use-lang';

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from '../../engine/definition';
 import { hiddenPaths, isHiddenPath, lockRuleAnswers, showRuleAnswers } from '../../engine/visibility';
-import type { ProductManifest, ProductSamples } from '../../products/define';
-import type { ProductSale } from '../../products/sale';
+import type { ProductManifest, ProductSamples } from '../../products/kit/define/define';
+import type { ProductSale } from '../../products/kit/sale/sale';
 import type { FixtureApiOptions, FixtureProduct } from '../fixtures/fixture-api';
 import { FlowStory, type FlowStart } from '../fixtures/flow-story';
 

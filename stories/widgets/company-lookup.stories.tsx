@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import type { FlowData, ProductDefinition, RJSFSchema } from '../../engine/definition';
-import { companyLookup } from '../../products/binding-kit';
+import { companyLookup } from '../../products/kit/binding/binding-kit';
 import { FlowStory } from '../fixtures/flow-story';
 import companySchema from './schemas/company.json';
 
 /**
- * The company lookup by tax number (products/binding-kit.ts `companyLookup`) on a one-step flow:
+ * The company lookup by tax number (products/kit/binding/binding-kit.ts `companyLookup`) on a one-step flow:
  * nine digits typed → the tax registry's short name filled in read-only; an INN the registry lacks,
  * or knows without a short name, says wrong_inn at the INN (spec §5). Answers come from the sandbox
  * tax registry through the fixture API.

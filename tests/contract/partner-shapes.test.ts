@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiPort, Envelope, FormBody } from '../../engine/definition';
-import { apiFailure, saveContext } from '../../products/fake-api';
-import { onSamplesDay, registeredProducts } from '../../products/product-tests';
+import { apiFailure, saveContext } from '../../products/kit/testing/fake-api';
+import { onSamplesDay, registeredProducts } from '../../products/kit/testing/product-tests';
 import { isRecord } from '../../engine/is-record';
 import { createTestApp, fixtureFiles, post, postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
 import { buySample, serverApi } from '../support/sample-purchase';

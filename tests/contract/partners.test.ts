@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoToDmy, oneYearFrom } from '../../products/api-format';
+import { addDays, isoToDmy, oneYearFrom } from '../../products/kit/api/api-format';
 import { todayInTashkent } from '../../server/dates';
 import { createTestApp, neoAuth, payInSandbox, post, siteAuth } from '../../server/test-helpers';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveContext } from '../../products/fake-api';
-import { onSamplesDay, registeredProducts } from '../../products/product-tests';
+import { saveContext } from '../../products/kit/testing/fake-api';
+import { onSamplesDay, registeredProducts } from '../../products/kit/testing/product-tests';
 import { loadProducts } from '../../server/lib/product-registry';
 import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox } from '../../server/test-helpers';
 import { sandboxCards } from '../../server/payments/sandbox-checkout';

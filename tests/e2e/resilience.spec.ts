@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { killableServer } from '../support/killable-server';
-import { samplesDay } from '../../products/define';
+import { samplesDay } from '../../products/kit/define/define';
 import { downloadPolicyText, fillStep, fillUntilPayment, loadTexts, next, onSamplesDay, payWithSandboxCard, productPath, purchasePlans, samplesDayServer, text } from './shop';
 
 /**

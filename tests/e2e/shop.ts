@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
 import { pdfText } from '../support/pdf-text';
 import type { FormAction, PurchasePlan } from '../support/purchase-plans';
-import { mainRoute, samplesDay } from '../../products/define';
+import { mainRoute, samplesDay } from '../../products/kit/define/define';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 
 export type Lang = 'uz' | 'en' | 'ru';

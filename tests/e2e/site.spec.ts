@@ -15,7 +15,7 @@ const insurer = JSON.parse(readFileSync('config/insurer.json', 'utf8')) as Recor
 
 test('an unknown route shows the 404 page', async ({ page }) => {
   const response = await page.goto('/en/no-such-page');
-  // The server knows the site's page list (products/site-pages.ts): the status says 404 too.
+  // The server knows the site's page list (products/kit/site/site-pages.ts): the status says 404 too.
   expect(response?.status()).toBe(404);
   // Prerendered, in the address's language, naming the address.
   expect(await response?.text()).toContain('/en/no-such-page');

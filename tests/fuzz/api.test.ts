@@ -2,8 +2,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/external/route-list';
-import { saveContext } from '../../products/fake-api';
-import { onSamplesDay, registeredProducts } from '../../products/product-tests';
+import { saveContext } from '../../products/kit/testing/fake-api';
+import { onSamplesDay, registeredProducts } from '../../products/kit/testing/product-tests';
 import { alifSignature } from '../../server/payments/alif/client';
 import { hostedSignature } from '../../server/payments/hosted/gateway';
 import { octoSignature } from '../../server/payments/octo/client';

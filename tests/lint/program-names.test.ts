@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePo } from '../../products/conformance';
+import { parsePo } from '../../products/kit/testing/conformance';
 
 const languages = ['uz', 'en', 'ru'] as const;
 

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePo } from '../../products/conformance';
+import { parsePo } from '../../products/kit/testing/conformance';
 
 /** "сум" inflected (сумов, сума, суммы is another word), not inside a longer word. */
 const inflected = /(?<![а-яё])сум(?:ов|а|у|ы|ом|ами|ах)(?![а-яё])/iu;

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modernUzbek } from '../../products/uzbek-orthography';
+import { modernUzbek } from '../../products/kit/text/uzbek-orthography';
 import { regionCatalog, regionCodes } from '../../tools/generate-region-catalogs';
 
 const okina = '\u02bb';

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CatalogOption, FlowData, ProductDefinition } from '../../engine/definition';
 import { hiddenPaths, isHiddenPath, lockedPaths, presetPaths } from '../../engine/visibility';
-import { isoToDmy } from '../../products/api-format';
-import type { ProductManifest, ProductSamples } from '../../products/define';
+import { isoToDmy } from '../../products/kit/api/api-format';
+import type { ProductManifest, ProductSamples } from '../../products/kit/define/define';
 import { displayPlate } from '../../engine/plate-text';
 
 /** One thing the visitor does on a step. `label` is a message id the spec translates. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiPort, Envelope, FlowData, PaymentCheck, PaymentDetails, ProductDefinition, SaveContext } from '../../engine/definition';
-import type { ProductSamples } from '../../products/define';
-import { apiFailure } from '../../products/fake-api';
+import type { ProductSamples } from '../../products/kit/define/define';
+import { apiFailure } from '../../products/kit/testing/fake-api';
 import { postMultipart, siteAuth, type MultipartBody } from '../../server/test-helpers';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AlifInvoiceRequest } from '../../../products/payment-api.generated';
+import type { AlifInvoiceRequest } from '../../../products/kit/api/payment-api.generated';
 import type { AppConfig } from '../../config';
 import type { Contract, Payment } from '../../db/database';
 import { ok, refusal } from '../../envelope';

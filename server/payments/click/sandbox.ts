@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { groupDigits } from '../../../products/api-format';
+import { groupDigits } from '../../../products/kit/api/api-format';
 import { tashkentDateTime } from '../../dates';
 import type { Contract } from '../../db/database';
 import { html } from '../../html';

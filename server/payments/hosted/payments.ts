@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { InitializeRequest } from '../../../products/payment-api.generated';
+import type { InitializeRequest } from '../../../products/kit/api/payment-api.generated';
 import type { Contract, Payment } from '../../db/database';
 import { ok, refusal } from '../../envelope';
 import { maskPersonalData } from '../../logging';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { CardCheckRequest, CardRequest, InvoiceRequest } from '../../../products/payment-api.generated';
+import type { CardCheckRequest, CardRequest, InvoiceRequest } from '../../../products/kit/api/payment-api.generated';
 import { AppError, ok, refusal, type Envelope } from '../../envelope';
 import { maskPersonalData } from '../../logging';
 import { notPayable } from '../payable';

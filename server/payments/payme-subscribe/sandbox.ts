@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { groupDigits } from '../../../products/api-format';
+import { groupDigits } from '../../../products/kit/api/api-format';
 import { html, page } from '../../html';
 import { checkoutLang, type CheckoutLang } from '../sandbox-checkout';
 import { maskedPhone } from './api';

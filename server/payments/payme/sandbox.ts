@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parsePaymePayload, type PaymePayload } from './link';
 import { maskPersonalData } from '../../logging';
 import { paymeDebitFailed, type RpcResponse } from './merchant';
-import { groupDigits } from '../../../products/api-format';
+import { groupDigits } from '../../../products/kit/api/api-format';
 import { cardCheckoutForm, checkCard, checkoutLang, checkoutNotFound, checkoutTexts, formXsrfRejected, once, orderClosedPage, renderCheckout, safeReturnUrl, type CardForm } from '../sandbox-checkout';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Contract } from '../../db/database';
-import type { OrderLookup } from '../../../products/site-pages';
+import type { OrderLookup } from '../../../products/kit/site/site-pages';
 
 /** An order as Paynet and the /paynet page find it by its number: what is due and whether it can still be paid. */
 export interface PaynetOrder {

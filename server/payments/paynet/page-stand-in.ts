@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { orderLookupPlaceholders, orderLookupStates, prerenderedLookupFile, siteLanguages } from '../../../products/site-pages';
+import { orderLookupPlaceholders, orderLookupStates, prerenderedLookupFile, siteLanguages } from '../../../products/kit/site/site-pages';
 
 /**
  * A built site holding only what the /paynet page needs (tests): the page as first opened and one

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { groupDigits } from '../../../products/api-format';
-import { siteLanguages } from '../../../products/site-pages';
+import { groupDigits } from '../../../products/kit/api/api-format';
+import { siteLanguages } from '../../../products/kit/site/site-pages';
 import { html, page, type Html } from '../../html';
 import { checkoutLang, checkoutTexts, formXsrfRejected, once, type CheckoutLang } from '../sandbox-checkout';
 import { paynetTime, type PaynetAnswer } from './protocol';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PolicyTerms } from '../../../products/sale';
+import type { PolicyTerms } from '../../../products/kit/sale/sale';
 import { loadConfig } from '../../config';
 import { createTestApp, fixtureFile } from '../../test-helpers';
 import { startFakeS3, type FakeS3 } from '../../../tests/support/fake-s3';

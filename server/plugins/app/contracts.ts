@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import type { PolicyTerms } from '../../../products/sale';
+import type { PolicyTerms } from '../../../products/kit/sale/sale';
 import type { Contract, ContractStatus, Product } from '../../db/database';
 import { uniqueViolation } from '../../db/errors';
 import type { Executor } from './outbox';

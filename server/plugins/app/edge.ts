@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiClient } from '../../config';
 import { AppError } from '../../envelope';
 import { pageStyleSource } from '../../html';
-import { langCookie } from '../../../products/site-pages';
+import { langCookie } from '../../../products/kit/site/site-pages';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -6,7 +6,7 @@ import { AppError } from '../../envelope';
 import { siteAuth } from '../../test-helpers';
 import { maskPersonalData } from '../../logging';
 import { describeValidation, thankYouRenderer } from './error-handler';
-import type { ContractStanding } from '../../../products/site-pages';
+import type { ContractStanding } from '../../../products/kit/site/site-pages';
 
 let app: FastifyInstance;
 const logs: string[] = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { groupDigits } from '../../../products/api-format';
+import { groupDigits } from '../../../products/kit/api/api-format';
 import type { Contract, Payment } from '../../db/database';
 import { declinedFailure, type PaymentProvider } from '../../payments/provider';
 import { paymentProviders } from '../../payments/providers';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { PassportQuery, PersonQuery, RegistryPerson } from '../../../products/sale';
+import type { PassportQuery, PersonQuery, RegistryPerson } from '../../../products/kit/sale/sale';
 
 /** The state person registry (passport + birthday → person). */
 export interface PersonRegistry {

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
-import { groupDigits } from '../../../products/api-format';
+import { groupDigits } from '../../../products/kit/api/api-format';
 import type { Contract, Database, Policy } from '../../db/database';
 import { pdfPool } from '../../lib/pdf-pool';
 import type { ContractRequest } from './contracts';

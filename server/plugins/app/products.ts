@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { SaleContext } from '../../../products/sale';
+import type { SaleContext } from '../../../products/kit/sale/sale';
 import { loadProducts, type ServerProduct } from '../../lib/product-registry';
 
 export interface ProductRegistry {

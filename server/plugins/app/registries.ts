@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { isRestrictedModel, restrictedModelsProduct } from '../../../products/restricted-models';
-import type { CarCatalogue, Registries, RegistryVehicle } from '../../../products/sale';
+import { isRestrictedModel, restrictedModelsProduct } from '../../../products/kit/cars/restricted-models';
+import type { CarCatalogue, Registries, RegistryVehicle } from '../../../products/kit/sale/sale';
 import type { VehiclesTable } from '../../db/database';
 import { cachedRead } from '../../lib/cached-read';
 import { referenceDataCacheMs } from './tariffs';

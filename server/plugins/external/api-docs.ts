@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 import type { FastifySchema } from 'fastify';
-import { filePartRules } from '../../../products/multipart';
+import { filePartRules } from '../../../products/kit/api/multipart';
 
 /** How a provider's callback proves it is the provider (see `docs.callback`). */
 export type CallbackCredential = 'paycom' | 'paynet' | 'signature';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CheckRequest } from '../../../products/common-api.generated';
+import type { CheckRequest } from '../../../products/kit/api/common-api.generated';
 import { AppError, ok } from '../../envelope';
 import { checkContract, readCheck } from '../../lib/contract-check';
 import { reading } from '../../lib/calls';

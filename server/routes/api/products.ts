@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { CheckRequest } from '../../../products/common-api.generated';
-import { unpaidCheckCode } from '../../../products/check-readings';
-import { filePartRules } from '../../../products/multipart';
-import { SaleRefusal, SaveDeclined } from '../../../products/sale';
+import type { CheckRequest } from '../../../products/kit/api/common-api.generated';
+import { unpaidCheckCode } from '../../../products/kit/api/check-readings';
+import { filePartRules } from '../../../products/kit/api/multipart';
+import { SaleRefusal, SaveDeclined } from '../../../products/kit/sale/sale';
 import { AppError, ok, refusal } from '../../envelope';
 import { checkContract, readCheck } from '../../lib/contract-check';
 import { maskPersonalData } from '../../logging';

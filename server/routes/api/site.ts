@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { companyLookupCall, personLookupCall } from '../../../products/sale';
+import { companyLookupCall, personLookupCall } from '../../../products/kit/sale/sale';
 import { AppError, ok } from '../../envelope';
 import { reading, serveCall } from '../../lib/calls';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { html, page } from '../../html';
 import { PaymentNotStarted } from '../../payments/provider';
 import { checkoutLang, type CheckoutLang } from '../../payments/sandbox-checkout';
-import { addressInLanguage, isSiteLanguage } from '../../../products/site-pages';
+import { addressInLanguage, isSiteLanguage } from '../../../products/kit/site/site-pages';
 import { ProviderUnavailable } from '../../payments/transport';
 
 const notStartedTexts: Record<CheckoutLang, { title: string; amount: string; unavailable: string; back: string }> = {
