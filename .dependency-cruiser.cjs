@@ -1,5 +1,5 @@
 /**
- * The import boundaries of DESIGN.md "Folders and who may import whom", each with the reason a
+ * The import boundaries of docs/architecture.md "Folders and who may import whom", each with the reason a
  * reader needs when it fires.
  */
 const typeOnly = ['type-only'];

@@ -108,7 +108,7 @@ export interface MachineRules<D extends FlowData, C = unknown> {
   actions: Record<string, Action<D, C>>;
 }
 
-/** The envelope every site API call answers (spec §7, reference §1). */
+/** The envelope every site API call answers (requirements §7, docs/partner-api.md §1). */
 export interface Envelope<T> {
   result: boolean;
   error: number;
@@ -184,7 +184,7 @@ export interface BindingFailure extends Error {
   modal?: boolean;
 }
 
-/** What `save` answers: the contract and the links the visitor pays with (spec §3 "Payment details"). */
+/** What `save` answers: the contract and the links the visitor pays with (requirements §3 "Payment details"). */
 export interface PaymentDetails {
   contractId: string;
   orderId: string;
@@ -195,7 +195,7 @@ export interface PaymentDetails {
 /** The address that pays `contractId` with a provider of the save's links, made by the page that shows it. */
 export type PayLink = (provider: keyof PaymentDetails['links'], contractId: string) => string;
 
-/** What a successful payment check answers (spec §3 "Policy result"). */
+/** What a successful payment check answers (requirements §3 "Policy result"). */
 export interface PolicyResult {
   policyNumber: string;
   policyUrl: string;
@@ -300,7 +300,7 @@ export interface SummaryRow {
 }
 
 /**
- * A "start again" action some steps offer (casco's clear-car, spec §4 "resets all steps to the
+ * A "start again" action some steps offer (casco's clear-car, requirements §4 "resets all steps to the
  * first"): after the visitor confirms, the flow forgets every answer (`flow.reset`) and stands on its
  * first step.
  */

@@ -5,7 +5,7 @@ export function isBindingFailure(error: unknown): error is BindingFailure {
   return error instanceof Error && typeof (error as Partial<BindingFailure>).messageId === 'string';
 }
 
-/** The message id for any failure: the binding's own, otherwise the spec's general message. */
+/** The message id for any failure: the binding's own, otherwise the general message of requirements §8. */
 export function failureMessageId(error: unknown): MessageId {
   return isBindingFailure(error) ? error.messageId : 'maybe-data-is-incorrect';
 }

@@ -1,5 +1,5 @@
 /**
- * Formats whole UZS the way spec §9 asks: US-style grouping with the thousands comma replaced by a
+ * Formats whole UZS the way requirements §9 asks: US-style grouping with the thousands comma replaced by a
  * space (`1 234 567`), a discount with a minus sign (`−168 000`), not a hyphen. The currency word is
  * added by the caller through its translation. Plain string work, no `Intl.NumberFormat`: a page's
  * first Intl formatter loads locale data, tens of milliseconds of a phone's main thread in the

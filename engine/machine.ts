@@ -31,7 +31,7 @@ const BOOT = 'boot';
 
 
 /**
- * Builds the stepper machine of a product definition (DESIGN.md "The stepper machine"): one state
+ * Builds the stepper machine of a product definition (docs/conventions.md "The stepper machine"): one state
  * per step id under the root `#flow`, plus `boot` while the catalog loads. States that wait for the
  * API carry the `busy` tag. Guards, actions and actors are registered by name, so tests swap the
  * API side with `machine.provide({ actors })`.
@@ -151,7 +151,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params) => ({ payment: params.payment })),
-      // What opens the error dialog is not the visitor's to fix: it is logged for the insurer to see (spec §8).
+      // What opens the error dialog is not the visitor's to fix: it is logged for the insurer to see (requirements §8).
       logUnexpected: (_, params) => {
         const { failure } = params;
         if (!isBindingFailure(failure) || failure.modal) console.error(`${definition.id}: ${failure instanceof Error ? failure.message : String(failure)}`);

@@ -191,7 +191,7 @@ describe('home routes', () => {
     }
   });
 
-  test('sport and documents checks say not paid with error 2 (spec §8: 1 is a network error there), domestic travel with error 1', async () => {
+  test('sport and documents checks say not paid with error 2 (requirements §8: 1 is a network error there), domestic travel with error 1', async () => {
     const price = travelUzb.pricing(travelUzbPurchase, sandboxTravelUzbTariff);
     if (!price) throw new Error('the domestic travel sample has no price');
     const cases = [

@@ -6,7 +6,7 @@ import { notFoundPath, pageParamsValid, serverDrawn, sitePages, type LayoutId, t
 import NotFoundPage from './pages/not-found-page';
 
 /**
- * THE route table of spec §2. Every route is listed once, without the language prefix; optional
+ * THE route table of requirements §2. Every route is listed once, without the language prefix; optional
  * segments (`:ad?`) cover the bare path too (`/travel` and `/travel/neo`). `expandRoutes` derives
  * the `/uz`, `/en`, `/ru` variants and the unprefixed paths that redirect to the detected prefix.
  */

@@ -14,7 +14,7 @@ function SectionError({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
- * One boundary per page section (STYLE.md "Errors"): a broken section shows a message and a retry,
+ * One boundary per page section (docs/conventions.md "Errors"): a broken section shows a message and a retry,
  * the rest of the page keeps working.
  */
 export class SectionBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, { error: unknown }> {

@@ -1,6 +1,6 @@
 /**
  * `npx tsx tools/products-check.ts`: checks every product folder against the product contract
- * (DESIGN.md "A product definition", STYLE.md "Data first") and exits 1 naming each problem:
+ * (docs/conventions.md "A product definition" and "Data first") and exits 1 naming each problem:
  * required files, schemas that compile, flat step schemas whose files match the definition,
  * registered widget names, guard/action names, and message ids in the uz, en and ru catalogs.
  */
@@ -62,7 +62,7 @@ function isDefinition(value: unknown, id: string): value is ProductDefinition<Fl
     && Array.isArray((value as { steps?: unknown }).steps);
 }
 
-/** Files every product folder has (DESIGN.md "A product definition"); a variant may borrow the rest from its base product. */
+/** Files every product folder has (docs/conventions.md "A product definition"); a variant may borrow the rest from its base product. */
 const requiredFiles = ['product.ts', 'definition.ts', 'sale.ts', 'samples.ts'];
 
 async function checkProduct(id: string, catalogs: Record<string, Map<string, string>>) {

@@ -6,7 +6,7 @@ export function initialSteps(steps: StepDefinition[]): StepsProgress {
   return Object.fromEntries(steps.map((s, i) => [s.id, { status: i === 0 ? 'active' : 'inactive', completed: false }]));
 }
 
-/** Next (spec §4): the left step completed, the skipped ones closed, the next one active. */
+/** Next (requirements §4): the left step completed, the skipped ones closed, the next one active. */
 export function advanced(steps: StepsProgress, move: { from: string; to: string; skipped: string[] }): StepsProgress {
   const next = { ...steps, [move.from]: { status: 'active' as const, completed: true } };
   for (const id of move.skipped) next[id] = { status: 'inactive', completed: false };
@@ -14,7 +14,7 @@ export function advanced(steps: StepsProgress, move: { from: string; to: string;
   return next;
 }
 
-/** Back (spec §4): the left step deactivated, the previous one reopened as not completed. */
+/** Back (requirements §4): the left step deactivated, the previous one reopened as not completed. */
 export function retreated(steps: StepsProgress, move: { from: string; to: string; skipped: string[] }): StepsProgress {
   const next = { ...steps, [move.from]: { status: 'inactive' as const, completed: false } };
   for (const id of move.skipped) next[id] = { status: 'inactive', completed: false };

@@ -2,7 +2,7 @@ import type { EventObject, MetaObject, PromiseActorLogic, StateNodeConfig, Trans
 import type { FieldErrors, FlowData, MessageId, PaymentCheck, PaymentDetails, PolicyResult, Price } from '../definition';
 import type { FieldPath } from '../paths';
 
-/** Progress of one step (spec §4): `active` = opened (reached and not backed out of). */
+/** Progress of one step (requirements §4): `active` = opened (reached and not backed out of). */
 export interface StepProgress {
   status: 'active' | 'inactive';
   completed: boolean;

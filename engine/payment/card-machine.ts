@@ -28,7 +28,7 @@ export type CardEvent =
 const problemOf = (error: unknown): MessageId => (error instanceof PaymentProblem ? error.messageId : 'payment_unavailable');
 
 /**
- * Paying by card in the page (spec §7 `/sayt/payment/payme/card` and `/check`): the card asks for an
+ * Paying by card in the page (requirements §7 `/sayt/payment/payme/card` and `/check`): the card asks for an
  * SMS code, the code pays. A wrong or expired code keeps the visitor on the code (a new one after
  * the provider's wait); a refused card sends them back to the card with the reason.
  */

@@ -18,7 +18,7 @@ export interface InvoicePaymentProps {
 type InvoiceState = { kind: 'entry' } | { kind: 'sending' } | { kind: 'sent'; phone: string };
 
 /**
- * The bill sent to the payer's Payme app by phone number (spec §7 `POST /sayt/payment/payme`): the
+ * The bill sent to the payer's Payme app by phone number (requirements §7 `POST /sayt/payment/payme`): the
  * visitor pays in the app, and this page notices by itself and moves on to the policy.
  */
 export function InvoicePayment({ calls, contractId, onPoll }: InvoicePaymentProps) {

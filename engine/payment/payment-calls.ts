@@ -12,7 +12,7 @@ export const paymentPaths = {
 
 /**
  * The message ids a payment call may answer in its envelope's `message` (the server's keys are the
- * engine's message ids, as the spec's error keys are); any other answer is a general failure.
+ * engine's message ids, as the error keys of requirements §8 are); any other answer is a general failure.
  */
 export const paymentMessageIds = [
   'card_invalid',

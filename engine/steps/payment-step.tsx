@@ -61,7 +61,7 @@ function wasAccepted(storage: Storage | null | undefined, payment: PaymentDetail
 
 /**
  * Payment: what is bought and its total, the terms to accept (recorded on the server), then the
- * ways to pay (spec §9: the card schemes in the page, Payme, Click, Octo, the bank's page, Alif
+ * ways to pay (requirements §9: the card schemes in the page, Payme, Click, Octo, the bank's page, Alif
  * instalments, the bill to the Payme app) and a check for a payment made elsewhere. Mounting it
  * coincides with the machine entering the payment step, whose entry runs the check.
  */

@@ -94,7 +94,7 @@ export function DocumentWidget(props: WidgetProps) {
   return <LatinCodeInput widget={props} normalise={normalise} maxLength={maxLength} className={`${inputClass} font-mono uppercase tracking-wide`} />;
 }
 
-/** A vehicle's state number plate, stored `01A123BC` (spec §5: uppercased), shown `01 A 123 BC`. */
+/** A vehicle's state number plate, stored `01A123BC` (requirements §5: uppercased), shown `01 A 123 BC`. */
 export function PlateWidget(props: WidgetProps) {
   return (
     <LatinCodeInput
@@ -139,7 +139,7 @@ export function PhoneWidget(props: WidgetProps) {
 }
 
 /**
- * Date typed and shown `DD.MM.YYYY` (spec §9), stored ISO `YYYY-MM-DD`. Until the text is a complete,
+ * Date typed and shown `DD.MM.YYYY` (requirements §9), stored ISO `YYYY-MM-DD`. Until the text is a complete,
  * real date the stored value stays empty and the text waits in `formContext.dateDrafts`, where the
  * step's validation finds it. `ui:options`: `min`/`max` (`'today'`, `'today+<days>'` or ISO), `autocomplete` (`bday`).
  */

@@ -22,7 +22,7 @@ export function accidentSaveRequest(data: AccidentData, price: Price): Omit<Save
 
 export const accidentBinding = saleBinding<AccidentData, AccidentTariff>({
   calls: manifest.calls,
-  // The tariff is the spec's rate: nothing to fetch.
+  // The tariff is the rate of requirements §9: nothing to fetch.
   load: async () => ({ ...accidentTariff }),
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'insureds', rows: 'persons', withPinfl: true })],
   saveRequest: accidentSaveRequest,

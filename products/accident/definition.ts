@@ -12,7 +12,7 @@ import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
 import manifest from './product';
 import { accidentRules, type AccidentData } from './rules';
 
-/** Personal accident (spec §2): period, sum insured, insured persons, payment, the policy. */
+/** Personal accident (requirements §2): period, sum insured, insured persons, payment, the policy. */
 const accident: ProductDefinition<AccidentData, AccidentTariff> = {
   id: manifest.id,
   version: 1,
@@ -30,7 +30,7 @@ const accident: ProductDefinition<AccidentData, AccidentTariff> = {
     insureds: { persons: [{}] },
   },
   machine: accidentRules,
-  // Priced from the start (spec: initial total 5 000): one person at the default sum.
+  // Priced from the start (requirements §9: initial total 5 000): one person at the default sum.
   pricing: (data, tariff) =>
     isOfferedAmount(data.sum.amount, sumSchema.properties.amount) ? quoteAccident(data.sum.amount, Math.max(1, data.insureds.persons.length), tariff) : null,
   binding: accidentBinding,

@@ -1,6 +1,6 @@
 import type { Price } from '../../engine/definition';
 
-/** Personal accident tariff (spec §9 "Accident"): a share of the sum insured per insured person. */
+/** Personal accident tariff (requirements §9 "Accident"): a share of the sum insured per insured person. */
 export interface AccidentTariff {
   /** Premium per person as a percentage of the sum insured. */
   ratePercent: number;
@@ -8,7 +8,7 @@ export interface AccidentTariff {
   defaultSum: number;
 }
 
-/** Spec §9: default sum 1 000 000, premium = sum × insureds × 0.5 %. */
+/** Requirements §9: default sum 1 000 000, premium = sum × insureds × 0.5 %. */
 export const accidentTariff: AccidentTariff = { ratePercent: 0.5, defaultSum: 1_000_000 };
 
 /** The premium of `persons` people insured for `sum` each. */

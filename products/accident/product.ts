@@ -10,7 +10,7 @@ export default defineManifest({
   group: 'people',
   rank: 1,
   routes: { page: '/accident', webview: '/mobile/accident' },
-  // The spec names only the save call; the check follows the other /…/save products (README.md).
+  // The requirements name only the save call; the check follows the other /…/save products (README.md).
   calls: { save: '/accident_sayt/save', check: '/accident_sayt/check' },
   fromPrice: quoteAccident(accidentTariff.defaultSum, 1, accidentTariff).total,
 });

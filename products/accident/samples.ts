@@ -27,13 +27,13 @@ export default defineSamples({
     { name: 'one person', data: sampleAlone },
     { name: 'two persons', data: sampleCouple },
   ],
-  // Spec §9: premium = sum × insureds × 0.5 %.
+  // Requirements §9: premium = sum × insureds × 0.5 %.
   prices: [
     { name: 'one person, 1 000 000', data: sampleAlone, total: 5_000 },
     { name: 'two persons, 5 000 000 each', data: sampleCouple, total: 50_000 },
     { name: 'three persons, 20 000 000 each', data: { ...sampleCouple, sum: { amount: 20_000_000 }, insureds: { persons: [vali, dilnoza, vali], phone: '998901234567' } }, total: 300_000 },
   ],
-  // Spec §9: the initial total is 5 000.
+  // Requirements §9: the initial total is 5 000.
   initialTotal: 5_000,
   purchase: sampleCouple,
   answers: {

@@ -192,7 +192,7 @@ export interface SaveRequest {
    */
   tariff_id: 1 | 2 | 3 | 4;
   /**
-   * Spec §3: 0 a fixed program, 1 the constructor.
+   * Requirements §3: 0 a fixed program, 1 the constructor.
    */
   tariff_type: 0 | 1;
   /**

@@ -161,11 +161,11 @@ const sale = saleBinding<CascoData, CascoCatalog>({
   // The person lookup first: stories and tools take the first lookup as the flow's person lookup.
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }), vehicleLookup],
   saveRequest: cascoSaveRequest,
-  // Spec §8: a save answered with HTTP 500 opens the error dialog; any other failure — another status,
+  // Requirements §8: a save answered with HTTP 500 opens the error dialog; any other failure — another status,
   // or a refusal — says maybe-data-is-incorrect on the page. No answer at all is a network error.
   saveStatuses: { codes: { 500: { message: genericErrorId, modal: true } }, otherwise: { message: genericErrorId } },
   saveErrors: { codes: {}, otherwise: { message: genericErrorId } },
-  // Reference: the casco check answers `check` and the policy's address.
+  // As partners know it (docs/partner-api.md §3): the casco check answers `check` and the policy's address.
   policy: {
     fields: ['check', 'url', 'policy_number'],
     read: (answer) => (answer.check === true ? { policyNumber: String(answer.policy_number), policyUrl: String(answer.url) } : null),

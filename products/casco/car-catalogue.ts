@@ -4,7 +4,7 @@ import type { CarCatalogue } from '../kit/sale/sale';
  * The car price list casco sells by, as the insurer keeps it (seeded into the tables of migration
  * 020; README.md "Car catalogue"): brands sold in Uzbekistan, their common models and positions
  * (trims), each with the price of a new car in millions of UZS. The NEO list of January–February
- * 2026 (reference "car-insurance facts" §3) gives Chevrolet, BYD, KIA, Hyundai, Chery, Haval and the
+ * 2026 (docs/insurance-facts.md §6) gives Chevrolet, BYD, KIA, Hyundai, Chery, Haval and the
  * Lada, Renault, Toyota, Changan and Jetour models it names; the other brands and trims are this
  * shop's sandbox figures, near their 2026 dealer prices in Tashkent.
  *

@@ -5,7 +5,7 @@ import { dayFromToday, downloadPolicyText, expectAccessible, expectStep, loadTex
  * Casco's own paths on a phone, on the sandbox's price list and registries: the car found by typing,
  * the constructor built risk by risk in Russian with its price following each choice, down to the
  * PDF; the clear-car action starting again; the registry's car of another year refused at the plate;
- * the save's failures said where spec §8 puts them. Buying the purchase sample (a fixed program) in
+ * the save's failures said where requirements §8 puts them. Buying the purchase sample (a fixed program) in
  * each language and the webview is the generic purchase spec's (tests/e2e/purchase.spec.ts).
  */
 
@@ -150,7 +150,7 @@ test('a registry car of another year than the one chosen is refused at the plate
   await expectStep(page, 'vehicle');
 });
 
-test('a save answered with HTTP 500 opens the error dialog; any other failure says so on the page (spec §8)', async ({ page }) => {
+test('a save answered with HTTP 500 opens the error dialog; any other failure says so on the page (requirements §8)', async ({ page }) => {
   const lang = 'en';
   await cobalt(page, lang, '2022');
   // An insured value beyond 20 % of the computed one is refused at the field.

@@ -31,7 +31,7 @@ describe('casco car value (README.md "Car value")', () => {
   it('takes 5 % of the new price off for each year of age, linearly; age 0 is the full price', () => {
     expect(carValue(200_000_000, 2026, 2026, cascoTariff)).toBe(200_000_000);
     expect(carValue(200_000_000, 2025, 2026, cascoTariff)).toBe(190_000_000);
-    // NEO values a 2020 car at 70 % of new in 2026 (reference §3: 200 → 140 mln): linear, not compound (73.5 %).
+    // NEO values a 2020 car at 70 % of new in 2026 (docs/insurance-facts.md §6: 200 → 140 mln): linear, not compound (73.5 %).
     expect(carValue(200_000_000, 2020, 2026, cascoTariff)).toBe(140_000_000);
     expect(carValue(150_000_000, 2022, 2026, cascoTariff)).toBe(120_000_000);
     expect(carValue(161_900_000, 2025, 2026, cascoTariff)).toBe(153_805_000);
@@ -326,7 +326,7 @@ describe('casco binding', () => {
     expect('liability' in cascoSaveRequest(sampleKiaCorrected, { total: 1, lines: [] })).toBe(false);
   });
 
-  it('opens the error dialog for a save answered with HTTP 500, and says maybe-data-is-incorrect on the page for any other failure (spec §8)', async () => {
+  it('opens the error dialog for a save answered with HTTP 500, and says maybe-data-is-incorrect on the page for any other failure (requirements §8)', async () => {
     const price = { total: 1, lines: [] };
     const failing = (answer: ReturnType<typeof apiFailure> | Envelope<unknown>) => casco.binding.save(fakeApi(() => answer), sampleCobaltComfort, price, saveContext);
     await expect(failing(apiFailure(500, notOk(500, 'Internal Server Error')))).rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect', modal: true });

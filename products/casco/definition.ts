@@ -94,7 +94,7 @@ function summary(data: CascoData, catalog: CascoCatalog): SummaryRow[] {
   ];
 }
 
-/** Casco (spec §2): select car, program, car info, personal data (saves), payment, the policy. */
+/** Casco (requirements §2): select car, program, car info, personal data (saves), payment, the policy. */
 const casco: ProductDefinition<CascoData, CascoCatalog> = {
   id: manifest.id,
   version: 1,
@@ -109,7 +109,7 @@ const casco: ProductDefinition<CascoData, CascoCatalog> = {
   ],
   initialData: {
     car: {},
-    // Spec §9: person liability and accident liability are 1 000 000 by default.
+    // Requirements §9: person liability and accident liability are 1 000 000 by default.
     program: { risks: {}, liabilitySum: 1_000_000, accidentSum: 1_000_000 },
     vehicle: {},
     personal: {},
@@ -127,7 +127,7 @@ const casco: ProductDefinition<CascoData, CascoCatalog> = {
   },
   options,
   binding: cascoBinding,
-  // Spec §4: clearing the car starts the flow again from its first step.
+  // Requirements §4: clearing the car starts the flow again from its first step.
   reset: { label: 'casco.clear_car', steps: ['program', 'vehicle', 'personal'], subject: carName },
   summary,
 };

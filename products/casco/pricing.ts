@@ -8,7 +8,7 @@ import type { CarCatalogue } from '../kit/sale/sale';
  * server's save; the figures live in the `tariffs` table (row `casco`) and change there.
  */
 
-/** The risks a constructor adds to its base cover (reference §3, NEO's add-ons). */
+/** The risks a constructor adds to its base cover (docs/insurance-facts.md §6, NEO's add-ons). */
 export const cascoRisks = ['liability', 'accident', 'drunk_driving', 'railway_crossing', 'red_light', 'wrong_way', 'windscreen', 'roadside_help', 'taxi_rental'] as const;
 export type CascoRisk = (typeof cascoRisks)[number];
 
@@ -52,9 +52,9 @@ export interface CascoTariff {
   depreciation: { perYear: number; maxAge: number };
   /** How far the visitor may move the insured value from the computed one, as a share of it (0.2 = ±20 %). */
   correction: number;
-  /** Spec §9: 35 % off the premium while active. */
+  /** Requirements §9: 35 % off the premium while active. */
   discount: { percent: number; active: boolean };
-  /** Spec §9: the 8 March discount; its getter answers 0. */
+  /** Requirements §9: the 8 March discount; its getter answers 0. */
   marchEighthPercent: number;
   /** The cover may start at most this many days after today. */
   startWithinDays: number;
@@ -102,7 +102,7 @@ export interface CascoCatalog {
   tariff: CascoTariffAnswer;
 }
 
-/** Spec §9: the 8 March discount getter. The tariff holds 0, so it changes no price. */
+/** Requirements §9: the 8 March discount getter. The tariff holds 0, so it changes no price. */
 export const marchEighthDiscount = (tariff: CascoTariff): number => tariff.marchEighthPercent;
 
 /** The discount of the premium, percent: 35 while active, and the 8 March one. */

@@ -1,17 +1,17 @@
 import { defineManifest } from '../kit/define/define';
 
-/** Casco, voluntary car cover (spec §2, §3, §7, §9): products/casco/README.md. */
+/** Casco, voluntary car cover (requirements §2, §3, §7, §9): products/casco/README.md. */
 export default defineManifest({
   id: 'casco',
   title: 'site.product.casco.title',
   shortTitle: 'site.product.casco.short',
   summary: 'site.product.casco.summary',
-  // Spec §9's image kind for casco (ids 11, 34, 58).
+  // Requirements §9's image kind for casco (ids 11, 34, 58).
   kind: 'kasko',
   group: 'car',
   rank: 3,
   routes: { page: '/kasko', webview: '/mobile/kasko' },
-  // The spec names cars, hisoblash, get-tarif and save; the check and car_price_cal follow the save's base (README.md).
+  // The requirements name cars, hisoblash, get-tarif and save; the check and car_price_cal follow the save's base (README.md).
   calls: {
     save: '/takoful/kasko-neo/save',
     check: '/takoful/kasko-neo/check',

@@ -26,9 +26,9 @@ export type CascoProgram = {
   tariffId?: ProgramId;
   /** The constructor's added risks. */
   risks: Partial<Record<CascoRisk, boolean>>;
-  /** Person liability: the limit of third-party harm covered (spec §9: 1 000 000 by default). */
+  /** Person liability: the limit of third-party harm covered (requirements §9: 1 000 000 by default). */
   liabilitySum?: number;
-  /** Accident: the sum insured for the driver and passengers (spec §9: 1 000 000 by default). */
+  /** Accident: the sum insured for the driver and passengers (requirements §9: 1 000 000 by default). */
   accidentSum?: number;
   beginDate?: string;
   endDate?: string;

@@ -21,7 +21,7 @@ function summary(data: DocumentsData, tariff: DocumentsTariff): SummaryRow[] {
   ];
 }
 
-/** Document loss (spec §2 names no steps): the document and the start of cover, its owner, payment, the policy. */
+/** Document loss (requirements §2 names no steps): the document and the start of cover, its owner, payment, the policy. */
 const documents: ProductDefinition<DocumentsData, DocumentsTariff> = {
   id: manifest.id,
   version: 1,

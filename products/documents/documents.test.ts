@@ -18,7 +18,7 @@ afterEach(() => vi.useRealTimers());
 
 const context = registryContext(tariff, '2030-06-15', policyWords());
 
-describe('document prices (spec §9: type 38 apart)', () => {
+describe('document prices (requirements §9: type 38 apart)', () => {
   it('prices the state number (38) at its own premium, every other document at its type\'s', () => {
     expect(stateNumberTypeId).toBe(38);
     // A price of one line shows its total alone: a label of its own for type 38 was never read.
@@ -71,7 +71,7 @@ describe('documents binding', () => {
     for (const request of api.calls) expect(apiSchema('documents/save.request')(request.body)).toEqual([]);
   });
 
-  it('reads the check as sport does (spec §8): 0 paid, 1 a network error, 2 not paid', async () => {
+  it('reads the check as sport does (requirements §8): 0 paid, 1 a network error, 2 not paid', async () => {
     const payment: PaymentDetails = { contractId: 'D-1', orderId: '1', price: 1, links: {} };
     const paid = fakeApi(() => ok({ policy_number: 'DOC 2030000001', pdf_url: 'https://example.uz/d.pdf' }));
     expect(await documents.binding.check(paid, payment)).toEqual({ policyNumber: 'DOC 2030000001', policyUrl: 'https://example.uz/d.pdf' });

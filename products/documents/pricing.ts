@@ -12,7 +12,7 @@ export interface DocumentType {
 }
 
 /**
- * Spec §9: document type 38, the state number (a vehicle's plates), is handled apart from the
+ * Requirements §9: document type 38, the state number (a vehicle's plates), is handled apart from the
  * others: it is named by its plate, not a document number, and has its own price. The tariff keeps
  * it apart, so no code can price a plate as a paper document or the other way round.
  */

@@ -11,7 +11,7 @@ export default defineManifest({
   rank: 3,
   routes: { page: '/documents', webview: '/mobile/documents' },
   calls: { save: '/sayt/document_sugurtasi/save', check: '/sayt/document_sugurtasi/check', types: '/sayt/document_sugurtasi/type' },
-  // Spec §8: as sport, error 0 paid, 1 a network error, 2 not paid yet.
+  // Requirements §8: as sport, error 0 paid, 1 a network error, 2 not paid yet.
   checkAnswer: 'sport-documents',
   fromPrice: fromPrice(sandboxDocumentsTariff),
 });

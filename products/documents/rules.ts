@@ -42,7 +42,7 @@ export const checkPolicyholderAge = policyholderAgeCheck<DocumentsData>('owner',
 
 export const documentsRules = defineRules<DocumentsData>()({
   onChange: { 'document.beginDate': 'syncPeriod', 'document.documentNumber': 'normaliseNumber', 'owner.birthday': 'checkPolicyholderAge' },
-  // Spec §9: type 38 (the state number) is named by its plate, every other document by its number.
+  // Requirements §9: type 38 (the state number) is named by its plate, every other document by its number.
   show: { 'document.plate': 'isStateNumber', 'document.documentNumber': 'isPaperDocument' },
   guards: {
     isStateNumber,

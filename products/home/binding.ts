@@ -21,7 +21,7 @@ export function homeSaveRequest(data: HomeData, price: Price): Omit<SaveRequest,
 }
 
 /**
- * The binding of home and its variants: the program table is the tariff (spec §9), so nothing is
+ * The binding of home and its variants: the program table is the tariff (requirements §9), so nothing is
  * fetched; the applicant is looked up by passport and birthday; save and check go to the product's own calls.
  */
 export function homeBinding(calls: ProductManifest['calls'], programs: readonly HomeProgram[]): ProductBinding<HomeData, HomeTariffs> {

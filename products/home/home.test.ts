@@ -32,7 +32,7 @@ describe('home', () => {
   });
 
 
-  it('loads the spec table as its catalog without the network', async () => {
+  it('loads the program table of requirements §9 as its catalog without the network', async () => {
     const api = noNetwork();
     expect(await home.binding.load(api)).toEqual(catalog);
     expect(api.calls).toEqual([]);
@@ -76,7 +76,7 @@ describe('home', () => {
     expect(payment).toEqual({ contractId: 'H-77', orderId: 'O-77', price: 320_000, links: { click: saved.url, payme: saved.payme_url } });
   });
 
-  it('maps HTTP 422 to maybe-data-is-incorrect (spec §8)', async () => {
+  it('maps HTTP 422 to maybe-data-is-incorrect (requirements §8)', async () => {
     await expect(home.binding.save(fakeApi(() => apiFailure(422, notOk(422, 'person not found'))), sampleHome, { total: 1, lines: [] }, saveContext))
       .rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
     expect(() => homeSaveRequest({ ...sampleHome, address: { houseType: 'house' } }, { total: 1, lines: [] })).toThrow(/regionId/);

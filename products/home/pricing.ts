@@ -1,5 +1,5 @@
 /**
- * Home insurance premium: a fixed premium per program (spec §9 "Home programs"). The table is
+ * Home insurance premium: a fixed premium per program (requirements §9 "Home programs"). The table is
  * tariff data served by the server with the catalog; this function only looks it up.
  */
 
@@ -14,7 +14,7 @@ export interface HomeTariffs {
   programs: HomeProgram[];
 }
 
-/** The spec's six programs, used to seed the tariff table and to check it. */
+/** The six programs of requirements §9, used to seed the tariff table and to check it. */
 export const homePrograms: readonly HomeProgram[] = [
   { id: 1, name: 'Mini', premium: 70_000, sumInsured: 56_000_000 },
   { id: 2, name: 'Standart', premium: 140_000, sumInsured: 115_000_000 },

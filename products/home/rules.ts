@@ -14,7 +14,7 @@ export type HomeData = {
   address: HomeAddress;
 };
 
-/** The cover cannot start in the past (spec: start date ≥ today). */
+/** The cover cannot start in the past (requirements §5: start date ≥ today). */
 function checkBeginDate(next: HomeData): EffectResult<HomeData> {
   const { beginDate } = next.address;
   if (isIsoDate(beginDate) && beginDate < todayIso()) {

@@ -16,7 +16,7 @@ export const sampleHomeWithProgram = (programId: number): HomeData => ({ ...samp
 export default defineSamples({
   catalog: { programs: [...homePrograms] },
   flows: [1, 2, 3, 4, 5, 6].map((id) => ({ name: `program ${id}`, data: sampleHomeWithProgram(id) })),
-  // Spec §9 "Home programs": the premium is the price.
+  // Requirements §9 "Home programs": the premium is the price.
   prices: [
     { name: 'Mini', data: sampleHomeWithProgram(1), total: 70_000 },
     { name: 'Standart', data: sampleHomeWithProgram(2), total: 140_000 },

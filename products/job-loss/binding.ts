@@ -42,7 +42,7 @@ export const jobLossBinding = saleBinding<JobLossData, JobLossTariff>({
   // The tariff is the insurer's rule (README.md): nothing to fetch.
   load: async () => structuredClone(jobLossTariff),
   lookups: [
-    // The employer by its tax number: the short name and the details the policy names (spec §3, §5: wrong_inn without a short name).
+    // The employer by its tax number: the short name and the details the policy names (requirements §3, §5: wrong_inn without a short name).
     companyLookup({
       call: '/osgor_neo/inn',
       step: 'job',

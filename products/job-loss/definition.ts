@@ -13,7 +13,7 @@ import { monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 import manifest from './product';
 import { jobLossRules, type JobLossData } from './rules';
 
-/** Job-loss insurance (spec §2): job details, personal data, documents, payment, the policy. */
+/** Job-loss insurance (requirements §2): job details, personal data, documents, payment, the policy. */
 const jobLoss: ProductDefinition<JobLossData, JobLossTariff> = {
   id: manifest.id,
   version: 1,

@@ -10,7 +10,7 @@ export default defineManifest({
   group: 'people',
   rank: 4,
   routes: { page: '/job-loss', webview: '/mobile/job-loss' },
-  // Spec §7 names the save (multipart: the work book and the salary certificate are parts); the
+  // Requirements §7 names the save (multipart: the work book and the salary certificate are parts); the
   // check follows the other /sayt/… products (README.md).
   calls: { save: '/sayt/job-lose/save', check: '/sayt/job-lose/check' },
   fromPrice: fromJobLoss(jobLossTariff),

@@ -33,7 +33,7 @@ export interface CheckCarResponse {
   model: string;
   issue_year: number;
   /**
-   * 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor (reference: vehicle type ids).
+   * 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor (docs/insurance-facts.md §2: vehicle type ids).
    */
   vehicleTypeId: 1 | 6 | 9 | 15;
   /**

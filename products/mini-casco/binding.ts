@@ -26,7 +26,7 @@ const atPlate = { step: 'car', path: '/plate' };
 const atPassport = { step: 'applicant', path: '/passport' };
 
 /**
- * The car check's refusals (reference §1 "Mini-casco"), each where it belongs: error 1, a vehicle the
+ * The car check's refusals (docs/partner-api.md §2 "Mini-casco"), each where it belongs: error 1, a vehicle the
  * registry lacks, at the plate; error 9, an applicant's passport it lacks, at the passport.
  */
 const checkCarRefusals: Readonly<Record<number, { message: string; field: { step: string; path: string } }>> = {
@@ -34,7 +34,7 @@ const checkCarRefusals: Readonly<Record<number, { message: string; field: { step
   9: { message: 'mini-casco.error.passport_not_found', field: atPassport },
 };
 
-/** The failure of a refused car check: its own message at its own field, else the spec's general message. */
+/** The failure of a refused car check: its own message at its own field, else the general message of requirements §8. */
 export function checkCarFailure(envelope: Envelope<unknown>): ProductBindingFailure {
   const refusal = Object.hasOwn(checkCarRefusals, envelope.error) ? checkCarRefusals[envelope.error] : undefined;
   if (!refusal) return envelopeFailure(envelope, genericErrorId);
@@ -102,7 +102,7 @@ export function miniCascoBindingFor(calls: { save: string; check: string }): Pro
       // The person lookup first: stories and tools take the first lookup as the flow's person lookup.
       lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true }), vehicleLookup],
       saveRequest: miniCascoSaveRequest,
-      // Spec §8: a save the server refuses with 422 says fault_on_driver_data (the applicant's data: the one driver this cover knows).
+      // Requirements §8: a save the server refuses with 422 says fault_on_driver_data (the applicant's data: the one driver this cover knows).
       saveStatuses: { codes: { 422: { message: 'fault_on_driver_data' } } },
       // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
       refusedFields: { '/applicant/birthday': policyholderAgeRefusal(programStart.checkApplicantAge) },

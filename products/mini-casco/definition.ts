@@ -53,7 +53,7 @@ export interface MiniCascoTerm {
 }
 
 /**
- * A mini-casco product: the flow of spec §2 — program, car data, applicant, payment, download — for a
+ * A mini-casco product: the flow of requirements §2 — program, car data, applicant, payment, download — for a
  * term. Mini-casco (a year) and monthly casco (a month, README.md) differ only in these arguments.
  */
 export function miniCascoDefinition(

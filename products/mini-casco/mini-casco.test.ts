@@ -25,7 +25,7 @@ const priced = (data: MiniCascoData) => {
 };
 const requestOf = (data: MiniCascoData, change: Partial<CreatePolicyRequest> = {}): CreatePolicyRequest => ({ ...miniCascoSaveRequest(data, priced(data)), ...change });
 
-describe('mini-casco pricing (reference §1 "Mini-casco")', () => {
+describe('mini-casco pricing (docs/partner-api.md §2 "Mini-casco")', () => {
   it('sells the three programs at their premium for a year, and a month at the year ÷ 12 rounded up', () => {
     expect(tariff.programs.map((p) => [p.name, p.premium, p.sumInsured])).toEqual([
       ['Basic', 60_000, 10_000_000], ['Comfort', 90_000, 20_000_000], ['Premium', 110_000, 30_000_000],
@@ -132,7 +132,7 @@ describe('mini-casco binding', () => {
     expect(api.calls[1]).toMatchObject({ path: '/minikasko_neo/getPolicy', body: { contract_id: 'M-1' } });
   });
 
-  it('says fault_on_driver_data when the server refuses the save with HTTP 422 (spec §8)', async () => {
+  it('says fault_on_driver_data when the server refuses the save with HTTP 422 (requirements §8)', async () => {
     await expect(miniCasco.binding.save(fakeApi(() => apiFailure(422, notOk(422, 'applicant must be 18'))), sampleComfortCobalt, priced(sampleComfortCobalt), saveContext))
       .rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
     await expect(miniCasco.binding.save(fakeApi(() => apiFailure(null)), sampleComfortCobalt, priced(sampleComfortCobalt), saveContext))

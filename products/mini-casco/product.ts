@@ -1,7 +1,7 @@
 import { defineManifest } from '../kit/define/define';
 import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 
-/** Mini-casco (spec §2, §7): a fixed program of car cover, bought with the car and the applicant checked by the insurer. README.md. */
+/** Mini-casco (requirements §2, §7): a fixed program of car cover, bought with the car and the applicant checked by the insurer. README.md. */
 export default defineManifest({
   id: 'mini-casco',
   title: 'site.product.mini-casco.title',

@@ -44,7 +44,7 @@ export default defineSamples({
     { name: 'Premium, Spark', data: samplePremiumSpark },
     { name: 'Basic, Elantra', data: sampleBasicElantra },
   ],
-  // Reference §1 "Mini-casco": the premium of a year is the price.
+  // docs/partner-api.md §2 "Mini-casco": the premium of a year is the price.
   prices: [
     { name: 'Basic, a year', data: sampleBasicElantra, total: 60_000 },
     { name: 'Comfort, a year', data: sampleComfortCobalt, total: 90_000 },

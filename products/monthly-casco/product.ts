@@ -3,7 +3,7 @@ import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 import { termPremium } from '../mini-casco/pricing';
 
 /**
- * Monthly casco (spec §2 `/mobile/monthly-kasko`, the app's webview only): mini-casco paid by the
+ * Monthly casco (requirements §2 `/mobile/monthly-kasko`, the app's webview only): mini-casco paid by the
  * month, a one-month policy renewed by a new purchase (README.md). Its save and check are its own
  * paths (its contracts are its own); the programs and the car check are mini-casco's calls.
  */
@@ -15,7 +15,7 @@ export default defineManifest({
   kind: 'kasko',
   group: 'car',
   rank: 6,
-  // The spec names only the webview page: the product lives in the app, with no site page.
+  // The requirements name only the webview page: the product lives in the app, with no site page.
   routes: { webview: '/mobile/monthly-kasko' },
   calls: { save: '/takoful/mini-casco/monthly/createPolicy', check: '/minikasko_neo/monthly/getPolicy' },
   fromPrice: Math.min(...miniCascoTariff.seed.programs.map((program) => termPremium(program, 1))),

@@ -2,9 +2,9 @@ import { defineManifest } from '../kit/define/define';
 import osago from '../osago/product';
 
 /**
- * OSAGO limited (spec §2 `/osago-limited`): OSAGO with named drivers fixed. Its save and check are
+ * OSAGO limited (requirements §2 `/osago-limited`): OSAGO with named drivers fixed. Its save and check are
  * its own paths (the contracts are its own); every registry call, the catalog and the calculator
- * are OSAGO's. The spec names no webview page for it: `/mobile/osago-limited` is ours.
+ * are OSAGO's. The requirements name no webview page for it: `/mobile/osago-limited` is ours.
  */
 export default defineManifest({
   id: 'osago-limited',

@@ -13,7 +13,7 @@ export interface CheckDiscountRequest {
 
 export interface CheckDiscountResponse {
   /**
-   * 1 none; 2–9 the benefit categories of the reference.
+   * 1 none; 2–9 the benefit categories of docs/insurance-facts.md §2.
    */
   discountId: number;
   percent: number;

@@ -36,7 +36,7 @@ const plateField = { step: 'car', path: '/plate' };
 /**
  * The vehicle lookup group: plate and tech passport → owner, model, type, year and whether the owner
  * is a legal entity (osago-juridik). A model of the restricted list (served with the references,
- * matched by lowercase name, spec §5) is refused at the plate.
+ * matched by lowercase name, requirements §5) is refused at the plate.
  */
 const vehicleLookup: LookupBinding<OsagoCatalog> = {
   step: 'car',
@@ -67,7 +67,7 @@ const vehicleLookup: LookupBinding<OsagoCatalog> = {
 
 /**
  * A driver's licence from the licence registry, once the row's passport and birthday are complete.
- * The registry's error 2 (no licence on file) asks for it by hand on that row (spec §8); a person the
+ * The registry's error 2 (no licence on file) asks for it by hand on that row (requirements §8); a person the
  * registry lacks is said by the row's person lookup.
  */
 const licenceLookup: LookupBinding<OsagoCatalog> = {
@@ -205,7 +205,7 @@ export function savePolicyRequest(data: OsagoData, price: Price): SavePolicyRequ
     applicant__pass_number: applicant.passport_number,
     applicant__birthday: applicant.birthday,
     ...(personal.applicant.pinfl ? { applicant__pinfl: personal.applicant.pinfl } : {}),
-    // Reference §1: false when any driver may drive.
+    // docs/partner-api.md §2 (the OSAGO save): false when any driver may drive.
     applicant_is_driver: limited && drivers.some((d) => d.passport === personal.applicant.passport),
     phone_number: phoneDigits(required(personal.phone, 'phone')),
     drivers: drivers.map((driver) => {
@@ -233,7 +233,7 @@ export function savePolicyRequest(data: OsagoData, price: Price): SavePolicyRequ
 }
 
 /**
- * Spec §8: the save's error codes, each where it belongs. A code naming a driver goes on the row the
+ * Requirements §8: the save's error codes, each where it belongs. A code naming a driver goes on the row the
  * answer's 1-based `response.key` names (else it is a general message); 10 and any unknown code open
  * the error dialog and are logged.
  */

@@ -61,7 +61,7 @@ function summary(data: OsagoData, catalog: OsagoCatalog): SummaryRow[] {
 export type OsagoPreset = Partial<Pick<OsagoPolicy, 'drivers'>>;
 
 /**
- * An OSAGO product: the flow of spec §2 — car info, personal data, policy, relatives or drivers,
+ * An OSAGO product: the flow of requirements §2 — car info, personal data, policy, relatives or drivers,
  * payment, download. OSAGO and OSAGO limited differ only in these arguments (a variant's manifest,
  * the policy answers it fixes, the rules those answers leave).
  */

@@ -83,7 +83,7 @@ test('a legal entity with policy type 1 buys in Russian, the drivers step skippe
   await field(page, 'personal_phone').fill('901234567');
   await leave(page, lang, 'personal');
   await expectStep(page, 'policy');
-  // A legal entity is not offered the accident extra (spec §5).
+  // A legal entity is not offered the accident extra (requirements §5).
   await expect(field(page, 'policy_accident')).toHaveCount(0);
   await field(page, 'policy_drivers-0').check();
   await field(page, 'policy_startDate').fill(dayFromToday(10));

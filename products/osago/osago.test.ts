@@ -42,7 +42,7 @@ const testDriver = (n: number): SavePolicyRequest['drivers'][number] => ({
 
 // ---------------------------------------------------------------- tariff
 
-describe('OSAGO pricing against the 2026 tariff (reference §2)', () => {
+describe('OSAGO pricing against the 2026 tariff (docs/insurance-facts.md §1)', () => {
   const base: OsagoQuoteInput = { territory: 'tashkent', vehicleType: 1, drivers: 4, period: 1, benefit: 1, accident: false, gas: false, plate: false, miniCasco: null };
   const total = (change: Partial<OsagoQuoteInput>) => quoteOsago({ ...base, ...change }, sandboxOsagoReference)?.total;
 
@@ -55,7 +55,7 @@ describe('OSAGO pricing against the 2026 tariff (reference §2)', () => {
     expect(total({ territory, vehicleType, drivers, period })).toBe(expected);
   });
 
-  it('adds the spec §9 extras and the mini-casco program, and takes the benefit off the premium only', () => {
+  it('adds the requirements §9 extras and the mini-casco program, and takes the benefit off the premium only', () => {
     expect(total({ accident: true })).toBe(202_000);
     expect(total({ gas: true })).toBe(202_000);
     expect(total({ plate: true })).toBe(222_000);
@@ -94,7 +94,7 @@ describe('OSAGO summary', () => {
 });
 
 describe('OSAGO rules', () => {
-  it('skips the drivers step for a legal entity with policy type 1 only (spec §4)', () => {
+  it('skips the drivers step for a legal entity with policy type 1 only (requirements §4)', () => {
     const guard = osagoRules.guards[osagoRules.skip?.drivers ?? ''];
     const skipsDrivers = (data: OsagoData) => guard?.(data) ?? false;
     expect(skipsDrivers(sampleCompanyAnyDriver)).toBe(true);
@@ -103,7 +103,7 @@ describe('OSAGO rules', () => {
     expect(skipsDrivers(sampleOwnCarTwoDrivers)).toBe(false);
   });
 
-  it('clears the accident extra when the registry names a legal-entity owner (spec §5)', () => {
+  it('clears the accident extra when the registry names a legal-entity owner (requirements §5)', () => {
     const action = osagoRules.actions.clearAccidentExtra;
     const before: OsagoData = { ...sampleCompanyAnyDriver, policy: { ...sampleCompanyAnyDriver.policy, accident: true } };
     expect(action?.(before, before)?.data.policy.accident).toBe(false);
@@ -170,7 +170,7 @@ describe('OSAGO binding', () => {
     });
   });
 
-  // Spec §8: each save error code shown where it belongs — driver codes on the row response.key names.
+  // Requirements §8: each save error code shown where it belongs — driver codes on the row response.key names.
   it.each([
     [1, { message: 'osago.error.owner_not_found' }], [2, { message: 'osago.error.inn_not_found' }],
     [3, { message: 'osago.error.driver_not_found', path: '/drivers/1/passport' }], [4, { message: 'osago.error.licence_not_found', path: '/drivers/1/licence' }],
@@ -263,7 +263,7 @@ describe('OSAGO sale (the server\'s price and checks)', () => {
     await expect(sale.quote(requestOf(sampleOwnCarTwoDrivers, { startDate: '01.01.2099' }), context)).rejects.toMatchObject({ status: 400, field: '/startDate' });
   });
 
-  it('declines with the spec §8 codes: another owner (1), another company (2), drivers unknown, underage or with another licence', async () => {
+  it('declines with the requirements §8 codes: another owner (1), another company (2), drivers unknown, underage or with another licence', async () => {
     const wrongOwner = requestOf(sampleOwnCarTwoDrivers, { owner__pass_number: '7654321', owner__pass_seria: 'AB' });
     await expect(sale.quote(wrongOwner, context)).rejects.toMatchObject({ code: 1, response: null });
     await expect(sale.quote(requestOf(sampleCompanyAnyDriver, { owner__inn: '302345678' }), context)).rejects.toMatchObject({ code: 2 });
@@ -340,7 +340,7 @@ describe('OSAGO on the server', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ result: false, error: n, response: { key: 2 } });
     }
-    // Code 3 is the visitor's to fix (shown on the row); 10 is not (spec §8): it alone reaches the chat,
+    // Code 3 is the visitor's to fix (shown on the row); 10 is not (requirements §8): it alone reaches the chat,
     // named by product and code, without the driver's passport.
     const reported = (await failures()).slice(reportedBefore);
     expect(reported).toHaveLength(1);

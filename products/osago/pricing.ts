@@ -13,7 +13,7 @@ export type Territory = 'tashkent' | 'regions';
 
 /**
  * The tariff's territory of a plate: Tashkent city and region are plate codes 01–19 (the registry's
- * `use_territory_region`, reference: car-insurance facts §4); every other code is "other regions".
+ * `use_territory_region`, docs/insurance-facts.md §4); every other code is "other regions".
  */
 export function territoryOf(plate: string): Territory | null {
   const code = /^([0-9]{2})/.exec(plate)?.[1];
@@ -29,7 +29,7 @@ export interface OsagoQuoteInput {
   period: 1 | 2;
   /** The benefit category (`discountId`), 1 for none. */
   benefit: number;
-  /** A legal entity cannot take the accident extra (spec §5): it is priced only for persons. */
+  /** A legal entity cannot take the accident extra (requirements §5): it is priced only for persons. */
   accident: boolean;
   gas: boolean;
   plate: boolean;

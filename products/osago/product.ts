@@ -1,6 +1,6 @@
 import { defineManifest } from '../kit/define/define';
 
-/** Compulsory motor third-party liability (OSAGO): spec §2, §3, §7; products/osago/README.md. */
+/** Compulsory motor third-party liability (OSAGO): requirements §2, §3, §7; products/osago/README.md. */
 export default defineManifest({
   id: 'osago',
   title: 'site.product.osago.title',
@@ -22,7 +22,7 @@ export default defineManifest({
     checkIp: '/check-ip',
     saveIp: '/save-ip',
   },
-  // Partner clients call the calculator without /v2 (reference §1) and check with confirm-policy.
+  // Partner clients call the calculator without /v2 (docs/partner-api.md §2) and check with confirm-policy.
   alsoUnder: { '/osago-neo/get-calc-osago/v2': '/osago-neo/get-calc-osago', '/osago-neo/confirm-check': '/osago-neo/confirm-policy' },
   // The tariff's lowest premium (a car's six months with named drivers outside Tashkent, osago.test.ts
   // holds it to tariff.ts): a figure, so the manifest every page loads does not carry the tariff.

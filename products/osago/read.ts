@@ -2,7 +2,7 @@ import { isRecord } from '../../engine/is-record';
 import { defined, either, eitherAs, integer } from '../kit/sale/request-reader';
 
 /**
- * OSAGO requests as partner clients send them (reference §1, [K] and [Y]) read into the shapes of
+ * OSAGO requests as partner clients send them (docs/partner-api.md §2, [K] and [Y]) read into the shapes of
  * schemas/api/osago: the names their clients give fields (`carNumber`, `car_type_id`, `gas`, an
  * owner's passport as `passportSeria`, a driver's as `licenceSeria`), the EAIS's passenger id 2 for
  * our 1, extras left out as not bought. The values themselves (ids and flags as strings, plates and
@@ -11,7 +11,7 @@ import { defined, either, eitherAs, integer } from '../kit/sale/request-reader';
  * schema's to judge.
  */
 
-/** The vehicle type by our ids; the EAIS numbers a passenger car 2 (reference: vehicle type ids). */
+/** The vehicle type by our ids; the EAIS numbers a passenger car 2 (docs/insurance-facts.md §2: vehicle type ids). */
 function vehicleType(value: unknown): unknown {
   return integer(value) === 2 ? 1 : value;
 }
@@ -34,7 +34,7 @@ export function readVehicleQuery(body: unknown): unknown {
   });
 }
 
-/** check-ip and save-ip: the spec's camelCase names, or the vehicle names of the other calls. */
+/** check-ip and save-ip: the camelCase names of requirements §7, or the vehicle names of the other calls. */
 export function readCarCheck(body: unknown): unknown {
   if (!isRecord(body)) return body;
   const { gos_number: carNumber, tech_sery: techSery, tech_number: techNumber } = vehicle(body);

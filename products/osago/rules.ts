@@ -8,7 +8,7 @@ import type { VehicleTypeId } from '../kit/sale/sale';
 
 /** The car step: plate and tech passport typed, the rest from the vehicle registry (osago-juridik). */
 export type OsagoCar = {
-  /** Stored `01A123BC` (spec §5: uppercased). */
+  /** Stored `01A123BC` (requirements §5: uppercased). */
   plate?: string;
   /** Series and number in one string (`AAF0390422`). */
   techPassport?: string;
@@ -62,7 +62,7 @@ export type OsagoPolicy = {
 };
 
 export type OsagoDriver = FlowPerson & {
-  /** Relation degree to the owner, 0 (none) – 10 (reference §1). */
+  /** Relation degree to the owner, 0 (none) – 10 (docs/insurance-facts.md §2). */
   relative?: number;
   /** Series and number in one string (`AF0557857`). */
   licence?: string;
@@ -106,7 +106,7 @@ export function insuredTooLong(insuredUntil: string | undefined, today: string =
 
 // ---------------------------------------------------------------- field effects
 
-/** Spec §5: a legal-entity owner clears the accident extra (its show rule hides it too). */
+/** Requirements §5: a legal-entity owner clears the accident extra (its show rule hides it too). */
 function clearAccidentExtra(next: OsagoData): EffectResult<OsagoData> {
   if (!isLegalEntity(next) || !next.policy.accident) return { data: next };
   return { data: { ...next, policy: { ...next.policy, accident: false } } };
@@ -141,7 +141,7 @@ const guards = {
   companyFound: (data: OsagoData) => typeof data.personal.company?.name === 'string',
   wantsMiniCasco: (data: OsagoData) => data.policy.miniCasco === true,
   limitedDrivers: (data: OsagoData) => data.policy.drivers === 4,
-  // Spec §4: a legal-entity owner with policy type 1 (any driver) skips the drivers step; with
+  // Requirements §4: a legal-entity owner with policy type 1 (any driver) skips the drivers step; with
   // type 3 (named drivers: number_drivers_id 4 of the partner API) it lists them.
   legalEntityType1: (data: OsagoData) => isLegalEntity(data) && data.policy.drivers === 1,
   licenceFromRegistry: (_data: OsagoData, row?: Record<string, unknown>) => row?.licenceSource === 'registry',

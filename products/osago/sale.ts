@@ -20,7 +20,7 @@ import { displayPlate } from '../../engine/plate-text';
 
 type Context = SaleContext<OsagoReference>;
 
-/** Spec §8: what each save error code means, as the server logs and answers it (no personal data). */
+/** Requirements §8: what each save error code means, as the server logs and answers it (no personal data). */
 const saveErrorMeaning: Record<number, string> = {
   1: 'car owner data not found',
   2: 'owner tax number not found',
@@ -78,7 +78,7 @@ function firstDay(request: SavePolicyRequest, vehicle: RegistryVehicle, today: s
 
 /**
  * Sandbox test people (registries.saveError) make the save decline with their code on purpose, so
- * every message of spec §8 can be seen: as a driver, on that driver's row (response.key from 1).
+ * every message of requirements §8 can be seen: as a driver, on that driver's row (response.key from 1).
  */
 async function triggeredError(request: SavePolicyRequest, context: Context): Promise<SaveDeclined | null> {
   const { registries } = context;

@@ -94,7 +94,7 @@ export default defineSamples({
     { name: 'legal entity, named driver', data: sampleCompanyNamedDriver },
     { name: 'pensioner, vehicle corrected', data: samplePensionerTruck },
   ],
-  // Reference §2 (2026 tariff) and spec §9 (extras, mini-casco programs); README.md works each one.
+  // docs/insurance-facts.md §1 (2026 tariff) and requirements §9 (extras, mini-casco programs); README.md works each one.
   prices: [
     { name: 'Tashkent car, limited, 12 months', data: sampleOwnCarTwoDrivers, total: 192_000 },
     { name: 'Tashkent car, limited, 6 months', data: { ...sampleOwnCarTwoDrivers, policy: { ...sampleOwnCarTwoDrivers.policy, period: 2 } }, total: 134_400 },

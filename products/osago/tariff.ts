@@ -6,11 +6,11 @@ import type { ReferencesResponse } from './api.generated';
  * OSAGO's reference data: the tariff, the benefit discounts, the extras, the mini-casco programs and
  * the models not sold online (the `/osago-neo/references` answer, so its shape is declared once, in
  * schemas/api/osago/references.response.json). README.md beside this file gives the source of every
- * figure and marks those the team chose where the reference says "not found".
+ * figure and marks those the team chose where the public sources say "not found" (docs/insurance-facts.md §1).
  */
 export type OsagoReference = ReferencesResponse;
 
-/** The 2026 tariff's annual premiums by territory and vehicle type (reference §2). */
+/** The 2026 tariff's annual premiums by territory and vehicle type (docs/insurance-facts.md §1). */
 const rates: OsagoReference['rates'] = [
   // Cabinet of Ministers resolution No. 458 of 23.07.2025, from 1 January 2026: passenger cars and trucks.
   { territory: 'tashkent', vehicleType: 1, limited: 192_000, unlimited: 384_000 },
@@ -34,7 +34,7 @@ export const sandboxOsagoReference: OsagoReference = {
     // Seen at NEO, Apex and EuroAsia: 384 000 × 0.7 = 268 800.
     { id: 2, months: 6, factor: 0.7 },
   ],
-  // Spec §9 "OSAGO extras".
+  // Requirements §9 "OSAGO extras".
   extras: { accident: 10_000, gas: 10_000, plate: 30_000 },
   // Not found: the percentages. Chosen: half the premium for every category of the 2008 rules' list.
   benefits: [2, 3, 4, 5, 6, 7, 8, 9].map((id) => ({ id, percent: 50 })),

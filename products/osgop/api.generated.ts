@@ -23,7 +23,7 @@ export interface AutoResponse {
   gos_number: string;
   model: string;
   /**
-   * 1 passenger car, 9 bus or minibus (reference: vehicle type ids).
+   * 1 passenger car, 9 bus or minibus (docs/insurance-facts.md §2: vehicle type ids).
    */
   vehicleTypeId: 1 | 9;
   issue_year: number;

@@ -21,7 +21,7 @@ function summary(data: OsgopData): SummaryRow[] {
   ];
 }
 
-/** Passenger carrier's liability (spec §2): car info, personal data (the carrier), policy, payment, the policy. */
+/** Passenger carrier's liability (requirements §2): car info, personal data (the carrier), policy, payment, the policy. */
 const osgop: ProductDefinition<OsgopData, OsgopTariff> = {
   id: manifest.id,
   version: 1,

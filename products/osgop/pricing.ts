@@ -27,7 +27,7 @@ export const osgopTariff: OsgopTariff = {
   // 0.10 %, 0.08 % and 0.06 % of the sum per seat: a taxi's few seats change hands most often.
   perSeat: { taxi: 44_000, minibus: 35_200, bus: 26_400 },
   minibusMaxSeats: 16,
-  // 6 months at 0.7 as OSAGO's seasonal factor (reference §1); 3 months at 0.4, this shop's choice.
+  // 6 months at 0.7 as OSAGO's seasonal factor (docs/insurance-facts.md §1); 3 months at 0.4, this shop's choice.
   termFactor: { '3': 0.4, '6': 0.7, '12': 1 },
 };
 

@@ -9,9 +9,9 @@ export default defineManifest({
   kind: 'osago',
   group: 'car',
   rank: 7,
-  // Spec §2 lists no webview page for OSGOP; the engine's webview layout serves it all the same.
+  // Requirements §2 lists no webview page for OSGOP; the engine's webview layout serves it all the same.
   routes: { page: '/osgop', webview: '/mobile/osgop' },
-  // The spec names auto, calculation and save; the check follows the other /sayt/… products (README.md).
+  // The requirements name auto, calculation and save; the check follows the other /sayt/… products (README.md).
   calls: { save: '/sayt/osgop/save', check: '/sayt/osgop/check', auto: '/sayt/osgop/auto', calculation: '/sayt/osgop/calculation' },
   fromPrice: fromOsgop(osgopTariff),
 });

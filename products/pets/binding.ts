@@ -70,7 +70,7 @@ const sale = saleBinding<PetsData, PetsTariff>({
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,
-  // Spec §8: the pet check's codes are reversed relative to sport's (0 paid, 1 not paid, 2 network error).
+  // Requirements §8: the pet check's codes are reversed relative to sport's (0 paid, 1 not paid, 2 network error).
   checkAnswer: 'pets',
 });
 

@@ -13,8 +13,8 @@ import manifest from './product';
 import { petsRules, type PetsData } from './rules';
 
 /**
- * Pet insurance (spec §2, §3): the program, the pet (nickname, birth month, last vaccination, two
- * photos), the owner, payment and the policy. The steps are ours (the spec names none): README.md.
+ * Pet insurance (requirements §2, §3): the program, the pet (nickname, birth month, last vaccination, two
+ * photos), the owner, payment and the policy. The steps are ours (the requirements name none): README.md.
  */
 const pets: ProductDefinition<PetsData, PetsTariff> = {
   id: manifest.id,

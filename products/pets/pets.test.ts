@@ -84,7 +84,7 @@ describe('pet binding', () => {
     expect(payment).toEqual({ contractId: 'P-1', orderId: '100001', price: 220_000, links: { click: saved.url, payme: saved.payme_url } } satisfies PaymentDetails);
   });
 
-  it('reads the check as spec §8 has pets: 0 paid, 1 not paid yet, 2 the check could not reach the payment', async () => {
+  it('reads the check as requirements §8 has pets: 0 paid, 1 not paid yet, 2 the check could not reach the payment', async () => {
     const payment: PaymentDetails = { contractId: 'P-1', orderId: '1', price: 1, links: {} };
     const paid = fakeApi(() => ok({ policy_number: 'PET 2026000001', pdf_url: 'https://example.uz/p.pdf' }));
     expect(await pets.binding.check(paid, payment)).toEqual({ policyNumber: 'PET 2026000001', policyUrl: 'https://example.uz/p.pdf' });

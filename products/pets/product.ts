@@ -10,7 +10,7 @@ export default defineManifest({
   group: 'property',
   rank: 3,
   routes: { page: '/pets', webview: '/mobile/pets' },
-  // Spec §7: programs, save (multipart: the pet's two photos are parts) and check.
+  // Requirements §7: programs, save (multipart: the pet's two photos are parts) and check.
   calls: { save: '/sayt/pet-insurance/save', check: '/sayt/pet-insurance/check', programs: '/sayt/pet-insurance/programs' },
   fromPrice: fromPets(petsTariff),
 });

@@ -18,7 +18,7 @@ describe('premium home', () => {
     expect(premiumHome.steps[0]?.schema).not.toBe(home.steps[0]?.schema);
   });
 
-  it('shows the four spec programs with premium and sum insured', () => {
+  it('shows the four programs of requirements §9 with premium and sum insured', () => {
     const cards = premiumHome.options?.(catalog, samplePremiumHome).programs ?? [];
     expect(cards.map((c) => [c.label, c.price, c.details?.[0]?.value])).toEqual([
       ['premium-home.program.1', 2_500_000, { uzs: 1_000_000_000 }],
@@ -37,7 +37,7 @@ describe('premium home', () => {
     expect(api.calls[1]).toEqual({ method: 'POST', path: '/sayt/premium-property/check', body: { contract_id: 'P-1' } });
   });
 
-  it('says maybe-data-is-incorrect on HTTP 422 (spec §8)', async () => {
+  it('says maybe-data-is-incorrect on HTTP 422 (requirements §8)', async () => {
     await expect(premiumHome.binding.save(fakeApi(() => apiFailure(422)), samplePremiumHome, { total: 1, lines: [] }, saveContext))
       .rejects.toMatchObject({ messageId: 'maybe-data-is-incorrect' });
   });

@@ -1,7 +1,7 @@
 import { defineManifest } from '../kit/define/define';
 import { premiumHomePrograms } from './pricing';
 
-/** Premium home (spec: "same as Home"): home's flow, rules and calls' shapes with its own programs. */
+/** Premium home (requirements §2: "same as Home"): home's flow, rules and calls' shapes with its own programs. */
 export default defineManifest({
   id: 'premium-home',
   title: 'site.product.premium-home.title',

@@ -15,7 +15,7 @@ const withProgram = (programId: number): HomeData => ({ ...samplePremiumHome, pr
 export default defineSamples({
   catalog: { programs: [...premiumHomePrograms] },
   flows: [1, 2, 3, 4].map((id) => ({ name: `program ${id}`, data: withProgram(id) })),
-  // Spec §9 "Premium home": the premium is the price.
+  // Requirements §9 "Premium home": the premium is the price.
   prices: [
     { name: 'Comfort', data: withProgram(1), total: 2_500_000 },
     { name: 'Lux', data: withProgram(2), total: 5_500_000 },

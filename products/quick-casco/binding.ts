@@ -28,7 +28,7 @@ const atPlate = { field: { step: 'car', path: '/plate' } };
 
 /**
  * Plate + tech passport → the vehicle registry, asked as OSAGO asks it (`/osago-neo/osago-juridik`):
- * model, year and owner, read-only. Quick casco insures individual owners' cars only (spec §5): a
+ * model, year and owner, read-only. Quick casco insures individual owners' cars only (requirements §5): a
  * legal entity's car says `for_only_individuals` at the plate.
  */
 const vehicleLookup: LookupBinding<QuickCascoTariff> = {

@@ -46,7 +46,7 @@ function summary(data: QuickCascoData, catalog: QuickCascoTariff): SummaryRow[] 
   ];
 }
 
-/** Quick casco (spec §2): program, car data, applicant, payment, download. */
+/** Quick casco (requirements §2): program, car data, applicant, payment, download. */
 const quickCasco: ProductDefinition<QuickCascoData, QuickCascoTariff> = {
   id: manifest.id,
   version: 1,

@@ -6,7 +6,7 @@ export type QuickCascoTariff = ProgramsResponse;
 
 /**
  * The sandbox's programs (README.md "Programs"): a fixed cover for a year, priced at NEO's casco
- * rates of the cover (reference §3: Basic 1 %, Comfort 1.5 %, Premium 2.5 % of the car's value),
+ * rates of the cover (docs/insurance-facts.md §6: Basic 1 %, Comfort 1.5 %, Premium 2.5 % of the car's value),
  * each program adding risks to the one before. Seeded as the `tariffs` row `quick-casco`.
  */
 export const quickCascoTariff: QuickCascoTariff = {

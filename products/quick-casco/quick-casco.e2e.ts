@@ -3,7 +3,7 @@ import { expectAccessible, expectStep, loadTexts, next, text } from '../../tests
 
 /**
  * Quick casco's own rule in the browser: a car whose owner the vehicle registry names as a legal
- * entity is refused at the car step (spec §5, `for_only_individuals`), on a phone. Buying the
+ * entity is refused at the car step (requirements §5, `for_only_individuals`), on a phone. Buying the
  * purchase sample in each language is the generic purchase spec's (tests/e2e/purchase.spec.ts).
  */
 

@@ -83,7 +83,7 @@ describe('quick casco binding', () => {
     expect(api.calls).toEqual([{ method: 'POST', path: '/osago-neo/osago-juridik', body: { gos_number: '01A123BC', tech_sery: 'AAF', tech_number: '0390422' } }]);
   });
 
-  it('refuses a legal entity\'s car at the car step with for_only_individuals (spec §5), and says an unknown car at the plate', async () => {
+  it('refuses a legal entity\'s car at the car step with for_only_individuals (requirements §5), and says an unknown car at the plate', async () => {
     if (!vehicleLookup) throw new Error('no vehicle lookup');
     const company = { juridik: 1, name: '"NEO LOGISTIKA" MChJ', pinfl: null, inn: '301234567', modelName: 'Kia K5', vehicleTypeId: 1, issueYear: 2023, seats: 5, yoqilgi_type: 'petrol', restricted: false };
     await expect(vehicleLookup.run(fakeApi(() => ok(company)), { plate: '01123ABC', techPassport: 'AAF1111111' }, tariff))

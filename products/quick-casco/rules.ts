@@ -18,7 +18,7 @@ export type QuickCascoCar = {
 
 /**
  * The applicant: a citizen (passport of 2 letters and 7 digits; the person registry fills the names
- * and PINFL) or a foreigner (spec §5: a passport series of 3 letters; names typed in Latin).
+ * and PINFL) or a foreigner (requirements §5: a passport series of 3 letters; names typed in Latin).
  */
 export type QuickCascoApplicant = PersonStep & {
   foreign: boolean;
@@ -49,7 +49,7 @@ export const programStart = programStartActions<QuickCascoData>('quick-casco.err
 /** Quick casco's rules: the first day (as mini-casco's), and the applicant a citizen or a foreigner. */
 export const quickCascoRules = defineRules<QuickCascoData>()({
   onChange: { 'program.programId': 'defaultBeginDate', 'program.beginDate': 'checkBeginDate', 'applicant.birthday': 'checkApplicantAge', 'applicant.foreign': 'switchCitizenship' },
-  // A citizen gives the 2-letter passport the registry knows; a foreigner the 3-letter one (spec §5).
+  // A citizen gives the 2-letter passport the registry knows; a foreigner the 3-letter one (requirements §5).
   show: { 'applicant.passport': 'citizen', 'applicant.foreignPassport': 'foreigner' },
   // A citizen's names are the registry's; a foreigner types them.
   lock: { 'applicant.firstName': 'citizen', 'applicant.lastName': 'citizen' },

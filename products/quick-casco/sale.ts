@@ -10,7 +10,7 @@ type Context = SaleContext<QuickCascoTariff>;
 
 /**
  * The applicant the policy names: a citizen of the person registry (by a 2-letter passport), or a
- * foreigner by a 3-letter passport series (spec §5) and the names they give, which no registry
+ * foreigner by a 3-letter passport series (requirements §5) and the names they give, which no registry
  * here can check. HTTP 400 for a series of the other length or a foreigner without names; 422 for
  * a citizen the registry does not know.
  */
@@ -29,7 +29,7 @@ async function applicantOf(applicant: SaveRequest['applicant'], context: Context
 /**
  * The cover a save buys: the program of the table for a year from its first day (tomorrow or
  * later), for a car of the vehicle registry whose owner is a person (a legal entity's: 422
- * for_only_individuals, spec §5), bought by an applicant 18 or older on the first day.
+ * for_only_individuals, requirements §5), bought by an applicant 18 or older on the first day.
  */
 async function quote(request: SaveRequest, context: Context): Promise<SaleQuote> {
   const begin = requestDate(request.begin_date, '/begin_date');

@@ -18,7 +18,7 @@ export const sampleCitizenOptimal: QuickCascoData = {
   applicant: { foreign: false, passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev', pinfl: '31505900000011', phone: '998901234567' },
 };
 
-/** Anna Muller, a foreigner (passport series of 3 letters, spec §5), covers the Spark she drives with Start: 300 000. */
+/** Anna Muller, a foreigner (passport series of 3 letters, requirements §5), covers the Spark she drives with Start: 300 000. */
 export const sampleForeignerStart: QuickCascoData = {
   program: { programId: 1, beginDate: '2030-08-15' },
   car: { plate: '30C789DE', techPassport: 'AAL7654321', model: 'Chevrolet Spark', issueYear: 2018, ownerName: 'KARIMOVA DILNOZA' },

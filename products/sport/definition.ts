@@ -25,7 +25,7 @@ function summary(data: SportData, tariff: SportTariff): SummaryRow[] {
 }
 
 /**
- * Sportsman accident (spec §2 names no steps): the sport and the start of cover, the insured
+ * Sportsman accident (requirements §2 names no steps): the sport and the start of cover, the insured
  * sportsman (found in the registry), the sum insured, payment, the policy.
  */
 const sport: ProductDefinition<SportData, SportTariff> = {

@@ -40,7 +40,7 @@ export const sandboxSportTariff: SportTariff = {
   ],
 };
 
-/** Spec §9: amount = insurance_amount × limit ÷ 100, in whole som. */
+/** Requirements §9: amount = insurance_amount × limit ÷ 100, in whole som. */
 export function quoteSport(insuranceAmount: number, type: SportType): Price {
   const total = Math.round((insuranceAmount * type.limit) / 100);
   return { total, lines: [{ label: 'sport.price.premium', amount: total }] };

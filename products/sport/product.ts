@@ -11,7 +11,7 @@ export default defineManifest({
   rank: 2,
   routes: { page: '/sport', webview: '/mobile/sport' },
   calls: { save: '/sayt/sportsman/save/v2', check: '/sayt/sportsman/check/v2', types: '/sayt/sportsman/type/v2' },
-  // Spec §8: error 0 paid, 1 a network error, 2 not paid yet.
+  // Requirements §8: error 0 paid, 1 a network error, 2 not paid yet.
   checkAnswer: 'sport-documents',
   fromPrice: fromPrice(sandboxSportTariff),
 });

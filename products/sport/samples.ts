@@ -28,7 +28,7 @@ export default defineSamples({
     { name: 'boxer', data: sampleBoxer },
     { name: 'swimmer', data: sampleSwimmer },
   ],
-  // Spec §9: amount = insurance_amount × limit ÷ 100; limits of README.md's sport types.
+  // Requirements §9: amount = insurance_amount × limit ÷ 100; limits of README.md's sport types.
   prices: [
     { name: 'boxing 3 % of 10 000 000', data: sampleBoxer, total: 300_000 },
     { name: 'swimming 1 % of 1 000 000', data: sampleSwimmer, total: 10_000 },

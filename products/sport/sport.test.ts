@@ -24,7 +24,7 @@ const typeOf = (id: number): SportType => {
   return type;
 };
 
-describe('sport amount (spec §9)', () => {
+describe('sport amount (requirements §9)', () => {
   it('is insurance_amount × limit ÷ 100', () => {
     expect(quoteSport(10_000_000, typeOf(2)).total).toBe(300_000);
     expect(quoteSport(1_000_000, { id: 99, name: 'x', limit: 1.25 }).total).toBe(12_500);
@@ -91,7 +91,7 @@ describe('sport binding', () => {
     expect(apiSchema('sport/save.request')(api.calls[0]?.body)).toEqual([]);
   });
 
-  it('reads the check at check/v2 by its code (spec §8): 0 paid, 1 a network error, 2 not paid', async () => {
+  it('reads the check at check/v2 by its code (requirements §8): 0 paid, 1 a network error, 2 not paid', async () => {
     const paid = fakeApi(() => envelope(0, true, policy));
     expect(await sport.binding.check(paid, payment)).toEqual({ policyNumber: 'SPT 2030000001', policyUrl: 'https://example.uz/s.pdf' });
     expect(paid.calls[0]).toEqual({ method: 'POST', path: '/sayt/sportsman/check/v2', body: { contract_id: 'S-1' } });

@@ -12,7 +12,7 @@ export interface SaveRequest {
    */
   end_date: string;
   /**
-   * end_date − begin_date + 1 (spec §5), else HTTP 400.
+   * end_date − begin_date + 1 (requirements §5), else HTTP 400.
    */
   days: number;
   /**
@@ -20,7 +20,7 @@ export interface SaveRequest {
    */
   tarif_id: number;
   /**
-   * premium × tourists × days (spec §9), else HTTP 422.
+   * premium × tourists × days (requirements §9), else HTTP 422.
    */
   amount: number;
   phone: string;

@@ -49,7 +49,7 @@ async function load(api: ApiPort): Promise<TravelUzbTariff> {
   return tariffFrom(requireFields<TarifsResponse>(envelope.response, ['tarifs', 'countries'], manifest.calls.tariffs));
 }
 
-/** Spec §8: a save the server refuses with HTTP 500 or 422 says `alert-modal-text` in the error dialog. */
+/** Requirements §8: a save the server refuses with HTTP 500 or 422 says `alert-modal-text` in the error dialog. */
 const alertModal = { message: 'alert-modal-text', modal: true };
 
 export const travelUzbBinding = saleBinding<TravelUzbData, TravelUzbTariff>({

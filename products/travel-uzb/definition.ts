@@ -11,7 +11,7 @@ import { quoteTravelUzb, type TravelUzbTariff } from './pricing';
 import manifest from './product';
 import { travelUzbRules, type TravelUzbData } from './rules';
 
-/** The flow's price: the program's daily premium × tourists × days (spec §9), once dates and program are chosen. */
+/** The flow's price: the program's daily premium × tourists × days (requirements §9), once dates and program are chosen. */
 function price(data: TravelUzbData, tariff: TravelUzbTariff, programId = data.trip.programId) {
   const program = tariff.programs.find((p) => p.id === programId);
   const { days } = data.trip;
@@ -53,7 +53,7 @@ function summary(data: TravelUzbData, tariff: TravelUzbTariff): SummaryRow[] {
   ];
 }
 
-/** Domestic travel (spec §2): trip info, applicant, tourists, payment, the policy. */
+/** Domestic travel (requirements §2): trip info, applicant, tourists, payment, the policy. */
 const travelUzb: ProductDefinition<TravelUzbData, TravelUzbTariff> = {
   id: manifest.id,
   version: 1,

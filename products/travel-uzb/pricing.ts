@@ -1,7 +1,7 @@
 import type { Price } from '../../engine/definition';
 
 /**
- * Domestic travel's tariff (spec §3 and §9): each program has a daily premium per tourist and the
+ * Domestic travel's tariff (requirements §3 and §9): each program has a daily premium per tourist and the
  * liability (the sum insured per tourist); premium total = premium × tourists × days.
  */
 export interface TravelUzbProgram {
@@ -40,7 +40,7 @@ export const sandboxTravelUzbTariff: TravelUzbTariff = {
   ],
 };
 
-/** Spec §9: premium total = premium × tourists × days. */
+/** Requirements §9: premium total = premium × tourists × days. */
 export function quoteTravelUzb(program: TravelUzbProgram, tourists: number, days: number): Price {
   const total = program.premium * tourists * days;
   return { total, lines: [{ label: 'travel-uzb.price.premium', amount: total }] };

@@ -9,7 +9,7 @@ import { maxTripDays } from './pricing';
 export type TravelUzbTrip = {
   beginDate?: string;
   endDate?: string;
-  /** Derived: the end date less the begin date, plus one (spec §5). */
+  /** Derived: the end date less the begin date, plus one (requirements §5). */
   days?: number;
   programId?: number;
 };
@@ -30,7 +30,7 @@ export type TravelUzbData = {
 };
 
 /**
- * The insured days of a period (spec §5: the difference + 1), or the error the end date shows: the
+ * The insured days of a period (requirements §5: the difference + 1), or the error the end date shows: the
  * begin date may not be after the end date (`startdate_cant_be_more_than_enddate`), and a trip lasts
  * at most `maxTripDays`. The page and the server count them with this one function.
  */
@@ -59,7 +59,7 @@ function syncDays(next: TravelUzbData): EffectResult<TravelUzbData> {
 }
 
 /**
- * Tourists' names in Latin letters (spec §5); a foreigner has no PINFL and no passport of Uzbekistan's,
+ * Tourists' names in Latin letters (requirements §5); a foreigner has no PINFL and no passport of Uzbekistan's,
  * a citizen no citizenship to name and no foreign passport.
  */
 function syncTourists(next: TravelUzbData): EffectResult<TravelUzbData> {

@@ -45,7 +45,7 @@ export default defineSamples({
     { name: 'one day', data: sampleDayTrip },
     { name: 'with a foreign guest', data: sampleWithGuest },
   ],
-  // Spec §9: premium × tourists × days, days = end − begin + 1; premiums of README.md's tariff.
+  // Requirements §9: premium × tourists × days, days = end − begin + 1; premiums of README.md's tariff.
   prices: [
     { name: 'Standart 4 000 × 2 tourists × 3 days', data: sampleCouple, total: 24_000 },
     { name: 'Ekonom 2 000 × 1 tourist × 1 day', data: sampleDayTrip, total: 2_000 },

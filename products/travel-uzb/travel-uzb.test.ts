@@ -24,7 +24,7 @@ if (!standart || !syncDays || !syncTourists) throw new Error('the sandbox tariff
 
 const withTrip = (trip: TravelUzbData['trip']): TravelUzbData => ({ ...sampleCouple, trip: { programId: 2, ...trip } });
 
-describe('domestic travel price (spec §5, §9)', () => {
+describe('domestic travel price (requirements §5, §9)', () => {
   it('counts days as the difference + 1', () => {
     expect(tripDays('2030-08-01', '2030-08-01')).toBe(1);
     expect(tripDays('2030-08-01', '2030-08-03')).toBe(3);
@@ -137,7 +137,7 @@ describe('domestic travel binding', () => {
     expect(payment).toEqual({ contractId: 'U-1', orderId: '100001', price: 24_000, links: { click: saved.url, payme: saved.payme_url } } satisfies PaymentDetails);
   });
 
-  it('says alert-modal-text in the error dialog when the save answers HTTP 500 or 422 (spec §8)', async () => {
+  it('says alert-modal-text in the error dialog when the save answers HTTP 500 or 422 (requirements §8)', async () => {
     for (const status of [500, 422]) {
       await expect(travelUzb.binding.save(fakeApi(() => apiFailure(status)), samplePurchase, price, saveContext))
         .rejects.toMatchObject({ messageId: 'alert-modal-text', modal: true });

@@ -33,7 +33,7 @@ const tripFields = (data: TravelData) => ({
   risklar: risklar(data),
 });
 
-/** The calculator request of spec §7 for flow data (end_date for single trips, days otherwise). */
+/** The calculator request of requirements §7 for flow data (end_date for single trips, days otherwise). */
 export function calculatorRequest(data: TravelData): CalculatorRequest {
   const { beginDate, endDate, days } = cover(data);
   return {
@@ -116,7 +116,7 @@ export const travelBinding = saleBinding<TravelData, TravelCatalog>({
     personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.isPayer === true }),
   ],
   saveRequest: savePolisRequest,
-  // Spec §8: a refused travel save says maybe-data-is-incorrect and opens the error dialog.
+  // Requirements §8: a refused travel save says maybe-data-is-incorrect and opens the error dialog.
   saveFailure: 'modal',
   policy: {
     fields: ['check', 'url', 'polis_seria', 'polis_number'],

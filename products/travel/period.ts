@@ -13,7 +13,7 @@ export function travelMode(trip: { purpose: number; reusable: boolean }): Travel
   return trip.purpose === 4 || trip.purpose === 5 ? 'stay' : 'single';
 }
 
-/** Spec §9: spend-days options of study/work stays and of multi-trip policies. */
+/** Requirements §9: spend-days options of study/work stays and of multi-trip policies. */
 export const stayDayOptions: readonly number[] = [30, 60, 90, 180, 365];
 export const multiTripDayOptions: readonly number[] = [15, 30, 45, 90, 180];
 export const defaultSpendDays = 30;

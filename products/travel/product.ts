@@ -16,7 +16,7 @@ export default defineManifest({
     countries: '/takoful/travel-neo/get_country',
     getPerson: '/takoful/travel-neo/getPerson',
   },
-  // Partner clients call the travel API with and without the /takoful prefix (spec §7 names both).
+  // Partner clients call the travel API with and without the /takoful prefix (requirements §7 names both).
   alsoUnder: { '/takoful/travel-neo/': '/travel-neo/' },
   // The countries of a trip are named by the region catalog (`region.TR`).
   messages: ['regions'],

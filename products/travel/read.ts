@@ -4,7 +4,7 @@ import { riskIds } from './rules';
 import { countryIndex, type TravelReference } from './tariffs';
 
 /**
- * Travel requests as the partner clients send them (reference [K], [Y], [L]) read into the shapes
+ * Travel requests as the partner clients send them (docs/partner-api.md §2: [K], [Y], [L]) read into the shapes
  * of schemas/api/travel: travellers as bare birth dates, countries by the catalog's numeric id,
  * persons under the names partners give them (`passportSeries`, `first_name`, `birth_date`), flags
  * and risks left out as no, the payer's type from whether a citizenship is given; fields nobody

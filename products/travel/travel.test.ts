@@ -40,7 +40,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('travel trip rules', () => {
-  it('resets spend days to 30 and reusable to false when the purpose changes (spec §4)', () => {
+  it('resets spend days to 30 and reusable to false when the purpose changes (requirements §4)', () => {
     const previous = withTrip(sampleMultiTrip, { spendDays: 90, reusable: true });
     const next = withTrip(previous, { purpose: 4 });
     const { data } = action('trip.purpose')(next, previous);
@@ -54,7 +54,7 @@ describe('travel trip rules', () => {
     expect(action('trip.reusable')(withTrip(ok90, { reusable: true }), ok90).data.trip.spendDays).toBe(90);
   });
 
-  it('offers the spec spend-day options per mode', () => {
+  it('offers the spend-day options of requirements §9 per mode', () => {
     expect(spendDayOptions('stay')).toEqual([30, 60, 90, 180, 365]);
     expect(spendDayOptions('multi')).toEqual([15, 30, 45, 90, 180]);
     expect(spendDayOptions('single')).toEqual([]);
@@ -219,7 +219,7 @@ describe('travel group discount', () => {
 });
 
 describe('travel tourists rules', () => {
-  it('clears Cyrillic names with use_latin_alphabet (spec §5)', () => {
+  it('clears Cyrillic names with use_latin_alphabet (requirements §5)', () => {
     const payer = { ...sampleSingleTrip.tourists.payer, firstName: 'Вали' };
     const rows = sampleSingleTrip.tourists.tourists.map((t, i) => (i === 1 ? { ...t, lastName: 'Алиев' } : t));
     const next = withTourists(sampleSingleTrip, { payer, tourists: rows });

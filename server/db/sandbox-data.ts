@@ -45,7 +45,7 @@ export const sandboxPersons: PersonsTable[] = [
   ...saveErrorPeople(),
 ];
 
-/** The OSAGO save error each test person triggers (codes 1–10, spec §8). */
+/** The OSAGO save error each test person triggers (codes 1–10, requirements §8). */
 export const sandboxSaveErrorTriggers: SaveErrorTriggersTable[] = saveErrorPeople().map((person, i) => ({
   passport_seria: person.passport_seria,
   passport_number: person.passport_number,
@@ -59,7 +59,7 @@ export const sandboxCompanies: CompaniesTable[] = [
   { inn: '303456789', name: '"BUXORO YOʻLOVCHI TRANS" AKSIYADORLIK JAMIYATI', short_name: '"BUXORO YOʻLOVCHI TRANS" AJ', director: 'Aliyev Vali', address: 'Buxoro sh., Navoiy shoh koʻchasi, 3', oked: '49310', mfo: '00409', bank: 'Asaka bank', account: '20210000300300003030' },
   { inn: '304567890', name: '"TOSHKENT SHAHAR TAKSI" MASʼULIYATI CHEKLANGAN JAMIYATI', short_name: '"TOSHKENT TAKSI" MChJ', director: 'Rahimov Aziz', address: 'Toshkent sh., Chilonzor tumani, Bunyodkor shoh koʻchasi, 7', oked: '49320', mfo: '00440', bank: 'Ipoteka bank', account: '20208000700400004040' },
   { inn: '405678901', name: 'YAKKA TARTIBDAGI TADBIRKOR NAZAROV RUSTAM', short_name: 'YaTT Nazarov R.', director: 'Nazarov Rustam', address: 'Nukus sh., Berdaq koʻchasi, 21', oked: '49391', mfo: '00014', bank: 'Milliy bank', account: '20218000100500005050' },
-  // The registry knows this INN but has no short name for it: the site says wrong_inn (spec §5).
+  // The registry knows this INN but has no short name for it: the site says wrong_inn (requirements §5).
   { inn: '309999999', name: 'ESKI NOMLI KORXONA', short_name: null, director: 'Nomaʼlum', address: 'Toshkent sh.', oked: '00000', mfo: '00014', bank: 'Milliy bank', account: '20208000000000009999' },
 ];
 

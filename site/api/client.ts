@@ -21,7 +21,7 @@ export function classifyError(error: AxiosError, online: boolean): ApiErrorKind 
 }
 
 /**
- * How long a multipart save may take: the spec's 60 s for the answer, and the upload's own time on a
+ * How long a multipart save may take: the 60 s of requirements §9 for the answer, and the upload's own time on a
  * slow mobile uplink (256 kbit/s, 32 KB a second) for the bytes it carries.
  */
 export function uploadTimeoutMs(bytes: number): number {
@@ -66,7 +66,7 @@ export interface SiteApi extends ApiPort {
   readonly http: AxiosInstance;
 }
 
-/** The site's API client: implements the engine's ApiPort over axios (spec §7, §9). */
+/** The site's API client: implements the engine's ApiPort over axios (requirements §7, §9). */
 export function createApiClient(options: ApiClientOptions): SiteApi {
   const isOnline = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
   const http = axios.create({

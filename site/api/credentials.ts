@@ -1,5 +1,5 @@
 /**
- * Basic credentials of the site API (spec §6): the public-site one, or a partner's when the page
+ * Basic credentials of the site API (requirements §6): the public-site one, or a partner's when the page
  * was opened with `ad=<partner>`. They are public by nature (compiled into the page); production
  * builds supply their own through `VITE_API_CREDENTIALS`.
  */

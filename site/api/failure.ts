@@ -5,7 +5,7 @@ import type { ApiFailure, Envelope } from '../../engine/definition';
  * failure before that client has loaded.
  */
 
-/** How a call failed below the envelope (spec §8 "Generic errors"). */
+/** How a call failed below the envelope (requirements §8 "Generic errors"). */
 export type ApiErrorKind = 'network' | 'offline' | 'timeout' | 'aborted' | 'bad-request' | 'bad-response';
 
 /** Message ids (site.po) of each kind. */

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { formatPhone, supportPhone } from '../contacts';
 
 /**
- * The sticky help of spec §2: a call link with opening hours (no form that would send nowhere).
+ * The sticky help of requirements §2: a call link with opening hours (no form that would send nowhere).
  * On a purchase flow it sits in the page flow instead of over it: floating there, it covered the
  * errors at the bottom of a form and the flow's own bar with the total and Next.
  */

@@ -1,5 +1,5 @@
 /**
- * Notices a new deployment (spec §7): polls `builds/latest.json?t=<timestamp>` and compares its
+ * Notices a new deployment (requirements §7): polls `builds/latest.json?t=<timestamp>` and compares its
  * version with the one this page was built as. Once it differs, the next navigation is a full page
  * load so the visitor gets the new chunks. A failed fetch is only logged.
  */

@@ -1,6 +1,6 @@
 /**
  * A failed dynamic import (a chunk gone after a deployment) reloads the page, at most once per
- * 10 s (spec §8): the time of the last reload is kept in sessionStorage, so a chunk that is really
+ * 10 s (requirements §8): the time of the last reload is kept in sessionStorage, so a chunk that is really
  * broken shows the 500 page instead of reloading forever.
  */
 

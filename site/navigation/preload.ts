@@ -1,5 +1,5 @@
 /**
- * Route modules preload after about a second of idle time (spec §9): at most 4 imports at once,
+ * Route modules preload after about a second of idle time (requirements §9): at most 4 imports at once,
  * never on a `slow-2g` connection or with Save-Data on.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Server-supplied redirects (spec §2): before each navigation the site asks `GET
+ * Server-supplied redirects (requirements §2): before each navigation the site asks `GET
  * /api/redirects?path=…`. An absolute URL leaves the site, a relative one stays inside. A failed
  * or slow lookup never blocks navigation: it counts as "no redirect".
  */

@@ -16,7 +16,7 @@ function scrollToHash(hash: string): boolean {
 }
 
 /**
- * Spec §2: a change of page scrolls to the top unless the route disables it; hash links scroll to
+ * Requirements §2: a change of page scrolls to the top unless the route disables it; hash links scroll to
  * their element. Query-only changes (the flow's `?step=`) are not a change of page. After a
  * change of page focus moves to the main landmark so screen readers start on the new content.
  */

@@ -12,7 +12,7 @@ import { usePageTitle } from '../use-page-title';
  * rjsf, no xstate (only the registry's static facts and the price formatter).
  */
 
-/** Card icons by image kind (spec §9); a kind without its own shows the shield. */
+/** Card icons by image kind (requirements §9); a kind without its own shows the shield. */
 const shield = 'M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5z';
 const kindIcons: Partial<Record<ProductKind, string>> = {
   travel: 'M21 16v-2l-8-5V3.5a1.5 1.5 0 0 0-3 0V9l-8 5v2l8-2.5V19l-2 1.5V22l3.5-1 3.5 1v-1.5L13 19v-5.5z',

@@ -21,7 +21,7 @@ const results: Record<OrderLookupState, string> = {
 const lookupSection = 'lookup';
 
 /**
- * Paying an order through Paynet (spec §2, in the webview layout): how, and the order's standing by
+ * Paying an order through Paynet (requirements §2, in the webview layout): how, and the order's standing by
  * its number. Plain HTML without script: the lookup is a form the server answers with the page
  * drawn at build for that answer (server/lib/page-shell.ts fills in the number and the amount).
  */

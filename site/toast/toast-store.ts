@@ -1,5 +1,5 @@
 /**
- * A tiny toast store (spec §9: auto-close after 5000 ms, pause on hover, close on click). React
+ * A tiny toast store (requirements §9: auto-close after 5000 ms, pause on hover, close on click). React
  * reads it with useSyncExternalStore; messages are message ids, translated when rendered so a
  * language switch also translates open toasts.
  */

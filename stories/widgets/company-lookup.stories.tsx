@@ -8,7 +8,7 @@ import companySchema from './schemas/company.json';
 /**
  * The company lookup by tax number (products/kit/binding/binding-kit.ts `companyLookup`) on a one-step flow:
  * nine digits typed → the tax registry's short name filled in read-only; an INN the registry lacks,
- * or knows without a short name, says wrong_inn at the INN (spec §5). Answers come from the sandbox
+ * or knows without a short name, says wrong_inn at the INN (requirements §5). Answers come from the sandbox
  * tax registry through the fixture API.
  */
 interface CompanyData extends FlowData {

@@ -5,8 +5,8 @@ import { todayInTashkent } from '../../server/dates';
 import { createTestApp, neoAuth, payInSandbox, post, siteAuth } from '../../server/test-helpers';
 
 /**
- * The travel API as the existing partner backends call it (reference "The insurer's API as
- * partners call it"): [K] a Go aggregator, [Y] a Yii2 PHP backend, [L] a Laravel booking service.
+ * The travel API as the existing partner backends call it (docs/partner-api.md §2, "The calls
+ * partners make"): [K] a Go aggregator, [Y] a Yii2 PHP backend, [L] a Laravel booking service.
  * Each replays its own request shapes — paths, flag and id types, traveller and payer field names,
  * extra fields, checks by order or contract — and must buy a policy whose period and price agree.
  */

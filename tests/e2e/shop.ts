@@ -221,7 +221,7 @@ export async function downloadPolicyText(page: Page, lang: Lang): Promise<{ poli
 
 /**
  * The address a visitor opens a product on in a language: its site page, or its webview page for a
- * product that lives in the app alone (the spec gives monthly casco no site page).
+ * product that lives in the app alone (the requirements give monthly casco no site page).
  */
 export const productPath = (plan: PurchasePlan, lang: Lang): string => `/${lang}${mainRoute(plan.routes)}`;
 

@@ -14,7 +14,7 @@ import { isoToDmy } from '../../products/kit/api/api-format';
 import type { ProductManifest, ProductSamples } from '../../products/kit/define/define';
 import { displayPlate } from '../../engine/plate-text';
 
-/** One thing the visitor does on a step. `label` is a message id the spec translates. */
+/** One thing the visitor does on a step. `label` is a message id the catalogs translate. */
 export type FormAction =
   | { kind: 'fill'; id: string; value: string }
   | { kind: 'check'; id: string; checked: boolean }

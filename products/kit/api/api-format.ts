@@ -65,7 +65,7 @@ export function addDays(iso: string, days: number): string {
   return isoOfDayNumber(dayNumber(iso) + days);
 }
 
-/** Inclusive day count between two ISO dates (spec §5: the difference + 1, so a trip of one day counts 1). */
+/** Inclusive day count between two ISO dates (requirements §5: the difference + 1, so a trip of one day counts 1). */
 export function daysBetween(beginDate: string, endDate: string): number {
   return dayNumber(endDate) - dayNumber(beginDate) + 1;
 }
@@ -139,7 +139,7 @@ export function oneYearFrom(iso: string): string {
 }
 
 /**
- * `1234567` → `1 234 567` (spec §9: US grouping with spaces), a negative amount with a minus sign
+ * `1234567` → `1 234 567` (requirements §9: US grouping with spaces), a negative amount with a minus sign
  * (`−168 000`). The engine's `formatPrice` is its twin for the pages (products and the server use no
  * engine code); neither builds an Intl.NumberFormat, whose first use on a page costs a phone tens of
  * milliseconds.

@@ -59,7 +59,7 @@ export interface SaveResponse {
   order_id: string;
   amount: number;
   /**
-   * The same amount, under the name OSAGO's partner clients read (spec §7).
+   * The same amount, under the name OSAGO's partner clients read (requirements §7).
    */
   amount_uzs: number;
   url: string;

@@ -5,7 +5,7 @@ import { isFileRef } from './file-ref';
 import { isRecord } from '../../../engine/is-record';
 
 /**
- * Saves that carry files (spec §7: the pet and job-loss saves are multipart): how a request with
+ * Saves that carry files (requirements §7: the pet and job-loss saves are multipart): how a request with
  * files is described, written by the page and read by the server.
  *
  * In `schemas/api`, a file part of a multipart request is described by the object the server reads

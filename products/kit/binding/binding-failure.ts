@@ -1,7 +1,7 @@
 import type { ApiFailure, BindingFailure, Envelope, MessageId } from '../../../engine/definition';
 import { isRecord } from '../../../engine/is-record';
 
-/** The spec's error keys (§8) a server may put in an envelope's `message`; they are message ids as they stand. */
+/** The error keys of requirements §8 a server may put in an envelope's `message`; they are message ids as they stand. */
 export const specErrorKeys = ['datas_not_found', 'maybe-data-is-incorrect', 'payment_not_made', 'use_latin_alphabet', 'wrong_inn', 'fault_on_driver_data'] as const;
 
 /** No answer at all (network down, timeout, abort). */
@@ -49,7 +49,7 @@ export function isApiFailure(error: unknown): error is ApiFailure {
 const knownKey = (message: unknown): MessageId | null =>
   typeof message === 'string' && (specErrorKeys as readonly string[]).includes(message) ? message : null;
 
-/** Failure for an envelope that answered `result: false`: the spec key it names, else `fallback`. */
+/** Failure for an envelope that answered `result: false`: the error key it names, else `fallback`. */
 export function envelopeFailure(envelope: Envelope<unknown>, fallback: MessageId, options: FailureOptions = {}): ProductBindingFailure {
   return new ProductBindingFailure(knownKey(envelope.message) ?? fallback, {
     ...options,
@@ -60,7 +60,7 @@ export function envelopeFailure(envelope: Envelope<unknown>, fallback: MessageId
 /**
  * Maps whatever a binding call threw to a BindingFailure: a BindingFailure passes through; an
  * ApiFailure without an answer becomes `network_error`; HTTP 429 says to try later; HTTP 422 becomes `maybe-data-is-incorrect`
- * (spec §8); other statuses take the spec key of their envelope, else `maybe-data-is-incorrect`.
+ * (requirements §8); other statuses take the error key of their envelope, else `maybe-data-is-incorrect`.
  */
 export function toFailure(error: unknown, options: FailureOptions = {}): BindingFailure {
   if (isBindingFailure(error)) {

@@ -57,7 +57,7 @@ describe('company lookup by tax number', () => {
     expect(api.calls).toEqual([{ method: 'POST', path: '/osgor_neo/inn', body: { inn: '301234567' } }]);
   });
 
-  it('says wrong_inn at the INN for an unknown number and for a company without a short name (spec §5)', async () => {
+  it('says wrong_inn at the INN for an unknown number and for a company without a short name (requirements §5)', async () => {
     const at = { step: 'personal', path: '/company/inn' };
     await expect(lookup.run(fakeApi(() => notOk(1, 'wrong_inn')), { company: { inn: '300000000' } }, {})).rejects.toMatchObject({ messageId: 'wrong_inn', field: at });
     await expect(lookup.run(fakeApi(() => ok({ ...company, short_name: null })), { company: { inn: '309999999' } }, {})).rejects.toMatchObject({ messageId: 'wrong_inn', field: at });
@@ -128,7 +128,7 @@ describe('a save refused with an HTTP status the product places', () => {
     binding.save(fakeApi(() => failure), { applicant: {} }, { total: 1, lines: [] }, { returnPath: '/en/product?step=payment' });
   const refusedAt = (status: number, field: string) => save(apiFailure(status, { ...notOk(status, `body${field}: refused`), response: { field } }));
 
-  it('says the product\'s message for that status (spec §8: mini-casco on 422), any other as every product does', async () => {
+  it('says the product\'s message for that status (requirements §8: mini-casco on 422), any other as every product does', async () => {
     await expect(save(apiFailure(422, notOk(422, 'amount differs, server: 2')))).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
     await expect(save(apiFailure(422))).rejects.toMatchObject({ messageId: 'fault_on_driver_data' });
     await expect(save(apiFailure(400, notOk(400, 'datas_not_found')))).rejects.toMatchObject({ messageId: 'datas_not_found' });
@@ -193,7 +193,7 @@ describe('a save refused with an HTTP status the table does not name, where it s
   });
 });
 
-/** The paid-flag rules of spec §4 and §8, one reading per kind of check answer, code by code. */
+/** The paid-flag rules of requirements §4 and §8, one reading per kind of check answer, code by code. */
 
 const policy = { policy_number: 'SPT 2026000001', pdf_url: 'https://shop.example/api/policies/p.pdf' };
 const payment: PaymentDetails = { contractId: 'c-1', orderId: '1234567890123456', price: 70_000, links: {} };
@@ -222,7 +222,7 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-describe('paid-flag rules (spec §4, §8)', () => {
+describe('paid-flag rules (requirements §4, §8)', () => {
   it('standard (every product today, and the default): the policy on result true, not paid on error 1 payment_not_made', async () => {
     expect(await checkWith(undefined, ok(policy)).result).toEqual({ policyNumber: policy.policy_number, policyUrl: policy.pdf_url });
     expect(await checkWith('standard', ok(policy)).result).toEqual({ policyNumber: policy.policy_number, policyUrl: policy.pdf_url });

@@ -27,7 +27,7 @@ export function required<T>(value: T | undefined | null, what: string): T {
   return value;
 }
 
-/** Runs one API call; whatever it throws arrives as a BindingFailure (spec §8 messages). */
+/** Runs one API call; whatever it throws arrives as a BindingFailure (requirements §8 messages). */
 export async function call<T>(request: () => Promise<Envelope<T>>, options: FailureOptions = {}): Promise<Envelope<T>> {
   try {
     return await request();
@@ -112,9 +112,9 @@ export function placedSaveFailure(envelope: Envelope<unknown>, table: SaveErrorT
 }
 
 /**
- * Where a save answered with an HTTP error status is shown, by status, where the spec gives a product
+ * Where a save answered with an HTTP error status is shown, by status, where the requirements give a product
  * its own (mini-casco: 422 → `fault_on_driver_data`; casco: 500 in the error dialog, any other status
- * on the page, spec §8); a status neither names nor `otherwise` covers is said as `toFailure` says it.
+ * on the page, requirements §8); a status neither names nor `otherwise` covers is said as `toFailure` says it.
  */
 export interface SaveStatusTable {
   codes: Record<number, SaveErrorPlacement>;
@@ -156,11 +156,11 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   /** The save request for flow data and the total the visitor was shown; throws (e.g. through `required`) when data is incomplete. */
   saveRequest: (data: D, price: Price) => object;
   /**
-   * `modal`: every refused save shows `maybe-data-is-incorrect` in the error dialog (spec §8, travel);
-   * otherwise the envelope's spec key, on the page.
+   * `modal`: every refused save shows `maybe-data-is-incorrect` in the error dialog (requirements §8, travel);
+   * otherwise the envelope's error key, on the page.
    */
   saveFailure?: 'modal' | 'inline';
-  /** Where each error code of a refused save (`result: false`) is shown; by default the envelope's spec key on the page. */
+  /** Where each error code of a refused save (`result: false`) is shown; by default the envelope's error key on the page. */
   saveErrors?: SaveErrorTable;
   /** What a save refused with an HTTP status says (`SaveStatusTable`); by default as `toFailure` maps it (422: `maybe-data-is-incorrect`). */
   saveStatuses?: SaveStatusTable;
@@ -190,7 +190,7 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
       } catch (error) {
         throw toFailure(error, failure);
       }
-      // A request holding chosen files goes as multipart/form-data, the files as its parts (spec §7).
+      // A request holding chosen files goes as multipart/form-data, the files as its parts (requirements §7).
       // Its code loads with such a save only: most flows have no files.
       const multipart = Object.values(request).some(isFileRef) ? await import('../api/multipart') : null;
       const envelope = await call(async () => {
@@ -340,7 +340,7 @@ export interface CompanyLookupOptions {
 
 /**
  * Looks a company up in the tax registry once its INN has 9 digits and fills its short name. An INN
- * the registry does not know, or knows without a short name, says `wrong_inn` (spec §5) at the INN.
+ * the registry does not know, or knows without a short name, says `wrong_inn` (requirements §5) at the INN.
  */
 export function companyLookup(options: CompanyLookupOptions): LookupBinding {
   const companyOf = (target: Record<string, unknown>) => (options.at ? asRecord(target[options.at]) : target);

@@ -1,7 +1,7 @@
 import type { SharedTariff } from '../sale/sale';
 
 /**
- * The mini-casco programs (reference §1 "Mini-casco"; spec §9 "mini-kasko adds its program price"):
+ * The mini-casco programs (docs/partner-api.md §2 "Mini-casco"; requirements §9 "mini-kasko adds its program price"):
  * one table that OSAGO's mini-casco extra and the mini-casco product (with its monthly variant) sell.
  * It lives in the products' shared kit, not in one product's folder, because several products read it; the server keeps it
  * once, as the `tariffs` row `mini-casco` — the mini-casco product's own row, seeded from `seed` when

@@ -1,5 +1,5 @@
 /**
- * The insurer's car models not insured online (spec §5: "restricted car models, the list is loaded
+ * The insurer's car models not insured online (requirements §5: "restricted car models, the list is loaded
  * elsewhere, matched by lowercase model name"). The list is kept with OSAGO's reference data, whose
  * references call serves it to the pages. OSAGO and casco refuse these models at the plate, and
  * their sales again on the server, since a request need not come from the page. Quick casco and

@@ -3,7 +3,7 @@ import type personSchema from '../../../schemas/common/person.json';
 import type { CheckReading } from '../api/check-readings';
 import type { CompanyResponse } from '../api/site-api.generated';
 
-/** Image kinds of spec §9 (product image ids). */
+/** Image kinds of requirements §9 (product image ids). */
 export type ProductKind =
   | 'osago' | 'cylinder' | 'accident' | 'sportsman' | 'travel' | 'kasko' | 'dms' | 'home'
   | 'uzb-travel' | 'pets' | 'premium-home' | 'docs' | 'job-loss';
@@ -25,15 +25,15 @@ export interface ProductManifest {
   shortTitle: MessageId;
   /** Message id of the one-line pitch on the home page card (site catalog). */
   summary: MessageId;
-  /** Image kind (spec §9 image-id map). */
+  /** Image kind (requirements §9 image-id map). */
   kind: ProductKind;
   /** Where the site's menu and the home page list it, among products a buyer compares with it. */
   group: ProductGroup;
   /** Its place in its group, 1 first: what most buyers come for (OSAGO among the car products) leads. */
   rank: number;
-  /** Unprefixed page paths (spec §2); each also answers with an optional `/{ad}` segment. */
+  /** Unprefixed page paths (requirements §2); each also answers with an optional `/{ad}` segment. */
   routes: ProductRoutes;
-  /** Spec §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */
+  /** Requirements §7 paths (under `/api`): save and check, which every sale makes, and the product's own calls by name. */
   calls: { save: string; check: string } & Record<string, string>;
   /**
    * How the product's payment check codes its answers (`checkReadings` of the binding kit): the page
@@ -53,8 +53,8 @@ export const productGroups = ['car', 'travel', 'property', 'people'] as const;
 export type ProductGroup = (typeof productGroups)[number];
 
 /**
- * A product's pages: the site's page (default layout) and the app's webview page. A product the spec
- * lists in one layout only has that one: monthly casco lives in the app alone, so it has no site page
+ * A product's pages: the site's page (default layout) and the app's webview page. A product the requirements
+ * list in one layout only has that one: monthly casco lives in the app alone, so it has no site page
  * (no home page card, no header link); quick casco is a site page the app does not embed.
  */
 export type ProductRoutes = { page: string; webview?: string } | { page?: undefined; webview: string };
@@ -113,9 +113,9 @@ export interface ProductSamples<D extends FlowData, C> {
   catalog: C;
   /** Complete flows a visitor could submit: every form step's object validates. Together they take every skip and show rule both ways. */
   flows: { name: string; data: D }[];
-  /** Totals from the spec's tables, or worked by hand from the seeded tariff. */
+  /** Totals from the requirements' tables, or worked by hand from the seeded tariff. */
   prices: { name: string; data: D; total: number }[];
-  /** The total a fresh flow shows when the spec fixes one (accident: 5 000); otherwise a fresh flow has no price. */
+  /** The total a fresh flow shows when the requirements fix one (accident: 5 000); otherwise a fresh flow has no price. */
   initialTotal?: number;
   /** A flow the sandbox server sells end to end (registry people, future dates): stories and e2e buy it. */
   purchase: D;

@@ -2,7 +2,7 @@ import type { MessageId } from '../../../engine/definition';
 
 /**
  * Tourists' names as both travel products take them (travel abroad and domestic travel): the policy
- * prints them in Latin letters, so Cyrillic is cleared with `use_latin_alphabet` (spec §5).
+ * prints them in Latin letters, so Cyrillic is cleared with `use_latin_alphabet` (requirements §5).
  */
 
 const cyrillic = /[\u0400-\u04FF]/;

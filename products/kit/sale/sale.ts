@@ -198,7 +198,7 @@ export class SaleRefusal extends Error {
 }
 
 /**
- * A save the insurer declines with a code of its own (OSAGO's errors 1–10, spec §8): HTTP 200,
+ * A save the insurer declines with a code of its own (OSAGO's errors 1–10, requirements §8): HTTP 200,
  * `result: false`, `error` the code and `response` what names the cause (`{ key: 2 }`, the 1-based
  * driver row). `message` must carry no personal data: it is logged.
  */

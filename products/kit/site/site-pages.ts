@@ -2,7 +2,7 @@ import type { ProductManifest } from '../define/define';
 import type { ContractCheckResponse } from '../api/site-api.generated';
 
 /**
- * The site's page addresses (spec §2) as data, read by the site's router, which renders them, and
+ * The site's page addresses (requirements §2) as data, read by the site's router, which renders them, and
  * by the server, which answers every other address with HTTP 404 and the site's 404 page.
  */
 
@@ -76,7 +76,7 @@ export interface LanguageSources {
   browser: readonly string[];
 }
 
-/** Spec §2: path prefix → `lang` cookie → browser language list → uz. The browser and the server detect alike. */
+/** Requirements §2: path prefix → `lang` cookie → browser language list → uz. The browser and the server detect alike. */
 export function detectLang({ pathname, cookie, browser }: LanguageSources): SiteLanguage {
   return langOfPath(pathname) ?? langFromCookie(cookie) ?? langFromBrowser(browser) ?? siteLanguages[0];
 }
@@ -117,7 +117,7 @@ const token = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * Every page: the home page, each product's page and its webview twin (with an optional partner;
  * a product has only the pages its manifest names),
- * the thank-you page, the Paynet page (webview layout, spec §2), then the 404.
+ * the thank-you page, the Paynet page (webview layout, requirements §2), then the 404.
  */
 export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'routes'>[]): SitePage[] {
   return [

@@ -23,7 +23,7 @@ import {
 } from './conformance';
 
 /**
- * The conformance suite every product's own test runs first (STYLE.md "One shared conformance
+ * The conformance suite every product's own test runs first (docs/conventions.md "One shared conformance
  * suite"). Test-only: it reads the PO catalogs and the definition's source from disk.
  */
 
@@ -316,7 +316,7 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       }
     });
 
-    it('prices the spec figures', () => {
+    it('prices the figures of the requirements', () => {
       expect(definition.pricing(definition.initialData, samples.catalog)?.total ?? null, 'a fresh flow').toBe(samples.initialTotal ?? null);
       expect(samples.prices.length).toBeGreaterThan(0);
       for (const { name, data, total } of samples.prices) {

@@ -5,7 +5,7 @@ import { productTests, registeredProducts } from './product-tests';
 
 /**
  * Every folder of products/ with a product.ts is a product; each runs the shared conformance suite
- * (STYLE.md "One shared conformance suite"), so a new product is checked without a line written for it.
+ * (docs/conventions.md "One shared conformance suite"), so a new product is checked without a line written for it.
  */
 const products = registeredProducts();
 

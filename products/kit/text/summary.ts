@@ -2,7 +2,7 @@ import { isIsoDate, isoToDmy } from '../api/api-format';
 
 /**
  * Texts the products' purchase summaries share, written as the policy prints them: names
- * `First Last`, dates `DD.MM.YYYY` (spec §9).
+ * `First Last`, dates `DD.MM.YYYY` (requirements §9).
  */
 
 export const personName = (person: { firstName?: string | undefined; lastName?: string | undefined }): string =>

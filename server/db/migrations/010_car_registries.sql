@@ -8,7 +8,7 @@
 CREATE TABLE companies (
   inn text PRIMARY KEY,
   name text NOT NULL,
-  -- The registry's short name; missing for some entries, which the site refuses as wrong_inn (spec §5).
+  -- The registry's short name; missing for some entries, which the site refuses as wrong_inn (requirements §5).
   short_name text,
   director text NOT NULL,
   address text NOT NULL,
@@ -23,7 +23,7 @@ CREATE TABLE vehicles (
   tech_seria text NOT NULL,
   tech_number text NOT NULL,
   model text NOT NULL,
-  -- 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor (reference: vehicle type ids).
+  -- 1 passenger car, 6 truck, 9 bus or minibus, 15 motorcycle, tram or tractor (docs/insurance-facts.md §2: vehicle type ids).
   vehicle_type smallint NOT NULL CHECK (vehicle_type IN (1, 6, 9, 15)),
   issue_year smallint NOT NULL,
   seats smallint NOT NULL CHECK (seats > 0),
@@ -50,7 +50,7 @@ CREATE TABLE driver_licences (
   PRIMARY KEY (passport_seria, passport_number)
 );
 
--- OSAGO benefit categories ("discountId" 2–9 of the reference; 1, none, is not stored).
+-- OSAGO benefit categories ("discountId" 2–9, docs/insurance-facts.md §2; 1, none, is not stored).
 CREATE TABLE benefits (
   pinfl text PRIMARY KEY,
   category smallint NOT NULL CHECK (category BETWEEN 2 AND 9)

@@ -89,7 +89,7 @@ function itemsTotal(items: unknown): number | null {
 }
 
 /**
- * Alif's API (api.alifpay.uz/v2, reference §3): every method a JSON POST with the header
+ * Alif's API (api.alifpay.uz/v2, README.md here): every method a JSON POST with the header
  * `Token: <token>`, answered HTTP 200 with the result, or with `error: { code, message }`.
  * Amounts are tiyin; keys snake_case (the documentation's; one SDK writes camelCase [?]).
  */

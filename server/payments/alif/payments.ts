@@ -67,7 +67,7 @@ export async function startAlif(app: FastifyInstance, contract: Contract): Promi
   return (await createInvoice(app, contract))?.url ?? returnUrl(app.config, contract);
 }
 
-/** `POST /api/alifpay/createAlifInvoice` (spec §7): the invoice and its checkout address, for a partner's page or app. */
+/** `POST /api/alifpay/createAlifInvoice` (requirements §7): the invoice and its checkout address, for a partner's page or app. */
 export async function alifApiCalls(app: FastifyInstance): Promise<void> {
   app.post<{ Body: AlifInvoiceRequest }>(
     '/alifpay/createAlifInvoice',

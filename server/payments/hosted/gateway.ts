@@ -4,7 +4,7 @@ import { ProviderUnavailable, type Transport } from '../transport';
 
 /**
  * A bank's hosted payment page, as the shop needs one: everything the rest of the server knows of
- * the bank. The spec names only `POST /payment/initialize → payment_url`; the bank's protocol is not
+ * the bank. The requirements name only `POST /payment/initialize → payment_url`; the bank's protocol is not
  * public, so this interface is what we need of any bank, and `hostedHttpGateway` below speaks the
  * protocol we assume (README.md). Another bank is another implementation of this interface.
  */

@@ -5,7 +5,7 @@ import { hostedApiCalls, hostedRefund, hostedStatus, startHosted } from './payme
 import { hostedSandbox } from './sandbox';
 
 /**
- * A bank's hosted payment page (spec: `POST /payment/initialize → payment_url`): the bank's
+ * A bank's hosted payment page (requirements §7: `POST /payment/initialize → payment_url`): the bank's
  * protocol is not public, so it is behind `HostedGateway` with the protocol we assume (README.md).
  */
 export const hosted: PaymentProvider = {

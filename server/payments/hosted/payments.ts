@@ -46,7 +46,7 @@ export async function startHosted(app: FastifyInstance, contract: Contract): Pro
   return (await initialize(app, contract)) ?? returnUrl(app.config, contract);
 }
 
-/** `POST /api/payment/initialize` (spec §7): the bank's page for the contract, for a partner's page or app. */
+/** `POST /api/payment/initialize` (requirements §7): the bank's page for the contract, for a partner's page or app. */
 export async function hostedApiCalls(app: FastifyInstance): Promise<void> {
   app.post<{ Body: InitializeRequest }>(
     '/payment/initialize',

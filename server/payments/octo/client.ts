@@ -63,7 +63,7 @@ export interface OctoConfig {
 }
 
 /**
- * Octo's API (secure.octo.uz, reference §2): every call a JSON POST carrying the shop id and secret
+ * Octo's API (secure.octo.uz, README.md here): every call a JSON POST carrying the shop id and secret
  * in its body, answered HTTP 200 with `error: 0` and `data`, or another `error` and its
  * `errMessage` (some calls say `errorMessage`). Amounts are decimal som.
  */

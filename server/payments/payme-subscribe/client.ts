@@ -1,7 +1,7 @@
 import type { Transport } from '../transport';
 import { ProviderUnavailable } from '../transport';
 
-/** A refusal of Payme's Subscribe API: its error code and message (reference §3 and its error table). */
+/** A refusal of Payme's Subscribe API: its error code and message (docs/partner-api.md §4 and its error table). */
 export class SubscribeApiError extends Error {
   override name = 'SubscribeApiError';
   constructor(

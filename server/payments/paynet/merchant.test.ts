@@ -146,7 +146,7 @@ describe('Paynet provider protocol', () => {
 
     const checked = await rpc('CheckTransaction', { transactionId: id });
     expect(checked.result).toEqual({ providerTrnId, timestamp: performed.result?.timestamp, transactionState: 1 });
-    // The shop's own checks answer the policy: the product's, and both of spec §9's contract checks.
+    // The shop's own checks answer the policy: the product's, and both contract checks of requirements §7.
     expect((await post(app, '/api/sayt/uyjoy-api/check', { contract_id: order.contract_id })).json()).toMatchObject({ result: true, response: { policy_number: paid.policy_number } });
     expect((await post(app, '/api/sayt/contract/check-universal', { order_id: order.order_id })).json()).toMatchObject({ result: true, response: { policy_number: paid.policy_number } });
     expect((await post(app, '/api/sayt/contract/check', { contract_id: order.contract_id })).json()).toMatchObject({ result: true, response: { status: 'issued', policy_number: paid.policy_number } });

@@ -7,8 +7,8 @@ import { timingSafeEqual } from 'node:crypto';
  */
 
 /**
- * The codes Paynet's error table holds (as two public integrations quote its §2.5, and
- * /work/shared/reference/payments-providers.md §6), and JSON-RPC's own. Each message is Russian,
+ * The codes Paynet's error table holds (as two public integrations quote its §2.5; in brief in
+ * docs/partner-api.md §4), and JSON-RPC's own. Each message is Russian,
  * the language of Paynet's specification and of its support desk.
  */
 const messages = {

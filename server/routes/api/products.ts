@@ -14,14 +14,14 @@ import { saveAnswer } from '../../lib/save-answer';
 import { unprintableInPolicy } from '../../lib/printable-terms';
 
 /**
- * The sale of one product at its spec §7 paths: save prices the cover the request asks for with the
+ * The sale of one product at its requirements §7 paths: save prices the cover the request asks for with the
  * product's own pricing and refuses any other amount; check answers the policy once paid; the
  * product's own calls (catalog, calculator, lookups) are served as it declares them.
  */
 function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): void {
   /**
    * A save the insurer declines with a code of its own: `result: false` for the caller, logged; the
-   * codes no visitor can fix (10 and up, spec §8) are also reported to the chat.
+   * codes no visitor can fix (10 and up, requirements §8) are also reported to the chat.
    */
   const declined = async (request: FastifyRequest, error: SaveDeclined) => {
     request.log.info({ product: manifest.id, code: error.code, channel: request.channel || undefined }, 'save declined');
@@ -65,7 +65,7 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
     return ok(saveAnswer(app, contract), 'Policy success saved');
   };
   const saveSchema = app.apiSchema(sale.schemas.save);
-  // A save whose schema has file parts is multipart (spec §7: the pet and job-loss saves).
+  // A save whose schema has file parts is multipart (requirements §7: the pet and job-loss saves).
   const withFiles = Object.keys(filePartRules(saveSchema)).length > 0;
   const serveSave = (scope: FastifyInstance) => {
     for (const path of pathsOf(manifest, manifest.calls.save)) {

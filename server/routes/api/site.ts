@@ -35,6 +35,6 @@ export default async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   // The site-wide person lookup (birthday DD.MM.YYYY); travel has its own at its own path.
   serveCall(app, personLookupCall('/sayt/getPerson', { request: 'site/get-person.request', response: 'site/get-person.response' }), null);
-  // The tax registry by INN (spec §7 names it with job loss; the car products' legal-entity owners use it too).
+  // The tax registry by INN (requirements §7 names it with job loss; the car products' legal-entity owners use it too).
   serveCall(app, companyLookupCall('/osgor_neo/inn', { request: 'site/company.request', response: 'site/company.response' }), null);
 }
