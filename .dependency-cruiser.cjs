@@ -37,9 +37,9 @@ module.exports = {
     {
       name: 'products-use-engine-types-only',
       severity: 'error',
-      comment: 'products/ may import engine types only (import type), never engine runtime code; a plate is written one way on the page and on the policy, and a JSON object is told from other values one way.',
+      comment: 'products/ may import engine types only (import type), never engine runtime code; a plate is written one way on the page and on the policy, a JSON object is told from other values one way, and a chosen file too.',
       from: { path: '^products/', pathNot: '\\.(test|e2e)\\.ts$|product-tests\\.ts$' },
-      to: { path: '^engine/', pathNot: '^engine/(plate-text|is-record)\\.ts$', dependencyTypesNot: typeOnly },
+      to: { path: '^engine/', pathNot: '^engine/(plate-text|is-record|files/file-ref)\\.ts$', dependencyTypesNot: typeOnly },
     },
     {
       name: 'server-not-browser',

@@ -1,5 +1,6 @@
 import type { FieldErrors, FlowData, LookupBinding, MachineRules } from '../definition';
 import { changedStep } from './effects';
+import { isRecord } from '../is-record';
 import { deepEquals } from '@rjsf/utils';
 import { failureFieldMessage, isBindingFailure } from '../failure';
 import { clearFieldError, setFieldError, withoutKey } from './progress';
@@ -19,8 +20,7 @@ export function rowPath(rows: string | undefined, row: number | null): string {
   return rows === undefined || row === null ? '' : `/${rows}/${row}`;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+const asRecord = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 /** Every row's lookup for `data`, with its key (null while its inputs are not complete). */
 export function allLookupJobs(lookups: readonly LookupBinding<never>[], data: FlowData): LookupJob[] {

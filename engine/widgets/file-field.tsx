@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useLingui } from '@lingui/react';
 import { descriptionId, helpId, type ErrorSchema, type FieldProps } from '@rjsf/utils';
-import type { FileRef } from '../definition';
 import type { I18n } from '@lingui/core';
 import { fileKinds, type FileRule } from '../files/content';
 import { isRecord } from '../is-record';
+import { isFileRef } from '../files/file-ref';
 import { prepareFile, type PrepareStage } from '../files/prepare';
 import { RequiredMark } from '../templates/required-mark';
 import { ProgressBar } from './progress-bar';
@@ -26,10 +26,6 @@ const stages: readonly PrepareStage[] = ['reading', 'resizing', 'keeping'];
 type Busy = { stage: PrepareStage; name: string };
 type Problem = { messageId: string; retry: File | null };
 
-// products/kit/api/multipart.ts has its own: the engine may not import products, nor products engine code.
-function isFileRef(value: unknown): value is FileRef {
-  return isRecord(value) && typeof value.id === 'string' && value.id !== '' && typeof value.name === 'string' && typeof value.type === 'string' && typeof value.size === 'number';
-}
 
 /** The rule an object schema of a FileRef sets: its `type` enum and its `size` maximum. */
 export function fileRuleOf(schema: unknown): FileRule {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileRef, FlowData } from '../../../engine/definition';
 import { saleBinding, policyNumberAnswer } from '../binding/binding-kit';
 import { apiFailure, fakeApi, memoryFiles, ok, saveContext } from '../testing/fake-api';
-import { isFileRef } from './file-ref';
+import { isFileRef } from '../../../engine/files/file-ref';
 import { fileRefusal, filePartRules, formBody, locateFile } from './multipart';
 
 const face: FileRef = { id: 'a1', name: 'face.jpg', type: 'image/jpeg', size: 3 };

@@ -1,7 +1,7 @@
 import type { FileProblem, FileRule } from '../../../engine/files/content';
 import type { FileSource, FlowData, FormBody } from '../../../engine/definition';
 import { isApiFailure, ProductBindingFailure } from '../binding/binding-failure';
-import { isFileRef } from './file-ref';
+import { isFileRef } from '../../../engine/files/file-ref';
 import { isRecord } from '../../../engine/is-record';
 
 /**

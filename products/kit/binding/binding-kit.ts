@@ -9,7 +9,7 @@ import { checkReadings, type CheckReading } from '../api/check-readings';
 import type { CheckRequest, SaveResponse } from '../api/common-api.generated';
 import type { CompanyDetails, FlowPerson, ProductManifest } from '../define/define';
 import { citizenPassportShape, type RequestPerson } from '../api/passport-shapes';
-import { isFileRef } from '../api/file-ref';
+import { isFileRef } from '../../../engine/files/file-ref';
 import { isRecord } from '../../../engine/is-record';
 import type { CompanyResponse, GetPersonRequest, GetPersonResponse } from '../api/site-api.generated';
 

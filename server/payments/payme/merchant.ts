@@ -1,3 +1,4 @@
+import { isRecord } from '../../../engine/is-record';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { sql, type Transaction } from 'kysely';
@@ -59,7 +60,6 @@ declare module 'fastify' {
 
 type Params = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== null && !Array.isArray(v);
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function positiveInt(params: Params, key: string): number {
@@ -93,7 +93,7 @@ function transactionId(params: Params): string {
 
 function contractIdOf(params: Params): string {
   const account = params.account;
-  if (!isObject(account)) throw new PaymeError(-32600, 'account');
+  if (!isRecord(account)) throw new PaymeError(-32600, 'account');
   const id = account.contract_id;
   if (typeof id !== 'string' || !uuidRe.test(id)) throw new PaymeError(-31050, 'contract_id');
   return id;
@@ -351,9 +351,9 @@ export default fp(
         } catch {
           return fail(null, new PaymeError(-32700));
         }
-        const id: RpcId = isObject(request) && (typeof request.id === 'number' || typeof request.id === 'string') ? request.id : null;
+        const id: RpcId = isRecord(request) && (typeof request.id === 'number' || typeof request.id === 'string') ? request.id : null;
         if (!credentialMatches(authorization, app.config.payme.key)) return fail(id, new PaymeError(-32504));
-        if (!isObject(request) || typeof request.method !== 'string' || !isObject(request.params)) return fail(id, new PaymeError(-32600));
+        if (!isRecord(request) || typeof request.method !== 'string' || !isRecord(request.params)) return fail(id, new PaymeError(-32600));
         const method = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
         if (!method) return fail(id, new PaymeError(-32601, request.method.slice(0, 64)));
         try {

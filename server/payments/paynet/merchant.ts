@@ -1,10 +1,11 @@
+import { isRecord } from '../../../engine/is-record';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Payment } from '../../db/database';
 import { maskedName } from '../../lib/masked-name';
 import { findOrder, type PaynetOrder } from './order';
 import {
-  amountOf, checkService, credentialMatches, failure, isObject, orderNumberOf, PaynetError, paynetErrors, paynetTime,
+  amountOf, checkService, credentialMatches, failure, orderNumberOf, PaynetError, paynetErrors, paynetTime,
   timeOf, transactionIdOf, type PaynetAnswer, type Params, type RpcId,
 } from './protocol';
 
@@ -188,8 +189,8 @@ export function paynetMerchant(app: FastifyInstance): { handle(rawBody: string, 
       } catch {
         return { status: 200, body: failure(null, new PaynetError(paynetErrors.parseError)) };
       }
-      const id: RpcId = isObject(request) && (typeof request.id === 'number' || typeof request.id === 'string') ? request.id : null;
-      if (!isObject(request) || typeof request.method !== 'string' || !isObject(request.params)) return { status: 200, body: failure(id, new PaynetError(paynetErrors.invalidRequest)) };
+      const id: RpcId = isRecord(request) && (typeof request.id === 'number' || typeof request.id === 'string') ? request.id : null;
+      if (!isRecord(request) || typeof request.method !== 'string' || !isRecord(request.params)) return { status: 200, body: failure(id, new PaynetError(paynetErrors.invalidRequest)) };
       const method = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
       if (!method) return { status: 200, body: failure(id, new PaynetError(paynetErrors.methodNotFound, request.method.slice(0, 64))) };
       try {

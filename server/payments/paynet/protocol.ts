@@ -1,3 +1,4 @@
+import { isRecord } from '../../../engine/is-record';
 import { timingSafeEqual } from 'node:crypto';
 
 /**
@@ -69,7 +70,6 @@ export function failure(id: RpcId, error: PaynetError): PaynetAnswer {
 
 export type Params = Record<string, unknown>;
 
-export const isObject = (value: unknown): value is Params => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Whether the Authorization header is HTTP Basic with exactly this login and password (compared in constant time). */
 export function credentialMatches(authorization: string | undefined, login: string, password: string): boolean {
@@ -151,7 +151,7 @@ export function timeOf(params: Params, key: string): Date {
  */
 export function orderNumberOf(params: Params): string {
   const fields = params.fields;
-  const value = isObject(fields) ? fields.order_id : undefined;
+  const value = isRecord(fields) ? fields.order_id : undefined;
   if (value === undefined || value === null || value === '') throw new PaynetError(paynetErrors.paramsMissing, 'order_id');
   const text = typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : typeof value === 'string' ? value.trim() : '';
   if (!/^[0-9]{1,16}$/.test(text)) throw new PaynetError(paynetErrors.clientNotFound, 'order_id');
