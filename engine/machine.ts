@@ -99,7 +99,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
   const passable = new Set(ids.filter((id) => skip[id] !== undefined || shownBy.has(id)));
 
   // The names and params are those `FlowGuards`, `FlowActions` and `FlowActors` declare, which type
-  // the states below: none can name what is not implemented here.
+  // the states below: a state can name only a guard, action or actor set up here.
   const machineSetup = setup<FlowContext, FlowEvent, FlowActors, Record<never, never>, FlowActions, FlowGuards, never, string, FlowInput, NonReducibleUnknown, EventObject, MetaObject, MetaObject>({
     actors: {
       loadCatalog: fromPromise<unknown>(() => binding.load(deps.api)),
