@@ -133,3 +133,15 @@ test('readingNames tells the names `either` read saying two things, where the ot
   expect(readingNames(body, read)).toEqual({ value: ['15-05-1990', '02-11-1985'], conflicts: [{ pointer: '/travelers/1/birth_date', member: 'birthday' }] });
   expect(read()).toEqual(['15-05-1990', '02-11-1985']);
 });
+
+test('readingNames takes a value written two ways as one, but not two numbers that differ only by a decimal point', () => {
+  const same = { a: { gaz: true, gas: 1, series: 'aa', seria: 'AA', plate: '01 a 123 bc', carNumber: '01A123BC' } };
+  expect(readingNames(same, () => [either(same.a, 'gaz', 'gas'), either(same.a, 'series', 'seria'), either(same.a, 'plate', 'carNumber')]).conflicts).toEqual([]);
+  const body = { a: { summa_all: '28000.0', summaAll: '280000', rate: '1.5', koef: 15, begin: '12.1.2026', beginDate: '1.21.2026' } };
+  const read = () => [either(body.a, 'summa_all', 'summaAll'), either(body.a, 'rate', 'koef'), either(body.a, 'begin', 'beginDate')];
+  expect(readingNames(body, read).conflicts).toEqual([
+    { pointer: '/a/summaAll', member: 'summa_all' },
+    { pointer: '/a/koef', member: 'rate' },
+    { pointer: '/a/beginDate', member: 'begin' },
+  ]);
+});

@@ -52,16 +52,27 @@ export const present = (value: unknown): boolean => value !== undefined && value
 /** What `either` finds while a product's reading runs (`readingNames`): a record whose names for one field say two things. */
 let namesSaid: { record: Record<string, unknown>; name: string; member: string }[] | null = null;
 
+/** A number written as text with a decimal point or comma: compared by its value, not its digits (a run of digits alone is a code, compared digit by digit). */
+const decimalText = /^\s*-?\d+[.,]\d+\s*$/;
+/** A date of three numbers (`15.05.1990`, `15-05-1990`, `2026/1/5`): compared by its numbers, whatever the separator. */
+const dateText = /^\s*(\d{1,4})[.\-/](\d{1,2})[.\-/](\d{1,4})\s*$/;
+
 /**
- * A value as two names of one field are compared: a yes/no as 1 or 0, a text by its letters and
- * digits in capitals, so the same value written two ways (`1` and `true`, `aa` and `AA`, `01 a 123 bc`
- * and `01A123BC`, `"5"` and `5`) is one.
+ * A value as two names of one field are compared: a yes/no as 1 or 0, a number (or a number written
+ * as text) by its value, a date by its three numbers, any other text by its letters and digits in
+ * capitals, so the same value written two ways (`1` and `true`, `aa` and `AA`, `01 a 123 bc` and
+ * `01A123BC`, `"5"` and `5`, `15.05.1990` and `15-05-1990`) is one, while `28000.0` and `280000`, or
+ * `12.1.2026` and `1.21.2026`, are two.
  */
 function gist(value: unknown): string {
   const read = flag(value);
   if (read === 0 || read === 1) return String(read);
-  if (typeof value === 'string') return asciiApostrophes(value).replace(/[^\p{L}\p{N}']/gu, '').toUpperCase();
-  return typeof value === 'number' ? String(value) : JSON.stringify(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return JSON.stringify(value);
+  if (decimalText.test(value)) return String(Number(value.replace(',', '.')));
+  const date = dateText.exec(value);
+  if (date) return date.slice(1).map(Number).join('.');
+  return asciiApostrophes(value).replace(/[^\p{L}\p{N}']/gu, '').toUpperCase();
 }
 
 /**
