@@ -23,6 +23,7 @@ import { deliverOutbox } from './lib/outbox-worker';
 import { homeSaveBody, payInSandbox, paycomAuth, post } from './test-helpers';
 import { subscribeTestCards } from './payments/payme-subscribe/sandbox-api';
 import { keyHashOf } from './plugins/app/idempotency';
+import { clickCompleteFields, clickPrepareFields } from './payments/click/signed-fields';
 
 const missing = `TEST_DATABASE_URL is not set${process.env.CI ? ' (required in CI)' : ''}: point it at a PostgreSQL server, e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:55432/postgres (server/README.md shows how to start a scratch cluster).`;
 
@@ -159,6 +160,44 @@ describe('PostgreSQL', () => {
       expect(new Set(answers.map((answer) => answer.result.create_time)).size).toBe(1);
       // Payme goes on with the transaction it was answered: performed once, the order paid.
       expect((await paymeRpc(b, 'PerformTransaction', { id: params.id })).result.state).toBe(2);
+    }
+  });
+
+  test('Click at both instances at once: a Complete repeated pays once and answers success to each; two transactions of one order, one pays and the other is refused', async () => {
+    if (!database.server) throw new Error(missing);
+    const [a, b] = await twoInstances();
+    const click = (instance: FastifyInstance, action: 'prepare' | 'complete', fields: Record<string, string>) =>
+      instance
+        .inject({ method: 'POST', url: `/api/click/${action}`, payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+        .then((r) => r.json<{ error: number; merchant_prepare_id?: number }>());
+    const paidOnce = async (contractId: string) => {
+      expect(await a.db.selectFrom('policies').select('number').where('contract_id', '=', contractId).execute()).toHaveLength(1);
+      const messages = await a.db.selectFrom('outbox').select('text').where('kind', '=', 'purchase').execute();
+      const order = (await a.db.selectFrom('contracts').select('order_id').where('id', '=', contractId).executeTakeFirstOrThrow()).order_id;
+      expect(messages.filter((m) => m.text.includes(String(order)))).toHaveLength(1);
+    };
+    let transId = 2_000_000_000 + Math.floor(Math.random() * 1_000_000);
+    for (let round = 0; round < 10; round += 1) {
+      const contract = (await post(round % 2 ? a : b, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string; amount: number };
+      const amount = `${contract.amount}.00`;
+      const first = String((transId += 1));
+      const prepared = await click(a, 'prepare', clickPrepareFields(first, contract.contract_id, { amount }));
+      expect(prepared.error, `round ${round}`).toBe(0);
+      const complete = clickCompleteFields(first, contract.contract_id, prepared.merchant_prepare_id as number, { amount });
+      const repeated = await Promise.all([click(a, 'complete', complete), click(b, 'complete', complete), click(b, 'complete', complete)]);
+      expect(repeated.map((answer) => answer.error), `round ${round}`).toEqual([0, 0, 0]);
+      await paidOnce(contract.contract_id);
+
+      const other = (await post(a, '/api/sayt/uyjoy-api/save', homeSaveBody())).json().response as { contract_id: string; amount: number };
+      const [one, two] = [String((transId += 1)), String((transId += 1))];
+      const both = await Promise.all([click(a, 'prepare', clickPrepareFields(one, other.contract_id, { amount })), click(b, 'prepare', clickPrepareFields(two, other.contract_id, { amount }))]);
+      expect(both.map((answer) => answer.error), `round ${round}`).toEqual([0, 0]);
+      const completed = await Promise.all([
+        click(a, 'complete', clickCompleteFields(one, other.contract_id, both[0]?.merchant_prepare_id as number, { amount })),
+        click(b, 'complete', clickCompleteFields(two, other.contract_id, both[1]?.merchant_prepare_id as number, { amount })),
+      ]);
+      expect(completed.map((answer) => answer.error).sort(), `round ${round}`).toEqual([-4, 0]);
+      await paidOnce(other.contract_id);
     }
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { testConfig } from '../../config';
 import { createTestApp, homeSaveBody, paycomAuth, post } from '../../test-helpers';
+import { clickCompleteFields, clickPrepareFields } from './signed-fields';
 import { clickSignString } from './signature';
 
 /** Click's SHOP API as Click calls it: form fields, signed with the secret key (the sandbox's unless a test signs otherwise). */
@@ -11,7 +12,7 @@ let app: FastifyInstance;
 let contractId: string;
 let orderId: number;
 let seq = 1_000_000_000 + Math.floor(Math.random() * 1_000_000);
-const { serviceId, secretKey } = testConfig().click;
+const { secretKey } = testConfig().click;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -36,43 +37,10 @@ interface Answer {
 
 const newTransId = () => String(++seq);
 
-/** A Prepare's fields as Click sends them, signed (a field given as `null` is left out, before signing). */
-function prepareFields(transId: string, overrides: Partial<Record<string, string | null>> = {}, key = secretKey): Fields {
-  const fields: Record<string, string | null> = {
-    click_trans_id: transId,
-    service_id: serviceId,
-    click_paydoc_id: String(Number(transId) + 7),
-    merchant_trans_id: contractId,
-    amount: '70000.00',
-    action: '0',
-    error: '0',
-    error_note: 'Success',
-    sign_time: '2026-03-01 12:00:00',
-    ...overrides,
-  };
-  return sign(fields, key, overrides.sign_string);
-}
-
-function completeFields(transId: string, prepareId: number | string, overrides: Partial<Record<string, string | null>> = {}, key = secretKey): Fields {
-  return prepareFields(transId, { action: '1', merchant_prepare_id: String(prepareId), ...overrides }, key);
-}
-
-function sign(fields: Record<string, string | null>, key: string, given: string | null | undefined): Fields {
-  const present = Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== null));
-  const signature = clickSignString(
-    {
-      clickTransId: present.click_trans_id ?? '',
-      serviceId: present.service_id ?? '',
-      merchantTransId: present.merchant_trans_id ?? '',
-      merchantPrepareId: present.action === '1' ? present.merchant_prepare_id : undefined,
-      amount: present.amount ?? '',
-      action: present.action ?? '',
-      signTime: present.sign_time ?? '',
-    },
-    key,
-  );
-  return given === undefined ? { ...present, sign_string: signature } : given === null ? present : { ...present, sign_string: given };
-}
+/** A Prepare's fields as Click sends them for this test's contract, signed (`clickPrepareFields`). */
+const prepareFields = (transId: string, overrides: Partial<Record<string, string | null>> = {}, key = secretKey): Fields => clickPrepareFields(transId, contractId, overrides, key);
+const completeFields = (transId: string, prepareId: number | string, overrides: Partial<Record<string, string | null>> = {}, key = secretKey): Fields =>
+  clickCompleteFields(transId, contractId, prepareId, overrides, key);
 
 async function call(path: 'prepare' | 'complete', payload: string, contentType = 'application/x-www-form-urlencoded') {
   const res = await app.inject({ method: 'POST', url: `/api/click/${path}`, payload, headers: { 'content-type': contentType } });
