@@ -318,6 +318,34 @@ describe('registration and sessions', () => {
   });
 });
 
+describe('the sandbox SMS inbox', () => {
+  test('shows the messages sent, newest first, as a page and as JSON, one phone\'s with ?phone=', async () => {
+    const phone = newPhone();
+    await sendCode(phone);
+    const code = lastCode(phone);
+    const page = await app.inject(`/sandbox/sms?phone=${phone}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain(code);
+    const json = await app.inject(`/sandbox/sms/messages?phone=${phone}`);
+    expect(json.json()).toEqual({ messages: [{ to: phone, text: expect.stringContaining(code), at: expect.any(String) }] });
+    expect((await app.inject('/sandbox/sms?phone=123')).statusCode).toBe(400);
+  });
+});
+
+describe('expired rows', () => {
+  test('are deleted: sessions after their end, codes after a day', async () => {
+    const client = await registeredClient();
+    await app.cabinet.forgetExpired();
+    advance(sessionLimits.absoluteMs + signInLimits.dayMs);
+    await app.cabinet.forgetExpired();
+    expect(await app.db.selectFrom('client_sessions').select('token_hash').execute()).toEqual([]);
+    expect(await app.db.selectFrom('sign_in_codes').select('id').execute()).toEqual([]);
+    expect((await info({ authorization: siteAuth, cookie: client.cookie })).statusCode).toBe(401);
+  });
+});
+
 describe('malformed bodies', () => {
   test('answer 4xx naming the field, never 5xx', async () => {
     const phone = newPhone();
