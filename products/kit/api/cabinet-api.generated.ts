@@ -41,6 +41,13 @@ export interface CheckVerificationCodeResponse {
   expires_in: number;
 }
 
+/** schemas/api/cabinet/edit-profile.request.json */
+
+export interface EditProfileRequest {
+  email?: string | null;
+  lang?: 'uz' | 'en' | 'ru';
+}
+
 /** schemas/api/cabinet/info.response.json */
 
 /**

@@ -91,6 +91,8 @@ export interface CabinetService {
   /** The client a session token is for, its idle time renewed; null when it is unknown or over. */
   sessionClient(token: string): Promise<Client | null>;
   endSession(token: string): Promise<void>;
+  /** Changes what a client may change of their profile; the client as it now is. */
+  editProfile(clientId: string, changes: { email?: string | null; lang?: MessageLang }): Promise<Client>;
   /** Deletes sessions, codes and counters no rule reads any more. */
   forgetExpired(): Promise<void>;
 }
@@ -339,6 +341,11 @@ export default fp(
 
       async endSession(token) {
         await app.db.deleteFrom('client_sessions').where('token_hash', '=', tokenHash(token)).execute();
+      },
+
+      async editProfile(clientId, changes) {
+        const set = { ...(changes.email !== undefined ? { email: changes.email } : {}), ...(changes.lang ? { lang: changes.lang } : {}) };
+        return app.db.updateTable('clients').set(set).where('id', '=', clientId).returningAll().executeTakeFirstOrThrow();
       },
 
       async forgetExpired() {

@@ -311,6 +311,24 @@ describe('registration and sessions', () => {
     expect((await info({ authorization: siteAuth, cookie })).statusCode).toBe(401);
   });
 
+  test('edit-profile changes the e-mail and the language, nothing else', async () => {
+    const client = await registeredClient();
+    advance(signInLimits.windowMs);
+    const signIn = await call('check_register', { phone: client.phone, ticket: await verify(client.phone), app: true });
+    const bearer = { authorization: `Bearer ${signIn.json<{ response: { token: string } }>().response.token}` };
+    const edit = (payload: object) => app.inject({ method: 'POST', url: `${base}/edit-profile`, payload, headers: bearer });
+    expect((await edit({ email: 'vali@example.uz', lang: 'ru' })).json()).toMatchObject({ result: true, response: { email: 'vali@example.uz', lang: 'ru', first_name: 'Vali', phone: client.phone } });
+    expect((await info(bearer)).json()).toMatchObject({ response: { email: 'vali@example.uz', lang: 'ru' } });
+    expect((await edit({ email: null })).json()).toMatchObject({ response: { email: null, lang: 'ru' } });
+    for (const [payload, field] of [[{ email: 'not an address' }, '/email'], [{ first_name: 'Someone' }, '/first_name'], [{ phone: '998901234567' }, '/phone']] as const) {
+      const refused = await edit(payload);
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(refused.json<{ response: { field: string } }>().response.field).toBe(field);
+    }
+    expect((await edit({})).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: `${base}/edit-profile`, payload: { lang: 'uz' }, headers: { authorization: siteAuth } })).json()).toMatchObject({ message: 'session_expired' });
+  });
+
   test('a cabinet call without a session is 401; without the site credential too', async () => {
     expect((await info({ authorization: siteAuth })).json()).toMatchObject({ message: 'session_expired' });
     expect((await info({ authorization: `Bearer ${'a'.repeat(43)}` })).statusCode).toBe(401);

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { CheckRegisterRequest, CheckVerificationCodeRequest, InfoResponse, RegisterPersonRequest, SendCodeRequest, SendCodeResponse, SignInResponse } from '../../../products/kit/api/cabinet-api.generated';
+import type { CheckRegisterRequest, CheckVerificationCodeRequest, EditProfileRequest, InfoResponse, RegisterPersonRequest, SendCodeRequest, SendCodeResponse, SignInResponse } from '../../../products/kit/api/cabinet-api.generated';
 import { knownPerson, requestDate } from '../../../products/kit/sale/sale';
 import type { Client } from '../../db/database';
 import { AppError, ok, refusal } from '../../envelope';
@@ -25,7 +25,7 @@ async function withinLimits<T>(reply: FastifyReply, work: () => Promise<T>): Pro
  * The cabinet's sign-in and profile calls (requirements §7 "Cabinet"): send-code → the SMS code;
  * check-verification-code → a ticket proving the phone; check_register → a client signs in, or
  * register-person → a new client (passport and birthday found in the person registry, terms
- * accepted) signs in; get/info the profile; logout ends the session. Bodies are multipart forms
+ * accepted) signs in; get/info the profile, edit-profile its e-mail and language; logout ends the session. Bodies are multipart forms
  * (as the cabinet sends them) or JSON.
  */
 export default async function cabinetRoutes(app: FastifyInstance): Promise<void> {
@@ -108,11 +108,18 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
     return signedIn(reply, registered.client, registered.token, forApp);
   });
 
+  const profile = (client: Client) => ok<InfoResponse>({ first_name: client.first_name, last_name: client.last_name, pinfl: client.pinfl, birthday: client.birthday, phone: client.phone, email: client.email, lang: client.lang });
+
   app.get('/get/info', {
     config: { session: true, docs: { summary: 'The signed-in client\'s profile (the session cookie, or `Authorization: Bearer <token>`); 401 `session_expired` after 30 minutes without a call, 12 hours after signing in, or after logout', response: 'cabinet/info.response' } },
+  }, async (request, reply) => profile(await clientOf(request, reply)));
+
+  app.post<{ Body: EditProfileRequest }>('/edit-profile', {
+    ...bodyOf('edit-profile'),
+    config: { session: true, docs: { summary: 'Changes the signed-in client\'s e-mail (null removes it) or language of messages; answers the profile. Names, PINFL and birthday are the registry\'s and stay', response: 'cabinet/info.response' } },
   }, async (request, reply) => {
     const client = await clientOf(request, reply);
-    return ok<InfoResponse>({ first_name: client.first_name, last_name: client.last_name, pinfl: client.pinfl, birthday: client.birthday, phone: client.phone, email: client.email, lang: client.lang });
+    return profile(await app.cabinet.editProfile(client.id, { ...(request.body.email !== undefined ? { email: request.body.email } : {}), ...(request.body.lang ? { lang: request.body.lang } : {}) }));
   });
 
   app.post('/logout', {
