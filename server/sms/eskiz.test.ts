@@ -88,7 +88,8 @@ describe('the Eskiz gateway', () => {
     } finally {
       await app.close();
     }
-  });
+    // It builds an app of its own (migrations on a new PGlite): slow on a busy machine.
+  }, 90_000);
 
   test('is configured from the environment; the sandbox inbox never where the payment sandbox is off', () => {
     const eskiz = { SMS_GATEWAY: 'eskiz', ESKIZ_EMAIL: 'shop@example.uz', ESKIZ_PASSWORD: 'secret' };

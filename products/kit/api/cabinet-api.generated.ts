@@ -44,7 +44,7 @@ export interface CheckVerificationCodeResponse {
 /** schemas/api/cabinet/edit-profile.request.json */
 
 export interface EditProfileRequest {
-  email?: string | null;
+  email?: string;
   lang?: 'uz' | 'en' | 'ru';
 }
 

@@ -92,7 +92,7 @@ export interface CabinetService {
   sessionClient(token: string): Promise<Client | null>;
   endSession(token: string): Promise<void>;
   /** Changes what a client may change of their profile; the client as it now is. */
-  editProfile(clientId: string, changes: { email?: string | null; lang?: MessageLang }): Promise<Client>;
+  editProfile(clientId: string, changes: { email?: string; lang?: MessageLang }): Promise<Client>;
   /** Deletes sessions, codes and counters no rule reads any more. */
   forgetExpired(): Promise<void>;
 }
@@ -344,7 +344,7 @@ export default fp(
       },
 
       async editProfile(clientId, changes) {
-        const set = { ...(changes.email !== undefined ? { email: changes.email } : {}), ...(changes.lang ? { lang: changes.lang } : {}) };
+        const set = { ...(changes.email ? { email: changes.email } : {}), ...(changes.lang ? { lang: changes.lang } : {}) };
         return app.db.updateTable('clients').set(set).where('id', '=', clientId).returningAll().executeTakeFirstOrThrow();
       },
 

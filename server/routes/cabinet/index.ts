@@ -116,10 +116,10 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
 
   app.post<{ Body: EditProfileRequest }>('/edit-profile', {
     ...bodyOf('edit-profile'),
-    config: { session: true, docs: { summary: 'Changes the signed-in client\'s e-mail (null removes it) or language of messages; answers the profile. Names, PINFL and birthday are the registry\'s and stay', response: 'cabinet/info.response' } },
+    config: { session: true, docs: { summary: 'Changes the signed-in client\'s e-mail or language of messages (what is left out stays); answers the profile. Names, PINFL and birthday are the registry\'s and stay', response: 'cabinet/info.response' } },
   }, async (request, reply) => {
     const client = await clientOf(request, reply);
-    return profile(await app.cabinet.editProfile(client.id, { ...(request.body.email !== undefined ? { email: request.body.email } : {}), ...(request.body.lang ? { lang: request.body.lang } : {}) }));
+    return profile(await app.cabinet.editProfile(client.id, { ...(request.body.email ? { email: request.body.email } : {}), ...(request.body.lang ? { lang: request.body.lang } : {}) }));
   });
 
   app.post('/logout', {
