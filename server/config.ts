@@ -19,6 +19,23 @@ export interface S3Settings {
 }
 
 
+/** Where the SMS messages go: the sandbox inbox (`/sandbox/sms`), or Eskiz (notify.eskiz.uz) over HTTP. */
+export type SmsGateway =
+  | { kind: 'sandbox' }
+  | { kind: 'eskiz'; apiUrl: string; email: string; password: string; from: string };
+
+/** The customer cabinet's sign-in (server/README.md "Cabinet"). */
+export interface CabinetConfig {
+  /** Key of the HMACs that name a phone in the sign-in counters and keep a code (`CABINET_SECRET`). */
+  secret: string;
+  sms: SmsGateway;
+  /**
+   * The time the sign-in rules are judged at, instead of the database's clock (the one clock every
+   * instance shares). Tests only: no variable sets it.
+   */
+  clock?: () => Date;
+}
+
 export interface ApiClient {
   login: string;
   password: string;
@@ -106,6 +123,7 @@ export interface AppConfig {
    * counted against (server/lib/failed-lookups.ts) cannot be chosen by the caller.
    */
   trustedProxies: number;
+  cabinet: CabinetConfig;
 }
 
 /** How often payments are reconciled, and after how long an open one is asked about, unless the environment says otherwise. */
@@ -274,7 +292,47 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     salesDay: parseSalesDay(env.SALES_DAY, sandboxPayments),
     trustedProxies: parseProxyHops(env.TRUST_PROXY),
+    cabinet: { secret: parseCabinetSecret(env.CABINET_SECRET, sandboxPayments), sms: parseSmsGateway(env, sandboxPayments) },
   };
+}
+
+/** The sandbox's key of the sign-in HMACs: a production server sets its own. */
+export const sandboxCabinetSecret = 'cabinet-sandbox-secret';
+
+/**
+ * The SMS gateway: `SMS_GATEWAY` `sandbox` (the default while the payment sandbox is on) or `eskiz`
+ * (the default where it is off). The sandbox shows every message, codes included, on a page: never
+ * where the sandbox is off.
+ */
+function parseSmsGateway(env: Record<string, string | undefined>, sandbox: boolean): SmsGateway {
+  const kind = env.SMS_GATEWAY || (sandbox ? 'sandbox' : 'eskiz');
+  if (kind === 'sandbox') {
+    if (!sandbox) throw new ConfigError('SMS_GATEWAY: the sandbox inbox shows every code sent; only a sandbox (PAYMENTS_SANDBOX on) may use it');
+    return { kind };
+  }
+  if (kind !== 'eskiz') throw new ConfigError(`SMS_GATEWAY: "${kind}" is not an SMS gateway this server speaks (sandbox, eskiz)`);
+  return {
+    kind,
+    apiUrl: trimSlash(env.ESKIZ_API_URL || 'https://notify.eskiz.uz/api'),
+    email: neededForEskiz(env, 'ESKIZ_EMAIL'),
+    password: neededForEskiz(env, 'ESKIZ_PASSWORD'),
+    from: env.ESKIZ_FROM || '4546',
+  };
+}
+
+function neededForEskiz(env: Record<string, string | undefined>, name: string): string {
+  const value = env[name];
+  if (!value) throw new ConfigError(`${name}: needed with SMS_GATEWAY=eskiz (the account the codes are sent from)`);
+  return value;
+}
+
+function parseCabinetSecret(raw: string | undefined, sandbox: boolean): string {
+  if (raw) {
+    if (raw.length < 32) throw new ConfigError('CABINET_SECRET: at least 32 characters (a random key)');
+    return raw;
+  }
+  if (!sandbox) throw new ConfigError('CABINET_SECRET: needed where the payment sandbox is off (the key of the sign-in codes\' HMACs)');
+  return sandboxCabinetSecret;
 }
 
 function parseSalesDay(raw: string | undefined, sandboxPayments: boolean): string | null {

@@ -24,6 +24,8 @@ const janitor = startFileJanitor(app);
 // Idempotency keys answer again for a day; then they are deleted, an hour at a time.
 const hourMs = 60 * 60_000;
 const keyJanitor = startRepeating(() => app.idempotency.forgetExpired(), { firstDelayMs: hourMs, nextDelayMs: () => hourMs, onError: (err) => app.log.error({ err }, 'expired idempotency keys not deleted') });
+// Sign-in codes, counters and sessions no rule reads any more: deleted every hour.
+const cabinetJanitor = startRepeating(() => app.cabinet.forgetExpired(), { firstDelayMs: hourMs, nextDelayMs: () => hourMs, onError: (err) => app.log.error({ err }, 'expired sign-in rows not deleted') });
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
@@ -37,7 +39,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 15_000);
   force.unref();
-  await Promise.all([worker.stop(), reconciler.stop(), janitor.stop(), keyJanitor.stop()]);
+  await Promise.all([worker.stop(), reconciler.stop(), janitor.stop(), keyJanitor.stop(), cabinetJanitor.stop()]);
   await app.close();
   process.exit(0);
 }

@@ -132,6 +132,61 @@ export interface BotWaitsTable {
   until: Timestamp;
 }
 
+export interface ClientsTable {
+  id: string;
+  phone: string;
+  pinfl: string;
+  passport_seria: string;
+  passport_number: string;
+  birthday: DateText;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  lang: ColumnType<'uz' | 'en' | 'ru', 'uz' | 'en' | 'ru' | undefined, 'uz' | 'en' | 'ru'>;
+  terms_accepted_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** Sign-in counters of one phone (named by an HMAC): codes per window, the last send, wrong entries in a row and the lock. */
+export interface SignInPhonesTable {
+  phone_key: string;
+  last_code_at: NullableTimestamp;
+  window_start: NullableTimestamp;
+  window_codes: ColumnType<number, number | undefined, number>;
+  day_start: NullableTimestamp;
+  day_codes: ColumnType<number, number | undefined, number>;
+  failures: ColumnType<number, number | undefined, number>;
+  locks: ColumnType<number, number | undefined, number>;
+  locked_until: NullableTimestamp;
+}
+
+export interface SignInAddressesTable {
+  address: string;
+  window_start: Timestamp;
+  codes: ColumnType<number, number | undefined, number>;
+}
+
+export interface SignInCodesTable {
+  id: string;
+  phone_key: string;
+  code_hmac: string;
+  wrong: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  verified_at: NullableTimestamp;
+  ticket_hash: string | null;
+  ticket_expires_at: NullableTimestamp;
+  ticket_spent_at: NullableTimestamp;
+}
+
+export interface ClientSessionsTable {
+  token_hash: string;
+  client_id: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface RedirectsTable {
   from_path: string;
   to_url: string;
@@ -273,6 +328,11 @@ export interface Database {
   car_models: CarModelsTable;
   car_positions: CarPositionsTable;
   schema_migrations: SchemaMigrationsTable;
+  clients: ClientsTable;
+  sign_in_phones: SignInPhonesTable;
+  sign_in_addresses: SignInAddressesTable;
+  sign_in_codes: SignInCodesTable;
+  client_sessions: ClientSessionsTable;
 }
 
 export type Contract = Selectable<ContractsTable>;
@@ -282,3 +342,4 @@ export type Payment = Selectable<PaymentsTable>;
 /** A policy as services read it: everything but the PDF's bytes, which only the download reads. */
 export type Policy = Omit<Selectable<PoliciesTable>, 'pdf'>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type Client = Selectable<ClientsTable>;

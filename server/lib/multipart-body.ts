@@ -100,9 +100,10 @@ function discardRest(request: FastifyRequest, reply: FastifyReply, maxBytes: num
  * the save to store. A part the schema does not know, a part sent twice, a text field where a file
  * belongs (or the reverse), NUL or broken UTF-16 text, a body cut short, too many parts, and every
  * refused file are a 4xx naming the part (`response.field`, and for a file `response.reason`).
- * A save of this kind sent as JSON is a 415: its files can only be parts.
+ * A save of this kind sent as JSON is a 415: its files can only be parts. A call without files that
+ * takes multipart forms as well as JSON (the cabinet's) says `alsoJson`: its JSON body is left to the schema.
  */
-export function multipartBody(schema: JsonSchema): preValidationHookHandler {
+export function multipartBody(schema: JsonSchema, options: { alsoJson?: boolean } = {}): preValidationHookHandler {
   const rules = filePartRules(schema);
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   // A part under another spelling of its name (`passportSeria`), as every call reads a member.
@@ -118,7 +119,7 @@ export function multipartBody(schema: JsonSchema): preValidationHookHandler {
     parts: fields + files + 10,
     headerPairs: 20,
     // The largest a file of this call may be, plus one byte to tell "at the limit" from "over it".
-    fileSize: Math.max(...Object.values(rules).map((rule) => rule.maxBytes)) + 1,
+    fileSize: Math.max(0, ...Object.values(rules).map((rule) => rule.maxBytes)) + 1,
   };
 
   const read = async (request: FastifyRequest): Promise<void> => {
@@ -162,6 +163,7 @@ export function multipartBody(schema: JsonSchema): preValidationHookHandler {
   // front lets through (nginx: 24 MB) leaves the connection usable.
   const discardBytes = 2 * (Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes, 0) + busboyLimits.parts * (fieldBytes + 1024));
   return (request, reply, done) => {
+    if (options.alsoJson && !request.isMultipart()) return done();
     read(request).then(() => done(), (error: Error) => {
       discardRest(request, reply, discardBytes);
       done(error);

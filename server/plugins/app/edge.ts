@@ -190,10 +190,11 @@ const siteCookies = [XSRF_COOKIE, langCookie] as const;
 /**
  * Double-submit check of the requests another site could forge: a browser's, known by a cookie
  * this site set. A partner's backend sends none of them, and a cookie of its own (a load balancer's
- * `SERVERID`, a cookie jar's) does not make it a browser.
+ * `SERVERID`, a cookie jar's) does not make it a browser. A route may name cookies of its own that
+ * mark a browser too (the cabinet's session).
  */
-export function xsrfRejected(request: FastifyRequest): boolean {
-  if (!request.headers.cookie || !siteCookies.some((name) => request.cookies[name] !== undefined)) return false;
+export function xsrfRejected(request: FastifyRequest, ownCookies: readonly string[] = []): boolean {
+  if (!request.headers.cookie || ![...siteCookies, ...ownCookies].some((name) => request.cookies[name] !== undefined)) return false;
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];
   return !cookie || typeof header !== 'string' || !sameSecret(cookie, header);

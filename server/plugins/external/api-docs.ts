@@ -163,8 +163,10 @@ const swaggerUiInsertedStyle = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX
  * API (routes/api, whose hook checks it) the site's or a partner's; the policy files and the pages
  * none. server/api-docs.test.ts holds every route to what it really checks.
  */
-function security(url: string, callback: CallbackCredential | undefined) {
+function security(url: string, callback: CallbackCredential | undefined, session: boolean): Record<string, string[]>[] {
   if (callback) return callback === 'signature' ? [] : [{ [callback]: [] }];
+  // A signed-in client's cabinet call: the site's credential (and the session cookie), or the session token alone (the app).
+  if (session) return [{ site: [] }, { session: [] }];
   if (url.startsWith('/api/') && !url.startsWith('/api/policies/') && !url.startsWith('/api/docs')) return [{ site: [] }];
   return [];
 }
@@ -196,6 +198,8 @@ export default fp(
             'Calls under `/api` need HTTP Basic credentials (the public site\'s or a partner\'s; the partner is recorded on the contract),',
             'except the policy files and the payment providers\' callbacks: Payme and Paynet call with credentials of their own, Click,',
             'Octo, Alif and the bank\'s hosted page sign what they send (each operation says how).',
+            'The cabinet\'s calls (`/api/shaxsiy_kabinet/…`) take the site\'s credential too; a signed-in client is known by the session',
+            'cookie, or by its token as `Authorization: Bearer <token>` (the mobile app), and every cabinet answer is `Cache-Control: no-store`.',
             'An address or headers over 16 KB in all are refused with 431; while the database is away, calls answer 503 with `Retry-After`.',
             'Saves and the calls that start a payment take an `Idempotency-Key` header (Stripe\'s semantics): the same request sent again with',
             'the same key gets the first answer again (`Idempotent-Replayed: true`), kept 24 hours per credential.',
@@ -228,6 +232,7 @@ export default fp(
             site: { type: 'http', scheme: 'basic', description: 'The public site\'s credential, or a partner\'s.' },
             paycom: { type: 'http', scheme: 'basic', description: 'Payme\'s merchant credential, `Paycom:<key>`.' },
             paynet: { type: 'http', scheme: 'basic', description: 'The credential Paynet calls with (`PAYNET_LOGIN` / `PAYNET_PASSWORD`, ours to give it), not the site\'s.' },
+            session: { type: 'http', scheme: 'bearer', description: 'A cabinet session\'s token (the mobile app: `app` when signing in answers it), instead of the site\'s credential and the session cookie, on a signed-in client\'s calls.' },
           },
         },
       },
@@ -242,7 +247,7 @@ export default fp(
           ...(multipartSave ? { body: multipartForm(schema.body) } : {}),
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
-          security: security(url, docs?.callback),
+          security: security(url, docs?.callback, route.config?.session === true),
           ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined), ...(idempotent ? idempotencyErrors : {}) } } : {}),
           ...(idempotent ? { headers: idempotencyKeyHeader } : {}),
           ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),

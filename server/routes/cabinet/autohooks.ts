@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../envelope';
+import { channelOf, xsrfRejected } from '../../plugins/app/edge';
+import { sessionCookieOf } from '../../plugins/app/cabinet';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The cabinet session's token the request carries (the `Authorization: Bearer` header, else the cookie), or null. */
+    sessionToken: string | null;
+  }
+  interface FastifyContextConfig {
+    /** A cabinet call of a signed-in client: it takes the session token as `Authorization: Bearer` too (the mobile app). */
+    session?: boolean;
+  }
+}
+
+/** A session token as the Authorization header carries it: 256 bits, base64url. */
+const bearer = /^Bearer +([A-Za-z0-9_-]{43})$/i;
+
+/**
+ * The cabinet's calls (`/api/shaxsiy_kabinet/…`): like the rest of the site API they need the
+ * site's or a partner's credential, and a browser's POST the XSRF double submit, now also when it
+ * carries only the session cookie. A signed-in client's calls take the session token instead, as
+ * `Authorization: Bearer <token>` (the mobile app, which keeps no cookie). Every answer is
+ * `Cache-Control: no-store`: a profile or a token must stay in no cache.
+ */
+export default async function cabinetAuth(app: FastifyInstance): Promise<void> {
+  const cookie = sessionCookieOf(app.config.publicUrl);
+  app.decorateRequest('sessionToken', null);
+
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('cache-control', 'no-store');
+    const token = bearer.exec(request.headers.authorization ?? '')?.[1];
+    if (token && request.routeOptions.config.session) {
+      request.channel = 'app';
+      request.sessionToken = token;
+      return done();
+    }
+    const channel = channelOf(request.headers.authorization, app.config.apiClients);
+    if (!channel) throw new AppError(401, 'missing or wrong API credentials');
+    request.channel = channel;
+    request.sessionToken = request.cookies[cookie.name] ?? null;
+    if (request.method === 'POST' && xsrfRejected(request, [cookie.name])) {
+      reply.xsrfToken();
+      throw new AppError(403, 'XSRF token missing or wrong');
+    }
+    done();
+  });
+}

@@ -1,0 +1,93 @@
+/*
+ * The cabinet's sign-in limits at two instances on one real PostgreSQL (TEST_DATABASE_URL; vitest's
+ * global setup starts a scratch cluster when PostgreSQL is installed): codes asked for and wrong
+ * codes entered at both at the same moment are counted as at one. In a database of its own that it
+ * drops afterwards; without the variable it fails with instructions, never silently.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { testDatabase } from '../../../tests/support/test-database';
+import { buildApp } from '../../app';
+import { testConfig } from '../../config';
+import { phoneKeyOf, signInLimits } from '../../plugins/app/cabinet';
+import type { SandboxSmsInbox } from '../../sms/sms';
+import { siteAuth } from '../../test-helpers';
+
+const missing = 'TEST_DATABASE_URL is not set: point it at a PostgreSQL server (server/README.md shows how to start a scratch cluster).';
+const database = testDatabase('shop_cabinet');
+let instances: [FastifyInstance, FastifyInstance];
+const config = () => testConfig({ database: { kind: 'postgres', url: database.url } });
+
+beforeAll(async () => {
+  if (!database.server) return;
+  // One after the other: the first runs the migrations.
+  const first = await buildApp(config());
+  await first.ready();
+  const second = await buildApp(config());
+  await second.ready();
+  instances = [first, second];
+});
+// Registered after the database's own: runs before it is dropped.
+afterAll(() => Promise.all((instances ?? []).map((instance) => instance.close())));
+
+const send = (at: number, path: string, payload: object, from = '10.2.0.1') =>
+  instances[at % 2]!.inject({ method: 'POST', url: `/api/shaxsiy_kabinet/${path}`, payload, remoteAddress: from, headers: { authorization: siteAuth } });
+const messageOf = (answer: LightMyRequestResponse) => answer.json<{ message: string }>().message;
+const count = (answers: LightMyRequestResponse[], message: string) => answers.filter((answer) => messageOf(answer) === message).length;
+const phoneRow = (phone: string) => instances[0].db.selectFrom('sign_in_phones').selectAll().where('phone_key', '=', phoneKeyOf(testConfig().cabinet.secret, phone)).executeTakeFirstOrThrow();
+const codeOf = (phone: string) => {
+  for (const instance of instances) {
+    const text = (instance.sms as SandboxSmsInbox).messages(phone)[0]?.text;
+    if (text) return /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+  }
+  throw new Error('no code was sent');
+};
+
+describe('sign-in limits, two instances on one database', () => {
+  test('ten codes asked for one phone at once, five at each: one is sent', async () => {
+    expect(database.server, missing).toBeDefined();
+    const phone = '998931000001';
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => send(i, 'send-code', { phone }, `10.2.1.${i}`)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(count(answers, 'code_resend_wait')).toBe(9);
+    expect(await phoneRow(phone)).toMatchObject({ window_codes: 1, day_codes: 1 });
+  });
+
+  test('twenty codes asked from one address at once, ten at each: ten are sent', async () => {
+    expect(database.server, missing).toBeDefined();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => send(i, 'send-code', { phone: `9989410000${String(i).padStart(2, '0')}` }, '10.2.2.2')));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(signInLimits.codesPerAddress);
+    expect(count(answers, 'too_many_codes')).toBe(20 - signInLimits.codesPerAddress);
+  });
+
+  test('twelve wrong entries at once, six at each: the code is void after five, the phone locked once after ten', async () => {
+    expect(database.server, missing).toBeDefined();
+    const phone = '998951000003';
+    const sent = await send(0, 'send-code', { phone }, '10.2.3.3');
+    const requestId = sent.json<{ response: { request_id: string } }>().response.request_id;
+    const wrong = String((Number(codeOf(phone)) + 1) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => send(i, 'check-verification-code', { phone, request_id: requestId, code: wrong })));
+    expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
+    expect(count(answers, 'code_wrong')).toBe(signInLimits.wrongPerCode - 1);
+    const code = await instances[1].db.selectFrom('sign_in_codes').select('wrong').where('id', '=', requestId).executeTakeFirstOrThrow();
+    expect(code.wrong).toBe(signInLimits.wrongPerCode);
+    // Each entry not refused as locked was counted once: ten of them made one lock, the rest count again.
+    const counted = 12 - count(answers, 'sign_in_locked');
+    const row = await phoneRow(phone);
+    expect(row.locks).toBe(1);
+    expect(row.failures).toBe(counted - signInLimits.failuresToLock);
+    expect(row.locked_until).not.toBeNull();
+    expect(messageOf(await send(1, 'check-verification-code', { phone, request_id: requestId, code: codeOf(phone) }))).toBe('sign_in_locked');
+  });
+
+  test('the right code entered at both at once gives one ticket', async () => {
+    expect(database.server, missing).toBeDefined();
+    const phone = '998971000004';
+    const sent = await send(1, 'send-code', { phone }, '10.2.4.4');
+    const requestId = sent.json<{ response: { request_id: string } }>().response.request_id;
+    const code = codeOf(phone);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(i, 'check-verification-code', { phone, request_id: requestId, code })));
+    expect(answers.filter((answer) => answer.json<{ result: boolean }>().result)).toHaveLength(1);
+    expect(count(answers, 'code_expired')).toBe(5);
+  });
+});
