@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageShell } from '../../server/lib/page-shell';
@@ -196,26 +196,40 @@ test('a flow page looks for a new deployment, and once there is one, the next st
   expect(await sameDocument()).toBe(false);
 });
 
-test("a flow page's module that fails to load (gone with a deployment) reloads the page once, and the flow starts", async ({ page }) => {
+/** Counts the documents a tab loads: a page reloaded by the chunk guard is a second. */
+function countingDocuments(page: Page): () => number {
   let documents = 0;
   page.on('request', (sent) => {
     if (sent.resourceType() === 'document') documents += 1;
   });
+  return () => documents;
+}
+
+/** Nothing fetched ahead on idle (as with Save-Data on): a step's parts load when it is reached. */
+const fetchingNothingAhead = (page: Page) => page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+
+/** The travel flow opened in English, on its first step, once its scripts own the page. */
+async function openTravelReady(page: Page): Promise<void> {
+  await page.goto('/en/travel');
+  await expect(page).toHaveURL(/step=trip/);
+  await expect(page.locator('[inert]')).toHaveCount(0);
+}
+
+test("a flow page's module that fails to load (gone with a deployment) reloads the page once, and the flow starts", async ({ page }) => {
+  const documents = countingDocuments(page);
   // The flow's English texts, a module loaded lazily by no load that handles its failure itself, are
   // gone for the page first loaded (every try), and there for the page loaded anew.
   const catalog = readBuildManifest()['../locales/en/travel.po']?.file;
   if (!catalog) throw new Error('the build has no English travel catalog');
   let refused = 0;
   await page.route(`**/${catalog}`, (route) => {
-    if (documents > 1) return route.continue();
+    if (documents() > 1) return route.continue();
     refused += 1;
     return route.abort();
   });
-  await page.goto('/en/travel');
-  await expect(page).toHaveURL(/step=trip/);
-  await expect(page.locator('[inert]')).toHaveCount(0);
+  await openTravelReady(page);
   await expect(page.locator('form')).toBeVisible();
-  expect(documents).toBe(2);
+  expect(documents()).toBe(2);
   expect(refused).toBeGreaterThan(0);
   expect(await page.evaluate(() => sessionStorage.getItem('chunk-guard:reloaded-at'))).toMatch(/^\d+$/);
 });
@@ -229,44 +243,33 @@ function travelDatesValidator(): string {
 }
 
 test("a later step whose chunk fails to load reloads the page once, and the visitor goes on from that step", async ({ page }) => {
-  let documents = 0;
-  page.on('request', (sent) => {
-    if (sent.resourceType() === 'document') documents += 1;
-  });
-  // Nothing fetched ahead on idle (as with Save-Data on): the step's parts load when it is reached.
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  const documents = countingDocuments(page);
+  await fetchingNothingAhead(page);
   let refused = 0;
   await page.route(`**/${travelDatesValidator()}`, (route) => {
-    if (documents > 1) return route.continue();
+    if (documents() > 1) return route.continue();
     refused += 1;
     return route.abort();
   });
-  await page.goto('/en/travel');
-  await expect(page).toHaveURL(/step=trip/);
-  await expect(page.locator('[inert]')).toHaveCount(0);
+  await openTravelReady(page);
   await page.getByRole('button', { name: text('en', 'engine.next'), exact: true }).click();
   // It spun for ever, asking for the chunk on every render; now the chunk guard loads the page anew, on the step.
   await expect(page.locator('#flow-dates_beginDate')).toBeVisible();
   await expect(page).toHaveURL(/step=dates/);
-  expect(documents).toBe(2);
+  expect(documents()).toBe(2);
   expect(refused).toBe(1);
   expect(await page.evaluate(() => sessionStorage.getItem('chunk-guard:reloaded-at'))).toMatch(/^\d+$/);
 });
 
 test("a later step whose chunk fails to load within the chunk guard's 10 s says so, with a retry that loads it", async ({ page }) => {
-  let documents = 0;
-  page.on('request', (sent) => {
-    if (sent.resourceType() === 'document') documents += 1;
-  });
-  await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+  const documents = countingDocuments(page);
+  await fetchingNothingAhead(page);
   let asked = 0;
   await page.route(`**/${travelDatesValidator()}`, (route) => {
     asked += 1;
     return asked === 1 ? route.abort() : route.continue();
   });
-  await page.goto('/en/travel');
-  await expect(page).toHaveURL(/step=trip/);
-  await expect(page.locator('[inert]')).toHaveCount(0);
+  await openTravelReady(page);
   // The page was just reloaded for a chunk: the guard does not reload it again.
   await page.evaluate(() => sessionStorage.setItem('chunk-guard:reloaded-at', String(Date.now())));
   await page.getByRole('button', { name: text('en', 'engine.next'), exact: true }).click();
@@ -280,7 +283,7 @@ test("a later step whose chunk fails to load within the chunk guard's 10 s says 
   await expect(page.locator('#flow-dates_beginDate')).toBeVisible();
   await expect(failed).toHaveCount(0);
   expect(asked).toBe(2);
-  expect(documents).toBe(1);
+  expect(documents()).toBe(1);
 });
 
 test('on a phone, the step Next leads to opens at its title, which takes focus', async ({ browser }) => {
