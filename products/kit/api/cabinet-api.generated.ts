@@ -265,7 +265,9 @@ export interface RenewalResponse {
   /**
    * The save request body the policy was bought with, as stored.
    */
-  request: {};
+  request: {
+    [k: string]: unknown | undefined;
+  };
   /**
    * The renewed policy's first day.
    */
