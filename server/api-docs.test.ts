@@ -103,7 +103,10 @@ describe('the API documentation', () => {
       expect(security.some((alternative) => 'session' in alternative), what).toBe(takesBearer);
       if (takesBearer) withSession.push(what);
     }
-    expect(withSession).toEqual(['GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/logout']);
+    expect(withSession).toEqual([
+      'GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/logout', 'GET /api/shaxsiy_kabinet/get/policy-new',
+      'GET /api/shaxsiy_kabinet/get/policy/:id', 'GET /api/shaxsiy_kabinet/get/policy/:id/pdf', 'GET /api/shaxsiy_kabinet/get/renewal/:id',
+    ]);
   });
 
   test('says which credential each call needs, and the site API\'s answers and error codes', () => {
@@ -140,6 +143,10 @@ describe('the API documentation', () => {
     expect(JSON.stringify(paths['/api/payme']?.post?.requestBody)).toContain('contract_id');
     expect(Object.keys(paths['/api/policies/{file}']?.get?.responses ?? {})).toEqual(['200', '404', '410']);
     expect(JSON.stringify(paths['/api/policies/{file}']?.get?.responses?.['200'])).toContain('application/pdf');
+    // The cabinet's PDF too is a file, refused in the envelope.
+    const cabinetPdf = paths['/api/shaxsiy_kabinet/get/policy/{id}/pdf']?.get?.responses;
+    expect(JSON.stringify(cabinetPdf?.['200'])).toContain('application/pdf');
+    expect(Object.keys(cabinetPdf ?? {})).toEqual(expect.arrayContaining(['401', '404', '410']));
     expect(Object.keys(paths['/api/travel-neo/get_country']?.get?.responses ?? {})).not.toContain('415');
   });
 

@@ -1,4 +1,4 @@
-import { coverStartInWindow, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireOfAge, type ProductSale, type SaleContext } from '../kit/sale/sale';
+import { clientOf, coverStartInWindow, passportOf, registeredParty, registeredPerson, requestDate, requireDistinctPeople, requireOfAge, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import { groupDigits, oneYearFrom } from '../kit/api/api-format';
 import type { SaveRequest } from './api.generated';
 import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
@@ -6,7 +6,7 @@ import { accidentTariff, quoteAccident, type AccidentTariff } from './pricing';
 async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>) {
   const begin = requestDate(request.begin_date, '/begin_date');
   coverStartInWindow(begin, context.today, '/begin_date');
-  const owner = await registeredPerson(request.owner, '/owner', context);
+  const { person: owner, pinfl } = await registeredParty(request.owner, '/owner', context);
   // Of age on the first day of cover, as the page judges it at the first person's birthday.
   requireOfAge(owner.birthday, begin, '/owner/birthday');
   requireDistinctPeople(request.insureds.map(passportOf), '/insureds');
@@ -23,6 +23,7 @@ async function quote(request: SaveRequest, context: SaleContext<AccidentTariff>)
       currency: 'UZS' as const,
       programName: `${groupDigits(request.insurance_amount)} soʻm × ${insured.length}`,
       subject: 'Baxtsiz hodisalar / Несчастные случаи',
+      ...clientOf(request.phone, [pinfl]),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { groupDigits, oneYearFrom } from '../kit/api/api-format';
-import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../kit/sale/sale';
+import { clientOf, coverStartInWindow, policyText, registeredParty, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext, type SaleQuote } from '../kit/sale/sale';
 import type { CalculateRequest, CalculateResponse, CarPriceRequest, CarPriceResponse, SaveRequest, TariffResponse } from './api.generated';
 import { carCatalogue } from './car-catalogue';
 import {
@@ -170,7 +170,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
   if (mismatch === 'year') throw new SaleRefusal(422, 'car/year is not the vehicle registry\'s year of manufacture', '/car/year');
   if (mismatch === 'model') throw new SaleRefusal(422, 'car/position_id is not the vehicle registry\'s model', '/car/position_id');
 
-  const payer = await registeredPerson(request.payer, '/payer', context);
+  const { person: payer, pinfl } = await registeredParty(request.payer, '/payer', context);
   requireOfAge(payer.birthday, context.today, '/payer/birthday');
 
   const cover: CascoCover = { value: car.price, program, ...added };
@@ -190,6 +190,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       // The registry's car and owner, never the request's words for them.
       subject: `${vehicle.model} ${vehicle.issueYear}, ${displayPlate(vehicle.plate)} (${found.brand.name} ${found.model.name} ${found.position.name}); egasi / владелец: ${vehicle.owner.name}`,
       plate: vehicle.plate,
+      ...clientOf(request.payer.phone, [pinfl]),
     },
   };
 }

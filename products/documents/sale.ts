@@ -1,6 +1,6 @@
 import { displayPlate } from '../../engine/plate-text';
 import { oneYearFrom } from '../kit/api/api-format';
-import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../kit/sale/sale';
+import { clientOf, coverStartInWindow, registeredParty, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { allTypes, documentType, quoteDocument, sandboxDocumentsTariff, stateNumberTypeId, type DocumentsTariff } from './pricing';
 import manifest from './product';
@@ -39,7 +39,7 @@ async function quote(request: SaveRequest, context: SaleContext<DocumentsTariff>
   const price = quoteDocument(request.document_type_id, context.tariffs);
   if (!type || !price) throw new SaleRefusal(422, `document_type_id ${request.document_type_id} is not sold`, '/document_type_id');
   const name = documentName(request);
-  const owner = await registeredPerson(request.owner, '/owner', context);
+  const { person: owner, pinfl } = await registeredParty(request.owner, '/owner', context);
   requireOfAge(owner.birthday, begin, '/owner/birthday');
   const typeName = context.words(`documents.type.${type.id}`) ?? type.name;
   return {
@@ -53,6 +53,7 @@ async function quote(request: SaveRequest, context: SaleContext<DocumentsTariff>
       currency: 'UZS' as const,
       programName: typeName,
       subject: `${typeName}: ${name}`,
+      ...clientOf(request.phone, [pinfl]),
     },
   };
 }

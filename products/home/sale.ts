@@ -1,4 +1,4 @@
-import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../kit/sale/sale';
+import { clientOf, coverStartInWindow, policyText, registeredParty, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import { oneYearFrom } from '../kit/api/api-format';
 import type { SaveRequest } from './api.generated';
 import { homePrograms, quoteHome, type HomeProgram, type HomeTariffs } from './pricing';
@@ -17,7 +17,7 @@ async function quote(area: HomeArea, request: SaveRequest, context: SaleContext<
   const program = context.tariffs.programs.find((p) => p.id === request.program_id);
   const price = quoteHome(request.program_id, context.tariffs);
   if (!program || !price) throw new SaleRefusal(422, `program ${request.program_id} is not sold`, '/program_id');
-  const applicant = await registeredPerson(request.applicant, '/applicant', context, { field: '/applicant', message: 'applicant not found in the person registry' });
+  const { person: applicant, pinfl } = await registeredParty(request.applicant, '/applicant', context, { field: '/applicant', message: 'applicant not found in the person registry' });
   requireOfAge(birthday, begin, '/applicant/birthday');
   return {
     price,
@@ -31,6 +31,7 @@ async function quote(area: HomeArea, request: SaveRequest, context: SaleContext<
       programName: context.words(`${area}.program.${program.id}`) ?? program.name,
       // The region is part of the address the policy covers.
       subject: `${policyText(context, `home.house_type.${request.house_type}`)}, ${regionName(request.region_id)}, ${request.address}`,
+      ...clientOf(request.applicant.phone, [pinfl]),
     },
   };
 }

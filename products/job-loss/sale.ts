@@ -1,6 +1,6 @@
 import { groupDigits, oneYearFrom } from '../kit/api/api-format';
 import { homeRegions } from '../home/regions';
-import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../kit/sale/sale';
+import { clientOf, coverStartInWindow, registeredParty, requestDate, requireOfAge, SaleRefusal, type ProductSale, type RegistryCompany, type SaleContext } from '../kit/sale/sale';
 import type { SaveRequest } from './api.generated';
 import { jobLossTariff, monthlyBenefit, quoteJobLoss, type JobLossTariff } from './pricing';
 
@@ -33,7 +33,7 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
   }
   const region = homeRegions[request.region_id];
   if (!region) throw new SaleRefusal(422, `region_id: ${request.region_id} is not a region`, '/region_id');
-  const insured = await registeredPerson(request, '', context, { field: '/passport_number', message: 'passport_number: the insured is not in the person registry' });
+  const { person: insured, pinfl } = await registeredParty(request, '', context, { field: '/passport_number', message: 'passport_number: the insured is not in the person registry' });
   requireOfAge(insured.birthday, begin, '/birthday');
   const price = quoteJobLoss(request.salary, request.benefit_months, context.tariffs);
   if (!price) throw new SaleRefusal(422, 'salary: outside the salaries the tariff insures', '/salary');
@@ -49,6 +49,7 @@ async function quote(request: SaveRequest, context: SaleContext<JobLossTariff>) 
       currency: 'UZS' as const,
       programName: `${groupDigits(benefit)} soʻm × ${request.benefit_months} oy / мес.`,
       subject: `${company.short_name} (STIR ${company.inn}), ${request.job_title}; ${region.uz} / ${region.ru}`,
+      ...clientOf(request.phone, [pinfl]),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { addDays, coverEnd } from '../kit/api/api-format';
 import { miniCascoTariff, type MiniCascoTariff } from '../kit/cars/mini-casco-programs';
 import {
-  notTooFarAhead, Refusal, registeredPerson, requestDate, requireOfAge, SaleRefusal,
+  clientOf, notTooFarAhead, Refusal, registeredParty, requestDate, requireOfAge, SaleRefusal,
   type PassportQuery, type PolicyWording, type ProductCall, type ProductSale, type SaleContext, type SaleQuote,
 } from '../kit/sale/sale';
 import type { CheckCarRequest, CheckCarResponse, CreatePolicyRequest } from './api.generated';
@@ -76,7 +76,7 @@ function quoteFor(months: MiniCascoMonths) {
     if (!program || !price) throw new SaleRefusal(422, `body/program_id: program ${request.program_id} is not sold`, '/program_id');
     const vehicle = await context.registries.vehicle({ plate: request.gos_number, techSeria: request.tech_sery, techNumber: request.tech_number });
     if (!vehicle) throw new SaleRefusal(422, 'body/gos_number: no vehicle of this plate and tech passport in the registry', '/gos_number');
-    const applicant = await registeredPerson(request.applicant, '/applicant', passportCheck(context), { field: '/applicant', message: 'applicant: passport not found in the registry' });
+    const { person: applicant, pinfl } = await registeredParty(request.applicant, '/applicant', passportCheck(context), { field: '/applicant', message: 'applicant: passport not found in the registry' });
     requireOfAge(applicant.birthday, begin, '/applicant/birthday');
     return {
       price,
@@ -90,6 +90,7 @@ function quoteFor(months: MiniCascoMonths) {
         programName: `${context.words(`mini-casco.program.${program.id}`) ?? program.name}, ${termNames[months]}`,
         subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}`,
         plate: vehicle.plate,
+        ...clientOf(request.phone, [pinfl]),
       },
     };
   };

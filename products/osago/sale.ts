@@ -2,7 +2,7 @@ import type { Price } from '../../engine/definition';
 import { addDays, ageOn, coverEnd, isoToDmy } from '../kit/api/api-format';
 import { miniCascoTariff } from '../kit/cars/mini-casco-programs';
 import {
-  knownPerson, notTooFarAhead, personAnswer, policyText, Refusal, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, SaveDeclined,
+  clientOf, knownPerson, notTooFarAhead, personAnswer, policyText, Refusal, requestDate, requireDistinctPeople, requireOfAge, SaleRefusal, SaveDeclined,
   type InsuredPerson, type PassportQuery, type ProductSale, type RegistryVehicle, type SaleContext, type SaleQuote, type VehicleTypeId,
 } from '../kit/sale/sale';
 import type {
@@ -251,6 +251,8 @@ async function quote(request: SavePolicyRequest, context: Context): Promise<Sale
       // The registry's owner stands beside the car.
       subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}; egasi / владелец: ${owner}`,
       plate: vehicle.plate,
+      // The applicant is the policyholder of a person's car and the one who bought a company's.
+      ...clientOf(request.phone_number, [applicant.pinfl]),
     },
   };
 }

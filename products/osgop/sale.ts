@@ -1,6 +1,6 @@
 import { groupDigits } from '../kit/api/api-format';
 import {
-  coverStartInWindow, Refusal, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
+  clientOf, coverStartInWindow, Refusal, registeredParty, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type RegistryVehicle, type SaleContext,
 } from '../kit/sale/sale';
 import type { AutoRequest, AutoResponse, CalculationRequest, CalculationResponse, SaveRequest } from './api.generated';
 import { coverEnd } from './period';
@@ -78,20 +78,23 @@ const calls: ProductCall<OsgopTariff>[] = [
   },
 ];
 
-/** The carrier the policy names: a company of the tax registry (with a short name) or a person of the person registry, of age on the first day of cover (`begin`). */
-async function holderOf(insurant: SaveRequest['insurant'], begin: string, context: SaleContext<OsgopTariff>): Promise<string> {
+/**
+ * The carrier the policy names: a company of the tax registry (with a short name) or a person of the
+ * person registry, of age on the first day of cover (`begin`), with their PINFL.
+ */
+async function holderOf(insurant: SaveRequest['insurant'], begin: string, context: SaleContext<OsgopTariff>): Promise<{ name: string; pinfl?: string }> {
   if (insurant.type === 'company') {
     if (!insurant.inn) throw new SaleRefusal(400, 'body/insurant/inn is required for a company', '/insurant/inn');
     const company = await context.registries.company(insurant.inn);
     if (!company?.short_name) throw new SaleRefusal(422, 'insurant/inn: wrong_inn, not in the tax registry', '/insurant/inn');
-    return company.short_name;
+    return { name: company.short_name };
   }
   const { passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl } = insurant;
   if (!passportSeria || !passportNumber) throw new SaleRefusal(400, 'body/insurant/passport_seria and passport_number are required for a person', '/insurant/passport_seria');
   if (!birthday) throw new SaleRefusal(400, 'body/insurant/birthday is required for a person', '/insurant/birthday');
-  const person = await registeredPerson({ passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl }, '/insurant', context);
-  requireOfAge(person.birthday, begin, '/insurant/birthday');
-  return person.name;
+  const found = await registeredParty({ passport_seria: passportSeria, passport_number: passportNumber, birthday, pinfl }, '/insurant', context);
+  requireOfAge(found.person.birthday, begin, '/insurant/birthday');
+  return { name: found.person.name, pinfl: found.pinfl };
 }
 
 /**
@@ -123,7 +126,7 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
     // The premium of the registry's seats and category for the term the policy states.
     price: quoteOsgop(category, passengerSeats, request.period, context.tariffs),
     terms: {
-      holder,
+      holder: holder.name,
       // The passengers are the insured, unnamed: the policy counts their seats.
       insured: [],
       beginDate: begin,
@@ -133,6 +136,7 @@ async function quote(request: SaveRequest, context: SaleContext<OsgopTariff>) {
       programName: `${request.period} oy / мес., ${groupDigits(context.tariffs.sumPerSeat)} soʻm × ${passengerSeats}`,
       subject: `${model} ${vehicle.issueYear}, ${displayPlate(vehicle.plate)}, ${passengerSeats} yoʻlovchi oʻrni / пассажирских мест`,
       plate: vehicle.plate,
+      ...clientOf(request.phone, [holder.pinfl]),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { oneYearFrom } from '../kit/api/api-format';
-import { coverStartInWindow, policyText, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../kit/sale/sale';
+import { clientOf, coverStartInWindow, policyText, registeredParty, requestDate, requireOfAge, SaleRefusal, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import type { ProgramsResponse, SaveRequest } from './api.generated';
 import { ageProblem, petsTariff, quotePet, vaccinationProblem, type PetsTariff } from './pricing';
 import manifest from './product';
@@ -42,7 +42,7 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
   const vaccination = vaccinationProblem(vaccinated, context.today, begin, tariff);
   if (vaccination === 'future') throw new SaleRefusal(400, 'body/vaccination_date is after today', '/vaccination_date');
   if (vaccination === 'old') throw new SaleRefusal(422, `vaccination_date: older than ${tariff.vaccinationValidMonths} months`, '/vaccination_date');
-  const owner = await registeredPerson(request, '', context, { field: '/passport_number', message: 'passport_number: the owner is not in the person registry' });
+  const { person: owner, pinfl } = await registeredParty(request, '', context, { field: '/passport_number', message: 'passport_number: the owner is not in the person registry' });
   requireOfAge(owner.birthday, begin, '/birthday');
   const price = quotePet({ programId: program.id, petType: request.pet_type, birthMonth, beginDate: begin }, tariff);
   if (!price) throw new SaleRefusal(422, `program_id: program ${program.id} cannot be priced`, '/program_id');
@@ -58,6 +58,7 @@ async function quote(request: SaveRequest, context: SaleContext<PetsTariff>) {
       currency: 'UZS' as const,
       programName: context.words(`pets.program.${program.id}`) ?? program.name,
       subject: `${policyText(context, `pets.pet_type.${request.pet_type}`)} «${request.nickname}», ${request.birth_month}`,
+      ...clientOf(request.phone, [pinfl]),
     },
   };
 }

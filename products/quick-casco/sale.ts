@@ -1,7 +1,7 @@
 import { displayPlate } from '../../engine/plate-text';
 import { oneYearFrom } from '../kit/api/api-format';
 import { earliestCoverStart } from '../kit/cars/program-start';
-import { notTooFarAhead, passportOf, registeredPerson, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../kit/sale/sale';
+import { clientOf, notTooFarAhead, passportOf, registeredParty, requestDate, requireOfAge, SaleRefusal, type InsuredPerson, type ProductSale, type SaleContext, type SaleQuote } from '../kit/sale/sale';
 import type { SaveRequest } from './api.generated';
 import { quickCascoTariff, quoteQuickCasco, type QuickCascoTariff } from './pricing';
 import manifest from './product';
@@ -14,16 +14,16 @@ type Context = SaleContext<QuickCascoTariff>;
  * here can check. HTTP 400 for a series of the other length or a foreigner without names; 422 for
  * a citizen the registry does not know.
  */
-async function applicantOf(applicant: SaveRequest['applicant'], context: Context): Promise<InsuredPerson> {
+async function applicantOf(applicant: SaveRequest['applicant'], context: Context): Promise<{ person: InsuredPerson; pinfl?: string }> {
   const birthday = requestDate(applicant.birthday, '/applicant/birthday');
   if (applicant.foreign) {
     if (applicant.passport_seria.length !== 3) throw new SaleRefusal(400, 'body/applicant/passport_seria: a foreign passport\'s series has 3 letters', '/applicant/passport_seria');
     if (!applicant.first_name?.trim()) throw new SaleRefusal(400, 'body/applicant/first_name is required for a foreigner', '/applicant/first_name');
     if (!applicant.last_name?.trim()) throw new SaleRefusal(400, 'body/applicant/last_name is required for a foreigner', '/applicant/last_name');
-    return { name: `${applicant.first_name.trim()} ${applicant.last_name.trim()}`, passport: passportOf(applicant), birthday };
+    return { person: { name: `${applicant.first_name.trim()} ${applicant.last_name.trim()}`, passport: passportOf(applicant), birthday } };
   }
   if (applicant.passport_seria.length !== 2) throw new SaleRefusal(400, 'body/applicant/passport_seria: a citizen\'s passport series has 2 letters', '/applicant/passport_seria');
-  return registeredPerson(applicant, '/applicant', context, { field: '/applicant', message: 'applicant not found in the person registry' });
+  return registeredParty(applicant, '/applicant', context, { field: '/applicant', message: 'applicant not found in the person registry' });
 }
 
 /**
@@ -41,7 +41,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
   const vehicle = await context.registries.vehicle({ plate: request.gos_number, techSeria: request.tech_sery, techNumber: request.tech_number });
   if (!vehicle) throw new SaleRefusal(422, 'body/gos_number: no vehicle of this plate and tech passport in the registry', '/gos_number');
   if (vehicle.owner.kind === 'company') throw new SaleRefusal(422, 'body/gos_number: for_only_individuals, the registry names a legal-entity owner', '/gos_number');
-  const applicant = await applicantOf(request.applicant, context);
+  const { person: applicant, pinfl } = await applicantOf(request.applicant, context);
   requireOfAge(applicant.birthday, begin, '/applicant/birthday');
   return {
     price,
@@ -55,6 +55,7 @@ async function quote(request: SaveRequest, context: Context): Promise<SaleQuote>
       programName: `${context.words(`quick-casco.program.${program.id}`) ?? program.name}, 12 oy / мес.`,
       subject: `${vehicle.model}, ${displayPlate(vehicle.plate)}, ${vehicle.issueYear}; egasi / владелец: ${vehicle.owner.name}`,
       plate: vehicle.plate,
+      ...clientOf(request.phone, [pinfl]),
     },
   };
 }

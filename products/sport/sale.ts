@@ -1,5 +1,5 @@
 import { decimalComma, groupDigits, oneYearFrom } from '../kit/api/api-format';
-import { coverStartInWindow, registeredPerson, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../kit/sale/sale';
+import { clientOf, coverStartInWindow, registeredParty, requestDate, requireOfAge, SaleRefusal, type ProductCall, type ProductSale, type SaleContext } from '../kit/sale/sale';
 import type { SaveRequest, TypeResponse } from './api.generated';
 import { quoteSport, sandboxSportTariff, type SportTariff } from './pricing';
 import manifest from './product';
@@ -23,7 +23,7 @@ async function quote(request: SaveRequest, context: SaleContext<SportTariff>) {
   coverStartInWindow(begin, context.today, '/begin_date');
   const type = context.tariffs.types.find((t) => t.id === request.sport_type_id);
   if (!type) throw new SaleRefusal(422, `sport_type_id ${request.sport_type_id} is not covered`, '/sport_type_id');
-  const insured = await registeredPerson(request.insured, '/insured', context);
+  const { person: insured, pinfl } = await registeredParty(request.insured, '/insured', context);
   // The insured is the one who takes the policy out online: of age, as every product's policyholder.
   requireOfAge(insured.birthday, begin, '/insured/birthday');
   const sport = context.words(`sport.type.${type.id}`) ?? type.name;
@@ -38,6 +38,7 @@ async function quote(request: SaveRequest, context: SaleContext<SportTariff>) {
       currency: 'UZS' as const,
       programName: `${sport}, ${decimalComma(type.limit)} %`,
       subject: `Sport bilan shugʻullanishda baxtsiz hodisa / Несчастный случай при занятиях спортом: ${sport}, ${groupDigits(request.insurance_amount)} soʻm`,
+      ...clientOf(request.phone, [pinfl]),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { groupDigits } from '../kit/api/api-format';
 import {
-  citizenPassport, coverStartInWindow, foreignPassport, passportOf, registeredPerson, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
+  citizenPassport, clientOf, coverStartInWindow, foreignPassport, passportOf, registeredParty, registeredPerson, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type InsuredPerson, type ProductCall, type ProductSale, type SaleContext,
 } from '../kit/sale/sale';
 import type { SaveRequest, TarifsResponse } from './api.generated';
 import { quoteTravelUzb, sandboxTravelUzbTariff, type TravelUzbTariff } from './pricing';
@@ -58,7 +58,7 @@ async function quote(request: SaveRequest, context: Context) {
   if (request.days !== days) throw new SaleRefusal(400, `body/days must be ${days}, the days from begin_date to end_date`, '/days');
   const program = context.tariffs.programs.find((p) => p.id === request.tarif_id);
   if (!program) throw new SaleRefusal(422, `tarif_id ${request.tarif_id} is not sold`, '/tarif_id');
-  const applicant = await registeredPerson(request.applicant, '/applicant', context);
+  const { person: applicant, pinfl } = await registeredParty(request.applicant, '/applicant', context);
   requireOfAge(applicant.birthday, begin, '/applicant/birthday');
   requireDistinctPeople(request.tourists.map(passportOf), '/tourists');
   const insured = await Promise.all(request.tourists.map((tourist, i) => insuredTourist(tourist, `/tourists/${i}`, context)));
@@ -73,6 +73,7 @@ async function quote(request: SaveRequest, context: Context) {
       currency: 'UZS' as const,
       programName: `${context.words(`travel-uzb.program.${program.id}`) ?? program.name}: ${groupDigits(program.premium)} soʻm × ${insured.length} × ${days} kun / дн.`,
       subject: 'Oʻzbekiston boʻylab sayohat / Путешествие по Узбекистану',
+      ...clientOf(request.phone, [pinfl]),
     },
   };
 }

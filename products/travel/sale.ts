@@ -2,7 +2,7 @@ import type { Price } from '../../engine/definition';
 import { addDays, isoToDmy } from '../kit/api/api-format';
 import { latestTripStartDays } from '../kit/rules/start-window';
 import {
-  citizenPassport, coverStartInWindow, foreignPassport, passportOf, personLookupCall, policyText, registeredPerson, requestBirthday, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
+  citizenPassport, clientOf, coverStartInWindow, foreignPassport, passportOf, personLookupCall, policyText, registeredParty, requestBirthday, requestDate, requireDistinctPeople, requireForeigner, requireOfAge, SaleRefusal, type ProductSale, type SaleContext,
 } from '../kit/sale/sale';
 import type { CalculatorRequest, CalculatorResponse, GetCountryResponse, SavePolisRequest } from './api.generated';
 import { coverPeriod, maxTripDays, spendDayOptions, travelMode, type CoverPeriod } from './period';
@@ -144,9 +144,9 @@ function travelConditions(request: SavePolisRequest, cover: CoverPeriod, context
  * the payer of age and, when a citizen, each with the passport and birthday the person registry has
  * (the premium is priced by age, so a birthday is not the buyer's word). The Latin names stay the
  * request's, as the passport spells them; a foreigner is not in the registry, and must not be a citizen
- * the registry knows (`requireForeigner`).
+ * the registry knows (`requireForeigner`). Answers the payer's PINFL, a citizen's (whose contract it is).
  */
-async function checkPeople(request: SavePolisRequest, context: SaleContext<TravelReference>): Promise<void> {
+async function checkPeople(request: SavePolisRequest, context: SaleContext<TravelReference>): Promise<string | undefined> {
   const payer = request.sugurtalovchi;
   requireOfAge(requestBirthday(payer.birthday, '/sugurtalovchi/birthday', context.today), context.today, '/sugurtalovchi/birthday');
   requireDistinctPeople(request.travelers.map(passportOf), '/travelers');
@@ -154,20 +154,22 @@ async function checkPeople(request: SavePolisRequest, context: SaleContext<Trave
   if (payerRows.length > 1) throw new SaleRefusal(400, `body/travelers/${payerRows[1]}/is_payer: one traveller at most is the payer`, `/travelers/${payerRows[1]}/is_payer`);
   // A citizen by a passport of Uzbekistan's (the registry's key); a foreigner by theirs as printed.
   const person = async (who: typeof payer | SavePolisRequest['travelers'][number], foreign: boolean, field: string, fields: { foreign: string; country: string }, country: string | undefined) => {
-    if (!foreign) return void (await registeredPerson(citizenPassport(who, field), field, context));
+    if (!foreign) return (await registeredParty(citizenPassport(who, field), field, context)).pinfl;
     foreignPassport(who, field);
     await requireForeigner(who, country, fields, context);
+    return undefined;
   };
-  await Promise.all([
+  const [payerPinfl] = await Promise.all([
     person(payer, payer.type !== 0, '/sugurtalovchi', { foreign: '/sugurtalovchi/type', country: '/sugurtalovchi/country_id' }, payer.country_id),
     ...request.travelers.map((t, i) => person(t, t.foreign, `/travelers/${i}`, { foreign: `/travelers/${i}/foreign`, country: `/travelers/${i}/country_id` }, t.country_id)),
   ]);
+  return payerPinfl;
 }
 
 async function quote(request: SavePolisRequest, context: SaleContext<TravelReference>) {
   const cover = requestCover(request, context.today);
   checkCountries(request.countries, context.tariffs);
-  await checkPeople(request, context);
+  const payerPinfl = await checkPeople(request, context);
   const { tariffs } = context.tariffs;
   const quoted = quoteTravel({ ...quoteInput(request, cover, context.today, tariffs), programId: request.program_id }, tariffs);
   if (!quoted) throw new SaleRefusal(422, `program ${request.program_id}: this trip cannot be priced`);
@@ -189,6 +191,7 @@ async function quote(request: SavePolisRequest, context: SaleContext<TravelRefer
       programName: context.words(`travel.program.${request.program_id}`) ?? programName(context.tariffs, request.program_id),
       conditions: travelConditions(request, cover, context),
       subject: countryNames(request.countries),
+      ...clientOf(payer.phone, [payerPinfl]),
     },
   };
 }

@@ -109,6 +109,8 @@ export interface PoliciesTable {
   pdf: Uint8Array | null;
   issued_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Takaful flag: 1 for every policy the shop issues (migration 081); the cabinet lists only those. */
+  takoful: ColumnType<number, number | undefined, number>;
 }
 
 export interface OutboxTable {

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveContext } from '../../products/kit/testing/fake-api';
+import { clientTermsProblems } from '../../products/kit/testing/conformance';
 import { onSamplesDay, registeredProducts } from '../../products/kit/testing/product-tests';
+import type { ContractRequest } from '../../server/plugins/app/contracts';
+import { sandboxPersons } from '../../server/db/sandbox-data';
 import { loadProducts } from '../../server/lib/product-registry';
 import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox } from '../../server/test-helpers';
 import { sandboxCards } from '../../server/payments/sandbox-checkout';
@@ -14,6 +17,9 @@ import { lookedUp, serverApi, type Exchange } from '../support/sample-purchase';
  * validates against the schema of its call, and a purchase goes from catalog to PDF. Products are
  * found through the registry, so a new product is held to the contract without a line here.
  */
+
+/** The sandbox registry's PINFLs by the name a policy prints. */
+const registryPinfls = new Map(sandboxPersons.map((person) => [`${person.first_name} ${person.last_name}`, person.pinfl]));
 
 /** What the page hands a save, with the sample files its FileRefs name. */
 const withFiles = { ...saveContext, files: fixtureFiles };
@@ -73,13 +79,17 @@ for (const { manifest, definition, samples } of registeredProducts()) {
       await expectContract(api.exchanges);
     });
 
-    it('buys the purchase sample: lookups, save, unpaid check, sandbox payment, policy and its PDF', async () => {
+    it('buys the purchase sample: lookups, save (whose contract it is), unpaid check, sandbox payment, policy and its PDF', async () => {
       const api = serverApi(app);
       const catalog = await definition.binding.load(api);
       const data = await lookedUp(definition, api, samples.purchase, samples.catalog);
       const price = definition.pricing(data, catalog);
       if (!price) throw new Error(`${manifest.id}: the purchase sample has no price`);
       const payment = await definition.binding.save(api, data, price, withFiles);
+      // The cabinet finds the contract by the request's phone and the policyholder's PINFL.
+      const { body, terms } = (await app.contracts.get(payment.contractId))?.request as unknown as ContractRequest;
+      expect(terms.clientPhone).toMatch(/^998[0-9]{9}$/);
+      expect(clientTermsProblems(terms, body, registryPinfls)).toEqual([]);
       expect(await definition.binding.check(api, payment)).toBeNull();
       const payme = payment.links.payme;
       if (!payme) throw new Error('no Payme link');

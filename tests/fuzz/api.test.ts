@@ -14,13 +14,15 @@ import { testConfig } from '../../server/config';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
 import { clickAuthHeader } from '../../server/payments/click/signature';
 import { loadProducts } from '../../server/lib/product-registry';
+import { signIn } from '../support/cabinet-client';
 import { buySample, serverApi } from '../support/sample-purchase';
 
 /**
  * Property-based fuzzing of every route the server registers (the route list, so a new product's
  * calls are fuzzed without a line here): bodies built from each route's own request schema with
  * valid and hostile values, missing, extra and prototype-polluting keys; malformed JSON and wrong
- * content types; hostile query strings and path parameters; repeated form fields on the sandbox
+ * content types; hostile query strings and path parameters, also as a signed-in client (the cabinet's
+ * policy calls, past the session); repeated form fields on the sandbox
  * checkouts (Payme's, Click's, Octo's, the hosted page's, Alif's) and the sandbox Paynet terminal;
  * the /paynet page's order lookup (against a stand-in build); providers' notifications correctly
  * signed over hostile bodies, so their handlers run past the signature; random JSON-RPC on the Payme
@@ -352,6 +354,24 @@ describe('fuzzing every route', () => {
           const headers = route.url.startsWith('/sandbox/click/api/') ? { auth: clickAuthHeader(clickConfig.merchantUserId, clickConfig.secretKey) } : {};
           const res = await inject({ method: route.method as 'GET' | 'DELETE', url: search ? `${path}?${search}` : path, headers });
           expectHandled(res, `${route.method} ${route.url}`);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('a signed-in client\'s calls take hostile path parameters and query strings without a 5xx: the handlers, past the session, look them up', async () => {
+    const session = await signIn(app, '998901230099', { passport_seria: 'AD', passport_number: '3333333', birthday: '10.01.1960' }, '10.8.0.1');
+    const segment = fc.oneof(hostileText.map((t) => encode(t.slice(0, 2000))), fc.constantFrom('%00', `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(11)}%00`, '00000000-0000-4000-8000-000000000000', 'null', '-1', '%27%20OR%201%3D1--'));
+    const cabinetCalls = routes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/shaxsiy_kabinet/'));
+    expect(cabinetCalls.map((r) => r.url)).toEqual(expect.arrayContaining(['/api/shaxsiy_kabinet/get/policy/:id', '/api/shaxsiy_kabinet/get/policy/:id/pdf', '/api/shaxsiy_kabinet/get/renewal/:id']));
+    for (const route of cabinetCalls) {
+      await fc.assert(
+        fc.asyncProperty(segment, hostileText, async (param, value) => {
+          const res = await app.inject({ method: 'GET', url: `${route.url.replace(/:[A-Za-z]+/g, param)}?id=${encode(value.slice(0, 3000))}`, headers: session });
+          expectHandled(res, `GET ${route.url}`);
+          // Signed in, the session was taken: a refusal is the call's, not a 401.
+          expect(res.statusCode, `GET ${route.url}`).not.toBe(401);
         }),
         { numRuns: RUNS },
       );

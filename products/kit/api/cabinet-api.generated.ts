@@ -51,12 +51,14 @@ export interface EditProfileRequest {
 /** schemas/api/cabinet/info.response.json */
 
 /**
- * The signed-in client's profile: names, PINFL and birthday from the person registry (read only), the verified phone, e-mail and the language of messages.
+ * The signed-in client's profile: names, PINFL and birthday from the person registry and the passport registered with (read only; a flow's applicant step is filled from them), the verified phone, e-mail and the language of messages.
  */
 export interface InfoResponse {
   first_name: string;
   last_name: string;
   pinfl: string;
+  passport_seria: string;
+  passport_number: string;
   birthday: string;
   phone: string;
   email: string | null;
@@ -67,6 +69,159 @@ export interface InfoResponse {
 
 export interface LogoutResponse {
   signed_out: true;
+}
+
+/** schemas/api/cabinet/policy-new.response.json */
+
+/**
+ * The signed-in client's policies, newest first: every policy whose contract names the client's verified phone or PINFL (as policyholder or applicant), bought on the site or through a partner.
+ *
+ * @maxItems 10000
+ */
+export type PolicyNewResponse = {
+  /**
+   * The policy's id: the one the detail, the PDF and renewal calls take.
+   */
+  id: string;
+  /**
+   * As printed: the product's series and the number (`OSG 2030000123`).
+   */
+  number: string;
+  /**
+   * The product's folder id (`osago`, `travel`).
+   */
+  product: string;
+  /**
+   * The takaful flag: every policy the shop issues is flagged 1, and only those are listed.
+   */
+  takoful: 1;
+  /**
+   * On the server's day: `cancelled` once its payment was refunded, `ended` after its last day, `ending` when its last day is at most 30 days away, else `active`.
+   */
+  status: 'active' | 'ending' | 'ended' | 'cancelled';
+  /**
+   * The first day of cover.
+   */
+  begin_date: string;
+  /**
+   * The last day of cover.
+   */
+  end_date: string;
+  /**
+   * What is insured, as the policy prints it: the car with its plate and owner, the countries of a trip, the address of a home.
+   */
+  subject: string;
+  /**
+   * A vehicle policy's plate as the registry keeps it (`01A123BC`), else null.
+   */
+  plate: string | null;
+  /**
+   * The persons insured by name (none for a car or the passengers of a carrier).
+   *
+   * @maxItems 50
+   */
+  insured: {
+    name: string;
+  }[];
+  /**
+   * The premium paid, UZS.
+   */
+  premium: number;
+  /**
+   * Whether `get/renewal` renews it: ending or ended, not cancelled.
+   */
+  renewable: boolean;
+}[];
+
+/** schemas/api/cabinet/policy.response.json */
+
+/**
+ * One policy of the signed-in client with its PDF, verification page, payment and contract.
+ */
+export interface PolicyResponse {
+  /**
+   * The policy's id: the one the detail, the PDF and renewal calls take.
+   */
+  id: string;
+  /**
+   * As printed: the product's series and the number (`OSG 2030000123`).
+   */
+  number: string;
+  /**
+   * The product's folder id (`osago`, `travel`).
+   */
+  product: string;
+  /**
+   * The takaful flag: every policy the shop issues is flagged 1, and only those are listed.
+   */
+  takoful: 1;
+  /**
+   * On the server's day: `cancelled` once its payment was refunded, `ended` after its last day, `ending` when its last day is at most 30 days away, else `active`.
+   */
+  status: 'active' | 'ending' | 'ended' | 'cancelled';
+  /**
+   * The first day of cover.
+   */
+  begin_date: string;
+  /**
+   * The last day of cover.
+   */
+  end_date: string;
+  /**
+   * What is insured, as the policy prints it: the car with its plate and owner, the countries of a trip, the address of a home.
+   */
+  subject: string;
+  /**
+   * A vehicle policy's plate as the registry keeps it (`01A123BC`), else null.
+   */
+  plate: string | null;
+  /**
+   * The persons insured by name (none for a car or the passengers of a carrier).
+   *
+   * @maxItems 50
+   */
+  insured: {
+    name: string;
+  }[];
+  /**
+   * The premium paid, UZS.
+   */
+  premium: number;
+  /**
+   * Whether `get/renewal` renews it: ending or ended, not cancelled.
+   */
+  renewable: boolean;
+  /**
+   * The PDF of the policy for the signed-in client (`/api/shaxsiy_kabinet/get/policy/<id>/pdf`).
+   */
+  pdf_url: string;
+  /**
+   * The public verification page the policy's QR code opens.
+   */
+  verify_url: string;
+  /**
+   * How it was paid: the provider, when (ISO time) and the amount in UZS; null when no payment is recorded.
+   */
+  payment: {
+    provider: string;
+    paid_at: string;
+    amount: number;
+  } | null;
+  /**
+   * The contract the policy was issued from: its id, order number, when it was saved and the channel that sold it (`site`, a partner's, `app`).
+   */
+  contract: {
+    id: string;
+    order_id: string;
+    created_at: string;
+    channel: string;
+  };
+  /**
+   * What the cover holds beyond its program and period, as the policy prints it.
+   *
+   * @maxItems 50
+   */
+  conditions: string[];
 }
 
 /** schemas/api/cabinet/register-person.request.json */
@@ -95,6 +250,36 @@ export interface RegisterPersonRequest {
    * The mobile app: the session token comes in the answer (sent back as `Authorization: Bearer <token>`), and no cookie is set
    */
   app?: boolean;
+}
+
+/** schemas/api/cabinet/renewal.response.json */
+
+/**
+ * What renews a policy that ends within 30 days or has ended: the product, the save request it was bought with (the flow starts filled from it), its period, and the first day the renewal covers.
+ */
+export interface RenewalResponse {
+  /**
+   * The product's folder id (`osago`, `travel`).
+   */
+  product: string;
+  /**
+   * The save request body the policy was bought with, as stored.
+   */
+  request: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * The renewed policy's first day.
+   */
+  begin_date: string;
+  /**
+   * The renewed policy's last day.
+   */
+  end_date: string;
+  /**
+   * The renewal's first day: the day after `end_date`, or tomorrow when that is past.
+   */
+  renew_from: string;
 }
 
 /** schemas/api/cabinet/send-code.request.json */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { knownPerson, registeredPerson, requireDistinctPeople, requireOfAge, SaveDeclined, type PersonQuery, type RegistryPerson } from './sale';
+import { clientOf, knownPerson, registeredParty, registeredPerson, requireDistinctPeople, requireOfAge, SaveDeclined, type PersonQuery, type RegistryPerson } from './sale';
 
 describe('the people a policy names', () => {
   it('takes a policyholder from their 18th birthday', () => {
@@ -57,5 +57,21 @@ describe('a person of a request, from the person registry', () => {
     await expect(registeredPerson({ ...request, birthday: '31.02.1990' }, '/payer', registry)).rejects.toMatchObject({ status: 400, field: '/payer/birthday' });
     await expect(registeredPerson({ ...request, birthday: '31.02.1990' }, '', registry)).rejects.toMatchObject({ status: 400, field: '/birthday' });
     expect(asked).toEqual([]);
+  });
+});
+
+describe('whose contract it is', () => {
+  it('keeps an Uzbek phone as 998 and nine digits, and each PINFL found once', () => {
+    expect(clientOf('+998 90 123-45-67', ['31505900000011', undefined, '31505900000011', '41102850000022'])).toEqual({ clientPhone: '998901234567', clientPinfls: ['31505900000011', '41102850000022'] });
+    // A foreign number, a foreigner (no PINFL), a company: nothing to find the contract by.
+    expect(clientOf('79161234567', [undefined, null])).toEqual({});
+    expect(clientOf(undefined, [])).toEqual({});
+  });
+
+  it('gives the registry\'s PINFL beside the person a request names, which the policy prints without it', async () => {
+    const vali: RegistryPerson = { pinfl: '31505900000011', firstName: 'Vali', lastName: 'Aliyev', firstNameCyr: 'Вали', lastNameCyr: 'Алиев', birthday: '1990-05-15' };
+    const context = { findPerson: async (query: PersonQuery) => (query.passportNumber === '1234567' ? vali : null) };
+    const found = await registeredParty({ passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990' }, '/applicant', context);
+    expect(found).toEqual({ person: { name: 'Vali Aliyev', passport: 'AA1234567', birthday: '1990-05-15' }, pinfl: '31505900000011' });
   });
 });

@@ -1,5 +1,5 @@
 import type { Price } from '../../../engine/definition';
-import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy } from '../api/api-format';
+import { addDays, ageOn, dmyToIso, isIsoDate, isoToDmy, phoneDigits } from '../api/api-format';
 import { citizenPassportShape, foreignPassportShape, type RequestPerson } from '../api/passport-shapes';
 import { policyholderAge } from '../rules/policyholder-age';
 import { latestStartDays } from '../rules/start-window';
@@ -44,6 +44,30 @@ export interface PolicyTerms {
    * absent when there is nothing to add.
    */
   conditions?: string[];
+  /**
+   * Whose contract it is, as the cabinet finds it (`clientOf`): the contact phone of the save
+   * request, `998` and 9 digits as a client's phone is kept; absent when the request gives none.
+   */
+  clientPhone?: string;
+  /**
+   * The PINFLs the person registry gave for the policyholder and the applicant, each once: a client
+   * signed in by that PINFL finds the contract, bought on the site or through a partner. Absent for
+   * a company or a foreigner, whom the registry does not name.
+   */
+  clientPinfls?: string[];
+}
+
+/**
+ * Whose contract it is (`PolicyTerms.clientPhone`, `clientPinfls`): the request's phone, its digits
+ * only, when it is an Uzbek number, and the PINFLs found, each once.
+ */
+export function clientOf(phone: string | undefined, pinfls: readonly (string | null | undefined)[]): Pick<PolicyTerms, 'clientPhone' | 'clientPinfls'> {
+  const digits = phone === undefined ? undefined : phoneDigits(phone);
+  const found = [...new Set(pinfls.filter((pinfl): pinfl is string => typeof pinfl === 'string' && /^[0-9]{14}$/.test(pinfl)))];
+  return {
+    ...(digits !== undefined && /^998[0-9]{9}$/.test(digits) ? { clientPhone: digits } : {}),
+    ...(found.length > 0 ? { clientPinfls: found } : {}),
+  };
 }
 
 /** A save request read: the cover it buys and the price of that very cover. */
@@ -386,10 +410,23 @@ export async function registeredPerson<T>(
   context: Pick<SaleContext<T>, 'findPerson'>,
   notFound: NotFound = { field, message: `${field.slice(1)}: not found in the person registry` },
 ): Promise<InsuredPerson> {
+  return (await registeredParty(person, field, context, notFound)).person;
+}
+
+/**
+ * `registeredPerson` with the registry's PINFL beside the person: a policyholder or an applicant,
+ * whose contract it is (`clientOf`). The PINFL is not part of what the policy prints.
+ */
+export async function registeredParty<T>(
+  person: RequestPerson,
+  field: string,
+  context: Pick<SaleContext<T>, 'findPerson'>,
+  notFound: NotFound = { field, message: `${field.slice(1)}: not found in the person registry` },
+): Promise<{ person: InsuredPerson; pinfl: string }> {
   const birthday = requestDate(person.birthday, `${field}/birthday`);
   const query = { passportSeria: person.passport_seria, passportNumber: person.passport_number, birthday, ...(person.pinfl ? { pinfl: person.pinfl } : {}) };
   const found = await knownPerson(query, context, notFound);
-  return { name: `${found.firstName} ${found.lastName}`, passport: passportOf(person), birthday };
+  return { person: { name: `${found.firstName} ${found.lastName}`, passport: passportOf(person), birthday }, pinfl: found.pinfl };
 }
 
 /**

@@ -321,3 +321,32 @@ export function commonFieldProblems(schema: Json, where: string): string[] {
   });
   return problems;
 }
+
+/** The first value of a member named like a phone that is an Uzbek number, anywhere in a request. */
+function requestPhone(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.map(requestPhone).find((phone) => phone !== undefined);
+  if (!isRecord(value)) return undefined;
+  for (const [key, member] of Object.entries(value)) {
+    if (/phone/i.test(key) && typeof member === 'string' && /^998[0-9]{9}$/.test(member)) return member;
+  }
+  return Object.values(value).map(requestPhone).find((phone) => phone !== undefined);
+}
+
+/**
+ * Whether a sale's terms say whose contract it is (`PolicyTerms.clientPhone`, `clientPinfls`): the
+ * phone the save request gives, and the registry's PINFL of a policyholder the person registry names
+ * (`registry`: each registry person's PINFL by the name a policy prints), every PINFL one of the
+ * registry's, each once.
+ */
+export function clientTermsProblems(terms: { holder: string; clientPhone?: string; clientPinfls?: string[] }, request: unknown, registry: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  const phone = requestPhone(request);
+  if (terms.clientPhone !== phone) problems.push(`clientPhone is ${terms.clientPhone ?? 'missing'}, the request's phone ${phone ?? 'none'}`);
+  const pinfls = terms.clientPinfls ?? [];
+  const known = new Set(registry.values());
+  for (const pinfl of pinfls) if (!known.has(pinfl)) problems.push(`clientPinfls names ${pinfl}, no PINFL of the registry`);
+  if (new Set(pinfls).size !== pinfls.length) problems.push('clientPinfls names a PINFL twice');
+  const holder = registry.get(terms.holder);
+  if (holder !== undefined && !pinfls.includes(holder)) problems.push(`clientPinfls lacks the policyholder's PINFL (${terms.holder})`);
+  return problems;
+}

@@ -67,7 +67,7 @@ export function verifyKey(policyId: string): string {
   return createHash('sha256').update(`verify:${policyId}`).digest('base64url').slice(0, 16);
 }
 
-const policyColumns = ['id', 'contract_id', 'number', 'product', 'holder', 'insured', 'begin_date', 'end_date', 'premium', 'sum_insured', 'sum_insured_currency', 'issued_at', 'revoked_at'] as const satisfies readonly (keyof Policy)[];
+const policyColumns = ['id', 'contract_id', 'number', 'product', 'holder', 'insured', 'begin_date', 'end_date', 'premium', 'sum_insured', 'sum_insured_currency', 'issued_at', 'revoked_at', 'takoful'] as const satisfies readonly (keyof Policy)[];
 
 export default fp(
   async (app) => {
@@ -103,6 +103,8 @@ export default fp(
         sum_insured_currency: terms.currency,
         pdf: null,
         issued_at: issuedAt,
+        // Every policy the shop sells is a takaful contract: the cabinet lists those flagged 1.
+        takoful: 1,
       };
       return { number, message, values };
     }
@@ -127,9 +129,9 @@ export default fp(
           ), message AS (
             ${app.outbox.enqueueingFor('performed', 'purchase', message)}
           ), policy AS (
-            INSERT INTO policies (id, contract_id, number, product, holder, insured, begin_date, end_date, premium, sum_insured, sum_insured_currency, pdf, issued_at)
+            INSERT INTO policies (id, contract_id, number, product, holder, insured, begin_date, end_date, premium, sum_insured, sum_insured_currency, pdf, issued_at, takoful)
             SELECT ${v.id}::uuid, ${v.contract_id}::uuid, ${v.number}::text, ${v.product}::text, ${v.holder}::text, ${JSON.stringify(v.insured)}::jsonb,
-              ${v.begin_date}::date, ${v.end_date}::date, ${v.premium}::bigint, ${v.sum_insured}::bigint, ${v.sum_insured_currency}::text, NULL, ${v.issued_at}::timestamptz
+              ${v.begin_date}::date, ${v.end_date}::date, ${v.premium}::bigint, ${v.sum_insured}::bigint, ${v.sum_insured_currency}::text, NULL, ${v.issued_at}::timestamptz, ${v.takoful}::smallint
             FROM performed
           )`;
       },

@@ -20,6 +20,8 @@ declare module 'fastify' {
        * signature of the request (`signature`: no scheme OpenAPI can state; the summary says which).
        */
       callback?: CallbackCredential;
+      /** A call that answers a file of this type (a policy's PDF), not the envelope; its refusals are in the envelope. */
+      file?: 'application/pdf';
     };
   }
 }
@@ -132,6 +134,9 @@ const paymeAnswer = {
   description: 'A JSON-RPC 2.0 answer: `result` (Check: `{ allow: true }`; Create, Perform, Cancel, Check transaction: `{ transaction, state, create_time, perform_time, cancel_time, reason }`), or `error` `{ code, message: { uz, ru, en } }` with Payme\'s codes (above).',
   content: { 'application/json': { schema: { type: 'object', properties: { jsonrpc: { const: '2.0' }, id: {}, result: { type: 'object' }, error: { type: 'object' } } } } },
 };
+
+/** A file a call answers instead of the envelope. */
+const fileAnswer = (type: string) => ({ description: 'The file.', content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
 
 const policyFileAnswers = {
   200: { description: 'The policy PDF (drawn on its first download, the same bytes every time).', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
@@ -248,7 +253,8 @@ export default fp(
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
           security: security(url, docs?.callback, route.config?.session === true),
-          ...(api ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined), ...(idempotent ? idempotencyErrors : {}) } } : {}),
+          ...(docs?.file ? { response: { 200: fileAnswer(docs.file), ...errorsOf(route.method, false), 410: policyFileAnswers[410] } } : {}),
+          ...(api && !docs?.file ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined), ...(idempotent ? idempotencyErrors : {}) } } : {}),
           ...(idempotent ? { headers: idempotencyKeyHeader } : {}),
           ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),
           ...(url.startsWith('/api/policies/') ? { response: policyFileAnswers } : {}),

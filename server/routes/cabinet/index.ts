@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { CheckRegisterRequest, CheckVerificationCodeRequest, EditProfileRequest, InfoResponse, RegisterPersonRequest, SendCodeRequest, SendCodeResponse, SignInResponse } from '../../../products/kit/api/cabinet-api.generated';
+import type {
+  CheckRegisterRequest, CheckVerificationCodeRequest, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, RegisterPersonRequest, RenewalResponse, SendCodeRequest, SendCodeResponse, SignInResponse,
+} from '../../../products/kit/api/cabinet-api.generated';
 import { knownPerson, requestDate } from '../../../products/kit/sale/sale';
 import type { Client } from '../../db/database';
 import { AppError, ok, refusal } from '../../envelope';
@@ -108,7 +110,10 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
     return signedIn(reply, registered.client, registered.token, forApp);
   });
 
-  const profile = (client: Client) => ok<InfoResponse>({ first_name: client.first_name, last_name: client.last_name, pinfl: client.pinfl, birthday: client.birthday, phone: client.phone, email: client.email, lang: client.lang });
+  const profile = (client: Client) => ok<InfoResponse>({
+    first_name: client.first_name, last_name: client.last_name, pinfl: client.pinfl, passport_seria: client.passport_seria, passport_number: client.passport_number,
+    birthday: client.birthday, phone: client.phone, email: client.email, lang: client.lang,
+  });
 
   app.get('/get/info', {
     config: { session: true, docs: { summary: 'The signed-in client\'s profile (the session cookie, or `Authorization: Bearer <token>`); 401 `session_expired` after 30 minutes without a call, 12 hours after signing in, or after logout', response: 'cabinet/info.response' } },
@@ -128,5 +133,47 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
     if (request.sessionToken) await app.cabinet.endSession(request.sessionToken);
     if (request.cookies[cookie.name] !== undefined) reply.clearCookie(cookie.name, cookie.options);
     return ok({ signed_out: true });
+  });
+
+  // A client's policies, each looked up by (client, id): another client's id, a malformed one and a
+  // policy of nobody are all the same 404, so an id tells nothing of whose it is.
+  const policyNotFound = () => new AppError(404, 'policy_not_found');
+  const ownerOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const client = await clientOf(request, reply);
+    return { phone: client.phone, pinfl: client.pinfl };
+  };
+
+  app.get('/get/policy-new', {
+    config: { session: true, docs: { summary: 'The signed-in client\'s policies, newest first: every policy (takaful flag 1, which the shop gives every policy it issues) whose contract names the client\'s verified phone or PINFL as policyholder or applicant, bought on the site or through a partner; each with its status on the server\'s day (active, ending within 30 days, ended, cancelled)', response: 'cabinet/policy-new.response' } },
+  }, async (request, reply) => ok<PolicyNewResponse>(await app.cabinetPolicies.list(await ownerOf(request, reply))));
+
+  app.get<{ Params: { id: string } }>('/get/policy/:id', {
+    config: { session: true, docs: { summary: 'One policy of the signed-in client with its PDF address, the public verification page its QR code opens, its payment and its contract; 404 `policy_not_found` for an id that is not one of the client\'s', response: 'cabinet/policy.response' } },
+  }, async (request, reply) => {
+    const policy = await app.cabinetPolicies.detail(await ownerOf(request, reply), request.params.id);
+    if (!policy) throw policyNotFound();
+    return ok<PolicyResponse>(policy);
+  });
+
+  app.get<{ Params: { id: string } }>('/get/policy/:id/pdf', {
+    config: { session: true, docs: { summary: 'The PDF of a policy of the signed-in client (drawn on its first download); 404 `policy_not_found` for an id that is not one of the client\'s, 410 `policy_cancelled` once its payment was refunded', file: 'application/pdf' } },
+  }, async (request, reply) => {
+    const pdf = await app.cabinetPolicies.pdf(await ownerOf(request, reply), request.params.id);
+    if (!pdf) throw policyNotFound();
+    if (pdf === 'revoked') throw new AppError(410, 'policy_cancelled');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="policy-${request.params.id.toLowerCase()}.pdf"`)
+      .header('x-robots-tag', 'noindex')
+      .send(Buffer.from(pdf));
+  });
+
+  app.get<{ Params: { id: string } }>('/get/renewal/:id', {
+    config: { session: true, docs: { summary: 'What renews a policy of the signed-in client that ends within 30 days or has ended: the product, the save request it was bought with, its period and the renewal\'s first day (the day after it ends, or tomorrow). 409 `policy_not_renewable` for one still running longer or cancelled, 404 `policy_not_found` for an id that is not one of the client\'s', response: 'cabinet/renewal.response' } },
+  }, async (request, reply) => {
+    const renewal = await app.cabinetPolicies.renewal(await ownerOf(request, reply), request.params.id);
+    if (!renewal) throw policyNotFound();
+    if (renewal === 'not_renewable') throw new AppError(409, 'policy_not_renewable');
+    return ok<RenewalResponse>(renewal);
   });
 }

@@ -1,17 +1,21 @@
 /*
- * The cabinet's sign-in limits at two instances on one real PostgreSQL (TEST_DATABASE_URL; vitest's
- * global setup starts a scratch cluster when PostgreSQL is installed): codes asked for and wrong
- * codes entered at both at the same moment are counted as at one. In a database of its own that it
+ * The cabinet at two instances on one real PostgreSQL (TEST_DATABASE_URL; vitest's global setup
+ * starts a scratch cluster when PostgreSQL is installed): codes asked for and wrong codes entered at
+ * both at the same moment are counted as at one; a client's policies are found by the indexes of
+ * their phone and PINFL, and a PDF downloaded at both at once is drawn to the same bytes. In a database of its own that it
  * drops afterwards; without the variable it fails with instructions, never silently.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signIn } from '../../../tests/support/cabinet-client';
 import { testDatabase } from '../../../tests/support/test-database';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { phoneKeyOf, signInLimits } from '../../plugins/app/cabinet';
+import { ownedBy } from '../../plugins/app/cabinet-policies';
 import type { SandboxSmsInbox } from '../../sms/sms';
-import { siteAuth } from '../../test-helpers';
+import { homeSaveBody, neoAuth, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from '../../test-helpers';
 
 const missing = 'TEST_DATABASE_URL is not set: point it at a PostgreSQL server (server/README.md shows how to start a scratch cluster).';
 const database = testDatabase('shop_cabinet');
@@ -89,5 +93,40 @@ describe('sign-in limits, two instances on one database', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(i, 'check-verification-code', { phone, request_id: requestId, code })));
     expect(answers.filter((answer) => answer.json<{ result: boolean }>().result)).toHaveLength(1);
     expect(count(answers, 'code_expired')).toBe(5);
+  });
+});
+
+describe('policies, two instances on one database', () => {
+  test('a policy bought at one instance is the client\'s at the other, its PDF drawn once to the same bytes at both at once', async () => {
+    expect(database.server, missing).toBeDefined();
+    const [first, second] = instances;
+    const phone = '998901009988';
+    const saved = (await post(first, '/api/sayt/uyjoy-api/save', homeSaveBody({ applicant: { ...homeSaveBody().applicant, phone } }))).json<{ response: { contract_id: string; payme_url: string } }>().response;
+    expect((await payInSandbox(first, saved.payme_url)).statusCode).toBe(303);
+    const body = travelSaveBody(await travelPrice(first));
+    const partner = (await post(first, '/api/travel-neo/save-polis', { ...body, sugurtalovchi: { ...body.sugurtalovchi, phone: '998971000777' } }, { authorization: neoAuth })).json<{ response: { contract_id: string; payme_url: string } }>().response;
+    expect((await payInSandbox(first, partner.payme_url)).statusCode).toBe(303);
+    // Vali Aliyev: the home was bought with his phone, the travel policy sold to his PINFL.
+    const session = await signIn(second, phone, { passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990' }, '10.2.5.5');
+    const lists = await Promise.all(instances.map((instance) => instance.inject({ method: 'GET', url: '/api/shaxsiy_kabinet/get/policy-new', headers: session })));
+    const ids = lists.map((answer) => answer.json<{ response: { id: string; product: string }[] }>().response.map((policy) => policy.product));
+    expect(ids).toEqual([['travel', 'home'], ['travel', 'home']]);
+    const homeId = lists[0]!.json<{ response: { id: string }[] }>().response[1]!.id;
+    const pdfs = await Promise.all(Array.from({ length: 4 }, (_, i) => instances[i % 2]!.inject({ method: 'GET', url: `/api/shaxsiy_kabinet/get/policy/${homeId}/pdf`, headers: session })));
+    expect(pdfs.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const stored = await first.db.selectFrom('policies').select('pdf').where('id', '=', homeId).executeTakeFirstOrThrow();
+    for (const answer of pdfs) expect(Buffer.compare(answer.rawPayload, Buffer.from(stored.pdf ?? []))).toBe(0);
+  });
+
+  test('a client\'s contracts are found through the indexes of the phone and the PINFL, not by reading every contract', async () => {
+    expect(database.server, missing).toBeDefined();
+    const plan = await instances[0].db.transaction().execute(async (trx) => {
+      // A handful of rows would be read whole anyway: the plan is asked as of a large table.
+      await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+      const query = trx.selectFrom('contracts').select('id').where(ownedBy({ phone: '998901009988', pinfl: '31505900000011' }));
+      return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${query}`.execute(trx)).rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('contracts_client_phone_idx');
+    expect(plan).toContain('contracts_client_pinfls_idx');
   });
 });
