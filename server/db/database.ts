@@ -187,6 +187,22 @@ export interface ClientSessionsTable {
   expires_at: Timestamp;
 }
 
+export type ClaimStatus = 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
+
+/** A claim a client filed (migration 082), keyed by (client_id, id). */
+export interface ClaimsTable {
+  id: string;
+  client_id: string;
+  number: string;
+  product: Product;
+  policy_id: string | null;
+  event_date: DateText;
+  claim_status: ColumnType<ClaimStatus, ClaimStatus | undefined, ClaimStatus>;
+  description: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface RedirectsTable {
   from_path: string;
   to_url: string;
@@ -333,6 +349,7 @@ export interface Database {
   sign_in_addresses: SignInAddressesTable;
   sign_in_codes: SignInCodesTable;
   client_sessions: ClientSessionsTable;
+  claims: ClaimsTable;
 }
 
 export type Contract = Selectable<ContractsTable>;

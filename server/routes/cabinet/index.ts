@@ -7,6 +7,7 @@ import { AppError, ok, refusal } from '../../envelope';
 import { contextOf, reading } from '../../lib/calls';
 import { multipartBody } from '../../lib/multipart-body';
 import { sessionCookieOf, sessionLimits, signInLimits, SignInLimit } from '../../plugins/app/cabinet';
+import { purchaseAndClaimRoutes } from './purchases-and-claims';
 
 // Under /api beside the site API, with hooks of its own (autohooks.ts): the session token is a credential here.
 export const prefixOverride = '/api/shaxsiy_kabinet';
@@ -129,4 +130,6 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
     if (request.cookies[cookie.name] !== undefined) reply.clearCookie(cookie.name, cookie.options);
     return ok({ signed_out: true });
   });
+
+  await purchaseAndClaimRoutes(app, clientOf);
 }
