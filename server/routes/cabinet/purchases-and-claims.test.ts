@@ -129,7 +129,8 @@ describe('client-claims', () => {
 describe('without a session', () => {
   test('both answer 401 session_expired: with the site credential only, a token that is no session, or nothing', async () => {
     for (const path of ['get/unpaid', 'client-claims']) {
-      for (const headers of [{ authorization: siteAuth }, { authorization: `Bearer ${'A'.repeat(43)}` }, { authorization: siteAuth, cookie: `__Host-session=${'A'.repeat(43)}` }]) {
+      const sessions: Record<string, string>[] = [{ authorization: siteAuth }, { authorization: `Bearer ${'A'.repeat(43)}` }, { authorization: siteAuth, cookie: `__Host-session=${'A'.repeat(43)}` }];
+      for (const headers of sessions) {
         const answer = await get(path, headers);
         expect(answer.statusCode, `${path} ${JSON.stringify(headers)}`).toBe(401);
         expect(answer.json()).toMatchObject({ result: false, message: 'session_expired' });
