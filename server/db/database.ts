@@ -123,6 +123,8 @@ export interface OutboxTable {
   created_at: Timestamp;
   /** The claim the row is under while an instance sends it (the lease ends at `next_attempt_at`). */
   lease: string | null;
+  /** An SMS's recipient (kind `sms`, 998 and nine digits); null for a chat message. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BotWaitsTable {
@@ -201,6 +203,13 @@ export interface ClaimsTable {
   description: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A renewal reminder enqueued (migration 084): once per policy and days before its end. */
+export interface PolicyRemindersTable {
+  policy_id: string;
+  days: 30 | 7 | 1;
+  created_at: Timestamp;
 }
 
 export interface RedirectsTable {
@@ -350,6 +359,7 @@ export interface Database {
   sign_in_codes: SignInCodesTable;
   client_sessions: ClientSessionsTable;
   claims: ClaimsTable;
+  policy_reminders: PolicyRemindersTable;
 }
 
 export type Contract = Selectable<ContractsTable>;
