@@ -103,7 +103,7 @@ describe('the API documentation', () => {
       expect(security.some((alternative) => 'session' in alternative), what).toBe(takesBearer);
       if (takesBearer) withSession.push(what);
     }
-    expect(withSession).toEqual(['GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/logout']);
+    expect(withSession).toEqual(['GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/logout', 'GET /api/shaxsiy_kabinet/get/unpaid', 'GET /api/shaxsiy_kabinet/client-claims']);
   });
 
   test('says which credential each call needs, and the site API\'s answers and error codes', () => {
