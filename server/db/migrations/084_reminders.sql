@@ -8,6 +8,9 @@ CREATE TABLE policy_reminders (
   PRIMARY KEY (policy_id, days)
 );
 
+-- The hourly round reads the policies that end within 30 days and are not cancelled.
+CREATE INDEX policies_end_date_idx ON policies (end_date) WHERE revoked_at IS NULL;
+
 -- The outbox carries SMS too (kind `sms`), sent by the SMS gateway to this phone (998 and nine
 -- digits); a chat message has none.
 ALTER TABLE outbox ADD COLUMN phone text;

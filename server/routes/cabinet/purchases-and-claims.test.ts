@@ -30,15 +30,17 @@ afterAll(() => app.close());
 
 const base = '/api/shaxsiy_kabinet';
 const get = (path: string, headers: Record<string, string>) => app.inject({ method: 'GET', url: `${base}/${path}`, headers });
-type Unpaid = { contract_id: string; product: string; amount: number; created_at: string; expires_at: string; payment: Record<string, string | number> };
-const unpaidOf = async (headers: Record<string, string>): Promise<Unpaid[]> => {
-  const answer = await get('get/unpaid', headers);
+/** A list call's answer for a signed-in client: 200, not cached, as its response schema says. */
+async function listOf<T>(path: string, schema: string, headers: Record<string, string>): Promise<T[]> {
+  const answer = await get(path, headers);
   expect(answer.statusCode, answer.body).toBe(200);
   expect(answer.headers['cache-control']).toBe('no-store');
-  const { response } = answer.json<{ response: Unpaid[] }>();
-  assertMatchesSchema('cabinet/unpaid.response', response);
+  const { response } = answer.json<{ response: T[] }>();
+  assertMatchesSchema(schema, response);
   return response;
-};
+}
+type Unpaid = { contract_id: string; product: string; amount: number; created_at: string; expires_at: string; payment: Record<string, string | number> };
+const unpaidOf = (headers: Record<string, string>) => listOf<Unpaid>('get/unpaid', 'cabinet/unpaid.response', headers);
 
 describe('get/unpaid', () => {
   test('lists the client\'s contracts saved and not paid, found by phone or by PINFL, newest first, with the links their save answered; never another client\'s', async () => {
@@ -100,14 +102,7 @@ describe('client-claims', () => {
     return id;
   };
   type Claim = { id: string; number: string; product: string; policy_number: string | null; event_date: string; claim_status: string; created_at: string };
-  const claimsOf = async (headers: Record<string, string>): Promise<Claim[]> => {
-    const answer = await get('client-claims', headers);
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    const { response } = answer.json<{ response: Claim[] }>();
-    assertMatchesSchema('cabinet/client-claims.response', response);
-    return response;
-  };
+  const claimsOf = (headers: Record<string, string>) => listOf<Claim>('client-claims', 'cabinet/client-claims.response', headers);
 
   test('is empty until the client files a claim; then lists the client\'s own, newest event first, with the policy number; never another client\'s', async () => {
     const phone = '998901110005';
