@@ -106,6 +106,7 @@ describe('the API documentation', () => {
     expect(withSession).toEqual([
       'GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/logout', 'GET /api/shaxsiy_kabinet/get/policy-new',
       'GET /api/shaxsiy_kabinet/get/policy/:id', 'GET /api/shaxsiy_kabinet/get/policy/:id/pdf', 'GET /api/shaxsiy_kabinet/get/renewal/:id',
+      'GET /api/shaxsiy_kabinet/get/unpaid', 'GET /api/shaxsiy_kabinet/client-claims',
     ]);
   });
 

@@ -31,7 +31,7 @@ export interface CabinetConfig {
   sms: SmsGateway;
   /**
    * The time the sign-in rules are judged at, instead of the database's clock (the one clock every
-   * instance shares). Tests only: no variable sets it.
+   * instance shares), and the one the unpaid contracts are listed at. Tests only: no variable sets it.
    */
   clock?: () => Date;
 }

@@ -7,6 +7,7 @@ import { loggerOptions } from './logging';
 import { startOutboxWorker } from './lib/outbox-worker';
 import { startPaymentReconciler } from './lib/payment-reconciler';
 import { startFileJanitor } from './lib/file-janitor';
+import { startPolicyReminders } from './lib/policy-reminders';
 import { startRepeating } from './lib/repeating-job';
 
 
@@ -26,6 +27,8 @@ const hourMs = 60 * 60_000;
 const keyJanitor = startRepeating(() => app.idempotency.forgetExpired(), { firstDelayMs: hourMs, nextDelayMs: () => hourMs, onError: (err) => app.log.error({ err }, 'expired idempotency keys not deleted') });
 // Sign-in codes, counters and sessions no rule reads any more: deleted every hour.
 const cabinetJanitor = startRepeating(() => app.cabinet.forgetExpired(), { firstDelayMs: hourMs, nextDelayMs: () => hourMs, onError: (err) => app.log.error({ err }, 'expired sign-in rows not deleted') });
+// Renewal reminders (30, 7 and 1 days before a policy ends): looked for at start, then every hour.
+const reminders = startPolicyReminders(app);
 await app.listen({ port: config.port, host: config.host });
 
 let closing = false;
@@ -39,7 +42,7 @@ async function shutdown(signal: string): Promise<void> {
     process.exit(1);
   }, 15_000);
   force.unref();
-  await Promise.all([worker.stop(), reconciler.stop(), janitor.stop(), keyJanitor.stop(), cabinetJanitor.stop()]);
+  await Promise.all([worker.stop(), reconciler.stop(), janitor.stop(), keyJanitor.stop(), cabinetJanitor.stop(), reminders.stop()]);
   await app.close();
   process.exit(0);
 }

@@ -125,6 +125,8 @@ export interface OutboxTable {
   created_at: Timestamp;
   /** The claim the row is under while an instance sends it (the lease ends at `next_attempt_at`). */
   lease: string | null;
+  /** An SMS's recipient (kind `sms`, 998 and nine digits); null for a chat message. */
+  phone: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BotWaitsTable {
@@ -187,6 +189,29 @@ export interface ClientSessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+}
+
+export type ClaimStatus = 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
+
+/** A claim a client filed (migration 082), keyed by (client_id, id). */
+export interface ClaimsTable {
+  id: string;
+  client_id: string;
+  number: string;
+  product: Product;
+  policy_id: string | null;
+  event_date: DateText;
+  claim_status: ColumnType<ClaimStatus, ClaimStatus | undefined, ClaimStatus>;
+  description: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A renewal reminder enqueued (migration 084): once per policy and days before its end. */
+export interface PolicyRemindersTable {
+  policy_id: string;
+  days: 30 | 7 | 1;
+  created_at: Timestamp;
 }
 
 export interface RedirectsTable {
@@ -335,6 +360,8 @@ export interface Database {
   sign_in_addresses: SignInAddressesTable;
   sign_in_codes: SignInCodesTable;
   client_sessions: ClientSessionsTable;
+  claims: ClaimsTable;
+  policy_reminders: PolicyRemindersTable;
 }
 
 export type Contract = Selectable<ContractsTable>;

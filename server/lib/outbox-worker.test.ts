@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createTestApp } from '../test-helpers';
+import type { SandboxSmsInbox } from '../sms/sms';
 import { deliverOutbox, splitMessage, startOutboxWorker } from './outbox-worker';
 
 interface Received {
@@ -125,6 +126,25 @@ describe('outbox delivery', () => {
     } finally {
       await quiet.close();
     }
+  });
+
+  test('an SMS goes through the SMS gateway to its phone, never to the bot, and a 429 of the bot does not hold it', async () => {
+    const inbox = app.sms as SandboxSmsInbox;
+    await enqueue('chat before');
+    await app.outbox.enqueueSms('998903330001', 'Your OSAGO policy OSG 2026000001 is valid until 31.12.2026.');
+    await enqueue('chat after');
+    script = [{ status: 429, body: { ok: false, error_code: 429, description: 'Too Many Requests: retry after 30', parameters: { retry_after: 30 } } }];
+    expect(await deliverOutbox(app, options)).toEqual({ sent: 1, retried: 1 });
+    expect(inbox.messages('998903330001').map((m) => m.text)).toEqual(['Your OSAGO policy OSG 2026000001 is valid until 31.12.2026.']);
+    expect(received.map((r) => r.body.text)).toEqual(['chat before']);
+    const rows = await app.db.selectFrom('outbox').select(['kind', 'sent_at', 'lease']).orderBy('id').execute();
+    expect(rows.map((r) => [r.kind, r.sent_at !== null, r.lease])).toEqual([['purchase', false, null], ['sms', true, null], ['purchase', false, null]]);
+    // The bot's wait holds only the chat: a new SMS still goes at once.
+    await app.outbox.enqueueSms('998903330002', 'second');
+    expect(await deliverOutbox(app, options)).toEqual({ sent: 1, retried: 0 });
+    expect(inbox.messages('998903330002')).toHaveLength(1);
+    // Without a phone there is no SMS row.
+    await expect(app.db.insertInto('outbox').values({ kind: 'sms', text: 'to nobody' }).execute()).rejects.toThrow(/outbox_sms_phone/);
   });
 
   test('the worker loop delivers in the background and stops cleanly', async () => {

@@ -3,6 +3,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { OutboxRow } from '../db/database';
 import { maskPersonalData } from '../logging';
+import { smsKind } from '../plugins/app/outbox';
+import { SmsNotSent } from '../sms/sender';
 import { startRepeating, type RepeatingJob } from './repeating-job';
 
 /** The Bot API refuses texts longer than this (UTF-16 units are a safe upper bound of its count). */
@@ -113,14 +115,27 @@ export interface OutboxRound {
   stopping?: AbortSignal;
 }
 
+/** An SMS through the configured gateway; what a refusal says names neither the phone nor the text. */
+async function sendSms(app: FastifyInstance, phone: string | null, text: string): Promise<SendResult> {
+  if (phone === null) return { ok: false, error: 'an SMS row without a phone' };
+  try {
+    await app.sms.send(phone, text);
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, error: (err instanceof SmsNotSent ? err.message : `the SMS gateway failed (${err instanceof Error ? err.name : 'unknown'})`).slice(0, 500) };
+  }
+}
+
 /**
  * One round: claims due rows under a lease of its own (`FOR UPDATE SKIP LOCKED`, so instances
- * never claim the same row), and sends them one by one. Just before each send it renews the row's
- * lease, which also checks that the row is still its own (not taken over by another instance after
- * the lease ran out) and that the bot is not in a wait; a message the bot accepted is marked sent,
- * and the mark is tried until the database takes it. A refusal schedules the next attempt
- * (exponential backoff); a 429's `retry_after` holds the bot for every instance (`bot_waits`).
- * Without BOT_TOKEN it logs the texts and marks them sent. Returns counts.
+ * never claim the same row), and sends them one by one: a chat message to the bot, an SMS (kind
+ * `sms`) to its phone through the SMS gateway. Just before each send it renews the row's lease,
+ * which also checks that the row is still its own (not taken over by another instance after the
+ * lease ran out) and, for a chat message, that the bot is not in a wait; a message accepted is
+ * marked sent, and the mark is tried until the database takes it. A refusal schedules the next
+ * attempt (exponential backoff); a 429's `retry_after` holds the bot for every instance
+ * (`bot_waits`), never the SMS. Without BOT_TOKEN it logs the chat's texts and marks them sent (an
+ * SMS is never logged: it names a client). Returns counts.
  */
 export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerOptions & OutboxRound = {}): Promise<{ sent: number; retried: number }> {
   const opts = settings(options);
@@ -130,6 +145,7 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
   const bot = token ? botKey(token) : null;
   /** The wait the bot is in, if any. */
   const waitOf = (key: string) => app.db.selectFrom('bot_waits').select('until').where('bot', '=', key).where('until', '>', at());
+  const isSms = (row: Pick<OutboxRow, 'kind'>) => row.kind === smsKind;
 
   const rows: OutboxRow[] = await app.db
     .updateTable('outbox')
@@ -140,37 +156,40 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
         .select('id')
         .where('sent_at', 'is', null)
         .where('next_attempt_at', '<=', at());
-      return (bot ? due.where((w) => w.not(w.exists(waitOf(bot)))) : due).orderBy('id').limit(opts.batchSize).forUpdate().skipLocked();
+      return (bot ? due.where((w) => w.or([w('kind', '=', smsKind), w.not(w.exists(waitOf(bot)))])) : due).orderBy('id').limit(opts.batchSize).forUpdate().skipLocked();
     })
-    .returning(['id', 'kind', 'text', 'attempts', 'parts_sent', 'next_attempt_at', 'sent_at', 'last_error', 'created_at', 'lease'])
+    .returning(['id', 'kind', 'text', 'attempts', 'parts_sent', 'next_attempt_at', 'sent_at', 'last_error', 'created_at', 'lease', 'phone'])
     .execute();
   rows.sort((a, b) => a.id - b.id);
 
+  let sent = 0;
   if (bot === null) {
-    for (const row of rows) app.log.info({ outboxId: row.id, kind: row.kind, text: maskPersonalData(row.text) }, 'chat message (BOT_TOKEN not set, not sent)');
+    const logged = rows.filter((row) => !isSms(row));
+    for (const row of logged) app.log.info({ outboxId: row.id, kind: row.kind, text: maskPersonalData(row.text) }, 'chat message (BOT_TOKEN not set, not sent)');
     // Nothing leaves the process: the whole claim is marked at once, one statement per round.
-    if (rows.length > 0) await app.db.updateTable('outbox').set({ sent_at: at(), lease: null, last_error: 'BOT_TOKEN not set: logged only' }).where('id', 'in', rows.map((row) => row.id)).execute();
-    return { sent: rows.length, retried: 0 };
+    if (logged.length > 0) await app.db.updateTable('outbox').set({ sent_at: at(), lease: null, last_error: 'BOT_TOKEN not set: logged only' }).where('id', 'in', logged.map((row) => row.id)).execute();
+    sent = logged.length;
   }
 
-  /** Hands the rows of this claim not yet sent back to every instance, due at `due`. */
-  const release = (due: Moment) => app.db.updateTable('outbox').set({ lease: null, next_attempt_at: due }).where('lease', '=', lease).where('sent_at', 'is', null).execute();
-
-  /** The row's lease renewed for one more send, with what it has delivered; null when it is no longer ours or the bot waits. */
-  const renew = async (id: number) => {
-    const held = await app.db
-      .updateTable('outbox')
-      .set({ next_attempt_at: at(opts.leaseMs) })
-      .where('id', '=', id)
-      .where('lease', '=', lease)
-      .where('sent_at', 'is', null)
-      .where((w) => w.not(w.exists(waitOf(bot))))
-      .returning('parts_sent')
-      .executeTakeFirst();
-    return held?.parts_sent ?? null;
+  /** Hands the rows of this claim not yet sent back to every instance, due at `due` (only the chat's when the bot must wait). */
+  const release = (due: Moment, chatOnly = false) => {
+    const held = app.db.updateTable('outbox').set({ lease: null, next_attempt_at: due }).where('lease', '=', lease).where('sent_at', 'is', null);
+    return (chatOnly ? held.where('kind', '!=', smsKind) : held).execute();
   };
 
-  /** Records parts the bot accepted (the whole message: sent), whoever holds the row now; tried until the database takes it. */
+  /** The row's lease renewed for one more send, with what it has delivered; null when it is no longer ours or (a chat message) the bot waits. */
+  const renew = async (row: OutboxRow) => {
+    const held = app.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: at(opts.leaseMs) })
+      .where('id', '=', row.id)
+      .where('lease', '=', lease)
+      .where('sent_at', 'is', null);
+    const renewed = await (bot && !isSms(row) ? held.where((w) => w.not(w.exists(waitOf(bot)))) : held).returning('parts_sent').executeTakeFirst();
+    return renewed?.parts_sent ?? null;
+  };
+
+  /** Records parts accepted (the whole message: sent), whoever holds the row now; tried until the database takes it. */
   const markDelivered = (row: OutboxRow, partsSent: number, whole: boolean) =>
     keepTrying(app, row.id, opts.markRetryMs, options.stopping, () =>
       app.db
@@ -182,29 +201,39 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
         .where('sent_at', 'is', null)
         .execute());
 
-  let sent = 0;
   let retried = 0;
   let posted = false;
+  /** The bot was told to wait: this claim's chat messages are handed back, its SMS still go. */
+  let botWaits = false;
   for (const row of rows) {
     if (options.stopping?.aborted) {
       await release(at());
       break;
     }
-    const parts = splitMessage(row.text);
+    const sms = isSms(row);
+    if (!sms && (bot === null || botWaits)) continue;
+    // An SMS goes whole (the gateway splits it for the phone); a chat message in the Bot API's parts.
+    const parts = sms ? [row.text] : splitMessage(row.text);
     let partsSent = row.parts_sent;
     let failure: Extract<SendResult, { ok: false }> | null = null;
     let held = true;
     while (partsSent < parts.length) {
-      if (posted && opts.pacingMs > 0) await sleep(opts.pacingMs);
-      const renewed = await renew(row.id);
+      if (!sms && posted && opts.pacingMs > 0) await sleep(opts.pacingMs);
+      const renewed = await renew(row);
       if (renewed === null) {
         held = false;
         break;
       }
       partsSent = renewed;
       if (partsSent >= parts.length) break;
-      posted = true;
-      const result = await postMessage(app, parts[partsSent] as string, opts.requestTimeoutMs);
+      const part = parts[partsSent] as string;
+      let result: SendResult;
+      if (sms) {
+        result = await sendSms(app, row.phone, part);
+      } else {
+        posted = true;
+        result = await postMessage(app, part, opts.requestTimeoutMs);
+      }
       if (!result.ok) {
         failure = result;
         break;
@@ -213,13 +242,14 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
       if (partsSent < parts.length) await markDelivered(row, partsSent, false);
     }
     if (!held) {
-      const wait = await waitOf(bot).executeTakeFirst();
+      const wait = bot && !sms ? await waitOf(bot).executeTakeFirst() : undefined;
       if (wait) {
-        // Another instance was told to wait: so is this one, with every row it holds.
-        await release(wait.until);
-        break;
+        // Another instance was told to wait: so is this one, with every chat message it holds.
+        await release(wait.until, true);
+        botWaits = true;
+        continue;
       }
-      app.log.info({ outboxId: row.id }, 'chat message taken over by another instance (its lease ran out before its turn)');
+      app.log.info({ outboxId: row.id, kind: row.kind }, 'outbox message taken over by another instance (its lease ran out before its turn)');
       continue;
     }
     if (!failure) {
@@ -228,7 +258,7 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
       continue;
     }
     const delay = failure.retryAfterMs ?? Math.min(opts.baseDelayMs * 2 ** row.attempts, opts.maxDelayMs);
-    if (failure.retryAfterMs !== undefined) {
+    if (bot && failure.retryAfterMs !== undefined) {
       // The bot's wait holds for it, so for every instance sending as it, not just for this message:
       // written first, so the others stop as soon as can be.
       await app.db
@@ -243,11 +273,11 @@ export async function deliverOutbox(app: FastifyInstance, options: OutboxWorkerO
       .where('id', '=', row.id)
       .where('lease', '=', lease)
       .execute();
-    app.log.warn({ outboxId: row.id, attempts: row.attempts + 1, error: maskPersonalData(failure.error), retryInMs: delay }, 'chat message not delivered, will retry');
+    app.log.warn({ outboxId: row.id, kind: row.kind, attempts: row.attempts + 1, error: maskPersonalData(failure.error), retryInMs: delay }, sms ? 'SMS not delivered, will retry' : 'chat message not delivered, will retry');
     retried += 1;
     if (failure.retryAfterMs !== undefined) {
-      await release(at(delay));
-      break;
+      await release(at(delay), true);
+      botWaits = true;
     }
   }
   return { sent, retried };
@@ -264,14 +294,14 @@ async function keepTrying(app: FastifyInstance, outboxId: number, firstPauseMs: 
   for (let attempt = 1; ; attempt += 1) {
     try {
       await write();
-      if (attempt > 1) app.log.info({ outboxId, attempts: attempt }, 'delivered chat message marked sent after the database came back');
+      if (attempt > 1) app.log.info({ outboxId, attempts: attempt }, 'delivered outbox message marked sent after the database came back');
       return;
     } catch (err) {
-      if (attempt === 1) app.log.warn({ err, outboxId }, 'delivered chat message not marked sent: trying again until the database answers');
+      if (attempt === 1) app.log.warn({ err, outboxId }, 'delivered outbox message not marked sent: trying again until the database answers');
       if (stopping?.aborted) {
         giveUpAt ??= Date.now() + markPatienceOnStopMs;
         if (Date.now() >= giveUpAt) {
-          app.log.error({ err, outboxId }, 'delivered chat message not marked sent before shutdown: it may be sent once more');
+          app.log.error({ err, outboxId }, 'delivered outbox message not marked sent before shutdown: it may be sent once more');
           return;
         }
       }

@@ -33,6 +33,23 @@ function languageOf(folder: URL, language: string): I18n {
 
 const catalogs = new URL('../../locales/', import.meta.url);
 let kept: PolicyWords | undefined;
+const languages = new Map<string, I18n>();
+
+/** One language's catalogs, read and compiled once per process. */
+function language(code: string): I18n {
+  let i18n = languages.get(code);
+  if (!i18n) {
+    i18n = languageOf(catalogs, code);
+    languages.set(code, i18n);
+  }
+  return i18n;
+}
+
+/** A message of the site's catalogs in one language (an SMS names a product as the site does), or undefined when it has none. */
+export function siteMessage(code: 'uz' | 'en' | 'ru', id: string, values?: MessageValues): string | undefined {
+  const i18n = language(code);
+  return id in i18n.messages ? i18n._(id, values) : undefined;
+}
 
 /**
  * The policy's words from the site's own catalogs, so a PDF names a program, a risk or an extra
@@ -41,10 +58,10 @@ let kept: PolicyWords | undefined;
  */
 export function policyWords(): PolicyWords {
   if (kept) return kept;
-  const languages = policyLanguages.map((language) => languageOf(catalogs, language));
+  const printed = policyLanguages.map(language);
   kept = (id: string, values?: MessageValues) => {
     const texts: string[] = [];
-    for (const i18n of languages) {
+    for (const i18n of printed) {
       if (!(id in i18n.messages)) return undefined;
       texts.push(i18n._(id, values));
     }

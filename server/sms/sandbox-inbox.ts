@@ -5,7 +5,7 @@ import type { SandboxSmsInbox } from './sms';
 const phoneQuery = { type: 'object', properties: { phone: { type: 'string', pattern: '^998[0-9]{9}$', maxLength: 12 } }, additionalProperties: false };
 
 /**
- * The sandbox SMS inbox: every message the sandbox gateway "sent" (sign-in codes), newest first,
+ * The sandbox SMS inbox: every message the sandbox gateway "sent" (sign-in codes, renewal reminders), newest first,
  * as a page (`/sandbox/sms`) and as JSON (`/sandbox/sms/messages`, for the browser tests), each
  * narrowed to one phone by `?phone=998…`. Served with the rest of the sandbox, never in production
  * (config.ts refuses the sandbox gateway there).
@@ -13,7 +13,7 @@ const phoneQuery = { type: 'object', properties: { phone: { type: 'string', patt
 export async function sandboxSmsRoutes(app: FastifyInstance, inbox: SandboxSmsInbox): Promise<void> {
   app.get<{ Querystring: { phone?: string } }>('', {
     schema: { querystring: phoneQuery },
-    config: { docs: { summary: 'Sandbox SMS inbox: the messages the sandbox gateway sent (sign-in codes), newest first; `?phone=998…` for one phone\'s' } },
+    config: { docs: { summary: 'Sandbox SMS inbox: the messages the sandbox gateway sent (sign-in codes, renewal reminders), newest first; `?phone=998…` for one phone\'s' } },
   }, async (request, reply) => {
     const messages = inbox.messages(request.query.phone);
     const rows = messages.map((message) => html`<dt>${message.to}<br><span class="hint">${message.at.toISOString()}</span></dt><dd>${message.text}</dd>`);

@@ -41,6 +41,27 @@ export interface CheckVerificationCodeResponse {
   expires_in: number;
 }
 
+/** schemas/api/cabinet/client-claims.response.json */
+
+/**
+ * The signed-in client's claims, newest event first; empty until the client files one.
+ */
+export type ClientClaimsResponse = {
+  id: string;
+  number: string;
+  /**
+   * The product's folder id (`osago`).
+   */
+  product: string;
+  /**
+   * The number of the policy it was filed under, if any.
+   */
+  policy_number: string | null;
+  event_date: string;
+  claim_status: 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
+  created_at: string;
+}[];
+
 /** schemas/api/cabinet/edit-profile.request.json */
 
 export interface EditProfileRequest {
@@ -329,3 +350,44 @@ export interface SignInResponse {
    */
   expires_in?: number;
 }
+
+/** schemas/api/cabinet/unpaid.response.json */
+
+/**
+ * The signed-in client's contracts saved but not paid, newest first, until they expire: 12 hours after the save, or at the end of the cover's first day when that comes sooner.
+ *
+ * @maxItems 100
+ */
+export type UnpaidResponse = {
+  contract_id: string;
+  /**
+   * The product's folder id (`osago`).
+   */
+  product: string;
+  /**
+   * UZS.
+   */
+  amount: number;
+  created_at: string;
+  /**
+   * After this the cabinet no longer offers it.
+   */
+  expires_at: string;
+  /**
+   * The payment links of the contract, as its save answered them (schemas/api/common/save.response.json): each opens the provider's payment page for it from any device.
+   */
+  payment: {
+    contract_id: string;
+    order_id: string;
+    amount: number;
+    /**
+     * The same amount, under the name OSAGO's partner clients read (requirements §7).
+     */
+    amount_uzs: number;
+    url: string;
+    payme_url: string;
+    octo_url?: string;
+    alif_url?: string;
+    hosted_url?: string;
+  };
+}[];

@@ -1,23 +1,14 @@
 import fp from 'fastify-plugin';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { addDays } from '../../../products/kit/api/api-format';
 import type { InsuredPerson, PolicyTerms } from '../../../products/kit/sale/sale';
 import { todayInTashkent } from '../../dates';
+import { ownedBy } from '../../lib/contract-owner';
 
 /** Who a contract may belong to: a signed-in client's verified phone and registry PINFL. */
 export interface ContractOwner {
   phone: string;
   pinfl: string;
-}
-
-/**
- * The contracts of a client, a condition on `contracts`: those whose terms name the client's phone
- * (`PolicyTerms.clientPhone`, the save request's contact phone) or PINFL (`clientPinfls`, the
- * policyholder's and applicant's), whichever channel sold them. Each side is an expression
- * migration 081 indexes.
- */
-export function ownedBy(client: ContractOwner): RawBuilder<boolean> {
-  return sql<boolean>`((contracts.request -> 'terms' ->> 'clientPhone') = ${client.phone} OR (contracts.request -> 'terms' -> 'clientPinfls') ? ${client.pinfl})`;
 }
 
 export type CabinetPolicyStatus = 'active' | 'ending' | 'ended' | 'cancelled';

@@ -61,7 +61,7 @@ export function safeReturnPath(candidate: string | undefined, contractId: string
 }
 
 /** Every column, named: a `*` would keep the statement from being prepared (db/connect.ts). */
-const contractColumns = ['id', 'product', 'channel', 'status', 'amount', 'request', 'order_id', 'return_url', 'policy_number', 'created_at', 'updated_at', 'terms_accepted_at', 'terms_lang'] as const satisfies readonly (keyof Contract)[];
+export const contractColumns = ['id', 'product', 'channel', 'status', 'amount', 'request', 'order_id', 'return_url', 'policy_number', 'created_at', 'updated_at', 'terms_accepted_at', 'terms_lang'] as const satisfies readonly (keyof Contract)[];
 
 const firstOrderId = 1_000_000_000_000_000;
 const orderIds = 8_000_000_000_000_000;

@@ -12,7 +12,11 @@ export function storableText(text: string): string {
 
 export type Executor = Kysely<Database> | Transaction<Database>;
 
+/** The chat's messages, by what they report. */
 export type OutboxKind = 'purchase' | 'failure' | 'refund';
+
+/** The kind of an outbox row that is an SMS to a client (its `phone`), sent by the SMS gateway rather than to the chat. */
+export const smsKind = 'sms';
 
 export interface OutboxService {
   /**
@@ -24,6 +28,11 @@ export interface OutboxService {
   enqueueing(db: QueryCreator<Database>, kind: OutboxKind, text: string): InsertQueryBuilder<Database, 'outbox', InsertResult>;
   /** The same message as raw SQL for a `WITH` part, inserted once for each row of the statement's part `source` (none when it has none). */
   enqueueingFor(source: string, kind: OutboxKind, text: string): RawBuilder<unknown>;
+  /**
+   * Queues an SMS to a client's phone (998 and nine digits), in the transaction of the change that
+   * decided it: the worker sends it through the SMS gateway, once, retrying until the gateway takes it.
+   */
+  enqueueSms(phone: string, text: string, executor?: Executor): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -39,6 +48,9 @@ export default fp(
         await service.enqueueing(executor, kind, text).execute();
       },
       enqueueing: (db, kind, text) => db.insertInto('outbox').values({ kind, text: storableText(text) }),
+      async enqueueSms(phone, text, executor = app.db) {
+        await executor.insertInto('outbox').values({ kind: smsKind, phone, text: storableText(text) }).execute();
+      },
       enqueueingFor: (source, kind, text) => sql`INSERT INTO outbox (kind, text) SELECT ${kind}::text, ${storableText(text)}::text FROM ${sql.table(source)}`,
     };
     app.decorate('outbox', service);

@@ -9,6 +9,7 @@ import { AppError, ok, refusal } from '../../envelope';
 import { contextOf, reading } from '../../lib/calls';
 import { multipartBody } from '../../lib/multipart-body';
 import { sessionCookieOf, sessionLimits, signInLimits, SignInLimit } from '../../plugins/app/cabinet';
+import { purchaseAndClaimRoutes } from './purchases-and-claims';
 
 // Under /api beside the site API, with hooks of its own (autohooks.ts): the session token is a credential here.
 export const prefixOverride = '/api/shaxsiy_kabinet';
@@ -176,4 +177,6 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
     if (renewal === 'not_renewable') throw new AppError(409, 'policy_not_renewable');
     return ok<RenewalResponse>(renewal);
   });
+
+  await purchaseAndClaimRoutes(app, clientOf);
 }

@@ -13,7 +13,7 @@ import { testDatabase } from '../../../tests/support/test-database';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
 import { phoneKeyOf, signInLimits } from '../../plugins/app/cabinet';
-import { ownedBy } from '../../plugins/app/cabinet-policies';
+import { ownedBy } from '../../lib/contract-owner';
 import type { SandboxSmsInbox } from '../../sms/sms';
 import { homeSaveBody, neoAuth, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from '../../test-helpers';
 
