@@ -177,6 +177,9 @@ export interface SignInCodesTable {
   ticket_hash: string | null;
   ticket_expires_at: NullableTimestamp;
   ticket_spent_at: NullableTimestamp;
+  /** A phone change's code: the signed-in client who asked, and the number it was sent to (both null for a sign-in code). */
+  client_id: ColumnType<string | null, string | null | undefined, never>;
+  new_phone: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface ClientSessionsTable {
