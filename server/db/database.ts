@@ -26,6 +26,8 @@ export interface ContractsTable {
   updated_at: Timestamp;
   terms_accepted_at: Timestamp | null;
   terms_lang: 'uz' | 'en' | 'ru' | null;
+  /** The client whose referral link the buyer arrived through (the `ref` cookie), never the buyer themselves. */
+  referrer_client_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentState = 'created' | 'paid' | 'failed' | 'refunded';
@@ -182,6 +184,12 @@ export interface SignInCodesTable {
   new_phone: ColumnType<string | null, string | null | undefined, never>;
 }
 
+/** A client's referral code (made the first time they ask for it). */
+export interface ReferralCodesTable {
+  code: string;
+  client_id: string;
+}
+
 export interface ClientSessionsTable {
   token_hash: string;
   client_id: string;
@@ -336,6 +344,7 @@ export interface Database {
   sign_in_addresses: SignInAddressesTable;
   sign_in_codes: SignInCodesTable;
   client_sessions: ClientSessionsTable;
+  referral_codes: ReferralCodesTable;
 }
 
 export type Contract = Selectable<ContractsTable>;

@@ -86,6 +86,26 @@ export interface LogoutResponse {
   signed_out: true;
 }
 
+/** schemas/api/cabinet/referrals.response.json */
+
+/**
+ * The signed-in client's referral link and how many purchases came through it.
+ */
+export interface ReferralsResponse {
+  /**
+   * The client's referral code: 8 characters of base32
+   */
+  code: string;
+  /**
+   * The site's home page in the client's language with the code: `<PUBLIC_URL>/<lang>?ref=<code>`
+   */
+  link: string;
+  /**
+   * Contracts paid (or issued) by visitors who arrived through the link, never the client's own
+   */
+  purchases: number;
+}
+
 /** schemas/api/cabinet/register-person.request.json */
 
 export interface RegisterPersonRequest {

@@ -44,6 +44,10 @@ export interface PolicyTerms {
    * absent when there is nothing to add.
    */
   conditions?: string[];
+  /** The contact phone the save request gives, as `998` and nine digits (the form a cabinet client's phone is kept in); absent when the request has none. */
+  clientPhone?: string;
+  /** The PINFLs the person registry gave for the policyholder and the applicant, without repeats; absent or empty for foreigners. */
+  clientPinfls?: string[];
 }
 
 /** A save request read: the cover it buys and the price of that very cover. */

@@ -5,6 +5,7 @@ import { groupDigits } from '../../../products/kit/api/api-format';
 import type { Contract, Payment } from '../../db/database';
 import { declinedFailure, type PaymentProvider } from '../../payments/provider';
 import { paymentProviders } from '../../payments/providers';
+import { contractColumns } from './contracts';
 import type { IssuedContract } from './policies';
 
 /** What became of a payment the provider says is paid. */
@@ -81,7 +82,6 @@ declare module 'fastify' {
 }
 
 const paymentColumns = ['id', 'contract_id', 'provider', 'reference', 'amount', 'state', 'detail', 'failure', 'created_at', 'updated_at'] as const satisfies readonly (keyof Payment)[];
-const contractColumns = ['id', 'product', 'channel', 'status', 'amount', 'request', 'order_id', 'return_url', 'policy_number', 'created_at', 'updated_at', 'terms_accepted_at', 'terms_lang'] as const satisfies readonly (keyof Contract)[];
 const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default fp(

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import type { ChangePhoneConfirmRequest, ChangePhoneSendCodeRequest, CheckRegisterRequest, CheckVerificationCodeRequest, EditProfileRequest, InfoResponse, RegisterPersonRequest, SendCodeRequest, SendCodeResponse, SignInResponse } from '../../../products/kit/api/cabinet-api.generated';
+import type { ChangePhoneConfirmRequest, ChangePhoneSendCodeRequest, CheckRegisterRequest, CheckVerificationCodeRequest, EditProfileRequest, InfoResponse, ReferralsResponse, RegisterPersonRequest, SendCodeRequest, SendCodeResponse, SignInResponse } from '../../../products/kit/api/cabinet-api.generated';
 import { knownPerson, requestDate } from '../../../products/kit/sale/sale';
 import type { Client } from '../../db/database';
 import { AppError, ok, refusal } from '../../envelope';
@@ -29,7 +29,8 @@ async function withinLimits<T>(reply: FastifyReply, work: () => Promise<T>): Pro
  * check-verification-code → a ticket proving the phone; check_register → a client signs in, or
  * register-person → a new client (passport and birthday found in the person registry, terms
  * accepted) signs in; get/info the profile, edit-profile its e-mail and language; change-phone/send-code
- * and change-phone/confirm the phone, by a code sent to the new one; logout ends the session. Bodies are multipart forms (as the cabinet sends them) or JSON.
+ * and change-phone/confirm the phone, by a code sent to the new one; get/referrals the client's
+ * referral link; logout ends the session. Bodies are multipart forms (as the cabinet sends them) or JSON.
  */
 export default async function cabinetRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart);
@@ -147,6 +148,14 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
     if (change.changed) return profile(change.client);
     if (change.refused === 'phone_registered') throw new AppError(409, 'phone_registered', { field: '/phone' });
     return codeRefusal(change.refused);
+  });
+
+  app.get('/get/referrals', {
+    config: { session: true, docs: { summary: 'The signed-in client\'s referral code, their link to the site with it (a visitor arriving with `?ref=<code>` keeps it 30 days in the `ref` cookie, which the save of every product reads) and how many contracts were paid through it, never counting the client\'s own', response: 'cabinet/referrals.response' } },
+  }, async (request, reply) => {
+    const client = await clientOf(request, reply);
+    const [code, purchases] = await Promise.all([app.referrals.codeOf(client.id), app.referrals.purchases(client.id)]);
+    return ok<ReferralsResponse>({ code, link: `${app.config.publicUrl}/${client.lang}?ref=${code}`, purchases });
   });
 
   app.post('/logout', {
