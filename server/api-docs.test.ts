@@ -103,7 +103,14 @@ describe('the API documentation', () => {
       expect(security.some((alternative) => 'session' in alternative), what).toBe(takesBearer);
       if (takesBearer) withSession.push(what);
     }
-    expect(withSession).toEqual(['GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/logout']);
+    expect(withSession).toEqual([
+      'GET /api/shaxsiy_kabinet/get/info',
+      'POST /api/shaxsiy_kabinet/edit-profile',
+      'POST /api/shaxsiy_kabinet/change-phone/send-code',
+      'POST /api/shaxsiy_kabinet/change-phone/confirm',
+      'GET /api/shaxsiy_kabinet/get/referrals',
+      'POST /api/shaxsiy_kabinet/logout',
+    ]);
   });
 
   test('says which credential each call needs, and the site API\'s answers and error codes', () => {

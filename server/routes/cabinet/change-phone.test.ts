@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInLimits } from '../../plugins/app/cabinet';
@@ -244,6 +245,20 @@ describe('malformed bodies', () => {
       expect(twice.statusCode, `${path} ${JSON.stringify(fields)}`).toBe(400);
       expect(twice.json<{ response: { field: string } }>().response.field).toBe(`/${fields.find(([name], i) => fields.findIndex(([other]) => other === name) !== i)?.[0]}`);
     }
+    expect((await info(vali)).json()).toMatchObject({ response: { phone: vali.phone } });
+  });
+
+  test('random members of hostile values, signed in: never a 5xx, and the phone stays', async () => {
+    const hostile = fc.oneof(
+      fc.constantFrom('', '\u0000', `${vali.phone}\u0000`, '\uD800', '%00', '998901234567'.repeat(50), "' OR 1=1 --", '6f1c1d9e-6a43-4f4c-9a4b-3f0f6c1a2b3c', '000000'),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const body = fc.dictionary(fc.constantFrom('phone', 'lang', 'request_id', 'code', '__proto__', 'constructor', 'client_id'), hostile);
+    await fc.assert(fc.asyncProperty(fc.constantFrom('change-phone/send-code', 'change-phone/confirm'), body, async (path, payload) => {
+      const answer = await kit.post(path, payload, vali.bearer, kit.newAddress());
+      expect(answer.statusCode, `${path} ${JSON.stringify(payload).slice(0, 200)}`).toBeLessThan(500);
+    }), { numRuns: 60 });
     expect((await info(vali)).json()).toMatchObject({ response: { phone: vali.phone } });
   });
 });
