@@ -104,9 +104,10 @@ describe('the API documentation', () => {
       if (takesBearer) withSession.push(what);
     }
     expect(withSession).toEqual([
-      'GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/logout', 'GET /api/shaxsiy_kabinet/get/policy-new',
-      'GET /api/shaxsiy_kabinet/get/policy/:id', 'GET /api/shaxsiy_kabinet/get/policy/:id/pdf', 'GET /api/shaxsiy_kabinet/get/renewal/:id',
-      'GET /api/shaxsiy_kabinet/get/unpaid', 'GET /api/shaxsiy_kabinet/client-claims',
+      'GET /api/shaxsiy_kabinet/get/info', 'POST /api/shaxsiy_kabinet/edit-profile', 'POST /api/shaxsiy_kabinet/change-phone/send-code',
+      'POST /api/shaxsiy_kabinet/change-phone/confirm', 'GET /api/shaxsiy_kabinet/get/referrals', 'POST /api/shaxsiy_kabinet/logout',
+      'GET /api/shaxsiy_kabinet/get/policy-new', 'GET /api/shaxsiy_kabinet/get/policy/:id', 'GET /api/shaxsiy_kabinet/get/policy/:id/pdf',
+      'GET /api/shaxsiy_kabinet/get/renewal/:id', 'GET /api/shaxsiy_kabinet/get/unpaid', 'GET /api/shaxsiy_kabinet/client-claims',
     ]);
   });
 

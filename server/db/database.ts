@@ -26,6 +26,8 @@ export interface ContractsTable {
   updated_at: Timestamp;
   terms_accepted_at: Timestamp | null;
   terms_lang: 'uz' | 'en' | 'ru' | null;
+  /** The client whose referral link the buyer arrived through (the `ref` cookie), never the buyer themselves. */
+  referrer_client_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PaymentState = 'created' | 'paid' | 'failed' | 'refunded';
@@ -181,6 +183,15 @@ export interface SignInCodesTable {
   ticket_hash: string | null;
   ticket_expires_at: NullableTimestamp;
   ticket_spent_at: NullableTimestamp;
+  /** A phone change's code: the signed-in client who asked, and the number it was sent to (both null for a sign-in code). */
+  client_id: ColumnType<string | null, string | null | undefined, never>;
+  new_phone: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** A client's referral code (made the first time they ask for it). */
+export interface ReferralCodesTable {
+  code: string;
+  client_id: string;
 }
 
 export interface ClientSessionsTable {
@@ -362,6 +373,7 @@ export interface Database {
   client_sessions: ClientSessionsTable;
   claims: ClaimsTable;
   policy_reminders: PolicyRemindersTable;
+  referral_codes: ReferralCodesTable;
 }
 
 export type Contract = Selectable<ContractsTable>;

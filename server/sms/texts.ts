@@ -32,3 +32,27 @@ export function reminderText(facts: ReminderFacts, lang: MessageLang): string {
       return `${product} polisingiz ${number} ${endDate} gacha amal qiladi. Uzaytirish: ${link}`;
   }
 }
+
+/** The code sent to the new number of a client changing their phone: it says what it is for, so nobody is talked into reading it out as a sign-in code. */
+export function phoneChangeCodeText(code: string, lang: MessageLang): string {
+  switch (lang) {
+    case 'en':
+      return `Code to change the phone number of your cabinet: ${code}. It is valid for 5 minutes. Do not tell it to anyone.`;
+    case 'ru':
+      return `Код для смены номера телефона в личном кабинете: ${code}. Действует 5 минут. Никому его не сообщайте.`;
+    case 'uz':
+      return `Shaxsiy kabinetdagi telefon raqamini oʻzgartirish kodi: ${code}. 5 daqiqa amal qiladi. Uni hech kimga aytmang.`;
+  }
+}
+
+/** The notice to the number a client's cabinet had before it was changed: no code and no number in it. */
+export function phoneChangedText(lang: MessageLang): string {
+  switch (lang) {
+    case 'en':
+      return 'The phone number of your cabinet has been changed. If it was not you, contact the insurer at once.';
+    case 'ru':
+      return 'Номер телефона вашего личного кабинета изменён. Если это сделали не вы, сразу обратитесь в страховую компанию.';
+    case 'uz':
+      return 'Shaxsiy kabinetingiz telefon raqami oʻzgartirildi. Agar buni siz qilmagan boʻlsangiz, darhol sugʻurta kompaniyasiga murojaat qiling.';
+  }
+}

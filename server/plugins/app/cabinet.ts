@@ -3,8 +3,9 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import { sql, type RawBuilder } from 'kysely';
 import type { Client } from '../../db/database';
+import { uniqueViolation } from '../../db/errors';
 import { AppError } from '../../envelope';
-import { codeText, type MessageLang } from '../../sms/texts';
+import { codeText, phoneChangeCodeText, phoneChangedText, type MessageLang } from '../../sms/texts';
 import type { Executor } from './outbox';
 
 /**
@@ -68,6 +69,12 @@ export type CodeCheck =
   | { verified: false; reason: 'code_wrong'; attemptsLeft: number }
   | { verified: false; reason: 'code_expired' | 'code_attempts' };
 
+/** Why an entered code was not taken. */
+export type CodeRefused = Exclude<CodeCheck, { verified: true }>;
+
+/** What entering a phone change's code led to: the client with the new phone, or why not. */
+export type PhoneChange = { changed: true; client: Client } | { changed: false; refused: CodeRefused } | { changed: false; refused: 'phone_registered' };
+
 export interface NewClient {
   pinfl: string;
   passportSeria: string;
@@ -91,6 +98,16 @@ export interface CabinetService {
   /** The client a session token is for, its idle time renewed; null when it is unknown or over. */
   sessionClient(token: string): Promise<Client | null>;
   endSession(token: string): Promise<void>;
+  /**
+   * Sends a code to `phone`, the new number `client` asks to change theirs to, under the sign-in
+   * codes' limits for that phone and address; good only for changing this client's phone.
+   */
+  sendPhoneChangeCode(client: Client, phone: string, address: string, lang: MessageLang): Promise<{ requestId: string }>;
+  /**
+   * Enters the code of `client`'s phone change `requestId`: right, the phone is the new one, the
+   * client's other sessions (all but `sessionToken`) are ended and the old number is told by SMS.
+   */
+  changePhone(client: Client, sessionToken: string, requestId: string, code: string): Promise<PhoneChange>;
   /** Changes what a client may change of their profile; the client as it now is. */
   editProfile(clientId: string, changes: { email?: string; lang?: MessageLang }): Promise<Client>;
   /** Deletes sessions, codes and counters no rule reads any more. */
@@ -229,61 +246,120 @@ export default fp(
       return rows.length > 0;
     }
 
+    /**
+     * Sends a new code to `phone` asked from `address`, under the limits of both. `owner`: the
+     * signed-in client a phone change's code is for (null: a sign-in code). A new code replaces the
+     * earlier ones of its kind: the phone's sign-in codes, or the client's phone-change codes, so
+     * only the latest request's code is good.
+     */
+    async function issueCode(phone: string, address: string, text: (code: string) => string, owner: { clientId: string } | null): Promise<{ requestId: string }> {
+      await countAddress(address);
+      const key = phoneKey(phone);
+      await countPhone(key);
+      const requestId = randomUUID();
+      const code = newCode();
+      const earlier = owner ? sql`client_id = ${owner.clientId}` : sql`phone_key = ${key} AND client_id IS NULL`;
+      await sql`UPDATE sign_in_codes SET expires_at = ${at()} WHERE ${earlier} AND verified_at IS NULL AND expires_at > ${at()}`.execute(app.db);
+      await sql`
+        INSERT INTO sign_in_codes (id, phone_key, code_hmac, created_at, expires_at, client_id, new_phone)
+        VALUES (${requestId}, ${key}, ${codeHmac(requestId, key, code)}, ${at()}, ${at(L.codeTtlMs)}, ${owner?.clientId ?? null}, ${owner ? phone : null})`.execute(app.db);
+      try {
+        await app.sms.send(phone, text(code));
+      } catch (error) {
+        // A code that did not leave is no code: nobody can enter it.
+        await sql`UPDATE sign_in_codes SET expires_at = created_at WHERE id = ${requestId}`.execute(app.db);
+        app.log.warn({ err: error }, 'a sign-in code was not sent');
+        throw new AppError(503, 'sms_not_sent', null);
+      }
+      return { requestId };
+    }
+
+    /** A code's row, if `requestId` is one of `owner`'s (the condition that tells a sign-in code from a phone change's). */
+    async function codeRow(requestId: string, owner: RawBuilder<unknown>) {
+      const { rows } = await sql<{ phone_key: string; new_phone: string | null; code_hmac: string; live: boolean; wrong: number; verified: boolean }>`
+        SELECT phone_key, new_phone, code_hmac, expires_at > ${at()} AS live, wrong, verified_at IS NOT NULL AS verified
+        FROM sign_in_codes WHERE id = ${requestId} AND ${owner}`.execute(app.db);
+      return rows[0];
+    }
+
+    /**
+     * `code` entered for the code `requestId` of the phone `key` (its row, read before): a wrong
+     * one counts against the code (5 void it) and the phone (10 in a row lock it); the right one
+     * marks the code verified, with `alsoSet` (a sign-in's ticket), once whoever enters it first.
+     */
+    async function enterCode(key: string, requestId: string, code: string, row: Awaited<ReturnType<typeof codeRow>>, alsoSet: RawBuilder<unknown>): Promise<{ verified: true } | CodeRefused> {
+      if (!row || !row.live || row.verified || row.wrong >= L.wrongPerCode) {
+        await countFailure(key);
+        return { verified: false, reason: row && row.wrong >= L.wrongPerCode ? 'code_attempts' : 'code_expired' };
+      }
+      if (!sameHex(row.code_hmac, codeHmac(requestId, key, code))) {
+        const counted = await sql<{ wrong: number }>`
+          UPDATE sign_in_codes SET wrong = wrong + 1
+          WHERE id = ${requestId} AND verified_at IS NULL AND wrong < ${L.wrongPerCode}
+          RETURNING wrong`.execute(app.db);
+        await countFailure(key);
+        const wrong = counted.rows[0]?.wrong;
+        if (wrong === undefined || wrong >= L.wrongPerCode) return { verified: false, reason: 'code_attempts' };
+        return { verified: false, reason: 'code_wrong', attemptsLeft: L.wrongPerCode - wrong };
+      }
+      // Once, whichever entry of the right code comes first, and not after its fifth wrong one.
+      const spent = await sql<{ id: string }>`
+        UPDATE sign_in_codes SET verified_at = ${at()}${alsoSet}
+        WHERE id = ${requestId} AND verified_at IS NULL AND wrong < ${L.wrongPerCode} AND expires_at > ${at()}
+        RETURNING id`.execute(app.db);
+      if (spent.rows.length === 0) return { verified: false, reason: 'code_expired' };
+      await sql`UPDATE sign_in_phones SET failures = 0, locks = 0 WHERE phone_key = ${key}`.execute(app.db);
+      return { verified: true };
+    }
+
     const clientOfPhone = (phone: string, executor: Executor = app.db) => executor.selectFrom('clients').selectAll().where('phone', '=', phone).executeTakeFirst();
 
     const service: CabinetService = {
-      async sendCode(phone, address, lang) {
-        await countAddress(address);
-        const key = phoneKey(phone);
-        await countPhone(key);
-        const requestId = randomUUID();
-        const code = newCode();
-        // A new code replaces the phone's earlier ones: only the latest request's code signs in.
-        await sql`UPDATE sign_in_codes SET expires_at = ${at()} WHERE phone_key = ${key} AND verified_at IS NULL AND expires_at > ${at()}`.execute(app.db);
-        await sql`
-          INSERT INTO sign_in_codes (id, phone_key, code_hmac, created_at, expires_at)
-          VALUES (${requestId}, ${key}, ${codeHmac(requestId, key, code)}, ${at()}, ${at(L.codeTtlMs)})`.execute(app.db);
-        try {
-          await app.sms.send(phone, codeText(code, lang));
-        } catch (error) {
-          // A code that did not leave is no code: nobody can enter it.
-          await sql`UPDATE sign_in_codes SET expires_at = created_at WHERE id = ${requestId}`.execute(app.db);
-          app.log.warn({ err: error }, 'a sign-in code was not sent');
-          throw new AppError(503, 'sms_not_sent', null);
-        }
-        return { requestId };
-      },
+      sendCode: (phone, address, lang) => issueCode(phone, address, (code) => codeText(code, lang), null),
 
       async checkCode(phone, requestId, code) {
         const key = phoneKey(phone);
         await refuseLocked(key);
-        const { rows } = await sql<{ code_hmac: string; live: boolean; wrong: number; verified: boolean }>`
-          SELECT code_hmac, expires_at > ${at()} AS live, wrong, verified_at IS NOT NULL AS verified
-          FROM sign_in_codes WHERE id = ${requestId} AND phone_key = ${key}`.execute(app.db);
-        const row = rows[0];
-        if (!row || !row.live || row.verified || row.wrong >= L.wrongPerCode) {
-          await countFailure(key);
-          return { verified: false, reason: row && row.wrong >= L.wrongPerCode ? 'code_attempts' : 'code_expired' };
-        }
-        if (!sameHex(row.code_hmac, codeHmac(requestId, key, code))) {
-          const counted = await sql<{ wrong: number }>`
-            UPDATE sign_in_codes SET wrong = wrong + 1
-            WHERE id = ${requestId} AND verified_at IS NULL AND wrong < ${L.wrongPerCode}
-            RETURNING wrong`.execute(app.db);
-          await countFailure(key);
-          const wrong = counted.rows[0]?.wrong;
-          if (wrong === undefined || wrong >= L.wrongPerCode) return { verified: false, reason: 'code_attempts' };
-          return { verified: false, reason: 'code_wrong', attemptsLeft: L.wrongPerCode - wrong };
-        }
+        // A phone change's code (one with a client) never signs in.
+        const row = await codeRow(requestId, sql`phone_key = ${key} AND client_id IS NULL`);
         const ticket = newToken();
-        // Once, whichever entry of the right code comes first, and not after its fifth wrong one.
-        const spent = await sql<{ id: string }>`
-          UPDATE sign_in_codes SET verified_at = ${at()}, ticket_hash = ${tokenHash(ticket)}, ticket_expires_at = ${at(L.ticketTtlMs)}
-          WHERE id = ${requestId} AND verified_at IS NULL AND wrong < ${L.wrongPerCode} AND expires_at > ${at()}
-          RETURNING id`.execute(app.db);
-        if (spent.rows.length === 0) return { verified: false, reason: 'code_expired' };
-        await sql`UPDATE sign_in_phones SET failures = 0, locks = 0 WHERE phone_key = ${key}`.execute(app.db);
-        return { verified: true, ticket };
+        const entered = await enterCode(key, requestId, code, row, sql`, ticket_hash = ${tokenHash(ticket)}, ticket_expires_at = ${at(L.ticketTtlMs)}`);
+        return entered.verified ? { verified: true, ticket } : entered;
+      },
+
+      sendPhoneChangeCode: (client, phone, address, lang) => issueCode(phone, address, (code) => phoneChangeCodeText(code, lang), { clientId: client.id }),
+
+      async changePhone(client, sessionToken, requestId, code) {
+        // Another client's request, or a sign-in code, is none of this client's: as an unknown one.
+        const row = await codeRow(requestId, sql`client_id = ${client.id}`);
+        if (!row?.new_phone) return { changed: false, refused: { verified: false, reason: 'code_expired' } };
+        await refuseLocked(row.phone_key);
+        const entered = await enterCode(row.phone_key, requestId, code, row, sql``);
+        if (!entered.verified) return { changed: false, refused: entered };
+        const newPhone = row.new_phone;
+        let oldPhone: string;
+        let changed: Client;
+        try {
+          [oldPhone, changed] = await app.db.transaction().execute(async (trx) => {
+            const before = await trx.selectFrom('clients').select('phone').where('id', '=', client.id).forUpdate().executeTakeFirstOrThrow();
+            const after = await trx.updateTable('clients').set({ phone: newPhone }).where('id', '=', client.id).returningAll().executeTakeFirstOrThrow();
+            // Whoever signed in with the old number is signed out: only this session goes on.
+            await trx.deleteFrom('client_sessions').where('client_id', '=', client.id).where('token_hash', '<>', tokenHash(sessionToken)).execute();
+            return [before.phone, after] as const;
+          });
+        } catch (error) {
+          // Another client has the number (or took it at this very moment): told only now, after its code.
+          if (uniqueViolation(error)?.includes('phone')) return { changed: false, refused: 'phone_registered' };
+          throw error;
+        }
+        if (oldPhone !== newPhone) {
+          try {
+            await app.sms.send(oldPhone, phoneChangedText(changed.lang));
+          } catch (error) {
+            app.log.warn({ err: error }, 'the notice of a phone change was not sent to the old number');
+          }
+        }
+        return { changed: true, client: changed };
       },
 
       async ticketValid(phone, ticket) {

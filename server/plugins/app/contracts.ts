@@ -20,6 +20,8 @@ export interface NewContractInput {
   terms: PolicyTerms;
   /** A path on this site; anything else falls back to the thank-you page. */
   returnUrl?: string | undefined;
+  /** The client whose referral link the buyer came through (`referrals.referrerOf`). */
+  referrerClientId?: string | null;
 }
 
 export interface ContractView {
@@ -61,7 +63,7 @@ export function safeReturnPath(candidate: string | undefined, contractId: string
 }
 
 /** Every column, named: a `*` would keep the statement from being prepared (db/connect.ts). */
-export const contractColumns = ['id', 'product', 'channel', 'status', 'amount', 'request', 'order_id', 'return_url', 'policy_number', 'created_at', 'updated_at', 'terms_accepted_at', 'terms_lang'] as const satisfies readonly (keyof Contract)[];
+export const contractColumns = ['id', 'product', 'channel', 'status', 'amount', 'request', 'order_id', 'return_url', 'policy_number', 'created_at', 'updated_at', 'terms_accepted_at', 'terms_lang', 'referrer_client_id'] as const satisfies readonly (keyof Contract)[];
 
 const firstOrderId = 1_000_000_000_000_000;
 const orderIds = 8_000_000_000_000_000;
@@ -99,6 +101,7 @@ export default fp(
               request: JSON.stringify(request),
               order_id: newOrderId(),
               return_url: safeReturnPath(input.returnUrl, id),
+              referrer_client_id: input.referrerClientId ?? null,
             })
             .returning(contractColumns)
             .executeTakeFirstOrThrow();

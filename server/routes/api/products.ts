@@ -53,6 +53,8 @@ function serveProduct(app: FastifyInstance, { manifest, sale }: ServerProduct): 
       body: request.body,
       returnUrl: request.body.return_url,
       terms,
+      // A visitor who came through a client's referral link: a code that is unknown, malformed or the buyer's own counts for nobody.
+      referrerClientId: await app.referrals.referrerOf(request.cookies, { phone: terms.clientPhone, pinfls: terms.clientPinfls }),
     };
     // The files a save carried are kept with its contract, or neither is.
     const contract = request.uploads?.length

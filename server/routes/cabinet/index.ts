@@ -1,18 +1,22 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type {
-  CheckRegisterRequest, CheckVerificationCodeRequest, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, RegisterPersonRequest, RenewalResponse, SendCodeRequest, SendCodeResponse, SignInResponse,
+  ChangePhoneConfirmRequest, ChangePhoneSendCodeRequest, CheckRegisterRequest, CheckVerificationCodeRequest, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, ReferralsResponse,
+  RegisterPersonRequest, RenewalResponse, SendCodeRequest, SendCodeResponse, SignInResponse,
 } from '../../../products/kit/api/cabinet-api.generated';
 import { knownPerson, requestDate } from '../../../products/kit/sale/sale';
 import type { Client } from '../../db/database';
 import { AppError, ok, refusal } from '../../envelope';
 import { contextOf, reading } from '../../lib/calls';
 import { multipartBody } from '../../lib/multipart-body';
-import { sessionCookieOf, sessionLimits, signInLimits, SignInLimit } from '../../plugins/app/cabinet';
+import { sessionCookieOf, sessionLimits, signInLimits, SignInLimit, type CodeRefused } from '../../plugins/app/cabinet';
 import { purchaseAndClaimRoutes } from './purchases-and-claims';
 
 // Under /api beside the site API, with hooks of its own (autohooks.ts): the session token is a credential here.
 export const prefixOverride = '/api/shaxsiy_kabinet';
+
+/** A code not taken: `result: false` with why (and the entries left after a wrong one). */
+const codeRefusal = (refused: CodeRefused) => refusal(1, refused.reason, refused.reason === 'code_wrong' ? { attempts_left: refused.attemptsLeft } : null);
 
 /** A limit's refusal with its Retry-After header. */
 async function withinLimits<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -28,8 +32,9 @@ async function withinLimits<T>(reply: FastifyReply, work: () => Promise<T>): Pro
  * The cabinet's sign-in and profile calls (requirements §7 "Cabinet"): send-code → the SMS code;
  * check-verification-code → a ticket proving the phone; check_register → a client signs in, or
  * register-person → a new client (passport and birthday found in the person registry, terms
- * accepted) signs in; get/info the profile, edit-profile its e-mail and language; logout ends the session. Bodies are multipart forms
- * (as the cabinet sends them) or JSON.
+ * accepted) signs in; get/info the profile, edit-profile its e-mail and language; change-phone/send-code
+ * and change-phone/confirm the phone, by a code sent to the new one; get/referrals the client's
+ * referral link; logout ends the session. Bodies are multipart forms (as the cabinet sends them) or JSON.
  */
 export default async function cabinetRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart);
@@ -72,7 +77,7 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
     const { phone, request_id: requestId, code } = request.body;
     const checked = await withinLimits(reply, () => app.cabinet.checkCode(phone, requestId.toLowerCase(), code));
     if (checked.verified) return ok({ ticket: checked.ticket, expires_in: signInLimits.ticketTtlMs / 1000 });
-    return refusal(1, checked.reason, checked.reason === 'code_wrong' ? { attempts_left: checked.attemptsLeft } : null);
+    return codeRefusal(checked);
   });
 
   app.post<{ Body: CheckRegisterRequest }>('/check_register', {
@@ -126,6 +131,38 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
   }, async (request, reply) => {
     const client = await clientOf(request, reply);
     return profile(await app.cabinet.editProfile(client.id, { ...(request.body.email ? { email: request.body.email } : {}), ...(request.body.lang ? { lang: request.body.lang } : {}) }));
+  });
+
+  app.post<{ Body: ChangePhoneSendCodeRequest }>('/change-phone/send-code', {
+    ...bodyOf('change-phone-send-code'),
+    config: { session: true, docs: { summary: 'Sends a 6-digit code by SMS to the new number a signed-in client wants, under the sign-in codes\' limits for that number and address (429 `code_resend_wait`, `too_many_codes`, `sign_in_locked` with `response.retry_after`); the same answer whether or not another client has the number. 400 `phone_unchanged` for the client\'s own number', response: 'cabinet/send-code.response' } },
+  }, async (request, reply) => {
+    const client = await clientOf(request, reply);
+    const { phone } = request.body;
+    if (phone === client.phone) throw new AppError(400, 'phone_unchanged', { field: '/phone' });
+    const { requestId } = await withinLimits(reply, () => app.cabinet.sendPhoneChangeCode(client, phone, request.ip, request.body.lang ?? client.lang));
+    return ok<SendCodeResponse>({ request_id: requestId, expires_in: signInLimits.codeTtlMs / 1000, resend_after: signInLimits.resendAfterMs / 1000 });
+  });
+
+  app.post<{ Body: ChangePhoneConfirmRequest }>('/change-phone/confirm', {
+    ...bodyOf('change-phone-confirm'),
+    config: { session: true, docs: { summary: 'Changes the signed-in client\'s phone to the number the code of their change-phone/send-code request was sent to; answers the profile. The client\'s other sessions end and the old number gets an SMS saying so. A code not taken is `result: false` as at check-verification-code (`code_wrong` with `attempts_left`, `code_expired`, `code_attempts`; another client\'s request is `code_expired`); 429 `sign_in_locked`; 409 `phone_registered` when another client has the number', response: 'cabinet/info.response' } },
+  }, async (request, reply) => {
+    const client = await clientOf(request, reply);
+    const token = request.sessionToken ?? '';
+    const { request_id: requestId, code } = request.body;
+    const change = await withinLimits(reply, () => app.cabinet.changePhone(client, token, requestId.toLowerCase(), code));
+    if (change.changed) return profile(change.client);
+    if (change.refused === 'phone_registered') throw new AppError(409, 'phone_registered', { field: '/phone' });
+    return codeRefusal(change.refused);
+  });
+
+  app.get('/get/referrals', {
+    config: { session: true, docs: { summary: 'The signed-in client\'s referral code, their link to the site with it (a visitor arriving with `?ref=<code>` keeps it 30 days in the `ref` cookie, which the save of every product reads) and how many contracts were paid through it, never counting the client\'s own', response: 'cabinet/referrals.response' } },
+  }, async (request, reply) => {
+    const client = await clientOf(request, reply);
+    const [code, purchases] = await Promise.all([app.referrals.codeOf(client.id), app.referrals.purchases(client.id)]);
+    return ok<ReferralsResponse>({ code, link: `${app.config.publicUrl}/${client.lang}?ref=${code}`, purchases });
   });
 
   app.post('/logout', {

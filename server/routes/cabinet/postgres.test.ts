@@ -2,8 +2,9 @@
  * The cabinet at two instances on one real PostgreSQL (TEST_DATABASE_URL; vitest's global setup
  * starts a scratch cluster when PostgreSQL is installed): codes asked for and wrong codes entered at
  * both at the same moment are counted as at one; a client's policies are found by the indexes of
- * their phone and PINFL, and a PDF downloaded at both at once is drawn to the same bytes. In a database of its own that it
- * drops afterwards; without the variable it fails with instructions, never silently.
+ * their phone and PINFL, and a PDF downloaded at both at once is drawn to the same bytes; a phone
+ * change confirmed at both at once happens once. In a database of its own that it drops afterwards;
+ * without the variable it fails with instructions, never silently.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -34,8 +35,8 @@ beforeAll(async () => {
 // Registered after the database's own: runs before it is dropped.
 afterAll(() => Promise.all((instances ?? []).map((instance) => instance.close())));
 
-const send = (at: number, path: string, payload: object, from = '10.2.0.1') =>
-  instances[at % 2]!.inject({ method: 'POST', url: `/api/shaxsiy_kabinet/${path}`, payload, remoteAddress: from, headers: { authorization: siteAuth } });
+const send = (at: number, path: string, payload: object, from = '10.2.0.1', authorization = siteAuth) =>
+  instances[at % 2]!.inject({ method: 'POST', url: `/api/shaxsiy_kabinet/${path}`, payload, remoteAddress: from, headers: { authorization } });
 const messageOf = (answer: LightMyRequestResponse) => answer.json<{ message: string }>().message;
 const count = (answers: LightMyRequestResponse[], message: string) => answers.filter((answer) => messageOf(answer) === message).length;
 const phoneRow = (phone: string) => instances[0].db.selectFrom('sign_in_phones').selectAll().where('phone_key', '=', phoneKeyOf(testConfig().cabinet.secret, phone)).executeTakeFirstOrThrow();
@@ -128,5 +129,68 @@ describe('policies, two instances on one database', () => {
     });
     expect(plan).toContain('contracts_client_phone_idx');
     expect(plan).toContain('contracts_client_pinfls_idx');
+  });
+});
+
+/** The last code instance `at` sent to `phone`. */
+const codeSentBy = (at: number, phone: string) => /\b(\d{6})\b/.exec((instances[at]!.sms as SandboxSmsInbox).messages(phone)[0]?.text ?? '')?.[1] ?? 'none';
+
+/** The sandbox SMS of `phone` at both instances. */
+const messagesTo = (phone: string) => instances.flatMap((instance) => (instance.sms as SandboxSmsInbox).messages(phone));
+
+/** Registers a person of the sandbox registry with `phone`: the session token, as the app gets it. */
+async function registered(phone: string, passport: { passport_seria: string; passport_number: string; birthday: string }, from: string): Promise<string> {
+  const sent = await send(0, 'send-code', { phone }, from);
+  const requestId = sent.json<{ response: { request_id: string } }>().response.request_id;
+  const checked = await send(1, 'check-verification-code', { phone, request_id: requestId, code: codeOf(phone) }, from);
+  const { ticket } = checked.json<{ response: { ticket: string } }>().response;
+  const answer = await send(0, 'register-person', { phone, ticket, ...passport, accept_terms: 1, app: 1 }, from);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return `Bearer ${answer.json<{ response: { token: string } }>().response.token}`;
+}
+
+/** A change code for the client of `bearer` to `phone`, sent by instance `at`: its request id. */
+async function askedChange(at: number, bearer: string, phone: string, from: string): Promise<string> {
+  const answer = await send(at, 'change-phone/send-code', { phone }, from, bearer);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<{ response: { request_id: string } }>().response.request_id;
+}
+
+describe('phone change, two instances on one database', () => {
+  test('the right code confirmed at both at once changes the phone once, and tells the old number once', async () => {
+    expect(database.server, missing).toBeDefined();
+    const oldPhone = '998931000101';
+    const newPhone = '998931000102';
+    const bearer = await registered(oldPhone, { passport_seria: 'AD', passport_number: '2222222', birthday: '01.07.1958' }, '10.2.5.1');
+    const requestId = await askedChange(0, bearer, newPhone, '10.2.5.2');
+    const code = codeOf(newPhone);
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(i, 'change-phone/confirm', { request_id: requestId, code }, '10.2.5.3', bearer)));
+    expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
+    expect(answers.filter((answer) => answer.json<{ result: boolean }>().result)).toHaveLength(1);
+    expect(count(answers, 'code_expired')).toBe(5);
+    const client = await instances[0].db.selectFrom('clients').select('phone').where('pinfl', '=', '30107580000044').executeTakeFirstOrThrow();
+    expect(client.phone).toBe(newPhone);
+    expect(messagesTo(oldPhone).filter((message) => !/\d{6}/.test(message.text))).toHaveLength(1);
+  });
+
+  test('two clients confirming one new number at once: one has it, the other is told 409 phone_registered', async () => {
+    expect(database.server, missing).toBeDefined();
+    const newPhone = '998931000203';
+    const first = await registered('998931000201', { passport_seria: 'AE', passport_number: '1234567', birthday: '12.09.1995' }, '10.2.6.1');
+    const second = await registered('998931000202', { passport_seria: 'AB', passport_number: '7654321', birthday: '02.11.1985' }, '10.2.6.2');
+    const firstId = await askedChange(0, first, newPhone, '10.2.6.3');
+    const firstCode = codeSentBy(0, newPhone);
+    // The number's resend wait passed (the database's clock cannot be moved: its row is).
+    await instances[0].db.updateTable('sign_in_phones').set({ last_code_at: new Date(Date.now() - signInLimits.resendAfterMs - 1000) }).where('phone_key', '=', phoneKeyOf(testConfig().cabinet.secret, newPhone)).execute();
+    const secondId = await askedChange(1, second, newPhone, '10.2.6.4');
+    const secondCode = codeSentBy(1, newPhone);
+    const answers = await Promise.all([
+      send(0, 'change-phone/confirm', { request_id: firstId, code: firstCode }, '10.2.6.5', first),
+      send(1, 'change-phone/confirm', { request_id: secondId, code: secondCode }, '10.2.6.6', second),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(count(answers, 'phone_registered')).toBe(1);
+    const holders = await instances[1].db.selectFrom('clients').select('pinfl').where('phone', '=', newPhone).execute();
+    expect(holders).toHaveLength(1);
   });
 });
