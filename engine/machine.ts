@@ -4,6 +4,7 @@ import {
 import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual, withValueAt } from './paths';
+import { offeredTo } from './machine/applicant';
 import { changedStep } from './machine/effects';
 import { readOnlyPaths, withFlowOwned } from './machine/flow-owned';
 import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten, withoutUnsettledAnswers } from './machine/lookups';
@@ -260,6 +261,28 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           resumeStep: null,
         });
       }),
+      // The data a flow starts on (a draft that never had its lookups, a renewal) is looked up as if typed.
+      startLookups: enqueueActions(({ context, enqueue }) => {
+        const plan = planLookups(lookups, context, context.data, context.fieldErrors);
+        for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
+        enqueue.assign(plan.context);
+      }),
+      // A client's details reach the applicant's step as the visitor's own typing would: its effects run, its lookups start.
+      offerApplicant: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'applicant.offered');
+        const place = definition.applicant;
+        if (!place) return;
+        let { data, fieldErrors } = context;
+        for (const [step, object] of offeredTo(place, data, event.person, event.phone)) {
+          const changed = changedStep(rules, data, fieldErrors, step, object, context.catalog as C);
+          ({ data, fieldErrors } = changed);
+        }
+        if (data === context.data) return;
+        const plan = planLookups(lookups, context, data, fieldErrors);
+        for (const id of plan.stop) enqueue.stopChild(id);
+        for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
+        enqueue.assign({ data, price: repriced(context.price, data, context.catalog), ...plan.context });
+      }),
       forgetResume: assign({ resumeStep: null }),
       // After any change of data: the server's price shows while its key still holds, and a new
       // quote is asked when the key changed (the one running for an older key is stopped). Not while
@@ -339,6 +362,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     on: {
       'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: ['resetFlow', 'requote'] },
       'error.dismiss': { actions: 'clearError' },
+      'applicant.offered': { guard: 'catalogLoaded', actions: ['offerApplicant', 'requote'] },
       // XState types `on` by the flow's own events; these are its spawned lookups' and quotes' answers.
       ...(spawnedAnswers as Record<never, never>),
     },
@@ -350,7 +374,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           starting: { always: [{ guard: 'catalogLoaded', target: 'ready' }, { target: 'loading' }] },
           loading: catalogLoad,
           failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
-          ready: { entry: 'requote', always: bootTargets },
+          ready: { entry: ['startLookups', 'requote'], always: bootTargets },
         },
       },
       ...stepStates,

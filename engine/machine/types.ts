@@ -98,6 +98,11 @@ export type FlowEvent =
   | { type: 'step.goto'; step: string }
   | { type: 'flow.reset' }
   /**
+   * A signed-in client's own details offered to the flow's applicant (`ProductDefinition.applicant`):
+   * taken only where the visitor, a renewal or a draft has left the person, or the phone, empty.
+   */
+  | { type: 'applicant.offered'; person: Record<string, string>; phone?: string }
+  /**
    * The form's data of `step` after a change. With `path`, the visitor changed that field alone: the
    * rest of a report can be older than the flow's last answer (a lookup's, which reaches the form
    * only once the keys typed meanwhile are in), so only that field's value is taken.
@@ -188,6 +193,8 @@ export type FlowActions = {
   reportDeclined: undefined;
   reportCheckFailure: { failure: unknown };
   resetFlow: undefined;
+  startLookups: undefined;
+  offerApplicant: undefined;
   forgetResume: undefined;
   requote: undefined;
   storeQuote: { actorId: string; price: Price };
