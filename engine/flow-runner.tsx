@@ -74,7 +74,7 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
    */
   start?: FlowData;
   /** A signed-in client's details for a new flow's applicant (not a resumed draft's): taken where the flow leaves them empty. */
-  applicantOffer?: Promise<ApplicantOffer | null>;
+  applicantOffer?: () => Promise<ApplicantOffer | null>;
 }
 
 /** Where payment providers return the visitor to a flow: its payment step's address (its first step's when it has none). */
@@ -150,7 +150,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   useEffect(() => {
     if (!fresh || !started || !applicantOffer) return;
     let current = true;
-    applicantOffer.then(
+    applicantOffer().then(
       (offer) => {
         if (current && offer) actor.send({ type: 'applicant.offered', person: offer.person, ...(offer.phone ? { phone: offer.phone } : {}) });
       },
