@@ -1,9 +1,23 @@
 import type { ApiPort } from '../../engine/definition';
 import type { ApplicantOffer } from '../../engine/flow-start';
 import { isRecord } from '../../engine/is-record';
-import { clientApplicant, type ClientProfile } from '../../products/kit/define/define';
+import type { FlowPerson } from '../../products/kit/define/define';
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * A client's own details as every flow's applicant takes them (`ProductDefinition.applicant` says
+ * where): the passport and birthday of a `FlowPerson` (the registry lookup then fills the names and
+ * PINFL) and the phone; what is not well formed is left out, and null when nothing is left.
+ */
+export function clientApplicant(info: Record<string, unknown>): ApplicantOffer | null {
+  const passport = `${text(info.passport_seria)}${text(info.passport_number)}`;
+  const birthday = text(info.birthday);
+  const person: FlowPerson = /^[A-Z]{2}[0-9]{7}$/.test(passport) && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(birthday) ? { passport, birthday } : {};
+  const phone = /^998[0-9]{9}$/.test(text(info.phone)) ? text(info.phone) : undefined;
+  if (Object.keys(person).length === 0 && !phone) return null;
+  return { person: person as Record<string, string>, ...(phone ? { phone } : {}) };
+}
 
 /**
  * The signed-in client's own passport, birthday and phone for a new flow's applicant, from the
@@ -13,15 +27,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export async function clientOffer(api: ApiPort): Promise<ApplicantOffer | null> {
   try {
     const envelope = await api.get<unknown>('/shaxsiy_kabinet/get/info');
-    const info = envelope.result && isRecord(envelope.response) ? envelope.response : null;
-    if (!info) return null;
-    const profile: ClientProfile = {
-      passport_seria: text(info.passport_seria),
-      passport_number: text(info.passport_number),
-      birthday: text(info.birthday),
-      phone: text(info.phone),
-    };
-    return clientApplicant(profile);
+    return envelope.result && isRecord(envelope.response) ? clientApplicant(envelope.response) : null;
   } catch {
     return null;
   }

@@ -1,5 +1,4 @@
 import type { Action, FlowData, Guard, MachineRules, MessageId } from '../../../engine/definition';
-import type { ApplicantOffer } from '../../../engine/flow-start';
 import type personSchema from '../../../schemas/common/person.json';
 import type { CheckReading } from '../api/check-readings';
 import type { CompanyResponse } from '../api/site-api.generated';
@@ -78,26 +77,6 @@ export type FlowPerson = { [Field in keyof (typeof personSchema)['properties']]?
 /** A step that asks for one person and a phone to reach them (`schemas/common/phone.json`). */
 export type PersonStep = FlowPerson & { phone?: string };
 
-/** A signed-in client's profile as the cabinet's `get/info` gives it: their own passport, birthday (ISO) and verified phone. */
-export interface ClientProfile {
-  passport_seria?: string;
-  passport_number?: string;
-  birthday?: string;
-  phone?: string;
-}
-
-/**
- * A client's own details as every flow's applicant takes them (`ProductDefinition.applicant` says
- * where): the passport and birthday of a `FlowPerson` (the registry lookup then fills the names) and
- * the phone; what is not well formed is left out, and null when nothing is left.
- */
-export function clientApplicant(profile: ClientProfile): ApplicantOffer | null {
-  const passport = `${profile.passport_seria ?? ''}${profile.passport_number ?? ''}`;
-  const person: FlowPerson = /^[A-Z]{2}[0-9]{7}$/.test(passport) && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(profile.birthday ?? '') ? { passport, birthday: profile.birthday } : {};
-  const phone = /^998[0-9]{9}$/.test(profile.phone ?? '') ? profile.phone : undefined;
-  if (Object.keys(person).length === 0 && !phone) return null;
-  return { person: person as Record<string, string>, ...(phone ? { phone } : {}) };
-}
 
 /** What the tax registry's company lookup tells of a company besides its INN and names: the details a policy may print. */
 export type CompanyDetails = Omit<CompanyResponse, 'inn' | 'name' | 'short_name'>;
