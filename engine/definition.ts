@@ -257,8 +257,12 @@ export interface QuoteBinding<D extends FlowData, C> {
  * consent given once, the price) is left for the visitor: `visitor` names those fields (`step.field`).
  */
 export interface Renewal<D extends FlowData, C = unknown> {
-  /** `catalog` is the flow's (today's tariff): what the request names by an id the flow shows through it (a car's position). */
-  data: (request: Record<string, unknown>, options: { renewFrom: string; catalog: C }) => { [Step in keyof D]?: D[Step] };
+  /**
+   * `catalog` is the flow's (today's tariff): what the request names by an id the flow shows through
+   * it (a car's position); `actions` are the flow's own field effects (`machine.actions`), for what
+   * the flow derives from the answers (a car's value, a trip's last day), so no rule is written twice.
+   */
+  data: (request: Record<string, unknown>, options: { renewFrom: string; catalog: C; actions: MachineRules<D, C>['actions'] }) => { [Step in keyof D]?: D[Step] };
   visitor?: readonly string[];
 }
 

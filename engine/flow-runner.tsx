@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import { deepEquals } from '@rjsf/utils';
 import type { ApiPort, FlowData, PayLink, ProductDefinition } from './definition';
-import { draftFilesId, loadDraft } from './draft';
+import { draftFilesId, loadDraft, saveDraft } from './draft';
 import type { ApplicantOffer } from './flow-start';
 import { initialSteps } from './machine/progress';
 import type { FileStore } from './files/file-store';
@@ -124,6 +124,11 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const actor = useActorRef(machine, { input: { resume, catalog: props.initialCatalog } });
 
   useDraftAutosave(actor, storage, definition);
+  // Data handed in replaces the flow's draft at once (the autosave writes what changes after).
+  const handedIn = props.start !== undefined;
+  useEffect(() => {
+    if (handedIn && storage) saveDraft(storage, definition, actor.getSnapshot());
+  }, [handedIn, storage, definition, actor]);
 
   const step = useSelector(actor, (s) => stepOf(s.value));
   const context = useSelector(actor, (s) => s.context);
@@ -146,20 +151,23 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   // Offered once the catalog is there (the applicant's field effects may read it), to a new flow only.
   const { applicantOffer } = props;
+  const place = definition.applicant;
   const started = step !== null;
   useEffect(() => {
-    if (!fresh || !started || !applicantOffer) return;
+    if (!fresh || !started || !applicantOffer || !place) return;
     let current = true;
-    applicantOffer().then(
-      (offer) => {
-        if (current && offer) actor.send({ type: 'applicant.offered', person: offer.person, ...(offer.phone ? { phone: offer.phone } : {}) });
+    Promise.all([applicantOffer(), import('./applicant-offer')]).then(
+      ([offer, { offeredTo }]) => {
+        if (!current || !offer) return;
+        const steps = offeredTo(place, actor.getSnapshot().context.data, offer.person, offer.phone);
+        if (steps.length > 0) actor.send({ type: 'steps.offered', steps });
       },
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [actor, fresh, started, applicantOffer]);
+  }, [actor, fresh, started, applicantOffer, place]);
 
   const send = actor.send;
   const onFieldChange = useCallback(

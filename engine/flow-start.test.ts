@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import { offeredTo } from './applicant-offer';
 import { startData } from './flow-start';
 import { createFlowMachine, isBusy, stepOf, type FlowInput } from './machine';
 import { initialSteps } from './machine/progress';
@@ -33,12 +34,15 @@ describe('a flow started on given data (a renewal)', () => {
 });
 
 describe('a signed-in client\'s details offered to the applicant', () => {
-  const offer = { type: 'applicant.offered', person: { passport: 'AA1234567', birthday: '1990-05-15' }, phone: '998901234567' } as const;
+  const offer = (actor: ReturnType<typeof run>) => {
+    const steps = offeredTo(definition.applicant, actor.getSnapshot().context.data, { passport: 'AA1234567', birthday: '1990-05-15' }, '998901234567');
+    actor.send({ type: 'steps.offered', steps });
+  };
 
   it('fill an empty applicant and phone, and the person is looked up as typed', async () => {
     const actor = run({});
     await settled(actor);
-    actor.send(offer);
+    offer(actor);
     const snap = await settled(actor);
     expect(snap.context.data.people?.persons).toEqual([{ passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev' }]);
     expect(snap.context.data.confirm).toMatchObject({ phone: '998901234567' });
@@ -47,7 +51,7 @@ describe('a signed-in client\'s details offered to the applicant', () => {
   it('overwrite nothing the visitor typed or a renewal filled: half a person stays theirs, a phone stays', async () => {
     const actor = run(started(startData(definition, { people: { persons: [{ birthday: '1985-11-02' }] }, confirm: { phone: '998971112233' } })));
     await settled(actor);
-    actor.send(offer);
+    offer(actor);
     const snap = await settled(actor);
     expect(snap.context.data.people?.persons).toEqual([{ birthday: '1985-11-02' }]);
     expect(snap.context.data.confirm).toMatchObject({ phone: '998971112233' });

@@ -4,7 +4,6 @@ import {
 import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual, withValueAt } from './paths';
-import { offeredTo } from './machine/applicant';
 import { changedStep } from './machine/effects';
 import { readOnlyPaths, withFlowOwned } from './machine/flow-owned';
 import { failedLookup, mergedLookup, planLookups, withFailedLookupsForgotten, withoutUnsettledAnswers } from './machine/lookups';
@@ -267,17 +266,11 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
         enqueue.assign(plan.context);
       }),
-      // A client's details reach the applicant's step as the visitor's own typing would: its effects run, its lookups start.
-      offerApplicant: enqueueActions(({ context, event, enqueue }) => {
-        assertEvent(event, 'applicant.offered');
-        const place = definition.applicant;
-        if (!place) return;
+      // Steps offered from elsewhere reach the flow as the visitor's own typing would: effects run, lookups start.
+      takeOffered: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'steps.offered');
         let { data, fieldErrors } = context;
-        for (const [step, object] of offeredTo(place, data, event.person, event.phone)) {
-          const changed = changedStep(rules, data, fieldErrors, step, object, context.catalog as C);
-          ({ data, fieldErrors } = changed);
-        }
-        if (data === context.data) return;
+        for (const [step, object] of event.steps) ({ data, fieldErrors } = changedStep(rules, data, fieldErrors, step, fromForm(step, object, data[step] ?? {}), context.catalog as C));
         const plan = planLookups(lookups, context, data, fieldErrors);
         for (const id of plan.stop) enqueue.stopChild(id);
         for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
@@ -362,7 +355,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     on: {
       'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: ['resetFlow', 'requote'] },
       'error.dismiss': { actions: 'clearError' },
-      'applicant.offered': { guard: 'catalogLoaded', actions: ['offerApplicant', 'requote'] },
+      'steps.offered': { guard: 'catalogLoaded', actions: ['takeOffered', 'requote'] },
       // XState types `on` by the flow's own events; these are its spawned lookups' and quotes' answers.
       ...(spawnedAnswers as Record<never, never>),
     },

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../engine/flow-runner';
 import type { FlowData, PayLink, ProductDefinition } from '../engine/definition';
-import { startData } from '../engine/flow-start';
 import { api } from './api/site-api';
 import { loadStepParts } from '../engine/step-parts';
 import { prepareFlow, preparedFlow } from './flow-preparation';
@@ -10,7 +9,7 @@ import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import type { SiteProduct } from './site-product';
 import { useLang } from './use-lang';
 import { maySignedIn } from './renewal/renew-param';
-import type { RenewStart } from './renewal/renew-start';
+import type { RenewRefusal, RenewStart } from './renewal/renew-start';
 
 type ProductState = { status: 'loading' } | { status: 'ready'; definition: ProductDefinition<FlowData, unknown> } | { status: 'failed' };
 
@@ -75,7 +74,7 @@ export interface ProductFlowProps {
   renew?: RenewRequest | null;
 }
 
-type Renewing = { status: 'asking' } | { status: 'done'; start: { data: FlowData; catalog: unknown }; message?: Extract<RenewStart, { kind: 'refused' }>['message'] };
+type Renewing = { status: 'asking' } | { status: 'done'; start?: { data: FlowData; catalog: unknown }; message?: RenewRefusal };
 
 /**
  * A renewal asked for by the address, started once the definition is there: its code loads only
@@ -84,28 +83,26 @@ type Renewing = { status: 'asking' } | { status: 'done'; start: { data: FlowData
 function useRenewal(renew: RenewRequest | null | undefined, definition: ProductDefinition<FlowData, unknown> | null, initialCatalog: unknown): Renewing | null {
   const lang = useLang();
   const [renewing, setRenewing] = useState<Renewing | null>(() => (renew ? { status: 'asking' } : null));
+  // Asked once per page, whatever redraws the address's letting go of `renew` brings.
+  const asked = useRef(false);
   useEffect(() => {
-    if (!renew || !definition) return;
-    let current = true;
-    import('./renewal/renew-start')
+    if (!renew || !definition || asked.current) return;
+    asked.current = true;
+    void import('./renewal/renew-start')
       .then(({ renewStart }) => renewStart(definition, api, renew.id, initialCatalog))
-      .catch((): RenewStart => ({ kind: 'refused', message: 'site.renew.failed' }))
+      .catch((): RenewStart | null => null)
       .then((outcome) => {
-        if (!current) return;
+        if (outcome === null) return setRenewing({ status: 'done', message: 'site.renew.failed' });
         if (outcome.kind === 'sign-in') {
           window.location.assign(`/${lang}/login?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`);
           return;
         }
         renew.taken();
-        // Refused, the flow starts empty all the same: a draft of another purchase is not what the visitor came for.
-        setRenewing(outcome.kind === 'start' ? { status: 'done', start: { data: outcome.data, catalog: outcome.catalog } } : { status: 'done', start: { data: startData(definition, {}), catalog: initialCatalog }, message: outcome.message });
+        setRenewing(outcome.kind === 'start'
+          ? { status: 'done', start: { data: outcome.data, catalog: outcome.catalog } }
+          : { status: 'done', start: { data: outcome.data, catalog: initialCatalog }, message: outcome.message });
       });
-    return () => {
-      current = false;
-    };
-    // Asked once per page: the address lets go of `renew` as soon as the answer is in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [definition]);
+  }, [renew, definition, initialCatalog, lang]);
   return renewing;
 }
 
@@ -118,6 +115,11 @@ export function ProductFlow({ product, webview, address, initialCatalog, renew }
   const lang = useLang();
   const { state, retry } = useProduct(product);
   const renewing = useRenewal(renew, state.status === 'ready' ? state.definition : null, initialCatalog);
+  const runnerStarted = useRef(false);
+  const ready = state.status === 'ready' && renewing?.status !== 'asking';
+  useEffect(() => {
+    if (ready) runnerStarted.current = true;
+  }, [ready]);
   // A signed-in client's profile is asked only for a new flow (the runner decides), and its code loads only then.
   const applicantOffer = useMemo(
     () => (typeof document !== 'undefined' && maySignedIn(document) ? () => import('./renewal/client-offer').then(({ clientOffer }) => clientOffer(api)) : undefined),
@@ -153,7 +155,8 @@ export function ProductFlow({ product, webview, address, initialCatalog, renew }
       </div>
     );
   }
-  const start = renewing?.status === 'done' ? renewing.start : undefined;
+  // The flow starts on the renewal once: drawn again (another language), it resumes from its draft.
+  const start = renewing?.status === 'done' && !runnerStarted.current ? renewing.start : undefined;
   return (
     <>
       {renewing?.status === 'done' && renewing.message && (

@@ -98,10 +98,10 @@ export type FlowEvent =
   | { type: 'step.goto'; step: string }
   | { type: 'flow.reset' }
   /**
-   * A signed-in client's own details offered to the flow's applicant (`ProductDefinition.applicant`):
-   * taken only where the visitor, a renewal or a draft has left the person, or the phone, empty.
+   * Step objects the flow is given from elsewhere than the form (a signed-in client's details for its
+   * applicant, `engine/applicant-offer.ts`), on whatever step it stands: taken as the visitor's own change of each.
    */
-  | { type: 'applicant.offered'; person: Record<string, string>; phone?: string }
+  | { type: 'steps.offered'; steps: [step: string, data: Record<string, unknown>][] }
   /**
    * The form's data of `step` after a change. With `path`, the visitor changed that field alone: the
    * rest of a report can be older than the flow's last answer (a lookup's, which reaches the form
@@ -193,8 +193,8 @@ export type FlowActions = {
   reportDeclined: undefined;
   reportCheckFailure: { failure: unknown };
   resetFlow: undefined;
+  takeOffered: undefined;
   startLookups: undefined;
-  offerApplicant: undefined;
   forgetResume: undefined;
   requote: undefined;
   storeQuote: { actorId: string; price: Price };

@@ -1,13 +1,14 @@
 import { oneYearFrom } from '../kit/api/api-format';
 import { defineRenewal, flowPersonOf, readRequest } from '../kit/binding/renewal-kit';
 import type { JobLossData } from './rules';
+import type { JobLossTariff } from './pricing';
 
 /**
  * The same job (employer, salary, region, months of benefit) and person insured again, a year from
  * the renewal's first day. The work book and the salary certificate are the visitor's to give anew:
  * a certificate speaks of the months before the new cover.
  */
-export default defineRenewal<JobLossData>({
+export default defineRenewal<JobLossData, JobLossTariff>({
   data: (body, { renewFrom }) => {
     const request = readRequest(body);
     const company = (name: string) => request.maybeText(`company_${name}`);

@@ -1,9 +1,10 @@
 import { defineRenewal, flowPersonOf, readRequest } from '../kit/binding/renewal-kit';
+import type { MiniCascoTariff } from '../kit/cars/mini-casco-programs';
 import type { MiniCascoMonths } from './pricing';
 import type { MiniCascoData } from './rules';
 
 /** The same car under the same program again, from the renewal's first day; monthly casco renews alike (its term is its own). */
-export default defineRenewal<MiniCascoData>({
+export default defineRenewal<MiniCascoData, MiniCascoTariff>({
   data: (body, { renewFrom }) => {
     const request = readRequest(body);
     return {

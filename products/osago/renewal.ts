@@ -1,6 +1,7 @@
 import type { VehicleTypeId } from '../kit/sale/sale';
 import { defineRenewal, flowPersonOf, NotRenewable, readRequest } from '../kit/binding/renewal-kit';
 import type { DriversOption, OsagoData, OsagoDriver, OsagoPolicy } from './rules';
+import type { OsagoCatalog } from './binding';
 
 const periods: readonly OsagoPolicy['period'][] = [1, 2];
 const driverOptions: readonly DriversOption[] = [1, 4];
@@ -12,7 +13,7 @@ const miniCascoPrograms: readonly NonNullable<OsagoPolicy['miniCascoProgram']>[]
  * the people, their licences and the owner's benefit is asked again as the flow goes (the lookups
  * and the checks on leaving the car and personal steps), so a car sold since is refused as typed.
  */
-export default defineRenewal<OsagoData>({
+export default defineRenewal<OsagoData, OsagoCatalog>({
   data: (body, { renewFrom }) => {
     const request = readRequest(body);
     const period = periods.find((value) => value === request.maybeNumber('period_id'));

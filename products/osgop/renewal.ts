@@ -1,17 +1,16 @@
-import { defineRenewal, flowPersonOf, NotRenewable, readRequest } from '../kit/binding/renewal-kit';
-import { coverEnd } from './period';
-import type { OsgopMonths } from './pricing';
+import { defineRenewal, flowPersonOf, NotRenewable, readRequest, withEffects } from '../kit/binding/renewal-kit';
+import type { OsgopMonths, OsgopTariff } from './pricing';
 import type { OsgopData } from './rules';
 
 const terms: readonly OsgopMonths[] = [3, 6, 12];
 
 /**
- * The same vehicle and carrier insured again for the same term from the renewal's first day. The
- * model and year are the vehicle registry's, which the flow's lookup asks again (a category and
- * seats the registry gives price the cover).
+ * The same vehicle and carrier insured again for the same term from the renewal's first day (its
+ * last day as the policy step's own effect sets it). The model and year are the vehicle registry's,
+ * which the flow's lookup asks again (a category and seats the registry gives price the cover).
  */
-export default defineRenewal<OsgopData>({
-  data: (body, { renewFrom }) => {
+export default defineRenewal<OsgopData, OsgopTariff>({
+  data: (body, { renewFrom, catalog, actions }) => {
     const request = readRequest(body);
     const months = terms.find((term) => term === request.maybeNumber('period'));
     if (months === undefined) throw new NotRenewable('request.period is not a term sold');
@@ -19,10 +18,11 @@ export default defineRenewal<OsgopData>({
     const holder: OsgopData['holder'] = insurant.maybeText('type') === 'company'
       ? { kind: 'company', inn: insurant.text('inn'), phone: request.text('phone') }
       : { kind: 'person', ...flowPersonOf(insurant), phone: request.text('phone') };
-    return {
+    const data: OsgopData = {
       car: { plate: request.text('gos_number'), techPassport: `${request.text('techSery')}${request.text('techNumber')}`, model: request.text('model'), issueYear: request.number('issue_year') },
       holder,
-      policy: { months, beginDate: renewFrom, endDate: coverEnd(renewFrom, months) },
+      policy: { months, beginDate: renewFrom },
     };
+    return withEffects(data, actions, ['syncPeriod'], catalog);
   },
 });

@@ -1,6 +1,6 @@
 import { oneYearFrom } from '../kit/api/api-format';
 import { defineRenewal, flowPersonOf, NotRenewable, readRequest } from '../kit/binding/renewal-kit';
-import { petTypes } from './pricing';
+import type { PetType, PetsTariff } from './pricing';
 import type { PetsData } from './rules';
 
 /**
@@ -8,10 +8,11 @@ import type { PetsData } from './rules';
  * Its photos are the visitor's to take anew (the insurer sees the pet as it is now), and its last
  * vaccination is the one they gave, which the pet step judges again.
  */
-export default defineRenewal<PetsData>({
+export default defineRenewal<PetsData, PetsTariff>({
   data: (body, { renewFrom }) => {
     const request = readRequest(body);
-    const petType = petTypes.find((type) => type === request.maybeText('pet_type'));
+    const type = request.maybeText('pet_type');
+    const petType: PetType | undefined = type === 'cat' || type === 'dog' ? type : undefined;
     const born = /^([0-9]{2})\.([0-9]{4})$/.exec(request.text('birth_month'));
     if (!petType || !born) throw new NotRenewable('request.pet_type or birth_month is malformed');
     return {

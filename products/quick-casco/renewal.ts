@@ -1,8 +1,9 @@
 import { defineRenewal, flowPersonOf, readRequest } from '../kit/binding/renewal-kit';
 import type { QuickCascoApplicant, QuickCascoData } from './rules';
+import type { QuickCascoTariff } from './pricing';
 
 /** The same car under the same program again, from the renewal's first day, for the same applicant (a foreigner's names as they were typed). */
-export default defineRenewal<QuickCascoData>({
+export default defineRenewal<QuickCascoData, QuickCascoTariff>({
   data: (body, { renewFrom }) => {
     const request = readRequest(body);
     const person = request.object('applicant');

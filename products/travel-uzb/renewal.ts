@@ -1,9 +1,10 @@
 import { daysBetween } from '../kit/api/api-format';
 import { defineRenewal, flowPersonOf, movedEnd, readRequest } from '../kit/binding/renewal-kit';
 import type { TravelUzbData, TravelUzbTourist } from './rules';
+import type { TravelUzbTariff } from './pricing';
 
 /** The same trip (as many days, the same program) with the same applicant and tourists, from the renewal's first day. */
-export default defineRenewal<TravelUzbData>({
+export default defineRenewal<TravelUzbData, TravelUzbTariff>({
   data: (body, { renewFrom }) => {
     const request = readRequest(body);
     const endDate = movedEnd(request.date('begin_date'), request.date('end_date'), renewFrom);

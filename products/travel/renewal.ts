@@ -1,8 +1,6 @@
-import { ageOn, todayIso } from '../kit/api/api-format';
-import { defineRenewal, flowPersonOf, movedEnd, readRequest, type RequestReader } from '../kit/binding/renewal-kit';
-import { adultAge } from './family';
-import { coverPeriod, defaultSpendDays, travelMode } from './period';
-import { riskIds, type TravelData, type TravelPerson } from './rules';
+import { defineRenewal, flowPersonOf, movedEnd, readRequest, withEffects, type RequestReader } from '../kit/binding/renewal-kit';
+import type { TravelCatalog } from './binding';
+import type { RiskId, TravelData, TravelPerson } from './rules';
 
 /** A traveller as the save names them: a citizen by passport and PINFL, a foreigner by the passport as printed and citizenship. */
 function person(row: RequestReader, foreign: boolean): TravelPerson {
@@ -11,33 +9,30 @@ function person(row: RequestReader, foreign: boolean): TravelPerson {
   return { ...names, foreign: false, ...flowPersonOf(row) };
 }
 
+const riskNames = (body: Record<string, unknown>): string[] => (typeof body.risklar === 'object' && body.risklar !== null ? Object.keys(body.risklar) : []);
+
 /**
  * The same trip (purpose, countries, as many days, the same program and risks) for the same payer
- * and travellers, from the renewal's first day.
+ * and travellers, from the renewal's first day. Its last day, and who may pay, are the flow's own
+ * effects' (a multi-trip year or a stay's days from the new first day).
  */
-export default defineRenewal<TravelData>({
-  data: (body, { renewFrom }) => {
+export default defineRenewal<TravelData, TravelCatalog>({
+  data: (body, { renewFrom, catalog, actions }) => {
     const request = readRequest(body);
-    const trip = { purpose: request.number('purpose_id'), reusable: request.flag('kop_martali'), isFamily: request.flag('is_family'), hasCovid: request.flag('has_covid') };
-    const mode = travelMode(trip);
-    const spendDays = mode === 'single' ? defaultSpendDays : request.number('days');
-    const endDate = mode === 'single'
-      ? movedEnd(request.date('begin_date'), request.date('end_date'), renewFrom)
-      : coverPeriod(mode, renewFrom, undefined, spendDays)?.endDate;
-    const risks = request.object('risklar');
     const payer = request.object('sugurtalovchi');
-    const today = todayIso();
-    return {
-      trip: { ...trip, spendDays },
-      dates: { countries: request.texts('countries'), beginDate: renewFrom, ...(endDate ? { endDate } : {}) },
+    const data: TravelData = {
+      trip: { purpose: request.number('purpose_id'), reusable: request.flag('kop_martali'), spendDays: request.number('days'), isFamily: request.flag('is_family'), hasCovid: request.flag('has_covid') },
+      dates: { countries: request.texts('countries'), beginDate: renewFrom, endDate: movedEnd(request.date('begin_date'), request.date('end_date'), renewFrom) },
       tourists: {
         payer: { ...person(payer, payer.maybeNumber('type') === 2), phone: payer.text('phone') },
-        tourists: request.list('travelers').map((row) => {
-          const traveller = person(row, row.flag('foreign'));
-          return { ...traveller, isPayer: row.flag('is_payer'), canPay: traveller.birthday !== undefined && ageOn(traveller.birthday, today) >= adultAge };
-        }),
+        tourists: request.list('travelers').map((row) => ({ ...person(row, row.flag('foreign')), isPayer: row.flag('is_payer'), canPay: false })),
       },
-      program: { programId: request.number('program_id'), risks: Object.fromEntries(riskIds.map((risk) => [risk, { on: risks.flag(risk) }])) as TravelData['program']['risks'] },
+      program: {
+        programId: request.number('program_id'),
+        // Every risk the save names, on or off, as the program step lists them.
+        risks: Object.fromEntries(riskNames(body).map((risk) => [risk, { on: request.object('risklar').flag(risk) }])) as Record<RiskId, { on: boolean }>,
+      },
     };
+    return withEffects(data, actions, ['syncDates', 'syncTourists'], catalog);
   },
 });

@@ -42,11 +42,11 @@ describe('a flow page renewing a policy (?renew=)', () => {
   it('sends a visitor without a session to sign in, and says why a policy cannot be renewed otherwise', async () => {
     const answering = (status: number) => fakeApi(() => apiFailure(status, { result: false, error: status, message: 'refused', response: null }));
     expect(await renewStart(definition, answering(401), id, sportSamples.catalog)).toEqual({ kind: 'sign-in' });
-    expect(await renewStart(definition, answering(404), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.notFound' });
-    expect(await renewStart(definition, answering(409), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.notRenewable' });
-    expect(await renewStart(definition, fakeApi(() => apiFailure(null)), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.failed' });
+    expect(await renewStart(definition, answering(404), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.notFound', data: sport.initialData });
+    expect(await renewStart(definition, answering(409), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.notRenewable', data: sport.initialData });
+    expect(await renewStart(definition, fakeApi(() => apiFailure(null)), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.failed', data: sport.initialData });
     // Another product's policy, or a request the product cannot read, is not started on.
-    expect(await renewStart(definition, fakeApi(() => ok({ ...renewal, product: 'travel' })), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.notFound' });
-    expect(await renewStart(definition, fakeApi(() => ok({ ...renewal, request: { phone: '998901234567' } })), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.failed' });
+    expect(await renewStart(definition, fakeApi(() => ok({ ...renewal, product: 'travel' })), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.notFound', data: sport.initialData });
+    expect(await renewStart(definition, fakeApi(() => ok({ ...renewal, request: { phone: '998901234567' } })), id, sportSamples.catalog)).toEqual({ kind: 'refused', message: 'site.renew.failed', data: sport.initialData });
   });
 });

@@ -17,7 +17,9 @@ function isRenewalAnswer(value: unknown): value is RenewalAnswer {
 export type RenewStart =
   | { kind: 'start'; data: FlowData; catalog: unknown }
   | { kind: 'sign-in' }
-  | { kind: 'refused'; message: 'site.renew.notFound' | 'site.renew.notRenewable' | 'site.renew.failed' };
+  | { kind: 'refused'; message: RenewRefusal; data: FlowData };
+
+export type RenewRefusal = 'site.renew.notFound' | 'site.renew.notRenewable' | 'site.renew.failed';
 
 const statusOf = (error: unknown): number | null => (isRecord(error) && typeof error.status === 'number' ? error.status : null);
 
@@ -28,6 +30,8 @@ const statusOf = (error: unknown): number | null => (isRecord(error) && typeof e
  * one of another product or a request the product cannot read are refused with their message.
  */
 export async function renewStart(definition: ProductDefinition, api: ApiPort, id: string, catalog: unknown): Promise<RenewStart> {
+  // Refused, the flow starts empty all the same: a draft of another purchase is not what the visitor came for.
+  const refused = (message: RenewRefusal): RenewStart => ({ kind: 'refused', message, data: startData(definition, {}) });
   let answer: unknown;
   try {
     const envelope = await api.get<unknown>(`/shaxsiy_kabinet/get/renewal/${encodeURIComponent(id)}`);
@@ -35,18 +39,18 @@ export async function renewStart(definition: ProductDefinition, api: ApiPort, id
   } catch (error) {
     const status = statusOf(error);
     if (status === 401) return { kind: 'sign-in' };
-    if (status === 404) return { kind: 'refused', message: 'site.renew.notFound' };
-    if (status === 409) return { kind: 'refused', message: 'site.renew.notRenewable' };
-    return { kind: 'refused', message: 'site.renew.failed' };
+    if (status === 404) return refused('site.renew.notFound');
+    if (status === 409) return refused('site.renew.notRenewable');
+    return refused('site.renew.failed');
   }
-  if (!isRenewalAnswer(answer)) return { kind: 'refused', message: 'site.renew.failed' };
-  if (answer.product !== definition.id || !definition.binding.renewal) return { kind: 'refused', message: 'site.renew.notFound' };
+  if (!isRenewalAnswer(answer)) return refused('site.renew.failed');
+  if (answer.product !== definition.id || !definition.binding.renewal) return refused('site.renew.notFound');
   try {
     const [renewal, today] = await Promise.all([definition.binding.renewal(), catalog ?? definition.binding.load(api)]);
-    const data = renewal.data(answer.request, { renewFrom: answer.renew_from, catalog: today });
+    const data = renewal.data(answer.request, { renewFrom: answer.renew_from, catalog: today, actions: definition.machine.actions });
     return { kind: 'start', data: startData(definition, data), catalog: today };
   } catch (error) {
     console.error(`${definition.id}: the policy could not be read to renew`, error instanceof Error ? error.message : error);
-    return { kind: 'refused', message: 'site.renew.failed' };
+    return refused('site.renew.failed');
   }
 }

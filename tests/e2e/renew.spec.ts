@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import sport from '../../products/sport/definition';
+import { sportSaveRequest } from '../../products/sport/binding';
 import sportSamples from '../../products/sport/samples';
 import { loadTexts, text } from './shop';
 
@@ -25,7 +25,7 @@ function answerRenewal(page: Page, status: number, response: unknown) {
 test.beforeAll(loadTexts);
 
 test('a policy renewed opens its flow filled from it, at the first step, and the address lets go of renew', async ({ page }) => {
-  const request = sport.binding.toRequest?.(sportSamples.purchase, { total: 150_000, lines: [] });
+  const request = sportSaveRequest(sportSamples.purchase, { total: 150_000, lines: [] });
   await answerRenewal(page, 200, { product: 'sport', request, begin_date: '2030-07-01', end_date: '2031-06-30', renew_from: renewFrom });
   await page.goto(`/en/sport?renew=${policyId}`);
   await expect(page.getByLabel(text('en', 'sport.field.begin_date'))).toHaveValue(shown(renewFrom));

@@ -1,4 +1,4 @@
-import type { FlowData, Renewal } from '../../../engine/definition';
+import type { FlowData, MachineRules, Renewal } from '../../../engine/definition';
 import { isRecord } from '../../../engine/is-record';
 import { addDays, daysBetween, dmyToIso, isIsoDate } from '../api/api-format';
 import type { FlowPerson } from '../define/define';
@@ -34,6 +34,8 @@ export interface RequestReader {
   object(name: string): RequestReader;
   /** An array member's objects (an absent one is none). */
   list(name: string): RequestReader[];
+  /** The names an object member of flags (`{ luggage: 1, accident: 0 }`) sets (an absent one sets none). */
+  setFlags(name: string): string[];
   /** An array member's texts (an absent one is none). */
   texts(name: string): string[];
   /** Whether the member is there (not null). */
@@ -73,6 +75,7 @@ export function readRequest(value: unknown, at = 'request'): RequestReader {
     date: (name) => isoOf(record[name]) ?? missing(name),
     object: (name) => readRequest(record[name], `${at}.${name}`),
     list: (name) => (Array.isArray(record[name]) ? (record[name] as unknown[]).map((item, i) => readRequest(item, `${at}.${name}[${i}]`)) : []),
+    setFlags: (name) => (isRecord(record[name]) ? Object.keys(record[name]).filter((flag) => readRequest(record[name]).flag(flag)) : []),
     texts: (name) => (Array.isArray(record[name]) ? (record[name] as unknown[]).filter((item): item is string => typeof item === 'string') : []),
     has: (name) => record[name] !== undefined && record[name] !== null,
   };
@@ -96,4 +99,13 @@ export function flowPersonOf(person: RequestReader, names: { seria?: string; num
 /** The last day of a cover as long as the one from `begin` to `end`, starting on `renewFrom` (ISO dates). */
 export function movedEnd(begin: string, end: string, renewFrom: string): string {
   return addDays(renewFrom, daysBetween(begin, end) - 1);
+}
+
+/**
+ * `data` after the flow's own field effects `names` (`machine.actions`), each run as for a change of
+ * its field: what the flow derives from the answers comes out as the flow derives it. An effect the
+ * flow does not have is passed over.
+ */
+export function withEffects<D extends FlowData, C>(data: D, actions: MachineRules<D, C>['actions'], names: readonly string[], catalog: C): D {
+  return names.reduce((current, name) => actions[name]?.(current, current, catalog).data ?? current, data);
 }

@@ -15,7 +15,7 @@ import { unimplementedNames } from '../../../engine/machine/names-check';
 import { deepEqual, fieldPathOfId, valueAt, type FieldPath } from '../../../engine/paths';
 import { draftKey, loadDraft } from '../../../engine/draft';
 import { startData } from '../../../engine/flow-start';
-import { offeredTo } from '../../../engine/machine/applicant';
+import { offeredTo } from '../../../engine/applicant-offer';
 import { renewedRequest } from './renewal-round-trip';
 import { MemoryStorage } from '../../../engine/test-fixtures/memory-storage';
 import { samplesDay, type ProductManifest, type ProductSamples } from '../define/define';
@@ -344,7 +344,7 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       const request = JSON.parse(JSON.stringify(toRequest(samples.purchase, price))) as Record<string, unknown>;
       const { visitor = [], data } = await renewal();
       const { renewFrom, expected } = renewedRequest(request, samplesDay);
-      const renewed = startData(definition as unknown as ProductDefinition, data(request, { renewFrom, catalog: samples.catalog }));
+      const renewed = startData(definition as unknown as ProductDefinition, data(request, { renewFrom, catalog: samples.catalog, actions: definition.machine.actions }));
       // What the visitor gives again (a file, a consent) is theirs to give: taken from the sample as they would.
       for (const field of visitor) {
         const [step = '', name = ''] = field.split('.');
