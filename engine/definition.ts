@@ -249,6 +249,23 @@ export interface QuoteBinding<D extends FlowData, C> {
   run: (api: ApiPort, data: D, catalog: C) => Promise<Price>;
 }
 
+/**
+ * How a request this product saved comes back as its flow's data, to buy the cover again ("renew in
+ * one tap"). `data` answers the step objects it fills (the others start as a new flow's) with the
+ * first day of cover on `renewFrom` and a period as long as the old one where the flow asks for an
+ * end; it throws when the request is not one this product saves. What cannot come back (a file, a
+ * consent given once, the price) is left for the visitor: `visitor` names those fields (`step.field`).
+ */
+export interface Renewal<D extends FlowData, C = unknown> {
+  /**
+   * `catalog` is the flow's (today's tariff): what the request names by an id the flow shows through
+   * it (a car's position); `actions` are the flow's own field effects (`machine.actions`), for what
+   * the flow derives from the answers (a car's value, a trip's last day), so no rule is written twice.
+   */
+  data: (request: Record<string, unknown>, options: { renewFrom: string; catalog: C; actions: MachineRules<D, C>['actions'] }) => { [Step in keyof D]?: D[Step] };
+  visitor?: readonly string[];
+}
+
 export interface ProductBinding<D extends FlowData, C> {
   /** Catalog data loaded when the flow starts (tariffs, programs, option lists). */
   load: (api: ApiPort) => Promise<C>;
@@ -261,6 +278,10 @@ export interface ProductBinding<D extends FlowData, C> {
   save: (api: ApiPort, data: D, price: Price, context: SaveContext) => Promise<PaymentDetails>;
   /** Checks payment; throws BindingFailure on other failures. */
   check: (api: ApiPort, payment: PaymentDetails) => Promise<PaymentCheck>;
+  /** The body `save` sends for flow data and the total shown, without the return address; throws while data is incomplete. */
+  toRequest?: (data: D, price: Price) => object;
+  /** The product's `Renewal`, loaded only when a flow is renewed (a module of its own, not part of the flow page). */
+  renewal?: () => Promise<Renewal<D, C>>;
 }
 
 /** A line of an option's details: a text as written (`1.5 %`), or an amount of UZS, written with its currency. */
@@ -331,6 +352,12 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
   /** Lists of options widgets draw from (`ui:options.optionsFrom` names a key). */
   options?: (catalog: C, data: D) => Record<string, CatalogOption[]>;
   binding: ProductBinding<D, C>;
+  /**
+   * Where the flow asks for the person who buys (the applicant, the policyholder), as JSON pointers
+   * into the flow data: `person` an object of `FlowPerson` fields (`/personal/applicant`), `phone`
+   * the contact phone (`/personal/phone`). A signed-in client's own passport, birthday and phone fill them in.
+   */
+  applicant?: { person: string; phone?: string };
   /** A "start again" action offered on some steps (clear the car), if the product has one. */
   reset?: ResetAction<D, C>;
   /**

@@ -3,7 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import { deepEquals } from '@rjsf/utils';
 import type { ApiPort, FlowData, PayLink, ProductDefinition } from './definition';
-import { draftFilesId, loadDraft } from './draft';
+import { draftFilesId, loadDraft, saveDraft } from './draft';
+import type { ApplicantOffer } from './flow-start';
+import { initialSteps } from './machine/progress';
 import type { FileStore } from './files/file-store';
 import { fileSupport, hasFileFields, type FileSupport } from './files/on-demand';
 import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf } from './machine';
@@ -66,6 +68,13 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
    * links keep the language the contract was saved in. The save answer's link when absent.
    */
   payLink?: PayLink;
+  /**
+   * A new flow on this data (a renewal's, `startData`), at the first step so the visitor sees and
+   * confirms each one: it replaces any draft of the flow, and its lookups run as if it were typed.
+   */
+  start?: FlowData;
+  /** A signed-in client's details for a new flow's applicant (not a resumed draft's): taken where the flow leaves them empty. */
+  applicantOffer?: () => Promise<ApplicantOffer | null>;
 }
 
 /** Where payment providers return the visitor to a flow: its payment step's address (its first step's when it has none). */
@@ -98,19 +107,28 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
     () => flowMachineFor(definition, { api: uploads ? uploads.tracker.track(api) : api, returnPath, ...(files ? { files: files.draft } : {}) }),
     [definition, api, returnPath, uploads, files],
   );
-  // Read once: the draft is the starting point, later writes must not restart the actor.
-  const [resume] = useState(() => (storage ? loadDraft(storage, definition) : null));
+  // Read once: the draft (or the data handed in) is the starting point, later writes must not restart the actor.
+  const [resume] = useState(() => {
+    if (props.start) return { step: definition.steps[0]?.id ?? '', data: props.start, steps: initialSteps(definition.steps), payment: null, policy: null };
+    return storage ? loadDraft(storage, definition) : null;
+  });
+  const fresh = resume === null || props.start !== undefined;
 
   // Files of this tab's draft stay while it lasts; a new flow starts without any, and files that
   // tabs closed mid-flow left behind are removed.
   useEffect(() => {
     if (!files) return;
     void files.store.sweep(Date.now() - abandonedFilesMs).catch(() => undefined);
-    if (!resume) void files.draft.clear().catch(() => undefined);
-  }, [files, resume]);
+    if (fresh) void files.draft.clear().catch(() => undefined);
+  }, [files, fresh]);
   const actor = useActorRef(machine, { input: { resume, catalog: props.initialCatalog } });
 
   useDraftAutosave(actor, storage, definition);
+  // Data handed in replaces the flow's draft at once (the autosave writes what changes after).
+  const handedIn = props.start !== undefined;
+  useEffect(() => {
+    if (handedIn && storage) saveDraft(storage, definition, actor.getSnapshot());
+  }, [handedIn, storage, definition, actor]);
 
   const step = useSelector(actor, (s) => stepOf(s.value));
   const context = useSelector(actor, (s) => s.context);
@@ -130,6 +148,26 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   }, [step]);
 
   useStepAddress(actor, step, stepInUrl, onStepChange);
+
+  // Offered once the catalog is there (the applicant's field effects may read it), to a new flow only.
+  const { applicantOffer } = props;
+  const place = definition.applicant;
+  const started = step !== null;
+  useEffect(() => {
+    if (!fresh || !started || !applicantOffer || !place) return;
+    let current = true;
+    Promise.all([applicantOffer(), import('./applicant-offer')]).then(
+      ([offer, { offeredTo }]) => {
+        if (!current || !offer) return;
+        const steps = offeredTo(place, actor.getSnapshot().context.data, offer.person, offer.phone);
+        if (steps.length > 0) actor.send({ type: 'steps.offered', steps });
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [actor, fresh, started, applicantOffer, place]);
 
   const send = actor.send;
   const onFieldChange = useCallback(

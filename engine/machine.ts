@@ -260,6 +260,22 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           resumeStep: null,
         });
       }),
+      // The data a flow starts on (a draft that never had its lookups, a renewal) is looked up as if typed.
+      startLookups: enqueueActions(({ context, enqueue }) => {
+        const plan = planLookups(lookups, context, context.data, context.fieldErrors);
+        for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
+        enqueue.assign(plan.context);
+      }),
+      // Steps offered from elsewhere reach the flow as the visitor's own typing would: effects run, lookups start.
+      takeOffered: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'steps.offered');
+        let { data, fieldErrors } = context;
+        for (const [step, object] of event.steps) ({ data, fieldErrors } = changedStep(rules, data, fieldErrors, step, fromForm(step, object, data[step] ?? {}), context.catalog as C));
+        const plan = planLookups(lookups, context, data, fieldErrors);
+        for (const id of plan.stop) enqueue.stopChild(id);
+        for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
+        enqueue.assign({ data, price: repriced(context.price, data, context.catalog), ...plan.context });
+      }),
       forgetResume: assign({ resumeStep: null }),
       // After any change of data: the server's price shows while its key still holds, and a new
       // quote is asked when the key changed (the one running for an older key is stopped). Not while
@@ -339,6 +355,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     on: {
       'flow.reset': { guard: 'catalogLoaded', target: `.${firstStep}`, actions: ['resetFlow', 'requote'] },
       'error.dismiss': { actions: 'clearError' },
+      'steps.offered': { guard: 'catalogLoaded', actions: ['takeOffered', 'requote'] },
       // XState types `on` by the flow's own events; these are its spawned lookups' and quotes' answers.
       ...(spawnedAnswers as Record<never, never>),
     },
@@ -350,7 +367,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           starting: { always: [{ guard: 'catalogLoaded', target: 'ready' }, { target: 'loading' }] },
           loading: catalogLoad,
           failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
-          ready: { entry: 'requote', always: bootTargets },
+          ready: { entry: ['startLookups', 'requote'], always: bootTargets },
         },
       },
       ...stepStates,

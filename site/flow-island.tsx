@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { flowIslandId } from '../products/kit/site/site-pages';
 import { i18n } from './i18n';
 import { languages, switchLangPath } from './language';
-import { ProductFlow, type StepAddress } from './product-flow';
+import { ProductFlow, type RenewRequest, type StepAddress } from './product-flow';
+import { renewIdOf, withoutRenew } from './renewal/renew-param';
 import { SectionBoundary } from './section-boundary';
 import type { SiteProduct } from './site-product';
 import { useHistoryStepAddress } from './history-step-address';
@@ -41,9 +42,26 @@ function mendLanguageLinks(): void {
   }
 }
 
+/** The policy the page's address asks to renew (read once: the address lets go of it when taken). */
+function useRenewRequest(): RenewRequest | null {
+  const [renew] = useState(() => {
+    const id = typeof window === 'undefined' ? null : renewIdOf(window.location.search);
+    return id === null ? null : {
+      id,
+      taken: () => {
+        const { pathname, search, hash } = window.location;
+        window.history.replaceState(window.history.state, '', `${pathname}${withoutRenew(search)}${hash}`);
+        mendLanguageLinks();
+      },
+    };
+  });
+  return renew;
+}
+
 function IslandFlow({ product, webview, pathname, initialCatalog }: FlowIslandProps) {
   const address: StepAddress = useHistoryStepAddress(pathname, mendLanguageLinks);
-  return <ProductFlow product={product} webview={webview} address={address} initialCatalog={initialCatalog} />;
+  const renew = useRenewRequest();
+  return <ProductFlow product={product} webview={webview} address={address} initialCatalog={initialCatalog} renew={renew} />;
 }
 
 /** The island's tree: translations, the flow behind its error boundary, and the page's toasts. */

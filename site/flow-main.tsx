@@ -23,6 +23,7 @@ import { dismissMenusOnOutsideAction } from './navigation/menu-dismiss';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import { knowProductPages } from './partner';
 import { loadSiteProduct } from './site-product';
+import { renewIdOf } from './renewal/renew-param';
 
 // First, so a module of the flow that fails to load (a chunk gone with a deployment) reloads the page.
 const rootOptions = reloadOnChunkFailures(chunkGuard, window);
@@ -57,8 +58,9 @@ if (definition && !hasFileFields(definition.steps)) {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-// A visitor coming back with a draft resumes on their own step, not the one the HTML shows: drawn anew.
-if (definition && loadDraft(window.sessionStorage, definition)) createRoot(element, rootOptions).render(island);
+// A visitor coming back with a draft resumes on their own step, not the one the HTML shows, and a
+// renewal starts from the policy once it is read: both drawn anew.
+if (definition && (loadDraft(window.sessionStorage, definition) || renewIdOf(window.location.search))) createRoot(element, rootOptions).render(island);
 // Hydrated as a transition, so React yields to the browser every few milliseconds instead of holding
 // the main thread for the whole island (long tasks a phone's visitor feels as a page that ignores taps).
 else startTransition(() => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../engine/flow-runner';
 import type { FlowData, PayLink, ProductDefinition } from '../engine/definition';
@@ -8,6 +8,8 @@ import { prepareFlow, preparedFlow } from './flow-preparation';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
 import type { SiteProduct } from './site-product';
 import { useLang } from './use-lang';
+import { maySignedIn } from './renewal/renew-param';
+import type { RenewRefusal, RenewStart } from './renewal/renew-start';
 
 type ProductState = { status: 'loading' } | { status: 'ready'; definition: ProductDefinition<FlowData, unknown> } | { status: 'failed' };
 
@@ -56,22 +58,73 @@ export interface StepAddress {
   stepHref: (stepId: string) => string;
 }
 
+/** A policy the address asks to renew (`?renew=`), and how the address lets go of it once taken. */
+export interface RenewRequest {
+  id: string;
+  /** Takes `renew` out of the address (a reload then resumes from the draft). */
+  taken: () => void;
+}
+
 export interface ProductFlowProps {
   product: SiteProduct;
   webview: boolean;
   address: StepAddress;
   /** The catalog the server drew the page with: the flow starts on it instead of asking for one. */
   initialCatalog?: unknown;
+  renew?: RenewRequest | null;
+}
+
+type Renewing = { status: 'asking' } | { status: 'done'; start?: { data: FlowData; catalog: unknown }; message?: RenewRefusal };
+
+/**
+ * A renewal asked for by the address, started once the definition is there: its code loads only
+ * then. A visitor not signed in goes to the sign-in page, which sends them back to this address.
+ */
+function useRenewal(renew: RenewRequest | null | undefined, definition: ProductDefinition<FlowData, unknown> | null, initialCatalog: unknown): Renewing | null {
+  const lang = useLang();
+  const [renewing, setRenewing] = useState<Renewing | null>(() => (renew ? { status: 'asking' } : null));
+  // Asked once per page, whatever redraws the address's letting go of `renew` brings.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!renew || !definition || asked.current) return;
+    asked.current = true;
+    void import('./renewal/renew-start')
+      .then(({ renewStart }) => renewStart(definition, api, renew.id, initialCatalog))
+      .catch((): RenewStart | null => null)
+      .then((outcome) => {
+        if (outcome === null) return setRenewing({ status: 'done', message: 'site.renew.failed' });
+        if (outcome.kind === 'sign-in') {
+          window.location.assign(`/${lang}/login?next=${encodeURIComponent(`${window.location.pathname}${window.location.search}`)}`);
+          return;
+        }
+        renew.taken();
+        setRenewing(outcome.kind === 'start'
+          ? { status: 'done', start: { data: outcome.data, catalog: outcome.catalog } }
+          : { status: 'done', start: { data: outcome.data, catalog: initialCatalog }, message: outcome.message });
+      });
+  }, [renew, definition, initialCatalog, lang]);
+  return renewing;
 }
 
 /**
  * A product's purchase flow: its definition loaded (or a loading state, or a retry after a failure),
  * then run by the engine against the site's API. It knows no router: the page hands it the address.
  */
-export function ProductFlow({ product, webview, address, initialCatalog }: ProductFlowProps) {
+export function ProductFlow({ product, webview, address, initialCatalog, renew }: ProductFlowProps) {
   const { i18n } = useLingui();
   const lang = useLang();
   const { state, retry } = useProduct(product);
+  const renewing = useRenewal(renew, state.status === 'ready' ? state.definition : null, initialCatalog);
+  const runnerStarted = useRef(false);
+  const ready = state.status === 'ready' && renewing?.status !== 'asking';
+  useEffect(() => {
+    if (ready) runnerStarted.current = true;
+  }, [ready]);
+  // A signed-in client's profile is asked only for a new flow (the runner decides), and its code loads only then.
+  const applicantOffer = useMemo(
+    () => (typeof document !== 'undefined' && maySignedIn(document) ? () => import('./renewal/client-offer').then(({ clientOffer }) => clientOffer(api)) : undefined),
+    [],
+  );
   // Through the server's `/pay/<provider>/<contract>` in the page's language (server/routes/pay says why).
   const payLink = useCallback<PayLink>((provider, contractId) => `/pay/${provider}/${encodeURIComponent(contractId)}?lang=${lang}`, [lang]);
   const steps = state.status === 'ready' ? state.definition.steps : null;
@@ -84,7 +137,7 @@ export function ProductFlow({ product, webview, address, initialCatalog }: Produ
       { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection, oneAtATime: true },
     );
   }, [steps]);
-  if (state.status === 'loading') {
+  if (state.status === 'loading' || renewing?.status === 'asking') {
     return (
       <div className="flex min-h-64 items-center justify-center" role="status">
         <span className="spinner" aria-hidden="true" />
@@ -102,8 +155,16 @@ export function ProductFlow({ product, webview, address, initialCatalog }: Produ
       </div>
     );
   }
+  // The flow starts on the renewal once: drawn again (another language), it resumes from its draft.
+  const start = renewing?.status === 'done' && !runnerStarted.current ? renewing.start : undefined;
   return (
-    <FlowRunner
+    <>
+      {renewing?.status === 'done' && renewing.message && (
+        <p role="alert" className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900">
+          {i18n._(renewing.message)}
+        </p>
+      )}
+      <FlowRunner
       definition={state.definition}
       api={api}
       stepInUrl={address.step}
@@ -111,7 +172,10 @@ export function ProductFlow({ product, webview, address, initialCatalog }: Produ
       stepHref={address.stepHref}
       payLink={payLink}
       layout={webview ? 'webview' : 'default'}
-      initialCatalog={initialCatalog}
-    />
+      initialCatalog={start ? start.catalog : initialCatalog}
+      {...(start ? { start: start.data } : {})}
+      {...(applicantOffer ? { applicantOffer } : {})}
+      />
+    </>
   );
 }

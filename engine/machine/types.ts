@@ -98,6 +98,11 @@ export type FlowEvent =
   | { type: 'step.goto'; step: string }
   | { type: 'flow.reset' }
   /**
+   * Step objects the flow is given from elsewhere than the form (a signed-in client's details for its
+   * applicant, `engine/applicant-offer.ts`), on whatever step it stands: taken as the visitor's own change of each.
+   */
+  | { type: 'steps.offered'; steps: [step: string, data: Record<string, unknown>][] }
+  /**
    * The form's data of `step` after a change. With `path`, the visitor changed that field alone: the
    * rest of a report can be older than the flow's last answer (a lookup's, which reaches the form
    * only once the keys typed meanwhile are in), so only that field's value is taken.
@@ -188,6 +193,8 @@ export type FlowActions = {
   reportDeclined: undefined;
   reportCheckFailure: { failure: unknown };
   resetFlow: undefined;
+  takeOffered: undefined;
+  startLookups: undefined;
   forgetResume: undefined;
   requote: undefined;
   storeQuote: { actorId: string; price: Price };

@@ -26,6 +26,8 @@ export const accidentBinding = saleBinding<AccidentData, AccidentTariff>({
   load: async () => ({ ...accidentTariff }),
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'insureds', rows: 'persons', withPinfl: true })],
   saveRequest: accidentSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/owner/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,

@@ -24,6 +24,7 @@ const accident: ProductDefinition<AccidentData, AccidentTariff> = {
     { id: 'payment', title: 'accident.step.payment', component: 'payment' },
     { id: 'download', title: 'accident.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/insureds/persons/0', phone: '/insureds/phone' },
   initialData: {
     period: {},
     sum: { amount: accidentTariff.defaultSum },

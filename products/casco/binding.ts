@@ -161,6 +161,8 @@ const sale = saleBinding<CascoData, CascoCatalog>({
   // The person lookup first: stories and tools take the first lookup as the flow's person lookup.
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }), vehicleLookup],
   saveRequest: cascoSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // Requirements §8: a save answered with HTTP 500 opens the error dialog; any other failure — another status,
   // or a refusal — says maybe-data-is-incorrect on the page. No answer at all is a network error.
   saveStatuses: { codes: { 500: { message: genericErrorId, modal: true } }, otherwise: { message: genericErrorId } },

@@ -107,6 +107,7 @@ const casco: ProductDefinition<CascoData, CascoCatalog> = {
     { id: 'payment', title: 'casco.step.payment', component: 'payment' },
     { id: 'download', title: 'casco.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/personal', phone: '/personal/phone' },
   initialData: {
     car: {},
     // Requirements §9: person liability and accident liability are 1 000 000 by default.

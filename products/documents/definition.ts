@@ -32,6 +32,7 @@ const documents: ProductDefinition<DocumentsData, DocumentsTariff> = {
     { id: 'payment', title: 'documents.step.payment', component: 'payment' },
     { id: 'download', title: 'documents.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/owner', phone: '/owner/phone' },
   initialData: { document: {}, owner: {} },
   machine: documentsRules,
   pricing: (data, tariff) => quoteDocument(data.document.typeId, tariff),

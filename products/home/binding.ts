@@ -31,6 +31,8 @@ export function homeBinding(calls: ProductManifest['calls'], programs: readonly 
     // The applicant's name comes from the registry (the server also insures only registered people).
     lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant' })],
     saveRequest: homeSaveRequest,
+    // Loaded only when a flow is renewed: no part of the flow page.
+    renewal: () => import('./renewal').then((module) => module.default),
     // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
     refusedFields: { '/applicant/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
     policy: policyNumberAnswer,

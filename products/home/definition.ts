@@ -37,6 +37,7 @@ export function homeProduct(
     version: 1,
     title: product.title,
     steps,
+    applicant: { person: '/applicant', phone: '/applicant/phone' },
     initialData: { program: {}, applicant: {}, address: { houseType: 'apartment' } },
     machine: homeRules,
     pricing: (data, catalog) => (data.program.programId === undefined ? null : quoteHome(data.program.programId, catalog)),

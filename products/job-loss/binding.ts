@@ -51,6 +51,8 @@ export const jobLossBinding = saleBinding<JobLossData, JobLossTariff>({
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'personal', withPinfl: true }),
   ],
   saveRequest: jobLossSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,

@@ -25,6 +25,7 @@ const jobLoss: ProductDefinition<JobLossData, JobLossTariff> = {
     { id: 'payment', title: 'job-loss.step.payment', component: 'payment' },
     { id: 'download', title: 'job-loss.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/personal', phone: '/personal/phone' },
   initialData: { job: { months: 3 }, personal: {}, documents: {} },
   machine: jobLossRules,
   pricing: (data, tariff) => (isOfferedAmount(data.job.salary, jobSchema.properties.salary) ? quoteJobLoss(data.job.salary, data.job.months, tariff) : null),

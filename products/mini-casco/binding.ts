@@ -102,6 +102,8 @@ export function miniCascoBindingFor(calls: { save: string; check: string }): Pro
       // The person lookup first: stories and tools take the first lookup as the flow's person lookup.
       lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'applicant', withPinfl: true }), vehicleLookup],
       saveRequest: miniCascoSaveRequest,
+      // Loaded only when a flow is renewed: no part of the flow page.
+      renewal: () => import('./renewal').then((module) => module.default),
       // Requirements §8: a save the server refuses with 422 says fault_on_driver_data (the applicant's data: the one driver this cover knows).
       saveStatuses: { codes: { 422: { message: 'fault_on_driver_data' } } },
       // The server judges the policyholder's age as the page does: its refusal is said where the page says it.

@@ -72,6 +72,7 @@ export function miniCascoDefinition(
       { id: 'payment', title: 'mini-casco.step.payment', component: 'payment' },
       { id: 'download', title: 'mini-casco.step.download', component: 'download', hidden: true },
     ],
+    applicant: { person: '/applicant', phone: '/applicant/phone' },
     initialData: { program: { months }, car: {}, applicant: {} },
     // The base's term is its initial answer; a variant's is fixed whatever the form reports.
     ...(months === 12 ? {} : { preset: { program: { months } } }),

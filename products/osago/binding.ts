@@ -278,6 +278,8 @@ export function osagoBindingFor(calls: { save: string; check: string }) {
         vehicleLookup,
       ],
       saveRequest: savePolicyRequest,
+      // Loaded only when a flow is renewed: no part of the flow page.
+      renewal: () => import('./renewal').then((module) => module.default),
       saveErrors: osagoSaveErrors,
       policy: policyNumberAnswer,
     }),

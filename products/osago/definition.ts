@@ -78,6 +78,7 @@ export function osagoDefinition(product: ProductManifest, preset: OsagoPreset = 
       { id: 'payment', title: 'osago.step.payment', component: 'payment' },
       { id: 'download', title: 'osago.step.download', component: 'download', hidden: true },
     ],
+    applicant: { person: '/personal/applicant', phone: '/personal/phone' },
     initialData: {
       car: {},
       personal: { applicant: {}, isOwner: true, owner: {}, company: {} },

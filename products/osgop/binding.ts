@@ -91,6 +91,8 @@ const sale = saleBinding<OsgopData, OsgopTariff>({
     companyLookup({ call: '/osgor_neo/inn', step: 'holder', merge: (_holder, found) => ({ companyName: found.name }) }),
   ],
   saveRequest: osgopSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/insurant/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,

@@ -33,6 +33,7 @@ const osgop: ProductDefinition<OsgopData, OsgopTariff> = {
     { id: 'payment', title: 'osgop.step.payment', component: 'payment' },
     { id: 'download', title: 'osgop.step.download', component: 'download' },
   ],
+  applicant: { person: '/holder', phone: '/holder/phone' },
   initialData: { car: {}, holder: { kind: 'company' }, policy: { months: 12 } },
   machine: osgopRules,
   // The page's figure for the seats the registry answered; the calculator's answer replaces it.

@@ -67,6 +67,8 @@ const sale = saleBinding<PetsData, PetsTariff>({
   },
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'owner', withPinfl: true })],
   saveRequest: petsSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,

@@ -27,6 +27,7 @@ const pets: ProductDefinition<PetsData, PetsTariff> = {
     { id: 'payment', title: 'pets.step.payment', component: 'payment' },
     { id: 'download', title: 'pets.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/owner', phone: '/owner/phone' },
   initialData: { program: { petType: 'cat' }, pet: {}, owner: {} },
   machine: petsRules,
   pricing: (data, tariff) => {

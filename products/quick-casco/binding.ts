@@ -91,6 +91,8 @@ export const quickCascoBinding: ProductBinding<QuickCascoData, QuickCascoTariff>
     vehicleLookup,
   ],
   saveRequest: quickCascoSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/applicant/birthday': policyholderAgeRefusal(programStart.checkApplicantAge) },
   policy: policyNumberAnswer,

@@ -58,6 +58,7 @@ const quickCasco: ProductDefinition<QuickCascoData, QuickCascoTariff> = {
     { id: 'payment', title: 'quick-casco.step.payment', component: 'payment' },
     { id: 'download', title: 'quick-casco.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/applicant', phone: '/applicant/phone' },
   initialData: { program: {}, car: {}, applicant: { foreign: false } },
   machine: quickCascoRules,
   pricing: (data, catalog) => quoteQuickCasco(data.program.programId, catalog),

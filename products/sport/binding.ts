@@ -33,6 +33,8 @@ export const sportBinding = saleBinding<SportData, SportTariff>({
   load,
   lookups: [personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'insured', withPinfl: true })],
   saveRequest: sportSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/insured/birthday': policyholderAgeRefusal(checkPolicyholderAge) },
   policy: policyNumberAnswer,

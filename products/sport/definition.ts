@@ -39,6 +39,7 @@ const sport: ProductDefinition<SportData, SportTariff> = {
     { id: 'payment', title: 'sport.step.payment', component: 'payment' },
     { id: 'download', title: 'sport.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/insured', phone: '/insured/phone' },
   initialData: { sport: {}, insured: {}, sum: { amount: sportSums.initial } },
   machine: sportRules,
   pricing: (data, tariff) => {

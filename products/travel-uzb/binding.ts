@@ -61,6 +61,8 @@ export const travelUzbBinding = saleBinding<TravelUzbData, TravelUzbTariff>({
     personLookup({ call: '/sayt/getPerson', dateSeparator: '.', step: 'tourists', rows: 'tourists', withPinfl: true }),
   ],
   saveRequest: travelUzbSaveRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   saveStatuses: { codes: { 500: alertModal, 422: alertModal } },
   // The server judges the policyholder's age as the page does: its refusal is said where the page says it.
   refusedFields: { '/applicant/birthday': policyholderAgeRefusal(checkPolicyholderAge) },

@@ -65,6 +65,7 @@ const travelUzb: ProductDefinition<TravelUzbData, TravelUzbTariff> = {
     { id: 'payment', title: 'travel-uzb.step.payment', component: 'payment' },
     { id: 'download', title: 'travel-uzb.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/applicant', phone: '/applicant/phone' },
   initialData: {
     trip: {},
     applicant: {},

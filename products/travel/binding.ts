@@ -116,6 +116,8 @@ export const travelBinding = saleBinding<TravelData, TravelCatalog>({
     personLookup({ call: manifest.calls.getPerson, dateSeparator: '-', step: 'tourists', rows: 'tourists', withPinfl: true, skip: (row) => row.isPayer === true }),
   ],
   saveRequest: savePolisRequest,
+  // Loaded only when a flow is renewed: no part of the flow page.
+  renewal: () => import('./renewal').then((module) => module.default),
   // Requirements §8: a refused travel save says maybe-data-is-incorrect and opens the error dialog.
   saveFailure: 'modal',
   policy: {

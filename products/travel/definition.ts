@@ -68,6 +68,7 @@ const travel: ProductDefinition<TravelData, TravelCatalog> = {
     { id: 'payment', title: 'travel.step.payment', component: 'payment' },
     { id: 'download', title: 'travel.step.download', component: 'download', hidden: true },
   ],
+  applicant: { person: '/tourists/payer', phone: '/tourists/payer/phone' },
   initialData: {
     trip: { purpose: 1, reusable: false, spendDays: defaultSpendDays, isFamily: false, hasCovid: false },
     dates: { countries: [] },

@@ -1,9 +1,10 @@
-import { useCallback, useContext, useMemo } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 import { useLocation, useMatches, useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { IslandElement } from '../flow-island';
 import { IslandSlotContext } from '../island-slot';
-import { ProductFlow, type StepAddress } from '../product-flow';
+import { ProductFlow, type RenewRequest, type StepAddress } from '../product-flow';
+import { renewIdOf, withoutRenew } from '../renewal/renew-param';
 import { productById } from '../products';
 import type { SiteProduct } from '../site-product';
 import { routeHandle } from '../route-handle';
@@ -41,8 +42,18 @@ function useRouterStepAddress(): StepAddress {
   return useMemo(() => ({ step, onStepChange, stepHref }), [step, onStepChange, stepHref]);
 }
 
+/** The policy the router's address asks to renew, read once; taken, `renew` leaves the address. */
+function useRouterRenewRequest(): RenewRequest | null {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [id] = useState(() => renewIdOf(`?${searchParams.toString()}`));
+  const taken = useCallback(() => {
+    setSearchParams((previous) => new URLSearchParams(withoutRenew(`?${previous.toString()}`)), { replace: true, preventScrollReset: true });
+  }, [setSearchParams]);
+  return useMemo(() => (id === null ? null : { id, taken }), [id, taken]);
+}
+
 function RoutedProductFlow({ product, webview }: { product: SiteProduct; webview: boolean }) {
-  return <ProductFlow product={product} webview={webview} address={useRouterStepAddress()} />;
+  return <ProductFlow product={product} webview={webview} address={useRouterStepAddress()} renew={useRouterRenewRequest()} />;
 }
 
 /**

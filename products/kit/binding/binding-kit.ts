@@ -1,5 +1,5 @@
 import type {
-  ApiPort, CallOptions, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding,
+  ApiPort, CallOptions, Envelope, FlowData, LookupBinding, MessageId, PaymentDetails, PolicyResult, Price, ProductBinding, Renewal,
 } from '../../../engine/definition';
 import { isIsoDate, isoToDmy, splitPassport, todayIso } from '../api/api-format';
 import {
@@ -173,6 +173,8 @@ export interface SaleBindingConfig<D extends FlowData, C> {
   policy: PolicyReader;
   /** How the check's answer reads (`checkReadings`); `standard` when not said. */
   checkAnswer?: CheckReading;
+  /** The product's renewal (`products/<id>/renewal.ts`), loaded only when a flow is renewed. */
+  renewal?: () => Promise<Renewal<D, C>>;
 }
 
 const repeatableSave: CallOptions = { repeatable: 'tab' };
@@ -183,6 +185,8 @@ export function saleBinding<D extends FlowData, C>(config: SaleBindingConfig<D, 
   return {
     load: config.load,
     ...(config.lookups ? { lookups: config.lookups } : {}),
+    toRequest: config.saveRequest,
+    ...(config.renewal ? { renewal: config.renewal } : {}),
     async save(api, data, shown, context) {
       let request: Record<string, unknown>;
       try {

@@ -77,6 +77,7 @@ export type FlowPerson = { [Field in keyof (typeof personSchema)['properties']]?
 /** A step that asks for one person and a phone to reach them (`schemas/common/phone.json`). */
 export type PersonStep = FlowPerson & { phone?: string };
 
+
 /** What the tax registry's company lookup tells of a company besides its INN and names: the details a policy may print. */
 export type CompanyDetails = Omit<CompanyResponse, 'inn' | 'name' | 'short_name'>;
 

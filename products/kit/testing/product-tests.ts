@@ -12,8 +12,11 @@ import {
   ACTOR_IDS, createFlowMachine, stepOf, type CheckInput, type FlowEvent, type FlowSnapshot, type LookupInput, type QuoteInput, type SaveInput, type StepCallInput,
 } from '../../../engine/machine';
 import { unimplementedNames } from '../../../engine/machine/names-check';
-import { deepEqual, fieldPathOfId, type FieldPath } from '../../../engine/paths';
+import { deepEqual, fieldPathOfId, valueAt, type FieldPath } from '../../../engine/paths';
 import { draftKey, loadDraft } from '../../../engine/draft';
+import { startData } from '../../../engine/flow-start';
+import { offeredTo } from '../../../engine/applicant-offer';
+import { renewedRequest } from './renewal-round-trip';
 import { MemoryStorage } from '../../../engine/test-fixtures/memory-storage';
 import { samplesDay, type ProductManifest, type ProductSamples } from '../define/define';
 import { hiddenPaths, isHiddenPath, lockRuleAnswers, showRuleAnswers } from '../../../engine/visibility';
@@ -330,6 +333,41 @@ export function productTests<D extends FlowData, C>(definition: ProductDefinitio
       const ids = productMessageIds(definition, samples);
       expect(ids.length).toBeGreaterThan(0);
       expect(missingMessages(ids, loadCatalogs())).toEqual([]);
+    });
+
+    it('renews its purchase: the saved request comes back as flow data that saves the same request, its cover moved to the renewal\'s first day', async () => {
+      const { toRequest, renewal } = definition.binding;
+      expect(toRequest, 'binding.toRequest').toBeDefined();
+      expect(renewal, 'binding.renewal').toBeDefined();
+      if (!toRequest || !renewal) return;
+      const price = { total: 1_234_500, lines: [] };
+      const request = JSON.parse(JSON.stringify(toRequest(samples.purchase, price))) as Record<string, unknown>;
+      const { visitor = [], data } = await renewal();
+      const { renewFrom, expected } = renewedRequest(request, samplesDay);
+      const renewed = startData(definition as unknown as ProductDefinition, data(request, { renewFrom, catalog: samples.catalog, actions: definition.machine.actions }));
+      // What the visitor gives again (a file, a consent) is theirs to give: taken from the sample as they would.
+      for (const field of visitor) {
+        const [step = '', name = ''] = field.split('.');
+        expect(renewed[step]?.[name], `${field} is left for the visitor`).toBeUndefined();
+        renewed[step] = { ...renewed[step], [name]: (samples.purchase as FlowData)[step]?.[name] };
+      }
+      expect(JSON.parse(JSON.stringify(toRequest(renewed as D, price)))).toEqual(expected);
+    });
+
+    it('says where it asks for the applicant, so a signed-in client\'s passport, birthday and phone fill it', () => {
+      const place = definition.applicant;
+      expect(place, 'definition.applicant').toBeDefined();
+      if (!place) return;
+      const person = { passport: 'AA1234567', birthday: '1990-05-15' };
+      const data: FlowData = structuredClone(definition.initialData);
+      for (const [step, object] of offeredTo(place, data, person, '998901234567')) {
+        expect(formSteps.map((s) => s.id), 'a form step').toContain(step);
+        data[step] = object;
+      }
+      expect(valueAt(data, place.person)).toMatchObject(person);
+      if (place.phone) expect(valueAt(data, place.phone)).toBe('998901234567');
+      // What the purchase sample holds is the visitor's: nothing of it is replaced.
+      expect(offeredTo(place, samples.purchase as FlowData, { passport: 'AB7654321', birthday: '1985-11-02' }, '998901234567')).toEqual([]);
     });
 
     it('names every step the stepper shows differently, in every language', () => {
