@@ -110,6 +110,8 @@ describe('get/policy-new', () => {
       expect(await statusOf()).toMatchObject({ status: 'ended', renewable: true });
       await homeEnds(addDays(today, 10), true);
       expect(await statusOf()).toMatchObject({ status: 'cancelled', renewable: false });
+      // A refunded policy covers nothing: its PDF is not handed out as if it did.
+      expect((await get(`get/policy/${home.id}/pdf`, valiSession)).json()).toMatchObject({ error: 410, message: 'policy_cancelled' });
     } finally {
       await homeEnds(addDays(today, 365));
     }
