@@ -22,6 +22,16 @@ function isoDayAt(ms: number): string {
   return new Date(ms + tashkentOffsetMs).toISOString().slice(0, 10);
 }
 
+/** The hour (0–23) on Tashkent's clock at `at`. */
+export function tashkentHour(at: Date): number {
+  return new Date(at.getTime() + tashkentOffsetMs).getUTCHours();
+}
+
+/** The moment Tashkent's day `isoDay` (`YYYY-MM-DD`) begins. */
+export function tashkentMidnight(isoDay: string): Date {
+  return new Date(Date.parse(`${isoDay}T00:00:00Z`) - tashkentOffsetMs);
+}
+
 /** A moment on Tashkent's clock, `YYYY-MM-DD HH:mm:ss` (as Uzbek payment providers write times, Click's `sign_time`). */
 export function tashkentDateTime(at: Date): string {
   return new Date(at.getTime() + tashkentOffsetMs).toISOString().slice(0, 19).replace('T', ' ');

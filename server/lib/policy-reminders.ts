@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { isoToDmy } from '../../products/kit/api/api-format';
-import { todayInTashkent } from '../dates';
+import { tashkentHour, todayInTashkent } from '../dates';
 import { reminderText, type MessageLang } from '../sms/texts';
 import { ownedBy } from './contract-owner';
 import { siteMessage } from './policy-words';
@@ -13,7 +13,6 @@ export const reminderDays = [30, 7, 1] as const;
 /** Reminders are enqueued from 09:00 to 21:00 on Tashkent's clock: none wakes a client at night. */
 export const reminderHours = { from: 9, until: 21 } as const;
 
-const tashkentOffsetMs = 5 * 3_600_000;
 const hourMs = 3_600_000;
 
 /** A policy whose latest due reminder has not been enqueued, with whom to tell. */
@@ -64,7 +63,7 @@ export interface ReminderRound {
 export async function enqueueReminders(app: FastifyInstance, options: ReminderRound = {}): Promise<number> {
   const now = options.now ?? new Date();
   const batch = options.batch ?? 200;
-  const hour = new Date(now.getTime() + tashkentOffsetMs).getUTCHours();
+  const hour = tashkentHour(now);
   if (hour < reminderHours.from || hour >= reminderHours.until) return 0;
   const today = todayInTashkent(now);
   const daysLeft = sql<number>`(policies.end_date - ${today}::date)`;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays } from '../../products/kit/api/api-format';
 import type { UnpaidResponse } from '../../products/kit/api/cabinet-api.generated';
+import { tashkentMidnight } from '../dates';
 import type { Client } from '../db/database';
 import type { ContractRequest } from '../plugins/app/contracts';
 import { contractColumns } from '../plugins/app/contracts';
@@ -15,9 +16,6 @@ import { saveAnswer } from './save-answer';
  * price and a start date a day old are not what the client should be asked to pay.
  */
 export const unpaidLifetimeMs = 12 * 60 * 60_000;
-
-/** Tashkent's midnight at the start of an ISO day (UTC+5, no daylight saving). */
-const tashkentMidnight = (isoDay: string) => new Date(`${isoDay}T00:00:00+05:00`);
 
 /**
  * When an unpaid contract stops being offered: `unpaidLifetimeMs` after it was saved, or earlier
