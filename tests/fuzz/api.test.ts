@@ -14,7 +14,7 @@ import { testConfig } from '../../server/config';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
 import { clickAuthHeader } from '../../server/payments/click/signature';
 import { loadProducts } from '../../server/lib/product-registry';
-import { signIn } from '../support/cabinet-client';
+import { signIn } from '../support/cabinet-clients';
 import { buySample, serverApi } from '../support/sample-purchase';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../../products/kit/api/api-format';
-import { signIn } from '../../../tests/support/cabinet-client';
+import { signIn } from '../../../tests/support/cabinet-clients';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';

@@ -9,7 +9,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signIn } from '../../../tests/support/cabinet-client';
+import { signIn } from '../../../tests/support/cabinet-clients';
 import { testDatabase } from '../../../tests/support/test-database';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
