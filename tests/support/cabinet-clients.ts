@@ -81,7 +81,7 @@ export async function issuedPolicy(app: FastifyInstance, saved: SavedContract): 
   });
 }
 
-/**
+/*
  * A client signing in to the cabinet as the site does: send-code, the code read from the sandbox SMS
  * inbox, check-verification-code, then check_register (a client) or register-person with the
  * passport and birthday given (a new one). Answers the headers of the signed-in calls.
