@@ -337,27 +337,21 @@ export default fp(
         const entered = await enterCode(row.phone_key, requestId, code, row, sql``);
         if (!entered.verified) return { changed: false, refused: entered };
         const newPhone = row.new_phone;
-        let oldPhone: string;
         let changed: Client;
         try {
-          [oldPhone, changed] = await app.db.transaction().execute(async (trx) => {
+          changed = await app.db.transaction().execute(async (trx) => {
             const before = await trx.selectFrom('clients').select('phone').where('id', '=', client.id).forUpdate().executeTakeFirstOrThrow();
             const after = await trx.updateTable('clients').set({ phone: newPhone }).where('id', '=', client.id).returningAll().executeTakeFirstOrThrow();
             // Whoever signed in with the old number is signed out: only this session goes on.
             await trx.deleteFrom('client_sessions').where('client_id', '=', client.id).where('token_hash', '<>', tokenHash(sessionToken)).execute();
-            return [before.phone, after] as const;
+            // The old number is told through the outbox, with the change: a gateway down loses no notice.
+            if (before.phone !== newPhone) await app.outbox.enqueueSms(before.phone, phoneChangedText(after.lang), trx);
+            return after;
           });
         } catch (error) {
           // Another client has the number (or took it at this very moment): told only now, after its code.
           if (uniqueViolation(error)?.includes('phone')) return { changed: false, refused: 'phone_registered' };
           throw error;
-        }
-        if (oldPhone !== newPhone) {
-          try {
-            await app.sms.send(oldPhone, phoneChangedText(changed.lang));
-          } catch (error) {
-            app.log.warn({ err: error }, 'the notice of a phone change was not sent to the old number');
-          }
         }
         return { changed: true, client: changed };
       },
@@ -435,7 +429,7 @@ export default fp(
     };
     app.decorate('cabinet', service);
   },
-  { name: 'cabinet', dependencies: ['database', 'sms'] },
+  { name: 'cabinet', dependencies: ['database', 'sms', 'outbox'] },
 );
 
 /** A registration that would make a second client of a phone or a person: the transaction is rolled back. */

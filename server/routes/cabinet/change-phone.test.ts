@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { deliverOutbox } from '../../lib/outbox-worker';
 import { signInLimits } from '../../plugins/app/cabinet';
 import { multipart, siteAuth } from '../../test-helpers';
 import { cabinetBase, cabinetTest, messageOf, people, wrongCode, type SignedIn } from './test-kit';
@@ -51,6 +52,11 @@ describe('change-phone', () => {
     expect(changed.json()).toMatchObject({ result: true, response: { phone: newPhone, first_name: 'Rustam', last_name: 'Nazarov' } });
     expect((await info(client)).json()).toMatchObject({ response: { phone: newPhone } });
     expect((await info(other)).json()).toMatchObject({ message: 'session_expired' });
+    // The notice goes through the outbox, with the change.
+    const notices = () => kit.inbox.messages(client.phone).filter((message) => !/\d{6}/.test(message.text));
+    expect(notices()).toHaveLength(0);
+    await deliverOutbox(kit.app, { pacingMs: 0 });
+    expect(notices()).toHaveLength(1);
     const notice = kit.inbox.messages(client.phone)[0]?.text ?? '';
     expect(notice).toBe('Shaxsiy kabinetingiz telefon raqami oʻzgartirildi. Agar buni siz qilmagan boʻlsangiz, darhol sugʻurta kompaniyasiga murojaat qiling.');
     expect(notice).not.toMatch(/\d{4}/);
