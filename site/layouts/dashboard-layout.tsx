@@ -59,7 +59,7 @@ function CabinetTabs() {
     'inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white';
   return (
     <nav aria-label={i18n._('cabinet.tabs')} className="mb-6 border-b border-line pb-3">
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4">
+      <ul className="flex flex-wrap gap-2">
         {tabs.map((tab) => (
           <li key={tab.id}>
             <NavLink to={localePath(lang, tab.path)} end={tab.end} className={tabClass}>
@@ -67,7 +67,7 @@ function CabinetTabs() {
             </NavLink>
           </li>
         ))}
-        <li className="ml-auto">
+        <li className="sm:ml-auto">
           <button type="button" className={tabClass} onClick={() => void logout()} disabled={leaving} aria-busy={leaving}>
             {i18n._('cabinet.tab.logout')}
           </button>
