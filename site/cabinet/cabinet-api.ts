@@ -1,9 +1,10 @@
-import type { ApiPort, Envelope } from '../../engine/definition';
+import type { Envelope } from '../../engine/definition';
 import type { SaveResponse } from '../../products/kit/api/common-api.generated';
 import type {
   CheckVerificationCodeResponse, EditProfileRequest, InfoResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
 } from '../../products/kit/api/cabinet-api.generated';
 import { SiteApiFailure } from '../api/failure';
+import type { CabinetTransport } from './cabinet-transport';
 
 /*
  * The cabinet's calls as its pages make them (`/api/shaxsiy_kabinet/…`, schemas/api/README.md
@@ -144,8 +145,8 @@ export interface CabinetApi {
   changePhoneConfirm(requestId: string, code: string): Promise<InfoResponse>;
 }
 
-/** The cabinet's calls over the site's API port; every refusal a CabinetRefusal. */
-export function cabinetApi(api: ApiPort): CabinetApi {
+/** The cabinet's calls; every refusal a CabinetRefusal. */
+export function cabinetApi(api: CabinetTransport): CabinetApi {
   const get = <T>(path: string) => answer(api.get<T>(`${base}/${path}`));
   const post = <T>(path: string, body: unknown) => answer(api.post<T>(`${base}/${path}`, body));
   return {

@@ -238,3 +238,44 @@ describe('claims page', () => {
     expect(await screen.findByText('You have no claims yet.')).toBeTruthy();
   });
 });
+
+describe('the cabinet\'s calls over fetch', () => {
+  const envelope = (response: unknown, result = true, message = 'ok') => ({ result, error: result ? 0 : 1, message, response });
+  const reply = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('a POST sends the site\'s credential and the XSRF token, in no cache; refused for the token, it goes once more with the new one', async () => {
+    let cookie = 'lang=en; XSRF-TOKEN=first';
+    const seen: { url: string; init: RequestInit }[] = [];
+    const fetcher = vi.fn((url: string, init: RequestInit) => {
+      seen.push({ url, init });
+      if (seen.length === 1) {
+        cookie = 'XSRF-TOKEN=second';
+        return Promise.resolve(reply(403, envelope(null, false, 'XSRF token missing or wrong')));
+      }
+      return Promise.resolve(reply(200, envelope({ signed_out: true })));
+    });
+    const { fetchTransport } = await import('./cabinet-transport');
+    const transport = fetchTransport({ fetch: fetcher as unknown as typeof fetch, authorization: () => 'Basic c2l0ZTp4', cookie: () => cookie });
+    expect(await transport.post('/shaxsiy_kabinet/logout', {})).toMatchObject({ result: true });
+    expect(seen.map(({ url, init }) => [url, (init.headers as Record<string, string>)['x-xsrf-token'], init.cache])).toEqual([
+      ['/api/shaxsiy_kabinet/logout', 'first', 'no-store'],
+      ['/api/shaxsiy_kabinet/logout', 'second', 'no-store'],
+    ]);
+    expect((seen[0]?.init.headers as Record<string, string>).authorization).toBe('Basic c2l0ZTp4');
+  });
+
+  it('a refusal keeps its status and envelope (a 401 signs out); no answer at all is the network', async () => {
+    const { fetchTransport } = await import('./cabinet-transport');
+    const { cabinetApi } = await import('./cabinet-api');
+    const refusedWith = (answer: () => Promise<Response>) =>
+      cabinetApi(fetchTransport({ fetch: answer as unknown as typeof fetch, authorization: () => '', cookie: () => '', isOnline: () => true }))
+        .info()
+        .then(() => null, (error: unknown) => error as CabinetRefusal);
+    const ended = await refusedWith(() => Promise.resolve(reply(401, envelope(null, false, 'session_expired'))));
+    expect([ended?.key, ended?.status, ended?.signedOut]).toEqual(['session_expired', 401, true]);
+    const locked = await refusedWith(() => Promise.resolve(reply(429, envelope({ retry_after: 120 }, false, 'sign_in_locked'))));
+    expect([locked?.key, locked?.retryAfter]).toEqual(['sign_in_locked', 120]);
+    const down = await refusedWith(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect([down?.key, down?.status]).toEqual(['unavailable', null]);
+  });
+});

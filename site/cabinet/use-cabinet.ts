@@ -1,13 +1,18 @@
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { api } from '../api/site-api';
+import { basicAuthorization, credentialFor, parseCredentials } from '../api/credentials';
 import { loginAddress } from '../../products/kit/site/site-pages';
 import { useLang } from '../use-lang';
 import { setSignedIn } from './account';
 import { CabinetRefusal, cabinetApi, type CabinetApi } from './cabinet-api';
+import { fetchTransport } from './cabinet-transport';
+
+const siteCredential = () => basicAuthorization(credentialFor(parseCredentials(import.meta.env.VITE_API_CREDENTIALS), null));
 
 /** The cabinet's calls the pages make (tests give their own). */
-export const CabinetApiContext = createContext<CabinetApi>(cabinetApi(api));
+export const CabinetApiContext = createContext<CabinetApi>(
+  cabinetApi(fetchTransport({ fetch: (input, init) => fetch(input, init), authorization: siteCredential, cookie: () => (typeof document === 'undefined' ? '' : document.cookie) })),
+);
 
 export function useCabinetApi(): CabinetApi {
   return useContext(CabinetApiContext);

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { homeSaveBody, paycomAuth, siteAuth } from '../../server/test-helpers';
 import { expectAccessible, loadTexts, text } from './shop';
+import { codeFor, newPhone, sandboxPeople, type SandboxPerson } from './cabinet-client';
 
 /**
  * The customer cabinet in the browser: a visitor sent from a cabinet address to sign in, the code
@@ -12,34 +13,8 @@ import { expectAccessible, loadTexts, text } from './shop';
 
 test.beforeAll(loadTexts);
 
-/** A mobile number no other run used. */
-function newPhone(): string {
-  return `99890${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-}
-
-/** The latest code the sandbox gateway sent to a phone. */
-async function codeFor(request: APIRequestContext, phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      const inbox = (await (await request.get(`/sandbox/sms/messages?phone=${phone}`)).json()) as { messages: { text: string }[] };
-      code = /\b(\d{6})\b/.exec(inbox.messages[0]?.text ?? '')?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code ?? '';
-}
-
-interface Person {
-  seria: string;
-  number: string;
-  birthday: string;
-  firstName: string;
-  pinfl: string;
-}
-
 /** The sign-in page from the phone to the registration, checked by axe at each step; ends signed in. */
-async function signInAndRegister(page: Page, phone: string, person: Person): Promise<void> {
+async function signInAndRegister(page: Page, phone: string, person: SandboxPerson): Promise<void> {
   const lang = 'uz';
   await expect(page.getByRole('heading', { level: 1, name: text(lang, 'cabinet.login.title') })).toBeVisible();
   await expectAccessible(page, 'the sign-in page');
@@ -66,11 +41,7 @@ async function signInAndRegister(page: Page, phone: string, person: Person): Pro
   await page.getByRole('button', { name: text(lang, 'cabinet.register.submit') }).click();
 }
 
-const people = {
-  phone: { seria: 'AD', number: '3333333', birthday: '10.01.1960', firstName: 'Bahodir', pinfl: '31001600000077' },
-  desktop: { seria: 'AD', number: '4444444', birthday: '10.01.1980', firstName: 'Sardor', pinfl: '31001800000088' },
-  policies: { seria: 'AE', number: '3333333', birthday: '01.06.1992', firstName: 'Shahlo', pinfl: '40106920000099' },
-} satisfies Record<string, Person>;
+const people = sandboxPeople;
 
 for (const [name, viewport, person] of [
   ['on a phone', { width: 390, height: 844 }, people.phone],
