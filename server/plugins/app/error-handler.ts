@@ -6,7 +6,7 @@ import { encodedOnce, pageEncoding, pageShell, withSignedInClient, type PageBody
 import { referenceDataCacheMs } from './tariffs';
 import { lookupOrder } from '../../payments/paynet/order';
 import { afterSignIn, classifyRedirect, findSitePage, isCabinetPage, langCookie, langCookieMaxAgeSeconds, loginAddress, sitePages, type ContractStanding, type SiteLanguage } from '../../../products/kit/site/site-pages';
-import { sessionCookieOf } from './cabinet';
+import { bearerToken, sessionCookieOf } from './cabinet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/kit/sale/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -205,11 +205,18 @@ export default fp(
      * (none, ended or unknown), undefined when it cannot be told (the database away): then the page
      * is served as to anyone and its own calls find out.
      */
-    async function signedInName(request: FastifyRequest): Promise<string | null | undefined> {
-      const token = request.cookies[sessionCookie.name];
+    async function signedInName(request: FastifyRequest, reply: FastifyReply): Promise<string | null | undefined> {
+      // The mobile app opens a cabinet page in its webview with its session token as the first
+      // request's Authorization header (a web page cannot send one with a navigation, nor a script
+      // across sites without a preflight this server refuses): the page's answer keeps it in the
+      // session cookie, which the page's calls and later pages then carry. Never in the address.
+      const bearer = bearerToken(request.headers.authorization);
+      const token = bearer ?? request.cookies[sessionCookie.name];
       if (!token) return null;
       try {
-        return (await app.cabinet.sessionClient(token))?.first_name ?? null;
+        const client = await app.cabinet.sessionClient(token);
+        if (client && bearer) reply.setCookie(sessionCookie.name, bearer, sessionCookie.options);
+        return client?.first_name ?? null;
       } catch (err) {
         request.log.warn({ err }, 'session lookup failed; the page is served as to a visitor signed out');
         return undefined;
@@ -270,7 +277,7 @@ export default fp(
         if (moved && target) return reply.header('Cache-Control', 'no-cache').redirect(target.kind === 'external' ? target.url : target.path, moved.status);
         const query = new URLSearchParams(request.url.slice(path.length + 1));
         const found = findSitePage(path, sitePageList);
-        const firstName = await signedInName(request);
+        const firstName = await signedInName(request, reply);
         // The cabinet is a signed-in client's: signed out, its addresses lead to the sign-in page, which leads back; signed in, the sign-in page leads on.
         const personal = found?.lang && (isCabinetPage(found.page) || found.page.kind === 'login') ? found.lang : null;
         if (personal && firstName === null && found?.page.kind !== 'login') return reply.header('Cache-Control', 'no-store').redirect(loginAddress(personal, request.url), 302);

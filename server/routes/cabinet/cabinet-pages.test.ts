@@ -16,6 +16,7 @@ import { siteAuth } from '../../test-helpers';
 
 let app: FastifyInstance;
 let cookie = '';
+let appToken = '';
 const page = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
 beforeAll(async () => {
@@ -30,15 +31,19 @@ beforeAll(async () => {
   app = await buildApp(testConfig({ siteDir: dir }));
   await app.ready();
   const inbox = app.sms as SandboxSmsInbox;
-  const phone = '998901112233';
   const call = (path: string, payload: object) => app.inject({ method: 'POST', url: `/api/shaxsiy_kabinet/${path}`, payload, headers: { authorization: siteAuth } });
-  const sent = (await call('send-code', { phone })).json<{ response: { request_id: string } }>().response;
-  const code = /\b(\d{6})\b/.exec(inbox.messages(phone)[0]?.text ?? '')?.[1] ?? '';
-  const ticket = (await call('check-verification-code', { phone, request_id: sent.request_id, code })).json<{ response: { ticket: string } }>().response.ticket;
-  const registered = await call('register-person', { phone, ticket, passport_seria: 'AB', passport_number: '7654321', birthday: '02.11.1985', accept_terms: 1 });
-  expect(registered.statusCode, registered.body).toBe(200);
-  const session = registered.cookies.find((c) => c.name === '__Host-session');
+  const register = async (phone: string, person: object) => {
+    const sent = (await call('send-code', { phone })).json<{ response: { request_id: string } }>().response;
+    const code = /\b(\d{6})\b/.exec(inbox.messages(phone)[0]?.text ?? '')?.[1] ?? '';
+    const ticket = (await call('check-verification-code', { phone, request_id: sent.request_id, code })).json<{ response: { ticket: string } }>().response.ticket;
+    const registered = await call('register-person', { phone, ticket, accept_terms: 1, ...person });
+    expect(registered.statusCode, registered.body).toBe(200);
+    return registered;
+  };
+  const session = (await register('998901112233', { passport_seria: 'AB', passport_number: '7654321', birthday: '02.11.1985' })).cookies.find((c) => c.name === '__Host-session');
   cookie = `__Host-session=${session?.value ?? ''}`;
+  // The mobile app's client: the token in the answer, no cookie.
+  appToken = (await register('998901112244', { passport_seria: 'AA', passport_number: '1234567', birthday: '15.05.1990', app: true })).json<{ response: { token: string } }>().response.token;
 });
 afterAll(() => app.close());
 
@@ -81,6 +86,19 @@ describe('cabinet pages on the server', () => {
     for (const elsewhere of ['https://evil.example/en/dashboard', '//evil.example/en/dashboard', '/en/travel', '/en/dashboard\\..\\x']) {
       expect((await page(`/en/login?next=${encodeURIComponent(elsewhere)}`, { cookie })).headers.location).toBe('/en/dashboard');
     }
+  });
+
+  test('the mobile app opens a cabinet page with its token as the Authorization header: the page keeps it in the session cookie', async () => {
+    const opened = await page('/ru/dashboard/policies', { authorization: `Bearer ${appToken}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['cache-control']).toBe('private, no-store');
+    const kept = opened.cookies.find((c) => c.name === '__Host-session');
+    expect([kept?.value, kept?.httpOnly, kept?.secure, kept?.sameSite]).toEqual([appToken, true, true, 'Lax']);
+    // The cookie alone opens the next page; a token no session has opens nothing and sets no cookie.
+    expect((await page('/ru/dashboard', { cookie: `__Host-session=${appToken}` })).statusCode).toBe(200);
+    const made = await page('/ru/dashboard', { authorization: `Bearer ${'A'.repeat(43)}` });
+    expect(made.statusCode).toBe(302);
+    expect(made.cookies.find((c) => c.name === '__Host-session')).toBeUndefined();
   });
 
   test('after logout the cabinet leads to the sign-in page again, and the header says "Sign in"', async () => {
