@@ -52,6 +52,10 @@ export default function LoginPage() {
   const [terms, setTerms] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The page is prerendered: until its scripts own the form, what was typed would be lost and a
+  // submit would put the number in the address. The form waits for them (a moment after paint).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   usePageTitle(i18n._('cabinet.login.title'));
 
@@ -157,31 +161,33 @@ export default function LoginPage() {
           <form noValidate onSubmit={sendCode} className="space-y-5">
             <PageHeading focusRef={heading}>{i18n._('cabinet.login.title')}</PageHeading>
             <p className="text-ink-soft">{i18n._('cabinet.login.lead')}</p>
-            <div>
-              <label htmlFor={ids.phone} className="mb-1.5 block font-semibold">
-                {i18n._('cabinet.login.phone')}
-              </label>
-              <input
-                id={ids.phone}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="+998 90 123 45 67"
-                className={cabinetInputClass}
-                value={phone ? displayPhone(phone) : (typingCountryCode ?? '')}
-                onChange={(e) => {
-                  const read = readPhone(e.target.value);
-                  setTypingCountryCode(read.typingCountryCode ? e.target.value : null);
-                  setPhone(read.stored);
-                }}
-                {...described('phone')}
-              />
-              {errorOf('phone')}
-            </div>
-            <button type="submit" className="btn-primary w-full gap-2" disabled={busy} aria-busy={busy}>
-              {i18n._('cabinet.login.send')}
-            </button>
+            <fieldset disabled={!hydrated} className="space-y-5">
+              <div>
+                <label htmlFor={ids.phone} className="mb-1.5 block font-semibold">
+                  {i18n._('cabinet.login.phone')}
+                </label>
+                <input
+                  id={ids.phone}
+                  name="phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  placeholder="+998 90 123 45 67"
+                  className={cabinetInputClass}
+                  value={phone ? displayPhone(phone) : (typingCountryCode ?? '')}
+                  onChange={(e) => {
+                    const read = readPhone(e.target.value);
+                    setTypingCountryCode(read.typingCountryCode ? e.target.value : null);
+                    setPhone(read.stored);
+                  }}
+                  {...described('phone')}
+                />
+                {errorOf('phone')}
+              </div>
+              <button type="submit" className="btn-primary w-full gap-2" disabled={busy} aria-busy={busy}>
+                {i18n._('cabinet.login.send')}
+              </button>
+            </fieldset>
           </form>
         )}
         {step === 'code' && (

@@ -190,11 +190,13 @@ export type ContractStanding =
   | { state: 'unavailable' };
 
 /**
- * Whether the build prerenders the page: not the sign-in and cabinet pages, whose every view is the
- * visitor's own (the site's shell renders them in the browser from the cabinet's calls).
+ * Whether the build prerenders the page: every page but those whose address needs an id (a policy's,
+ * a claim's), which the site's shell renders in the browser. The sign-in and cabinet pages are drawn
+ * as every visitor first sees them (the header, the tabs, the form or "loading"); what is a client's
+ * own comes from the cabinet's calls, and the server writes their name into the header.
  */
-export function prerendered(page: Pick<SitePage, 'kind'>): boolean {
-  return page.kind !== 'login' && !isCabinetPage(page);
+export function prerendered(page: Pick<SitePage, 'path'>): boolean {
+  return !page.path.split('/').some((segment) => segment.startsWith(':') && !segment.endsWith('?'));
 }
 
 /** The sign-in page's address in a language that sends the client on to `next` once signed in. */
