@@ -68,9 +68,12 @@ test('the sign-in page and a signed-in client\'s policies page load no more Java
     for (const [name, path, context] of [['sign-in', `/${lang}/login`, await browser.newContext()], ['policies', `/${lang}/dashboard/policies`, client]] as const) {
       const page = await context.newPage();
       await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      // Usable: drawn at build, the page is usable once its scripts own the form (sign-in) or have shown the client's list (policies).
       const kb = await scriptKb(page, path, async (p) => {
         await expect(p).toHaveURL(path);
         await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(p.locator('fieldset[disabled], .spinner')).toHaveCount(0);
+        await expect(p.locator('[data-account="in"], form')).not.toHaveCount(0);
       });
       console.log(`cabinet ${name} ${path}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${flowBudgetKb} KB)`);
       expect.soft(kb, path).toBeLessThanOrEqual(flowBudgetKb);

@@ -53,6 +53,12 @@ for (const [name, viewport, person] of [
     test('signed out, the policies address leads to sign in; a new client registers (uz) and comes back to it; logout, and the back button shows no data', async ({ page }) => {
       const lang = 'uz';
       const phone = newPhone();
+      // The pages drawn at build hydrate as drawn, the header's signed-in name included.
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /hydrat|did not match/i.test(message.text())) problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
       await page.goto('/uz/dashboard/policies');
       await expect(page).toHaveURL(`/uz/login?next=${encodeURIComponent('/uz/dashboard/policies')}`);
       // The header offers to sign in.
@@ -83,6 +89,7 @@ for (const [name, viewport, person] of [
       await expect(page).toHaveURL(/\/uz\/login\?next=/);
       await expect(page.getByText(person.pinfl)).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1, name: text(lang, 'cabinet.login.title') })).toBeVisible();
+      expect(problems).toEqual([]);
     });
   });
 }
