@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react';
-import { displayPhone, readPhone } from '../../engine/widgets/normalise';
+import { displayPhone } from '../../engine/widgets/normalise';
 import type { InfoResponse } from '../../products/kit/api/cabinet-api.generated';
 import { languages } from '../language';
 import { usePageTitle } from '../use-page-title';
 import { CabinetRefusal } from './cabinet-api';
 import { cabinetInputClass, Failed, FieldError, Loading, PageHeading, useRefusalText } from './cabinet-ui';
 import { mobilePhone } from './sign-in-fields';
+import { CodeInput, PhoneInput } from './cabinet-fields';
 import { useCabinetApi, useCabinetData, useSessionEnded } from './use-cabinet';
 
 type MessageLang = InfoResponse['lang'];
@@ -186,16 +187,12 @@ function PhoneChange({ current }: { current: string }) {
             <label htmlFor={ids.phone} className="mb-1.5 block font-semibold">
               {i18n._('cabinet.phone.new')}
             </label>
-            <input
+            <PhoneInput
               id={ids.phone}
               name="new_phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="+998 90 123 45 67"
-              className={`${cabinetInputClass} max-w-72`}
-              value={phone ? displayPhone(phone) : ''}
-              onChange={(e) => setPhone(readPhone(e.target.value).stored)}
+              className="max-w-72"
+              value={phone}
+              onChange={setPhone}
               aria-invalid={errors.phone ? true : undefined}
               aria-describedby={errors.phone ? ids.phoneError : undefined}
             />
@@ -211,15 +208,10 @@ function PhoneChange({ current }: { current: string }) {
             <label htmlFor={ids.code} className="mb-1.5 block font-semibold">
               {i18n._('cabinet.phone.code', { phone: displayPhone(phone) })}
             </label>
-            <input
+            <CodeInput
               id={ids.code}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              className={`${cabinetInputClass} max-w-48 font-mono text-xl tracking-[0.4em]`}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+              onChange={setCode}
               aria-invalid={errors.code ? true : undefined}
               aria-describedby={errors.code ? ids.codeError : undefined}
             />

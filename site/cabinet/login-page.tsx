@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLingui } from '@lingui/react';
-import { displayPhone, readPhone } from '../../engine/widgets/normalise';
+import { displayPhone } from '../../engine/widgets/normalise';
 import { afterSignIn } from '../../products/kit/site/site-pages';
 import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
@@ -9,6 +9,7 @@ import { setSignedIn } from './account';
 import { CabinetRefusal } from './cabinet-api';
 import { cabinetInputClass, FieldError, PageHeading, useRefusalText } from './cabinet-ui';
 import { useCabinetApi } from './use-cabinet';
+import { CodeInput, PhoneInput } from './cabinet-fields';
 import { mobilePhone, typedDate, validDate } from './sign-in-fields';
 
 type Step = 'phone' | 'code' | 'register';
@@ -40,7 +41,6 @@ export default function LoginPage() {
 
   const [step, setStep] = useState<Step>('phone');
   const [phone, setPhone] = useState('');
-  const [typingCountryCode, setTypingCountryCode] = useState<string | null>(null);
   const [requestId, setRequestId] = useState('');
   const [code, setCode] = useState('');
   const [ticket, setTicket] = useState('');
@@ -166,22 +166,7 @@ export default function LoginPage() {
                 <label htmlFor={ids.phone} className="mb-1.5 block font-semibold">
                   {i18n._('cabinet.login.phone')}
                 </label>
-                <input
-                  id={ids.phone}
-                  name="phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  placeholder="+998 90 123 45 67"
-                  className={cabinetInputClass}
-                  value={phone ? displayPhone(phone) : (typingCountryCode ?? '')}
-                  onChange={(e) => {
-                    const read = readPhone(e.target.value);
-                    setTypingCountryCode(read.typingCountryCode ? e.target.value : null);
-                    setPhone(read.stored);
-                  }}
-                  {...described('phone')}
-                />
+                <PhoneInput id={ids.phone} name="phone" value={phone} onChange={setPhone} {...described('phone')} />
                 {errorOf('phone')}
               </div>
               <button type="submit" className="btn-primary w-full gap-2" disabled={busy} aria-busy={busy}>
@@ -198,19 +183,7 @@ export default function LoginPage() {
               <label htmlFor={ids.code} className="mb-1.5 block font-semibold">
                 {i18n._('cabinet.code.label')}
               </label>
-              <input
-                id={ids.code}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                className={`${cabinetInputClass} max-w-48 font-mono text-xl tracking-[0.4em]`}
-                value={code}
-                onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                {...described('code')}
-              />
+              <CodeInput id={ids.code} value={code} onChange={setCode} {...described('code')} />
               {errorOf('code')}
             </div>
             <button type="submit" className="btn-primary w-full" disabled={busy} aria-busy={busy}>
