@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import {
-  findSitePage, flowIslandId, notFoundPath, notFoundPlaceholder, orderLookupStates, prerenderAddress, prerenderedFile, prerenderedLookupFile, scriptless, serverErrorFile, sitePages,
+  findSitePage, flowIslandId, notFoundPath, notFoundPlaceholder, orderLookupStates, prerenderAddress, prerenderedFile, prerenderedLookupFile, prerendered, scriptless, serverErrorFile, sitePages,
   type ContractStanding, type OrderLookupState,
 } from '../products/kit/site/site-pages';
 import type { ApiPort } from '../engine/definition';
@@ -78,7 +78,7 @@ export interface PrerenderTarget {
  * lookup), in each language, and the 404 and 500 pages (for the placeholder address the server replaces).
  */
 export function prerenderTargets(): PrerenderTarget[] {
-  const targets = pages.flatMap((page) =>
+  const targets = pages.filter(prerendered).flatMap((page) =>
     languages.flatMap((lang): PrerenderTarget[] => {
       const file = prerenderedFile(page, lang);
       // The 404 page is rendered for a placeholder address and sent as plain HTML (no script to hydrate it).

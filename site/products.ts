@@ -40,3 +40,9 @@ export const siteProducts: readonly (ProductManifest & { page: string })[] = pro
 export const siteProductGroups: readonly { group: ProductGroup; products: readonly (ProductManifest & { page: string })[] }[] = productGroups
   .map((group) => ({ group, products: siteProducts.filter((product) => product.group === group) }))
   .filter(({ products: listed }) => listed.length > 0);
+
+/**
+ * How a save's answer reads as the payment step's details, as every flow reads it: for the cabinet's
+ * "continue to payment" of a contract saved earlier. Loaded with that step, not with the site.
+ */
+export const loadPaymentDetailsReader = () => import('../products/kit/binding/binding-kit').then((kit) => kit.paymentDetailsFrom);

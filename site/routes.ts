@@ -37,6 +37,14 @@ const pageModules: Record<PageKind, () => Promise<PageModule>> = {
   'thank-you': () => import('./pages/thank-you-page'),
   paynet: () => import('./pages/paynet-page'),
   'not-found': notFoundPage,
+  login: () => import('./cabinet/login-page'),
+  'user-info': () => import('./cabinet/profile-page'),
+  'edit-profile': () => import('./cabinet/edit-profile-page'),
+  'my-policies': () => import('./cabinet/policies-page'),
+  'policy-info': () => import('./cabinet/policy-page'),
+  'my-applications': () => import('./cabinet/applications-page'),
+  'application-info': () => import('./cabinet/application-page'),
+  'my-referals': () => import('./cabinet/referrals-page'),
 };
 
 export { notFoundPath };

@@ -6,7 +6,7 @@ import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/kit/define/define';
 import { groupDigits } from '../../products/kit/api/api-format';
 import {
-  acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
+  accountLinkAttribute, accountMetaName, acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
   siteLanguages, prerenderAddress, showsPrerendered, sitePages, withoutOptionalParams, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
 } from '../../products/kit/site/site-pages';
 
@@ -33,6 +33,14 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
     'thank-you': ['pages/thank-you-page.tsx'],
     paynet: ['pages/paynet-page.tsx'],
     'not-found': [],
+    login: ['cabinet/login-page.tsx'],
+    'user-info': ['cabinet/profile-page.tsx'],
+    'edit-profile': ['cabinet/edit-profile-page.tsx'],
+    'my-policies': ['cabinet/policies-page.tsx'],
+    'policy-info': ['cabinet/policy-page.tsx'],
+    'my-applications': ['cabinet/applications-page.tsx'],
+    'application-info': ['cabinet/application-page.tsx'],
+    'my-referals': ['cabinet/referrals-page.tsx'],
   };
   // The site's entry requires its pages' texts and the products' names too (site/i18n.ts `pageCatalogs`,
   // `productCatalogs`); a flow's island does not.
@@ -146,6 +154,11 @@ function languageOf(address: string, visitor: VisitorLanguages): SiteLanguage {
 const sentOften = { brotli: 11, gzip: 9 };
 /** A page encoded for one answer: quick settings (about a tenth of a millisecond for a page) that still shrink it several times. */
 const sentOnce = { brotli: 5, gzip: 6 };
+
+/** A page made for one answer (a signed-in client's), encoded quickly. */
+export function encodedOnce(html: string): PageBody {
+  return encoded(html, sentOnce);
+}
 
 function encoded(html: string, levels = sentOften): PageBody {
   const bytes = Buffer.from(html);
@@ -374,6 +387,21 @@ export function afterPaint(html: string): string {
     .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
     .replace('</head>', `<script type="application/json" id="site-modules">${list}</script>\n<script defer src="/after-paint.js"></script>\n</head>`);
+}
+
+/**
+ * A page as a signed-in client gets it: the header's "Sign in" link (`data-account="out"`) becomes
+ * their first name leading to the cabinet, and a meta element names it to the page's scripts (the
+ * session cookie is HttpOnly). Such an answer is that client's alone (`private, no-store`).
+ */
+export function withSignedInClient(html: string, firstName: string): string {
+  const name = escapeHtml(firstName);
+  return html
+    .replace(new RegExp(`<a ([^>]*)${accountLinkAttribute}="out"([^>]*)>[^<]*</a>`, 'g'), (tag: string) => {
+      const open = tag.slice(0, tag.indexOf('>') + 1).replace(`${accountLinkAttribute}="out"`, `${accountLinkAttribute}="in"`).replace(new RegExp(`href="/(${siteLanguages.join('|')})/login"`), 'href="/$1/dashboard"');
+      return `${open}${name}</a>`;
+    })
+    .replace('</head>', () => `<meta name="${accountMetaName}" content="${name}">\n</head>`);
 }
 
 /** The encoding to send a page in, by the request's Accept-Encoding (brotli first). */

@@ -10,7 +10,10 @@ import { routeHandle } from '../route-handle';
 /** Header with product navigation and language switch, footer with contacts, sticky help. */
 export function DefaultLayout({ children }: { children?: ReactNode }) {
   const { i18n } = useLingui();
-  const onFlow = routeHandle(useMatches())?.product !== undefined;
+  const handle = routeHandle(useMatches());
+  const onFlow = handle?.product !== undefined;
+  // The help line floats over pages of reading, not over forms with a button at their end (a flow, the cabinet's).
+  const inline = onFlow || handle?.layout === 'dashboard';
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="skip-link">
@@ -23,9 +26,9 @@ export function DefaultLayout({ children }: { children?: ReactNode }) {
       <main id="main" tabIndex={-1} className="min-h-screen flex-1 outline-none">
         {children ?? <Outlet />}
       </main>
-      {onFlow && <HelpCall floating={false} />}
+      {inline && <HelpCall floating={false} />}
       <SiteFooter />
-      {!onFlow && <HelpCall />}
+      {!inline && <HelpCall />}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { siteProductGroups, siteProducts } from '../products';
 import { useLang } from '../use-lang';
 import { BrandMark } from './brand-mark';
 import { LanguageSwitch } from './language-switch';
+import { useSignedInName } from '../cabinet/account';
+import { accountHref, accountLinkAttribute } from '../../products/kit/site/site-pages';
 
 const pillClass =
   'inline-flex min-h-10 items-center whitespace-nowrap rounded-full border border-brand-700 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white';
@@ -40,9 +42,29 @@ export function SiteHeader() {
           </ul>
           <ProductGroupMenus lang={lang} />
         </nav>
+        <AccountLink lang={lang} />
         <LanguageSwitch />
       </div>
     </header>
+  );
+}
+
+/**
+ * "Sign in", or the signed-in client's first name leading to the cabinet. Drawn signed out at build;
+ * the server writes a signed-in client's name into the pages it sends them (server/lib/page-shell.ts
+ * `withSignedInClient`), so the link's markup is text only, as that substitution writes it.
+ */
+function AccountLink({ lang }: { lang: Lang }) {
+  const { i18n } = useLingui();
+  const name = useSignedInName();
+  return (
+    <Link
+      to={accountHref(lang, name !== null)}
+      {...{ [accountLinkAttribute]: name === null ? 'out' : 'in' }}
+      className="inline-flex min-h-10 max-w-40 items-center truncate rounded-full bg-brand-50 px-3 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+    >
+      {name ?? i18n._('site.account.signIn')}
+    </Link>
   );
 }
 

@@ -1,3 +1,5 @@
+import { accountMetaName } from '../../products/kit/site/site-pages';
+
 /**
  * `?renew=<policy id>` on a flow page: the cabinet's "Renew" link, which starts the flow filled from
  * that policy. Only a uuid is taken; anything else is no policy of the shop's and is ignored.
@@ -25,7 +27,7 @@ export function withoutRenew(search: string): string {
  * cookie is HttpOnly, so a page's scripts learn of the session only so). Without it the page does not
  * ask for the client's profile at all.
  */
-const accountMeta = 'meta[name="account-first-name"]';
+const accountMeta = `meta[name="${accountMetaName}"]`;
 
 export function maySignedIn(doc: Document): boolean {
   return Boolean(doc.querySelector<HTMLMetaElement>(accountMeta)?.content);

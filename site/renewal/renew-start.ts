@@ -1,13 +1,10 @@
 import type { ApiPort, FlowData, ProductDefinition } from '../../engine/definition';
 import { startData } from '../../engine/flow-start';
 import { isRecord } from '../../engine/is-record';
+import type { RenewalResponse } from '../../products/kit/api/cabinet-api.generated';
 
-/** What the cabinet's `get/renewal/:id` answers for a renewable policy of the signed-in client. */
-interface RenewalAnswer {
-  product: string;
-  request: Record<string, unknown>;
-  renew_from: string;
-}
+/** What the cabinet's `get/renewal/:id` answers for a renewable policy of the signed-in client (checked: it is read as data). */
+type RenewalAnswer = Pick<RenewalResponse, 'product' | 'request' | 'renew_from'>;
 
 function isRenewalAnswer(value: unknown): value is RenewalAnswer {
   return isRecord(value) && typeof value.product === 'string' && isRecord(value.request) && typeof value.renew_from === 'string' && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(value.renew_from);

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { productPath, purchasePlans } from './shop';
+import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
 import { borrowedMessages, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
 
 /**
@@ -58,6 +59,30 @@ for (const plan of purchasePlans()) {
     }
   });
 }
+
+test('the sign-in page and a signed-in client\'s policies page load no more JavaScript than a flow page, in each language', async ({ browser }) => {
+  // Each a new visitor (nothing cached); the policies page for a client signed in through the cabinet's calls.
+  const client = await browser.newContext();
+  await registerByApi(client.request, newPhone(), sandboxPeople.budgets);
+  for (const lang of ['uz', 'en', 'ru'] as const) {
+    for (const [name, path, context] of [['sign-in', `/${lang}/login`, await browser.newContext()], ['policies', `/${lang}/dashboard/policies`, client]] as const) {
+      const page = await context.newPage();
+      await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      // Usable: drawn at build, the page is usable once its scripts own the form (sign-in) or have shown the client's list (policies).
+      const kb = await scriptKb(page, path, async (p) => {
+        await expect(p).toHaveURL(path);
+        await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(p.locator('fieldset[disabled], .spinner')).toHaveCount(0);
+        await expect(p.locator('[data-account="in"], form')).not.toHaveCount(0);
+      });
+      console.log(`cabinet ${name} ${path}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${flowBudgetKb} KB)`);
+      expect.soft(kb, path).toBeLessThanOrEqual(flowBudgetKb);
+      await page.close();
+      if (context !== client) await context.close();
+    }
+  }
+  await client.close();
+});
 
 // The same budgets read from the build manifest, in every language: what a page's entry imports
 // statically, whether or not a browser asks for it before the page is usable.

@@ -32,23 +32,24 @@ export async function lighthouseSession() {
   });
   // Found on the first page measured (a fast host keeps Lighthouse's 4×, and that run counts).
   let cpuSlowdown: number | null = null;
-  const measured = async (url: string) => {
-    const run = await measure(chrome.port, url, cpuSlowdown ?? 4);
+  const measured = async (url: string, extraHeaders?: Record<string, string>) => {
+    const run = await measure(chrome.port, url, cpuSlowdown ?? 4, extraHeaders);
     if (cpuSlowdown === null && run.benchmarkIndex > 0) {
       cpuSlowdown = cpuSlowdownFor(run.benchmarkIndex);
       console.log(`Lighthouse host: BenchmarkIndex ${Math.round(run.benchmarkIndex)}, CPU slowdown ${cpuSlowdown}×`);
-      if (cpuSlowdown !== 4) return measure(chrome.port, url, cpuSlowdown);
+      if (cpuSlowdown !== 4) return measure(chrome.port, url, cpuSlowdown, extraHeaders);
     }
     return run;
   };
   return {
-    async audit(url: string): Promise<LighthouseFigures> {
-      const first = await measured(url);
+    /** `extraHeaders` go with every request of the page (a signed-in client's session cookie). */
+    async audit(url: string, extraHeaders?: Record<string, string>): Promise<LighthouseFigures> {
+      const first = await measured(url, extraHeaders);
       if (!first.unmeasured) return first.figures;
       // A run Lighthouse itself could not finish (no trace, a protocol timeout) says nothing about
       // the page; it is told, and measured once more.
       console.warn(`Lighthouse could not measure ${url} (${first.unmeasured}); measuring again`);
-      const second = await measured(url);
+      const second = await measured(url, extraHeaders);
       if (second.unmeasured) throw new Error(`Lighthouse could not measure ${url} twice: ${second.unmeasured}`);
       return second.figures;
     },
@@ -81,8 +82,8 @@ export function fastestRun(runs: readonly LighthouseFigures[]): LighthouseFigure
   return [...runs].sort((a, b) => b.scores.performance - a.scores.performance)[0] as LighthouseFigures;
 }
 
-async function measure(port: number, url: string, cpuSlowdownMultiplier: number): Promise<{ figures: LighthouseFigures; benchmarkIndex: number; unmeasured?: string }> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...lighthouseCategories], throttling: { cpuSlowdownMultiplier } });
+async function measure(port: number, url: string, cpuSlowdownMultiplier: number, extraHeaders?: Record<string, string>): Promise<{ figures: LighthouseFigures; benchmarkIndex: number; unmeasured?: string }> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...lighthouseCategories], throttling: { cpuSlowdownMultiplier }, ...(extraHeaders ? { extraHeaders } : {}) });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
   const auditsOf = (categories: readonly LighthouseCategory[]) =>
@@ -113,4 +114,6 @@ export function figuresLine(path: string, figures: LighthouseFigures): string {
 export const figuresHeader = `${'page'.padEnd(20)} perf  a11y  bp    seo   ${Object.keys(metricAudits).map((m) => m.padEnd(8)).join('')}`;
 
 /** The pages issue #7 measures: home page, travel, home insurance and webview pages, in two languages each. */
-export const lighthousePages = ['/en', '/ru', '/en/travel', '/uz/travel', '/ru/housing', '/en/housing', '/uz/mobile/housing', '/ru/mobile/travel'];
+export const lighthousePages = ['/en', '/ru', '/en/travel', '/uz/travel', '/ru/housing', '/en/housing', '/uz/mobile/housing', '/ru/mobile/travel', '/en/login', '/uz/login'];
+/** Pages measured for a signed-in client (their session cookie sent with each request). */
+export const signedInLighthousePages = ['/uz/dashboard/policies', '/ru/dashboard/policies'];

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, detectLang, matchPagePath, sitePages } from './site-pages';
+import { acceptedLanguages, afterSignIn, detectLang, findSitePage, isCabinetPage, loginAddress, matchPagePath, prerendered, sitePages } from './site-pages';
 
 const manifests = [
   { id: 'travel', routes: { page: '/travel', webview: '/mobile/travel' } },
@@ -54,5 +54,43 @@ describe('the languages of a request', () => {
     expect(detectLang({ pathname: '/', cookie: 'lang=ru', browser: acceptedLanguages('en') })).toBe('ru');
     expect(detectLang({ pathname: '/', cookie: '', browser: acceptedLanguages('de, en-GB;q=0.8') })).toBe('en');
     expect(detectLang({ pathname: '/', cookie: 'lang=xx', browser: acceptedLanguages('de') })).toBe('uz');
+  });
+});
+
+describe('the cabinet\'s addresses', () => {
+  const pages = sitePages([]);
+  it('its pages in the page list, in the dashboard layout; a policy or claim id must be a uuid, anything else is no page', () => {
+    for (const path of ['/login', '/dashboard', '/dashboard/edit-profile', '/dashboard/policies', '/dashboard/applications', '/dashboard/referals']) {
+      expect(findSitePage(`/uz${path}`, pages)?.page.layout, path).toBe('dashboard');
+    }
+    const id = '0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60';
+    expect(findSitePage(`/ru/dashboard/policies/${id}`, pages)?.page.kind).toBe('policy-info');
+    expect(findSitePage(`/ru/dashboard/applications/${id.toUpperCase()}`, pages)?.page.kind).toBe('application-info');
+    for (const bad of ['1', 'policy', `${id}x`, "1' or 1=1", '%00']) expect(findSitePage(`/en/dashboard/policies/${bad}`, pages), bad).toBeNull();
+    // Drawn at build as every visitor first sees them, but for the pages of one policy or claim.
+    expect(pages.filter((page) => page.layout === 'dashboard' && !prerendered(page)).map((page) => page.path)).toEqual(['/dashboard/policies/:_id', '/dashboard/applications/:_id']);
+    expect(pages.filter((page) => page.layout !== 'dashboard').every(prerendered)).toBe(true);
+    expect(pages.filter((page) => isCabinetPage(page)).map((page) => page.path)).not.toContain('/login');
+  });
+
+  it('signed out, the sign-in page names the address to come back to', () => {
+    expect(loginAddress('uz', '/uz/dashboard/policies?x=1&y=2')).toBe('/uz/login?next=%2Fuz%2Fdashboard%2Fpolicies%3Fx%3D1%26y%3D2');
+  });
+
+  it('signed in, the client goes to `next` only when it is a cabinet address of this site or a renewal', () => {
+    expect(afterSignIn('uz', '/uz/dashboard/policies?x=1')).toBe('/uz/dashboard/policies?x=1');
+    expect(afterSignIn('uz', '/ru/dashboard')).toBe('/ru/dashboard');
+    expect(afterSignIn('en', '/en/dashboard/policies/0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60')).toBe('/en/dashboard/policies/0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60');
+    // A renewal started signed out goes on.
+    expect(afterSignIn('uz', '/uz/travel?renew=0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60')).toBe('/uz/travel?renew=0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60');
+    expect(afterSignIn('en', '/en/mobile/osago?renew=0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60')).toBe('/en/mobile/osago?renew=0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60');
+    for (const elsewhere of [
+      null, undefined, '', 'dashboard', 'https://evil.example/uz/dashboard', '//evil.example/uz/dashboard', '/\\evil.example/uz/dashboard', '/uz/dashboard\\@evil',
+      'javascript:alert(1)', '/uz/travel', '/uz/dashboardx', '/de/dashboard', '/uz/dashboard\n', '/uz/dashboard/\u0000', `/uz/dashboard/${'a'.repeat(600)}`,
+      '/uz/dashboard/../travel', '/uz/travel?renew=1', '/uz/travel?renew=0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60x', '/travel?renew=0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60',
+      '//evil.example/uz/travel?renew=0b6f5d3e-7c1a-4a7e-9e2f-1d2c3b4a5f60',
+    ]) {
+      expect(afterSignIn('uz', elsewhere), String(elsewhere)).toBe('/uz/dashboard');
+    }
   });
 });

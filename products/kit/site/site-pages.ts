@@ -81,7 +81,15 @@ export function detectLang({ pathname, cookie, browser }: LanguageSources): Site
   return langOfPath(pathname) ?? langFromCookie(cookie) ?? langFromBrowser(browser) ?? siteLanguages[0];
 }
 
-export type PageKind = 'home' | 'product' | 'thank-you' | 'paynet' | 'not-found';
+export type PageKind = 'home' | 'product' | 'thank-you' | 'paynet' | 'not-found' | 'login' | CabinetPageKind;
+
+/** The customer cabinet's pages (a signed-in client's own): each its own module, all in the dashboard layout. */
+export const cabinetPageKinds = ['user-info', 'edit-profile', 'my-policies', 'policy-info', 'my-applications', 'application-info', 'my-referals'] as const;
+export type CabinetPageKind = (typeof cabinetPageKinds)[number];
+
+export function isCabinetPage(page: Pick<SitePage, 'kind'>): page is SitePage & { kind: CabinetPageKind } {
+  return (cabinetPageKinds as readonly string[]).includes(page.kind);
+}
 export type LayoutId = 'default' | 'webview' | 'dashboard';
 
 export interface SitePage {
@@ -114,6 +122,21 @@ export const flowIslandId = 'flow-island';
 /** Partner names and contract ids are short tokens; anything else cannot be a real page. */
 const token = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** A policy's or a claim's id in a cabinet address: a uuid; anything else is no page (404). */
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The sign-in page and the cabinet's pages (their paths, without the language, as the app and the links name them). */
+export const cabinetPages: readonly SitePage[] = [
+  { path: '/login', kind: 'login', layout: 'dashboard', title: 'cabinet.login.title' },
+  { path: '/dashboard', kind: 'user-info', layout: 'dashboard', title: 'cabinet.tab.user-info' },
+  { path: '/dashboard/edit-profile', kind: 'edit-profile', layout: 'dashboard', title: 'cabinet.edit.title' },
+  { path: '/dashboard/policies', kind: 'my-policies', layout: 'dashboard', title: 'cabinet.tab.my-policies' },
+  { path: '/dashboard/policies/:_id', kind: 'policy-info', layout: 'dashboard', params: { _id: uuid }, title: 'cabinet.policy.title' },
+  { path: '/dashboard/applications', kind: 'my-applications', layout: 'dashboard', title: 'cabinet.tab.my-applications' },
+  { path: '/dashboard/applications/:_id', kind: 'application-info', layout: 'dashboard', params: { _id: uuid }, title: 'cabinet.application.title' },
+  { path: '/dashboard/referals', kind: 'my-referals', layout: 'dashboard', title: 'cabinet.tab.my-referals' },
+];
+
 /**
  * Every page: the home page, each product's page and its webview twin (with an optional partner;
  * a product has only the pages its manifest names),
@@ -128,6 +151,7 @@ export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'rout
     ]),
     { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token }, title: 'pages.thankYou.title' },
     { path: '/paynet', kind: 'paynet', layout: 'webview', title: 'pages.paynet.title' },
+    ...cabinetPages,
     { path: notFoundPath, kind: 'not-found', layout: 'default' },
   ];
 }
@@ -164,6 +188,63 @@ export type ContractStanding =
   | { state: 'unknown' }
   | { state: 'none' }
   | { state: 'unavailable' };
+
+/**
+ * Whether the build prerenders the page: every page but those whose address needs an id (a policy's,
+ * a claim's), which the site's shell renders in the browser. The sign-in and cabinet pages are drawn
+ * as every visitor first sees them (the header, the tabs, the form or "loading"); what is a client's
+ * own comes from the cabinet's calls, and the server writes their name into the header.
+ */
+export function prerendered(page: Pick<SitePage, 'path'>): boolean {
+  return !page.path.split('/').some((segment) => segment.startsWith(':') && !segment.endsWith('?'));
+}
+
+/** The sign-in page's address in a language that sends the client on to `next` once signed in. */
+export function loginAddress(lang: SiteLanguage, next: string): string {
+  return `/${lang}/login?next=${encodeURIComponent(next)}`;
+}
+
+/**
+ * Where the sign-in page sends a signed-in client: `next` when it is a cabinet address of this site
+ * (`/<lang>/dashboard…`, path and query) or a page renewing a policy (`/<lang>/travel?renew=<id>`),
+ * else the cabinet's first page in the language. Anything
+ * else (another host, `//host`, a backslash, a control character, a page outside the cabinet) is
+ * not followed, so a link cannot send a client anywhere else after signing in.
+ */
+export function afterSignIn(lang: SiteLanguage, next: string | null | undefined): string {
+  const home = `/${lang}/dashboard`;
+  if (!next || next.length > 500 || !next.startsWith('/') || /[\\\u0000-\u001f\u007f\s]/.test(next)) return home;
+  let url: URL;
+  try {
+    url = new URL(next, 'https://site.invalid');
+  } catch {
+    return home;
+  }
+  if (url.origin !== 'https://site.invalid') return home;
+  const target = `${url.pathname}${url.search}`;
+  const language = langOfPath(url.pathname);
+  if (!language) return home;
+  const rest = url.pathname.slice(language.length + 1);
+  if (/^\/dashboard(?:\/|$)/.test(rest)) return target;
+  // A renewal started signed out (a flow page with `?renew=<policy id>`) goes on once signed in.
+  const renewing = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(url.searchParams.get('renew') ?? '');
+  return renewing && /^(?:\/[a-z0-9-]+){1,3}$/.test(rest) ? target : home;
+}
+
+/**
+ * The header's link to the cabinet as the build draws it ("Sign in", to the sign-in page) and the
+ * marker the server finds it by, to write the signed-in client's first name and the cabinet's
+ * address in its place for a request with a session (pages without scripts show it too).
+ */
+export const accountLinkAttribute = 'data-account';
+
+/** The header's account link of a signed-out page (`data-account="out"`, to the sign-in page) or a signed-in one (`in`, to the cabinet). */
+export function accountHref(lang: SiteLanguage, signedIn: boolean): string {
+  return signedIn ? `/${lang}/dashboard` : `/${lang}/login`;
+}
+
+/** The meta element that names the signed-in client's first name to the page's scripts (the session cookie is HttpOnly). */
+export const accountMetaName = 'account-first-name';
 
 /** Whether matched parameters are what the page accepts. */
 export function pageParamsValid(page: Pick<SitePage, 'params'>, params: Readonly<Record<string, string | undefined>>): boolean {

@@ -53,6 +53,11 @@ export function sessionCookieOf(publicUrl: string): { name: string; options: Coo
   };
 }
 
+/** A session token as the Authorization header carries it (`Bearer` and 256 bits, base64url), or null. */
+export function bearerToken(authorization: string | undefined): string | null {
+  return /^Bearer +([A-Za-z0-9_-]{43})$/i.exec(authorization ?? '')?.[1] ?? null;
+}
+
 /** A limit reached: 429 whose message is the key the page shows, with the seconds until it lifts. */
 export class SignInLimit extends AppError {
   constructor(

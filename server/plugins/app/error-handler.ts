@@ -2,10 +2,11 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { pageEncoding, pageShell, type FlowRenderer, type RenderedPage, type ThankYouRenderer } from '../../lib/page-shell';
+import { encodedOnce, pageEncoding, pageShell, withSignedInClient, type PageBody, type FlowRenderer, type RenderedPage, type ThankYouRenderer } from '../../lib/page-shell';
 import { referenceDataCacheMs } from './tariffs';
 import { lookupOrder } from '../../payments/paynet/order';
-import { classifyRedirect, langCookie, langCookieMaxAgeSeconds, type ContractStanding, type SiteLanguage } from '../../../products/kit/site/site-pages';
+import { afterSignIn, classifyRedirect, findSitePage, isCabinetPage, langCookie, langCookieMaxAgeSeconds, loginAddress, sitePages, type ContractStanding, type SiteLanguage } from '../../../products/kit/site/site-pages';
+import { bearerToken, sessionCookieOf } from './cabinet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SaleRefusal } from '../../../products/kit/sale/sale';
 import { AppError, type Envelope } from '../../envelope';
@@ -196,6 +197,31 @@ export default fp(
         })
       : null;
     const secure = app.config.publicUrl.startsWith('https://');
+    const sitePageList = sitePages(app.products.list.map((product) => product.manifest));
+    const sessionCookie = sessionCookieOf(app.config.publicUrl);
+
+    /**
+     * The first name of the client whose session a page request carries: null without a session
+     * (none, ended or unknown), undefined when it cannot be told (the database away): then the page
+     * is served as to anyone and its own calls find out.
+     */
+    async function signedInName(request: FastifyRequest, reply: FastifyReply): Promise<string | null | undefined> {
+      // The mobile app opens a cabinet page in its webview with its session token as the first
+      // request's Authorization header (a web page cannot send one with a navigation, nor a script
+      // across sites without a preflight this server refuses): the page's answer keeps it in the
+      // session cookie, which the page's calls and later pages then carry. Never in the address.
+      const bearer = bearerToken(request.headers.authorization);
+      const token = bearer ?? request.cookies[sessionCookie.name];
+      if (!token) return null;
+      try {
+        const client = await app.cabinet.sessionClient(token);
+        if (client && bearer) reply.setCookie(sessionCookie.name, bearer, sessionCookie.options);
+        return client?.first_name ?? null;
+      } catch (err) {
+        request.log.warn({ err }, 'session lookup failed; the page is served as to a visitor signed out');
+        return undefined;
+      }
+    }
 
     /**
      * A page opened in a browser keeps its language in the visitor's `lang` cookie, as the site's
@@ -249,18 +275,29 @@ export default fp(
         const moved = await movedTo(request, path);
         const target = moved ? classifyRedirect(moved.to_url, path) : null;
         if (moved && target) return reply.header('Cache-Control', 'no-cache').redirect(target.kind === 'external' ? target.url : target.path, moved.status);
+        const query = new URLSearchParams(request.url.slice(path.length + 1));
+        const found = findSitePage(path, sitePageList);
+        const firstName = await signedInName(request, reply);
+        // The cabinet is a signed-in client's: signed out, its addresses lead to the sign-in page, which leads back; signed in, the sign-in page leads on.
+        const personal = found?.lang && (isCabinetPage(found.page) || found.page.kind === 'login') ? found.lang : null;
+        if (personal && firstName === null && found?.page.kind !== 'login') return reply.header('Cache-Control', 'no-store').redirect(loginAddress(personal, request.url), 302);
+        if (personal && typeof firstName === 'string' && found?.page.kind === 'login') return reply.header('Cache-Control', 'no-store').redirect(afterSignIn(personal, query.get('next')), 302);
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
-        const answer = await shell(path, new URLSearchParams(request.url.slice(path.length + 1)), { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+        const answer = await shell(path, query, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
         if (answer.status === 302) return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Language').redirect(answer.location, 302);
         const { status, body, lang, detected } = answer;
         const encoding = pageEncoding(request.headers['accept-encoding']);
         // An address without a language (`/`) is answered in the visitor's: a cache must tell visitors apart by what it was read from.
         asPage(request, reply.code(status), lang).header('Vary', detected ? 'Accept-Encoding, Cookie, Accept-Language' : 'Accept-Encoding');
-        return encoding && 'br' in body ? reply.header('Content-Encoding', encoding).send(body[encoding]) : reply.send(body.html);
+        // A signed-in client's page names them: theirs alone, kept in no cache (the back button after logout loads it anew).
+        const sent: PageBody | { html: string } = typeof firstName === 'string' ? encodedOnce(withSignedInClient(body.html, firstName)) : body;
+        if (typeof firstName === 'string' || personal) reply.header('Cache-Control', 'private, no-store');
+        const withEncodings = 'br' in sent ? (sent as PageBody) : null;
+        return encoding && withEncodings ? reply.header('Content-Encoding', encoding).send(withEncodings[encoding]) : reply.send(sent.html);
       }
       const body: Envelope = { result: false, error: 404, message: `Not found: ${request.method} ${path.slice(0, 200)}`, response: null };
       return reply.code(404).send(body);
     });
   },
-  { name: 'error-handler', dependencies: ['outbox', 'products', 'redirects', 'contracts'] },
+  { name: 'error-handler', dependencies: ['outbox', 'products', 'redirects', 'contracts', 'cabinet'] },
 );

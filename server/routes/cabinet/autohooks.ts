@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../envelope';
 import { channelOf, xsrfRejected } from '../../plugins/app/edge';
-import { sessionCookieOf } from '../../plugins/app/cabinet';
+import { bearerToken, sessionCookieOf } from '../../plugins/app/cabinet';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,9 +13,6 @@ declare module 'fastify' {
     session?: boolean;
   }
 }
-
-/** A session token as the Authorization header carries it: 256 bits, base64url. */
-const bearer = /^Bearer +([A-Za-z0-9_-]{43})$/i;
 
 /**
  * The cabinet's calls (`/api/shaxsiy_kabinet/…`): like the rest of the site API they need the
@@ -30,7 +27,7 @@ export default async function cabinetAuth(app: FastifyInstance): Promise<void> {
 
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('cache-control', 'no-store');
-    const token = bearer.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerToken(request.headers.authorization);
     if (token && request.routeOptions.config.session) {
       request.channel = 'app';
       request.sessionToken = token;

@@ -1,0 +1,170 @@
+import type { Envelope } from '../../engine/definition';
+import type { SaveResponse } from '../../products/kit/api/common-api.generated';
+import type {
+  CheckVerificationCodeResponse, EditProfileRequest, InfoResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
+} from '../../products/kit/api/cabinet-api.generated';
+import { SiteApiFailure } from '../api/failure';
+import type { CabinetTransport } from './cabinet-transport';
+
+/*
+ * The cabinet's calls as its pages make them (`/api/shaxsiy_kabinet/…`, schemas/api/README.md
+ * "Cabinet"). The shapes of the calls the cabinet's other parts add (policies, claims, unpaid
+ * contracts, referrals, a phone change) are those their response schemas give.
+ */
+
+export type PolicyStatus = 'active' | 'ending' | 'ended' | 'cancelled';
+
+export interface CabinetPolicy {
+  id: string;
+  number: string;
+  /** The product's folder id (`osago`). */
+  product: string;
+  takoful: 1;
+  status: PolicyStatus;
+  begin_date: string;
+  end_date: string;
+  subject: string;
+  plate: string | null;
+  insured: { name: string }[];
+  premium: number;
+  renewable: boolean;
+}
+
+export interface CabinetPolicyDetail extends CabinetPolicy {
+  pdf_url: string;
+  verify_url: string;
+  payment: { provider: string; paid_at: string; amount: number } | null;
+  contract: { id: string; order_id: string; created_at: string; channel: string };
+  conditions: string[];
+}
+
+export interface UnpaidContract {
+  contract_id: string;
+  product: string;
+  amount: number;
+  created_at: string;
+  expires_at: string;
+  payment: SaveResponse;
+}
+
+export const claimStatuses = ['received', 'documents_requested', 'under_review', 'approved', 'declined', 'paid'] as const;
+export type ClaimStatus = (typeof claimStatuses)[number];
+
+export interface ClientClaim {
+  id: string;
+  number: string;
+  product: string;
+  policy_number: string | null;
+  event_date: string;
+  claim_status: ClaimStatus;
+  created_at: string;
+}
+
+export interface Referrals {
+  code: string;
+  link: string;
+  purchases: number;
+}
+
+/** Why a cabinet call was refused, as its page shows it: the message key, the field it names and what it says of limits. */
+export class CabinetRefusal extends Error {
+  override name = 'CabinetRefusal';
+  constructor(
+    /** The server's message key (`code_wrong`), or a kind of failure the site names (`invalid`, `unavailable`). */
+    readonly key: string,
+    readonly status: number | null,
+    readonly field: string | null = null,
+    readonly retryAfter: number | null = null,
+    readonly attemptsLeft: number | null = null,
+  ) {
+    super(key);
+  }
+
+  /** The session ended (or there was none): the client is signed out. */
+  get signedOut(): boolean {
+    return this.status === 401 && this.key === 'session_expired';
+  }
+}
+
+/** The message keys the server refuses cabinet calls with, each translated as `cabinet.error.<key>`. */
+export const refusalKeys = [
+  'code_wrong', 'code_expired', 'code_attempts', 'code_resend_wait', 'too_many_codes', 'sign_in_locked', 'sms_not_sent',
+  'sign_in_expired', 'session_expired', 'datas_not_found', 'phone_registered', 'person_registered', 'policy_not_found', 'policy_not_renewable',
+] as const;
+
+function numberIn(response: unknown, name: string): number | null {
+  const value = typeof response === 'object' && response !== null ? (response as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function textIn(response: unknown, name: string): string | null {
+  const value = typeof response === 'object' && response !== null ? (response as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : null;
+}
+
+/** A refusal from a business "no" (HTTP 200, `result: false`) or a failed call. */
+export function refusalOf(source: Envelope<unknown> | unknown, status: number | null = 200): CabinetRefusal {
+  if (source instanceof SiteApiFailure) {
+    const envelope = source.envelope;
+    if (!envelope) return new CabinetRefusal('unavailable', source.status);
+    return refusalOf(envelope, source.status);
+  }
+  const envelope = source as Envelope<unknown>;
+  const known = (refusalKeys as readonly string[]).includes(envelope.message);
+  const key = known ? envelope.message : status === 400 ? 'invalid' : status !== null && status >= 500 ? 'unavailable' : 'refused';
+  return new CabinetRefusal(key, status, textIn(envelope.response, 'field'), numberIn(envelope.response, 'retry_after'), numberIn(envelope.response, 'attempts_left'));
+}
+
+const base = '/shaxsiy_kabinet';
+
+async function answer<T>(call: Promise<Envelope<T>>): Promise<T> {
+  let envelope: Envelope<T>;
+  try {
+    envelope = await call;
+  } catch (error) {
+    throw refusalOf(error, null);
+  }
+  if (!envelope.result) throw refusalOf(envelope);
+  return envelope.response;
+}
+
+export interface CabinetApi {
+  sendCode(phone: string, lang: 'uz' | 'en' | 'ru'): Promise<SendCodeResponse>;
+  checkCode(phone: string, requestId: string, code: string): Promise<CheckVerificationCodeResponse>;
+  checkRegister(phone: string, ticket: string): Promise<SignInResponse>;
+  register(body: RegisterPersonRequest): Promise<SignInResponse>;
+  info(): Promise<InfoResponse>;
+  editProfile(body: EditProfileRequest): Promise<InfoResponse>;
+  logout(): Promise<void>;
+  policies(): Promise<CabinetPolicy[]>;
+  policy(id: string): Promise<CabinetPolicyDetail>;
+  unpaid(): Promise<UnpaidContract[]>;
+  claims(): Promise<ClientClaim[]>;
+  referrals(): Promise<Referrals>;
+  changePhoneSendCode(phone: string): Promise<SendCodeResponse>;
+  changePhoneConfirm(requestId: string, code: string): Promise<InfoResponse>;
+}
+
+/** The cabinet's calls; every refusal a CabinetRefusal. */
+export function cabinetApi(api: CabinetTransport): CabinetApi {
+  const get = <T>(path: string) => answer(api.get<T>(`${base}/${path}`));
+  const post = <T>(path: string, body: unknown) => answer(api.post<T>(`${base}/${path}`, body));
+  return {
+    sendCode: (phone, lang) => post('send-code', { phone, lang }),
+    checkCode: (phone, requestId, code) => post('check-verification-code', { phone, request_id: requestId, code }),
+    checkRegister: (phone, ticket) => post('check_register', { phone, ticket }),
+    register: (body) => post('register-person', body),
+    info: () => get('get/info'),
+    editProfile: (body) => post('edit-profile', body),
+    logout: async () => {
+      await post('logout', {});
+    },
+    policies: () => get('get/policy-new'),
+    policy: (id) => get(`get/policy/${encodeURIComponent(id)}`),
+    unpaid: () => get('get/unpaid'),
+    claims: () => get('client-claims'),
+    referrals: () => get('get/referrals'),
+    changePhoneSendCode: (phone) => post('change-phone/send-code', { phone }),
+    changePhoneConfirm: (requestId, code) => post('change-phone/confirm', { request_id: requestId, code }),
+  };
+}
