@@ -1,70 +1,23 @@
 import type { Envelope } from '../../engine/definition';
-import type { SaveResponse } from '../../products/kit/api/common-api.generated';
 import type {
-  CheckVerificationCodeResponse, EditProfileRequest, InfoResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
+  CheckVerificationCodeResponse, ClientClaimsResponse, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, ReferralsResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
+  UnpaidResponse,
 } from '../../products/kit/api/cabinet-api.generated';
 import { SiteApiFailure } from '../api/failure';
 import type { CabinetTransport } from './cabinet-transport';
 
 /*
  * The cabinet's calls as its pages make them (`/api/shaxsiy_kabinet/…`, schemas/api/README.md
- * "Cabinet"). The shapes of the calls the cabinet's other parts add (policies, claims, unpaid
- * contracts, referrals, a phone change) are those their response schemas give.
+ * "Cabinet"), typed by the answers' schemas.
  */
 
-export type PolicyStatus = 'active' | 'ending' | 'ended' | 'cancelled';
-
-export interface CabinetPolicy {
-  id: string;
-  number: string;
-  /** The product's folder id (`osago`). */
-  product: string;
-  takoful: 1;
-  status: PolicyStatus;
-  begin_date: string;
-  end_date: string;
-  subject: string;
-  plate: string | null;
-  insured: { name: string }[];
-  premium: number;
-  renewable: boolean;
-}
-
-export interface CabinetPolicyDetail extends CabinetPolicy {
-  pdf_url: string;
-  verify_url: string;
-  payment: { provider: string; paid_at: string; amount: number } | null;
-  contract: { id: string; order_id: string; created_at: string; channel: string };
-  conditions: string[];
-}
-
-export interface UnpaidContract {
-  contract_id: string;
-  product: string;
-  amount: number;
-  created_at: string;
-  expires_at: string;
-  payment: SaveResponse;
-}
-
-export const claimStatuses = ['received', 'documents_requested', 'under_review', 'approved', 'declined', 'paid'] as const;
-export type ClaimStatus = (typeof claimStatuses)[number];
-
-export interface ClientClaim {
-  id: string;
-  number: string;
-  product: string;
-  policy_number: string | null;
-  event_date: string;
-  claim_status: ClaimStatus;
-  created_at: string;
-}
-
-export interface Referrals {
-  code: string;
-  link: string;
-  purchases: number;
-}
+export type CabinetPolicy = PolicyNewResponse[number];
+export type PolicyStatus = CabinetPolicy['status'];
+export type CabinetPolicyDetail = PolicyResponse;
+export type UnpaidContract = UnpaidResponse[number];
+export type ClientClaim = ClientClaimsResponse[number];
+export type ClaimStatus = ClientClaim['claim_status'];
+export type Referrals = ReferralsResponse;
 
 /** Why a cabinet call was refused, as its page shows it: the message key, the field it names and what it says of limits. */
 export class CabinetRefusal extends Error {
@@ -89,7 +42,8 @@ export class CabinetRefusal extends Error {
 /** The message keys the server refuses cabinet calls with, each translated as `cabinet.error.<key>`. */
 export const refusalKeys = [
   'code_wrong', 'code_expired', 'code_attempts', 'code_resend_wait', 'too_many_codes', 'sign_in_locked', 'sms_not_sent',
-  'sign_in_expired', 'session_expired', 'datas_not_found', 'phone_registered', 'person_registered', 'policy_not_found', 'policy_not_renewable',
+  'sign_in_expired', 'session_expired', 'datas_not_found', 'phone_registered', 'phone_unchanged', 'person_registered', 'policy_not_found', 'policy_not_renewable',
+  'policy_cancelled',
 ] as const;
 
 function numberIn(response: unknown, name: string): number | null {

@@ -11,6 +11,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A cabinet call of a signed-in client: it takes the session token as `Authorization: Bearer` too (the mobile app). */
     session?: boolean;
+    /**
+     * A signed-in client's file the page links to (a policy's PDF), which the browser opens as a link,
+     * sending no API credential: the session cookie alone is the credential of its GET.
+     */
+    opensAsLink?: boolean;
   }
 }
 
@@ -31,6 +36,12 @@ export default async function cabinetAuth(app: FastifyInstance): Promise<void> {
     if (token && request.routeOptions.config.session) {
       request.channel = 'app';
       request.sessionToken = token;
+      return done();
+    }
+    const linkSession = request.routeOptions.config.opensAsLink && request.method === 'GET' && request.headers.authorization === undefined ? request.cookies[cookie.name] : undefined;
+    if (linkSession) {
+      request.channel = 'site';
+      request.sessionToken = linkSession;
       return done();
     }
     const channel = channelOf(request.headers.authorization, app.config.apiClients);

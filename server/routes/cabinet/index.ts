@@ -194,7 +194,7 @@ export default async function cabinetRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.get<{ Params: { id: string } }>('/get/policy/:id/pdf', {
-    config: { session: true, docs: { summary: 'The PDF of a policy of the signed-in client (drawn on its first download); 404 `policy_not_found` for an id that is not one of the client\'s, 410 `policy_cancelled` once its payment was refunded', file: 'application/pdf' } },
+    config: { session: true, opensAsLink: true, docs: { summary: 'The PDF of a policy of the signed-in client (drawn on its first download), opened by the page\'s link with the session cookie alone; 404 `policy_not_found` for an id that is not one of the client\'s, 410 `policy_cancelled` once its payment was refunded', file: 'application/pdf' } },
   }, async (request, reply) => {
     const pdf = await app.cabinetPolicies.pdf(await ownerOf(request, reply), request.params.id);
     if (!pdf) throw policyNotFound();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addDays } from '../../../products/kit/api/api-format';
@@ -5,6 +6,7 @@ import { signIn } from '../../../tests/support/cabinet-clients';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
+import { sessionCookieOf } from '../../plugins/app/cabinet';
 import { todayInTashkent } from '../../dates';
 import { loggerOptions } from '../../logging';
 import { assertMatchesSchema, homeSaveBody, neoAuth, payInSandbox, post, siteAuth, travelPrice, travelSaveBody } from '../../test-helpers';
@@ -145,6 +147,17 @@ describe('get/policy/:id', () => {
     expect(answer.headers['content-type']).toBe('application/pdf');
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(pdfText(answer.rawPayload)).toContain(home.number);
+  });
+
+  test('the page\'s PDF link opens with the session cookie alone; no other call does, and nobody else\'s policy opens so', async () => {
+    const cookie = valiSession.cookie ?? '';
+    expect(cookie).toMatch(new RegExp(`^${sessionCookieOf(app.config.publicUrl).name}=`));
+    const opened = await get(`get/policy/${home.id}/pdf`, { cookie });
+    expect(opened.statusCode).toBe(200);
+    expect(pdfText(opened.rawPayload)).toContain(home.number);
+    expect((await get(`get/policy/${home.id}`, { cookie })).statusCode).toBe(401);
+    expect((await get(`get/policy/${randomUUID()}/pdf`, { cookie })).statusCode).toBe(404);
+    expect((await get(`get/policy/${home.id}/pdf`, { cookie: `${sessionCookieOf(app.config.publicUrl).name}=${'a'.repeat(43)}` })).statusCode).toBe(401);
   });
 });
 
