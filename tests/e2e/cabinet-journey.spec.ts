@@ -82,7 +82,29 @@ for (const lang of ['uz', 'en', 'ru'] as const) {
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toContain('application/pdf');
     await expectAccessible(page, `a policy's page in ${lang}`);
+    if (lang === 'uz') await theRestOfTheCabinet(page, lang);
   });
+}
+
+/** The cabinet's other pages, each checked by axe: no claims yet, the referral link, and the phone changed by a code sent to the new number. */
+async function theRestOfTheCabinet(page: Page, lang: Lang): Promise<void> {
+  await page.goto(`/${lang}/dashboard/applications`);
+  await expect(page.getByText(text(lang, 'cabinet.applications.none'))).toBeVisible();
+  await expectAccessible(page, 'the claims page without claims');
+  await page.goto(`/${lang}/dashboard/referals`);
+  await expect(page.getByLabel(text(lang, 'cabinet.referrals.link'))).toHaveValue(/[?&]ref=[A-Z2-7]{8}$/);
+  await expectAccessible(page, 'the referrals page');
+  await page.goto(`/${lang}/dashboard/edit-profile`);
+  await expectAccessible(page, 'the profile form');
+  const phone = newPhone();
+  await page.getByLabel(text(lang, 'cabinet.phone.new')).fill(phone.slice(3));
+  await page.getByRole('button', { name: text(lang, 'cabinet.login.send') }).click();
+  const code = page.locator('input[autocomplete="one-time-code"]');
+  await expect(code).toBeVisible();
+  await expectAccessible(page, 'the phone change\'s code');
+  await code.fill(await codeFor(page.request, phone));
+  await page.getByRole('button', { name: text(lang, 'cabinet.phone.confirm') }).click();
+  await expect(page.getByText(text(lang, 'cabinet.phone.changed'))).toBeVisible();
 }
 
 test('a trip that ends soon is renewed in one tap: the flow filled from it, from the day after it ends, to the new PDF', async ({ page }) => {
