@@ -109,7 +109,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   );
   // Read once: the draft (or the data handed in) is the starting point, later writes must not restart the actor.
   const [resume] = useState(() => {
-    if (props.start) return { step: definition.steps[0]?.id ?? '', data: props.start, steps: initialSteps(definition.steps), payment: null, policy: null };
+    if (props.start) return { step: definition.steps[0]?.id ?? '', data: props.start, steps: initialSteps(definition.steps), payment: null, policy: null, handedIn: true };
     return storage ? loadDraft(storage, definition) : null;
   });
   const fresh = resume === null || props.start !== undefined;

@@ -14,7 +14,7 @@ function run(input: FlowInput) {
   return actor;
 }
 const settled = (actor: ReturnType<typeof run>) => waitFor(actor, (s) => stepOf(s.value) !== null && !isBusy(s));
-const started = (data: ReturnType<typeof startData>): FlowInput => ({ resume: { step: 'plan', data, steps: initialSteps(definition.steps), payment: null, policy: null } });
+const started = (data: ReturnType<typeof startData>): FlowInput => ({ resume: { step: 'plan', data, steps: initialSteps(definition.steps), payment: null, policy: null, handedIn: true } });
 
 describe('a flow started on given data (a renewal)', () => {
   it('keeps a new flow\'s defaults where the data leaves them out, and looks up its people at once, as if typed', async () => {
@@ -25,11 +25,14 @@ describe('a flow started on given data (a renewal)', () => {
     expect(snap.context.data.people?.persons).toEqual([{ passport: 'AA1234567', birthday: '1990-05-15', firstName: 'Vali', lastName: 'Aliyev' }]);
   });
 
-  it('a resumed draft whose lookups were settled asks nothing again', async () => {
+  it('a resumed draft asks nothing again: it keeps what its lookups said, even none (a story\'s seeded draft)', async () => {
     const data = startData(definition, { people: { persons: [{ passport: 'AA1234567', birthday: '1990-05-15' }] } });
+    const { handedIn: _, ...draft } = started(data).resume!;
     const verdicts = { fieldErrors: {}, lookupKeys: { '0:0': 'AA1234567|1990-05-15' }, lookupFailures: {}, lookupAnswers: {} };
-    const snap = await settled(run({ resume: { ...started(data).resume!, verdicts } }));
-    expect(snap.context.data.people?.persons).toEqual([{ passport: 'AA1234567', birthday: '1990-05-15' }]);
+    for (const resume of [{ ...draft, verdicts }, draft]) {
+      const snap = await settled(run({ resume }));
+      expect(snap.context.data.people?.persons).toEqual([{ passport: 'AA1234567', birthday: '1990-05-15' }]);
+    }
   });
 });
 

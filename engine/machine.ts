@@ -260,11 +260,12 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           resumeStep: null,
         });
       }),
-      // The data a flow starts on (a draft that never had its lookups, a renewal) is looked up as if typed.
+      // The data handed in to start on (a renewal) is looked up as if typed; a draft keeps its lookups' verdicts.
       startLookups: enqueueActions(({ context, enqueue }) => {
+        if (!context.lookUpStart) return;
         const plan = planLookups(lookups, context, context.data, context.fieldErrors);
         for (const { id, input } of plan.spawn) enqueue.spawnChild('lookup', { id, input });
-        enqueue.assign(plan.context);
+        enqueue.assign({ ...plan.context, lookUpStart: false });
       }),
       // Steps offered from elsewhere reach the flow as the visitor's own typing would: effects run, lookups start.
       takeOffered: enqueueActions(({ context, event, enqueue }) => {
@@ -349,6 +350,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         quoting: null,
         quoteSeq: 0,
         resumeStep: resume?.step ?? null,
+        lookUpStart: resume?.handedIn === true,
       };
     },
     initial: BOOT,

@@ -64,6 +64,8 @@ export interface FlowContext {
   quoteSeq: number;
   /** Step to land on once the catalog is loaded (draft resume). */
   resumeStep: string | null;
+  /** Whether the data the flow starts on is to be looked up once the catalog is there (`FlowResume.handedIn`). */
+  lookUpStart: boolean;
 }
 
 /** What a saved draft gives back to a new flow. */
@@ -75,6 +77,11 @@ export interface FlowResume {
   policy: PolicyResult | null;
   /** What the lookups and the flow's rules last said, so a reload (or a change of language) keeps a refused plate refused. */
   verdicts?: LookupVerdicts;
+  /**
+   * Data handed in from elsewhere (a renewal), whose people and car the flow looks up at once, as if
+   * typed. A draft is not: it keeps what its lookups said (`verdicts`).
+   */
+  handedIn?: boolean;
 }
 
 /** The lookups' settled state and the field messages a draft keeps (`FlowContext`'s fields of the same names). */
