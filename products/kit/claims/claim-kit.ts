@@ -15,7 +15,7 @@ import { claimBinding } from './claim-binding';
 /**
  * How a product's claim form is put together: the steps every claim asks (which policy, first; the
  * payout and the consent, last) around the steps of the product's family, with the family's
- * documents and decision days. A product's `claim.ts` is one call of `assembleClaim`.
+ * documents and decision days. A product folder's claim.ts is one call of `assembleClaim`.
  */
 
 /** What a claim's binding loads: whether the visitor is signed in, and then their policies of the product, newest first. */
