@@ -19,8 +19,8 @@ const formatsModule = fileURLToPath(new URL('../engine/step-formats.ts', import.
 /** The step forms' options, the generated code reading formats from `formats` (the engine's small table, not ajv-formats' whole one). */
 const compileOptions = (formats: string) => ({ ...stepValidatorOptions, ajvOptionsOverrides: { code: { formats: _`require(${formats}).stepFormats` } } });
 
-/** Step form schemas: `schemas/products/<product>/<step>.json`, never a `.ui.json`. */
-export const stepSchemaFile = /[\\/]schemas[\\/]products[\\/][^\\/]+[\\/][^\\/]+(?<!\.ui)\.json$/;
+/** Step form schemas: `schemas/products/<product>/<step>.json` and a claim's `schemas/claims/<family>/<step>.json`, never a `.ui.json`. */
+export const stepSchemaFile = /[\\/]schemas[\\/](?:products|claims)[\\/][^\\/]+[\\/][^\\/]+(?<!\.ui)\.json$/;
 
 /**
  * ajv standalone code is CommonJS (`require("ajv/dist/runtime/equal").default`). Each distinct
