@@ -338,6 +338,8 @@ export interface ResetAction<D extends FlowData, C> {
 }
 
 export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
+  /** What the flow ends in: a purchase (the default) is priced, saved, paid and issued; a claim (`ClaimDefinition`) is filed. */
+  kind?: 'purchase';
   id: string;
   /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
   version: number;
@@ -429,4 +431,12 @@ export interface ClaimDefinition<D extends FlowData = FlowData, C = unknown> {
   decisionDays: number;
   /** What is claimed (policy, event, payout) as the last step before filing lists it for the consent. */
   summary: (data: D, catalog: C) => SummaryRow[];
+}
+
+/** What the engine runs: a purchase or a claim, told apart by `kind`. */
+export type FlowDefinition<D extends FlowData = FlowData, C = unknown> = ProductDefinition<D, C> | ClaimDefinition<D, C>;
+
+/** Whether a flow files a claim rather than selling a policy. */
+export function isClaim<D extends FlowData, C>(definition: FlowDefinition<D, C>): definition is ClaimDefinition<D, C> {
+  return definition.kind === 'claim';
 }

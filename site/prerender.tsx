@@ -11,9 +11,10 @@ import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
 import { OrderLookupContext } from './order-lookup';
 import { prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
-import { catalogs, i18n, pageCatalogs, productCatalogs } from './i18n';
+import { catalogs, engineCatalogs, i18n, pageCatalogs, productCatalogs } from './i18n';
+import { claimTitle } from './claim/claim-title';
 import { defaultLang, languages, localePath, type Lang } from './language';
-import { productById, products } from './products';
+import { claimProducts, productById, products } from './products';
 import { createRouteObjects } from './router';
 import { siteRouterComponents } from './router-components';
 import type { RouteHandle } from './route-handle';
@@ -41,7 +42,7 @@ const handler = createStaticHandler(routeObjects);
 // Pages are drawn as the site's entry draws them: with their own texts (a flow's island needs none of them).
 void catalogs.require('pages', pageCatalogs);
 void catalogs.require('products', productCatalogs);
-const pages = sitePages(products.map((product) => product.manifest));
+const pages = sitePages(products.map((product) => product.manifest), claimProducts);
 
 export interface PrerenderedPage {
   /** The address rendered (`/ru/travel`). */
@@ -122,6 +123,9 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const router = createStaticRouter(handler.dataRoutes, context);
   const handle = context.matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.product);
   const product = target.failed ? undefined : handle?.product;
+  const claim = handle?.flow === 'claim';
+  // A claim page's title and lead are the engine's texts.
+  if (claim) await catalogs.require('engine', engineCatalogs);
   // A flow page is drawn around an empty island element; the island's own tree is rendered apart and
   // put in it, the very tree the browser hydrates there (site/flow-main.tsx).
   const page = renderToString(
@@ -138,7 +142,7 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const siteProduct = product === undefined ? undefined : productById(product);
   const html = siteProduct === undefined ? page : withIsland(page, renderToString(
     <StrictMode>
-      <FlowIsland product={siteProduct} webview={handle?.layout === 'webview'} pathname={new URL(target.path, 'http://localhost').pathname} initialCatalog={rendered?.product === siteProduct.manifest.id ? rendered.catalog : undefined} />
+      <FlowIsland product={siteProduct} flow={claim ? 'claim' : 'purchase'} webview={handle?.layout === 'webview'} pathname={new URL(target.path, 'http://localhost').pathname} initialCatalog={rendered?.product === siteProduct.manifest.id ? rendered.catalog : undefined} />
     </StrictMode>,
   ));
   // The title usePageTitle sets in the browser: "<product> — <brand>", or the brand alone.
@@ -150,7 +154,7 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
     : notFound
       ? i18n._('pages.notFound.title')
       : manifest
-        ? i18n._(manifest.title)
+        ? claim ? claimTitle(i18n, manifest.title) : i18n._(manifest.title)
         : ownTitle
           ? i18n._(ownTitle)
           : null;

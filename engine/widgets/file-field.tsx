@@ -102,7 +102,16 @@ export function FileField(props: FieldProps) {
     }
     let current = true;
     let url: string | null = null;
-    files.get(id).then(
+    const shown = ref;
+    files.get(id).then(async (kept) => {
+      if (kept?.ref.id === refId || !shown) return kept;
+      // A row of a list of files that moved up (a row before it was removed) finds its file under the
+      // row it was chosen in: it is kept under this one from now on.
+      const blob = await files.read(shown);
+      if (!blob) return null;
+      await files.put(id, { ref: shown, blob });
+      return { ref: shown, blob };
+    }).then(
       (kept) => {
         if (!current) return;
         if (!kept || kept.ref.id !== refId) {

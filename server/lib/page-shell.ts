@@ -30,6 +30,9 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
     product: page.product
       ? [island ? flowEntry : 'pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', ...messageAreas(page.product)])]
       : [],
+    claim: page.product
+      ? [island ? flowEntry : 'claim/claim-page.tsx', `../products/${page.product}/claim.ts`, ...catalogs(['engine', 'claim', ...messageAreas(page.product)])]
+      : [],
     'thank-you': ['pages/thank-you-page.tsx'],
     paynet: ['pages/paynet-page.tsx'],
     'not-found': [],
@@ -100,6 +103,8 @@ export interface PageShellOptions {
   /** How long a drawn flow page is sent before it is drawn again (the tariffs' cache time). */
   renderTtlMs?: number;
   onRenderFailure?: (error: unknown) => void;
+  /** The products with a claim (`products/<id>/claim.ts`): each has a claim page; another product's claim address is the 404. */
+  claims?: readonly string[];
   /** The clock of the drawn pages' time (tests). */
   now?: () => number;
   /** What the Paynet page answers for an order number typed into its form (`?order=`); without it the page shows no answer. */
@@ -186,7 +191,7 @@ export function pageShell(
   notFound: (address: string, visitor?: VisitorLanguages) => ErrorPage | null;
   warm: () => Promise<void>;
 } {
-  const pages = sitePages(manifests);
+  const pages = sitePages(manifests, options.claims);
   // A flow's own catalog and those its manifest names (as site/products.ts loads them).
   const messageAreas = (id: string) => {
     const manifest = manifests.find((m) => m.id === id);
@@ -227,7 +232,7 @@ export function pageShell(
    */
   const finished = (page: SitePage | null, lang: SiteLanguage | null, template: string): PageBody => {
     const scripted = template.includes('<script type="module"');
-    const island = scripted && page?.kind === 'product' && flowEntryFile !== undefined && template.includes(`id="${flowIslandId}"`);
+    const island = scripted && (page?.kind === 'product' || page?.kind === 'claim') && flowEntryFile !== undefined && template.includes(`id="${flowIslandId}"`);
     const files = new Set<string>();
     if (scripted) for (const module of page ? pageModules(page, lang, messageAreas, island) : []) eager(module, files);
     const preloaded = [...files].filter((file) => file.endsWith('.js') && (island ? file !== flowEntryFile : !inShell.has(file)));

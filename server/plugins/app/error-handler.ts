@@ -14,6 +14,7 @@ import { maskPersonalData, maskUrl } from '../../logging';
 import { isPageNavigation } from './edge';
 import { FailureThrottle } from '../../lib/failure-throttle';
 import { databaseUnavailable } from '../../db/errors';
+import { claimProductIds } from '../../lib/product-registry';
 
 /** At most this many failure reports of one route a minute reach the chat one by one; the rest in a summary. */
 const failureReportLimits = { limit: 10, windowMs: 60_000 };
@@ -185,6 +186,7 @@ export default fp(
       await queueReport(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${maskUrl(request.url.split('?', 1)[0] ?? '')} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`);
     }
 
+    const claims = claimProductIds();
     const renderers = app.config.siteDir ? await siteRenderers(app.config.siteDir) : undefined;
     const shell = app.config.siteDir
       ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest), {
@@ -194,10 +196,11 @@ export default fp(
           lookupOrder: (typed) => lookupOrder(app, typed),
           renderThankYou: renderers && thankYouRenderer(app, renderers),
           publicUrl: app.config.publicUrl,
+          claims,
         })
       : null;
     const secure = app.config.publicUrl.startsWith('https://');
-    const sitePageList = sitePages(app.products.list.map((product) => product.manifest));
+    const sitePageList = sitePages(app.products.list.map((product) => product.manifest), claims);
     const sessionCookie = sessionCookieOf(app.config.publicUrl);
 
     /**
