@@ -124,6 +124,8 @@ export interface AppConfig {
    */
   trustedProxies: number;
   cabinet: CabinetConfig;
+  /** The folder whose `<product>/claim.ts` forms are served (server/lib/claims/claim-registry.ts); the products' own unless a test points elsewhere. No variable sets it. */
+  claimsDir?: string;
 }
 
 /** How often payments are reconciled, and after how long an open one is asked about, unless the environment says otherwise. */

@@ -219,7 +219,7 @@ describe('policies page', () => {
 });
 
 const claim = (id: string, eventDate: string, status: ClientClaim['claim_status']): ClientClaim => ({
-  id, number: `C-${id}`, product: 'osago', policy_number: 'OSG-1', event_date: eventDate, claim_status: status, created_at: '2026-12-01T10:00:00Z',
+  id, number: `C-${id}`, product: 'osago', policy_number: 'OSG-1', event_date: eventDate, claim_status: status, created_at: '2026-12-01T10:00:00Z', documents_needed: [],
 });
 
 describe('claims page', () => {

@@ -20,8 +20,8 @@ declare module 'fastify' {
        * signature of the request (`signature`: no scheme OpenAPI can state; the summary says which).
        */
       callback?: CallbackCredential;
-      /** A call that answers a file of this type (a policy's PDF), not the envelope; its refusals are in the envelope. */
-      file?: 'application/pdf';
+      /** A call that answers a file of this type (a policy's PDF, a claim's file of whatever type it is), not the envelope; its refusals are in the envelope. */
+      file?: 'application/pdf' | 'application/octet-stream';
     };
   }
 }
@@ -253,7 +253,7 @@ export default fp(
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
           security: security(url, docs?.callback, route.config?.session === true),
-          ...(docs?.file ? { response: { 200: fileAnswer(docs.file), ...errorsOf(route.method, false), 410: policyFileAnswers[410] } } : {}),
+          ...(docs?.file ? { response: { 200: fileAnswer(docs.file), ...errorsOf(route.method, false), ...(docs.file === 'application/pdf' ? { 410: policyFileAnswers[410] } : {}) } } : {}),
           ...(api && !docs?.file ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined), ...(idempotent ? idempotencyErrors : {}) } } : {}),
           ...(idempotent ? { headers: idempotencyKeyHeader } : {}),
           ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),
