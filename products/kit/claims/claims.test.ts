@@ -12,7 +12,8 @@ import { createStepAjv, loadCatalogs } from '../testing/product-tests';
 import { claimMessageIds, claimProblems, claimStatuses } from '../testing/claim-conformance';
 import { missingMessages, sourceMessageIds, uiNames } from '../testing/conformance';
 import { claimRefusalKeys } from './claim-binding';
-import { luhnValid, type ClaimCatalog, type ClaimData } from './claim-kit';
+import { luhnValid } from './claim-kit';
+import type { ClaimCatalog, ClaimData } from './claim-data';
 import { claimFamilyOf, claimSample } from './samples';
 
 /** Every product's claim (`products/<id>/claim.ts`) checked as the contract of a claim says, and the claim binding's calls. */
