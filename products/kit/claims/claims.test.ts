@@ -113,6 +113,20 @@ describe.each(productIds)('the claim of "%s"', (id) => {
     expect(Object.keys(sample).sort()).toEqual(claim.steps.filter((s) => s.schema).map((s) => s.id).sort());
   });
 
+  it('refuses a NUL byte or a line break in any text it asks for', () => {
+    const ajv = createStepAjv();
+    for (const step of claim.steps.filter((s) => s.schema)) {
+      const validate = ajv.compile(step.schema as object);
+      const properties = (step.schema?.properties ?? {}) as Record<string, { type?: string }>;
+      for (const [name, property] of Object.entries(properties).filter(([, p]) => p.type === 'string')) {
+        for (const hostile of ['Toshkent\u0000 12', 'Toshkent\n12']) {
+          validate({ ...sample[step.id], [name]: hostile });
+          expect((validate.errors ?? []).some((e) => e.instancePath === `/${name}`), `${step.id}.${name}`).toBe(true);
+        }
+      }
+    }
+  });
+
   it('refuses its initial data (a blank claim cannot be filed)', () => {
     const ajv = createStepAjv();
     const refused = claim.steps.filter((s) => s.schema).some((step) => !ajv.compile(step.schema as object)(claim.initialData[step.id]));
