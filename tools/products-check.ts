@@ -65,6 +65,17 @@ function isDefinition(value: unknown, id: string): value is ProductDefinition<Fl
     && Array.isArray((value as { steps?: unknown }).steps);
 }
 
+/** Widgets and fields a uiSchema names that the engine does not register. */
+function reportUnregistered(at: string, ui: unknown) {
+  const names = uiNames(ui);
+  for (const [widget, pointer] of names.widgets) {
+    if (!(widgetNames as readonly string[]).includes(widget)) report(at, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
+  }
+  for (const [field, pointer] of names.fields) {
+    if (!(fieldNames as readonly string[]).includes(field)) report(at, `${pointer || '/'} uses unregistered field "${field}" (engine/widget-names.ts)`);
+  }
+}
+
 /** Files every product folder has (docs/conventions.md "A product definition"); a variant may borrow the rest from its base product. */
 const requiredFiles = ['product.ts', 'definition.ts', 'sale.ts', 'samples.ts'];
 
@@ -105,13 +116,8 @@ async function checkProduct(id: string, catalogs: Record<string, Map<string, str
       && JSON.stringify(readJson(join(root, 'schemas', 'products', owner, `${step.id}.ui.json`))) !== JSON.stringify(step.uiSchema ?? {})) {
       report(at, `its uiSchema is not schemas/products/${owner}/${step.id}.ui.json`);
     }
+    reportUnregistered(at, step.uiSchema);
     const names = uiNames(step.uiSchema);
-    for (const [widget, pointer] of names.widgets) {
-      if (!(widgetNames as readonly string[]).includes(widget)) report(at, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
-    }
-    for (const [field, pointer] of names.fields) {
-      if (!(fieldNames as readonly string[]).includes(field)) report(at, `${pointer || '/'} uses unregistered field "${field}" (engine/widget-names.ts)`);
-    }
     for (const [template, pointer] of names.templates) {
       if (!(arrayFieldTemplateNames as readonly string[]).includes(template)) report(at, `${pointer || '/'} uses unregistered array template "${template}"`);
     }
@@ -148,13 +154,7 @@ async function checkClaim(id: string, catalogs: Record<string, Map<string, strin
     const owner = [claim.family, 'common'].find((folder) => existsSync(join(root, 'schemas', 'claims', folder, `${step.id}.json`))
       && JSON.stringify(readJson(join(root, 'schemas', 'claims', folder, `${step.id}.json`))) === JSON.stringify(step.schema));
     if (!owner) report(`${where} step "${step.id}"`, `its schema is not the content of schemas/claims/${claim.family}/${step.id}.json nor of schemas/claims/common/${step.id}.json`);
-    const names = uiNames(step.uiSchema);
-    for (const [widget, pointer] of names.widgets) {
-      if (!(widgetNames as readonly string[]).includes(widget)) report(`${where} step "${step.id}"`, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
-    }
-    for (const [field, pointer] of names.fields) {
-      if (!(fieldNames as readonly string[]).includes(field)) report(`${where} step "${step.id}"`, `${pointer || '/'} uses unregistered field "${field}" (engine/widget-names.ts)`);
-    }
+    reportUnregistered(`${where} step "${step.id}"`, step.uiSchema);
   }
   const sample = claimSample(id, { number: 'OSG 2030000042', passport: 'AA1234567', birthday: '1990-05-15' });
   for (const problem of missingMessages(claimMessageIds(claim, catalog, [sample], claimRefusalKeys), catalogs)) report(`${where} messages`, problem);
