@@ -4,7 +4,7 @@ import { isRecord } from '../../../engine/is-record';
 import { envelopeFailure, genericErrorId, isApiFailure, ProductBindingFailure, requireFields, toFailure } from '../binding/binding-failure';
 import { call } from '../binding/binding-kit';
 import { locateFile, refusedFile } from '../api/multipart';
-import type { ClaimCatalog, ClaimData } from './claim-kit';
+import type { ClaimCatalog, ClaimData } from './claim-data';
 
 /**
  * A claim's calls (`/api/insurance-event/{product}/…`): the client's policies, a policy found by its

@@ -1,5 +1,5 @@
 import type {
-  Action, CatalogOption, ClaimDefinition, ClaimDocument, FlowData, Guard, MessageId, RJSFSchema, StepDefinition, SummaryRow, UiSchema,
+  Action, CatalogOption, ClaimDefinition, ClaimDocument, Guard, MessageId, RJSFSchema, StepDefinition, SummaryRow, UiSchema,
 } from '../../../engine/definition';
 import { isIsoDate, isoToDmy } from '../api/api-format';
 import { isFileRef } from '../../../engine/files/file-ref';
@@ -11,45 +11,13 @@ import payoutUi from '../../../schemas/claims/common/payout.ui.json';
 import consentSchema from '../../../schemas/claims/common/consent.json';
 import consentUi from '../../../schemas/claims/common/consent.ui.json';
 import { claimBinding } from './claim-binding';
+import type { ClaimCatalog, ClaimData, ClaimPayout } from './claim-data';
 
 /**
  * How a product's claim form is put together: the steps every claim asks (which policy, first; the
  * payout and the consent, last) around the steps of the product's family, with the family's
  * documents and decision days. A product folder's claim.ts is one call of `assembleClaim`.
  */
-
-/** What a claim's binding loads: whether the visitor is signed in, and then their policies of the product, newest first. */
-export interface ClaimCatalog {
-  signedIn: boolean;
-  policies: { id: string; number: string; subject: string; beginDate: string; endDate: string }[];
-}
-
-/** The `policy` step: the client's own policy by its id, or a policy found by its number and the policyholder's passport and birthday. */
-export interface ClaimPolicy {
-  way?: 'mine' | 'number';
-  policyId?: string;
-  policyNumber?: string;
-  passport?: string;
-  birthday?: string;
-  phone?: string;
-}
-
-/** Where the payout goes: a card (16 digits), or a bank account (20 digits) at a bank by its MFO code. */
-export interface ClaimPayout {
-  method?: 'card' | 'account';
-  card?: string;
-  account?: string;
-  mfo?: string;
-  holder?: string;
-}
-
-/** Flow data of a claim: the fixed steps typed, the family's steps as their schemas have them. */
-export type ClaimData = FlowData & {
-  policy: ClaimPolicy & Record<string, unknown>;
-  event: Record<string, unknown>;
-  payout: ClaimPayout & Record<string, unknown>;
-  consent: { agree?: boolean } & Record<string, unknown>;
-};
 
 /** A document of a family, as its step holds it: the field's name is its kind. */
 export interface FamilyDocument {

@@ -12,7 +12,8 @@ import { createStepAjv, loadCatalogs } from '../testing/product-tests';
 import { claimMessageIds, claimProblems, claimStatuses } from '../testing/claim-conformance';
 import { missingMessages, sourceMessageIds, uiNames } from '../testing/conformance';
 import { claimRefusalKeys } from './claim-binding';
-import { luhnValid, type ClaimCatalog, type ClaimData } from './claim-kit';
+import { luhnValid } from './claim-kit';
+import type { ClaimCatalog, ClaimData } from './claim-data';
 import { claimFamilyOf, claimSample } from './samples';
 
 /** Every product's claim (`products/<id>/claim.ts`) checked as the contract of a claim says, and the claim binding's calls. */
@@ -110,6 +111,20 @@ describe.each(productIds)('the claim of "%s"', (id) => {
     }
     // What the sample leaves out of the steps is the receipt alone.
     expect(Object.keys(sample).sort()).toEqual(claim.steps.filter((s) => s.schema).map((s) => s.id).sort());
+  });
+
+  it('refuses a NUL byte or a line break in any text it asks for', () => {
+    const ajv = createStepAjv();
+    for (const step of claim.steps.filter((s) => s.schema)) {
+      const validate = ajv.compile(step.schema as object);
+      const properties = (step.schema?.properties ?? {}) as Record<string, { type?: string }>;
+      for (const [name] of Object.entries(properties).filter(([, p]) => p.type === 'string')) {
+        for (const hostile of ['Toshkent\u0000 12', 'Toshkent\n12']) {
+          validate({ ...sample[step.id], [name]: hostile });
+          expect((validate.errors ?? []).some((e) => e.instancePath === `/${name}`), `${step.id}.${name}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('refuses its initial data (a blank claim cannot be filed)', () => {
