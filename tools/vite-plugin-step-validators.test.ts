@@ -63,8 +63,10 @@ describe('step schema modules', () => {
     expect(validator.validateFormData({}, exported).errors.map((e) => e.name)).toEqual(['required', 'required']);
   });
 
-  it('takes step schemas under schemas/products, never ui schemas or other JSON', () => {
+  it('takes step schemas under schemas/products and schemas/claims, never ui schemas or other JSON', () => {
     expect(stepSchemaFile.test('/repo/schemas/products/home/program.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/claims/car/event.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/claims/common/payout.ui.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/schemas/products/home/program.ui.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/schemas/api/home/save.request.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/package.json')).toBe(false);
