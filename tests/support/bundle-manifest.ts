@@ -74,9 +74,9 @@ export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, f
   return files;
 }
 
-/** The id of a product's first form step, as its definition (or with `flow`, its claim) orders them. */
-export async function firstFormStep(id: string, flow: 'purchase' | 'claim' = 'purchase'): Promise<string> {
-  const module = (await import(pathToFileURL(join(root, flowModule(id, flow))).href)) as { default: { steps: { id: string; component?: string }[] } };
+/** The id of a product's first form step, as its definition orders them. */
+export async function firstFormStep(id: string): Promise<string> {
+  const module = (await import(pathToFileURL(join(root, 'products', id, 'definition.ts')).href)) as { default: { steps: { id: string; component?: string }[] } };
   const first = module.default.steps.find((step) => (step.component ?? 'form') === 'form');
   if (!first) throw new Error(`${id}: no form step`);
   return first.id;
