@@ -29,7 +29,8 @@ const loadErrorModal = () => import('./error-modal');
 const loadResetBar = () => import('./reset-bar');
 const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 const DownloadStep = lazy(() => loadDownloadStep().then((module) => ({ default: module.DownloadStep })));
-const PurchaseSummary = lazy(() => import('./steps/purchase-summary').then((module) => ({ default: module.PurchaseSummary })));
+// A claim's summary above its consent: the summary's texts are the payment step's area.
+const PurchaseSummary = lazy(() => Promise.all([import('./steps/purchase-summary'), loadMessageArea('engine-payment')]).then(([module]) => ({ default: module.PurchaseSummary })));
 const ReceiptStep = lazy(() => loadReceiptStep().then((module) => ({ default: module.ReceiptStep })));
 const ErrorModal = lazy(() => loadErrorModal().then((module) => ({ default: module.ErrorModal })));
 const ResetBar = lazy(() => loadResetBar().then((module) => ({ default: module.ResetBar })));

@@ -50,6 +50,7 @@ export const widgets: RegistryWidgetsType = {
 export const onDemandWidgets: Readonly<Record<string, () => Promise<Widget>>> = {
   combobox: () => Promise.all([import('./widgets/combobox-widget'), loadMessageArea('engine-combobox')]).then(([module]) => module.ComboboxWidget),
   month: () => import('./widgets/month-widget').then((module) => module.MonthWidget),
+  textarea: () => import('./widgets/textarea-widget').then((module) => module.TextareaWidget),
   'program-cards': () => import('./widgets/program-cards-widget').then((module) => module.ProgramCardsWidget),
   'country-multiselect': () => Promise.all([import('./widgets/country-multiselect'), loadMessageArea('engine-country')]).then(([module]) => module.CountryMultiselectWidget),
 };

@@ -65,6 +65,8 @@ describe('step schema modules', () => {
 
   it('takes step schemas under schemas/products and schemas/claims, never ui schemas or other JSON', () => {
     expect(stepSchemaFile.test('/repo/schemas/products/home/program.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/claims/car/event.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/claims/common/payout.ui.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/schemas/products/home/program.ui.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/schemas/claims/car/event.json')).toBe(true);
     expect(stepSchemaFile.test('/repo/schemas/claims/common/payout.ui.json')).toBe(false);

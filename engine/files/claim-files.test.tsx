@@ -60,11 +60,11 @@ async function toEventWithPhotos() {
   fireEvent.change(screen.getByLabelText(/Event/), { target: { value: '0' } });
   fireEvent.change(screen.getByLabelText(/Date/), { target: { value: '2026-12-01' } });
   fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'A truck hit the back of the car.' } });
-  fireEvent.click(await screen.findByRole('button', { name: /Add/ }));
+  fireEvent.click(await screen.findByRole('button', { name: '+ Add a file' }));
   await choose(0, fixture('salary-certificate.pdf', 'front.pdf'));
-  fireEvent.click(screen.getByRole('button', { name: /Add/ }));
+  fireEvent.click(screen.getByRole('button', { name: '+ Add a file' }));
   await choose(1, fixture('salary-certificate.pdf', 'side.pdf'));
-  fireEvent.click(screen.getByRole('button', { name: /Add/ }));
+  fireEvent.click(screen.getByRole('button', { name: '+ Add a file' }));
   await choose(2, fixture('salary-certificate.pdf', 'report.pdf'));
 }
 
@@ -73,10 +73,12 @@ describe('a claim with several photos', () => {
     const first = mount();
     await toEventWithPhotos();
     // The first photo taken away: those after it move up a row and keep their files.
-    fireEvent.click(screen.getAllByRole('button', { name: /Remove/ }).find((button) => button.textContent?.includes('1')) as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove file 1' }));
     await waitFor(() => expect(screen.getByTestId('flow-event_photos_0__kept').textContent).toContain('side.pdf'));
     await waitFor(() => expect(screen.getByTestId('flow-event_photos_1__kept').textContent).toContain('report.pdf'));
     expect(screen.queryByTestId('flow-event_photos_2__kept')).toBeNull();
+    expect(screen.getAllByText('File 2').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/photos-\d/)).toBeNull();
 
     act(() => window.dispatchEvent(new Event('pagehide')));
     first.view.unmount();

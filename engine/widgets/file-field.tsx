@@ -205,7 +205,9 @@ export function FileField(props: FieldProps) {
     if (file) void take(file);
   };
 
-  const title = typeof schema.title === 'string' ? schema.title : props.name;
+  // A row of a list of files without a title of its own is named by its place in the list.
+  const row = path.length > 1 ? Number(path.at(-1)) : Number.NaN;
+  const title = typeof schema.title === 'string' ? schema.title : Number.isInteger(row) ? i18n._('engine.claim.files.row', { n: row + 1 }) : props.name;
   const description = typeof schema.description === 'string' ? schema.description : null;
   const describedBy = [`${id}__error`, description ? descriptionId(id) : null, helpId(id), problem || missing ? statusId : null].filter(Boolean).join(' ');
   const inner = innerErrors(errorSchema);

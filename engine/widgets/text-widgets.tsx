@@ -18,7 +18,7 @@ import {
 import { displayPassport } from '../passport-text';
 import { displayPlate } from '../plate-text';
 
-function common(props: WidgetProps) {
+export function common(props: WidgetProps) {
   const { id, htmlName, disabled, readonly, autofocus, required, rawErrors, onBlur, onFocus } = props;
   return {
     id,

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { productPath, purchasePlans } from './shop';
 import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
 import { borrowedMessages, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
+import { claimProductIds } from '../../server/lib/product-registry';
 
 /**
  * First-load JavaScript budgets (issue #7), measured as a visitor's browser loads a page: every
@@ -60,6 +61,25 @@ for (const plan of purchasePlans()) {
   });
 }
 
+// A claim page is a flow page (one island, site/flow-main.tsx): the same budget, usable once its first step is the scripts'.
+for (const id of claimProductIds()) {
+  test(`the ${id} claim page loads no more JavaScript than a flow page in each language`, async ({ browser }) => {
+    for (const lang of ['uz', 'en', 'ru'] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      const kb = await scriptKb(page, `/${lang}/insurance-event/${id}`, async (p) => {
+        await expect(p).toHaveURL(/[?&]step=/);
+        await expect(p.locator('form')).toBeVisible();
+        await expect(p.locator('[inert]')).toHaveCount(0);
+      });
+      console.log(`claim ${id} in ${lang}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${flowBudgetKb} KB)`);
+      expect.soft(kb, `claim ${id} in ${lang}`).toBeLessThanOrEqual(flowBudgetKb);
+      await context.close();
+    }
+  });
+}
+
 test('the sign-in page and a signed-in client\'s policies page load no more JavaScript than a flow page, in each language', async ({ browser }) => {
   // Each a new visitor (nothing cached); the policies page for a client signed in through the cabinet's calls.
   const client = await browser.newContext();
@@ -96,6 +116,11 @@ test('by the build manifest, every flow page in every language and the home page
     for (const id of productIds()) {
       const kb = gzipKb(flowFiles(manifest, id, firstSteps.get(id) ?? '', await borrowedMessages(id), lang));
       expect(kb, `flow ${id} in ${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(flowBudgetKb);
+    }
+    for (const id of claimProductIds()) {
+      // Every claim starts by finding its policy (its `policy` step).
+      const kb = gzipKb(flowFiles(manifest, id, 'policy', await borrowedMessages(id), lang, 'claim'));
+      expect(kb, `claim ${id} in ${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(flowBudgetKb);
     }
   }
 });
