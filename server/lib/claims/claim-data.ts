@@ -99,7 +99,7 @@ export function checkClaimData(claim: ClaimDefinition, value: unknown): CheckedC
     const guard = claim.machine.skip?.[step];
     return guard !== undefined && claim.machine.guards[guard]?.(value as FlowData) === true;
   };
-  for (const [step, validate] of validators) {
+  for (const step of validators.keys()) {
     if (skipped(step)) continue;
     const object = value[step] ?? {};
     if (!isRecord(object)) throw refused(400, `body/data/${step} must be an object`, `/${step}`);
