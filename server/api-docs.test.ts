@@ -108,7 +108,15 @@ describe('the API documentation', () => {
       'POST /api/shaxsiy_kabinet/change-phone/confirm', 'GET /api/shaxsiy_kabinet/get/referrals', 'POST /api/shaxsiy_kabinet/logout',
       'GET /api/shaxsiy_kabinet/get/policy-new', 'GET /api/shaxsiy_kabinet/get/policy/:id', 'GET /api/shaxsiy_kabinet/get/policy/:id/pdf',
       'GET /api/shaxsiy_kabinet/get/renewal/:id', 'GET /api/shaxsiy_kabinet/get/unpaid', 'GET /api/shaxsiy_kabinet/client-claims',
+      'GET /api/shaxsiy_kabinet/client-claim/:id', 'GET /api/shaxsiy_kabinet/client-claim/:id/file/:fileId', 'POST /api/shaxsiy_kabinet/client-claim/:id/documents',
     ]);
+  });
+
+  test('documents the insurance-event calls under the site\'s credential, filing with an Idempotency-Key, and the cabinet\'s claim file as a download', () => {
+    for (const path of ['/api/insurance-event/{product}/find-policy', '/api/insurance-event/{product}/file']) expect(paths[path]?.post?.security, path).toEqual([{ site: [] }]);
+    expect(paths['/api/insurance-event/{product}/policies']?.get?.security).toEqual([{ site: [] }]);
+    expect(paths['/api/insurance-event/{product}/file']?.post?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'Idempotency-Key' })]));
+    expect(paths['/api/shaxsiy_kabinet/client-claim/{id}/file/{fileId}']?.get?.responses?.['200']).toMatchObject({ content: { 'application/octet-stream': expect.any(Object) } });
   });
 
   test('says which credential each call needs, and the site API\'s answers and error codes', () => {

@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 
 /** Bytes a text field may hold: the longest string a schema allows is a few hundred characters. */
-export const fieldBytes = 4096;
+const fieldBytes = 4096;
 
 const refusal = (status: number, message: string, field: string, reason?: FileProblem) =>
   new AppError(status, message, reason ? { field, reason } : { field });

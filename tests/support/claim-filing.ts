@@ -34,10 +34,10 @@ export function claimData(policy: { number?: string; policyId?: string }, eventD
 
 /** The multipart body of a claim: `claim` first, then a part per FileRef the data names (photos from tests/fixtures). */
 export function claimBody(data: FlowData, extra: { returnUrl?: string; files?: MultipartBody['files'] } = {}): MultipartBody {
-  const photos = ((data.damage?.photos ?? []) as { id: string; name: string }[]).map((ref) => ({ name: ref.id, filename: ref.name, blob: fixtureFile(ref.name) }));
+  const photos = () => ((data.damage?.photos ?? []) as { id: string; name: string }[]).map((ref) => ({ name: ref.id, filename: ref.name, blob: fixtureFile(ref.name) }));
   return {
     fields: [['claim', JSON.stringify({ data, ...(extra.returnUrl ? { return_url: extra.returnUrl } : {}) })]],
-    files: extra.files ?? photos,
+    files: extra.files ?? photos(),
   };
 }
 

@@ -6,7 +6,16 @@ export interface FileRequest {
   /**
    * The form's answers by step id (`policy`, `event`, the family's steps, `payout`, `consent`), as the claim form of the product declares them.
    */
-  data: {};
+  data: {
+    /**
+     * A step's answers, as its schema in the claim form describes them.
+     */
+    [k: string]:
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | undefined;
+  };
   /**
    * The page the claim was filed from (`/ru/insurance-event/osago`): the language its SMS is written in.
    */

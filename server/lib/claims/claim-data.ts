@@ -79,6 +79,19 @@ export function documentField(claim: ClaimDefinition, kind: string): { step: str
   return { step: document.step, node, many, maxItems: many ? (typeof node.maxItems === 'number' ? node.maxItems : 10) : 1, rule };
 }
 
+/** A copy of `object` without the values at `paths` (`/payout/card`, `/rows/1/name`). */
+function withoutPaths(object: Record<string, unknown>, paths: readonly string[]): Record<string, unknown> {
+  const copy = structuredClone(object);
+  for (const path of paths) {
+    const segments = path.split('/').slice(1);
+    const last = segments.pop();
+    let node: unknown = copy;
+    for (const segment of segments) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[segment] : undefined;
+    if (last !== undefined && isRecord(node)) delete node[last];
+  }
+  return copy;
+}
+
 const isFileRefShaped = (value: unknown): value is FileRef => isRecord(value) && typeof value.id === 'string';
 
 /**
@@ -99,7 +112,7 @@ export function checkClaimData(claim: ClaimDefinition, value: unknown): CheckedC
     const guard = claim.machine.skip?.[step];
     return guard !== undefined && claim.machine.guards[guard]?.(value as FlowData) === true;
   };
-  for (const [step, validate] of validators) {
+  for (const step of validators.keys()) {
     if (skipped(step)) continue;
     const object = value[step] ?? {};
     if (!isRecord(object)) throw refused(400, `body/data/${step} must be an object`, `/${step}`);
@@ -107,13 +120,19 @@ export function checkClaimData(claim: ClaimDefinition, value: unknown): CheckedC
   }
   for (const [step, validate] of validators) {
     if (!(step in data)) continue;
-    if (validate(data[step])) continue;
     const hidden = hiddenPaths(claim.machine, step, data);
-    const error = (validate.errors ?? []).find((found) => !isHiddenPath(pointerOf(found), hidden));
-    if (error) {
-      const field = `/${step}${pointerOf(error)}`;
-      throw refused(400, `body${field} ${error.message ?? 'is not valid'}`, field);
+    if (!validate(data[step])) {
+      const error = (validate.errors ?? []).find((found) => !isHiddenPath(pointerOf(found), hidden));
+      if (error) {
+        const field = `/${step}${pointerOf(error)}`;
+        throw refused(400, `body${field} ${error.message ?? 'is not valid'}`, field);
+      }
     }
+  }
+  // What a hidden field holds was never checked: it is not filed (the guards saw the data as sent).
+  for (const step of Object.keys(data)) {
+    const hidden = hiddenPaths(claim.machine, step, value as FlowData);
+    if (hidden.length > 0) data[step] = withoutPaths(data[step] ?? {}, hidden);
   }
 
   const files: ClaimFileSlot[] = [];

@@ -120,6 +120,8 @@ export function claimLang(returnUrl: string | undefined, referer: string | undef
 /** A document's name in a language: its `claim.document.<kind>` message, or the kind when the catalog has none. */
 export const documentName = (lang: MessageLang, kind: string): string => siteMessage(lang, `claim.document.${kind}`) ?? kind;
 
+const mobile = /^998\d{9}$/;
+
 export interface FiledClaim {
   claim_id: string;
   number: string;
@@ -147,7 +149,9 @@ export async function fileClaim(app: FastifyInstance, filing: ClaimFiling): Prom
   const today = claimsToday(app);
   const answerBy = addDays(today, claim.decisionDays);
   const event = checked.data.event ?? {};
-  const phone = String(checked.data.policy?.phone ?? '');
+  // The number the form asked for; a form without one tells the signed-in filer at theirs.
+  const asked = String(checked.data.policy?.phone ?? '');
+  const phone = mobile.test(asked) ? asked : client?.phone ?? '';
   const id = randomUUID();
   const now = new Date();
   const number = await app.db.transaction().execute(async (trx) => {
@@ -173,7 +177,7 @@ export async function fileClaim(app: FastifyInstance, filing: ClaimFiling): Prom
     await app.claimForms.keepFiles(id, uploads, trx);
     await trx.insertInto('claim_events').values({ claim_id: id, status: 'received', actor: 'claimant', created_at: now }).execute();
     const documents = checked.documentsNeeded.map((kind) => documentName(lang, kind));
-    await app.outbox.enqueueSms(phone, claimFiledText({ number: claimNumber, answerBy: isoToDmy(answerBy, '.'), documents }, lang), trx);
+    if (phone) await app.outbox.enqueueSms(phone, claimFiledText({ number: claimNumber, answerBy: isoToDmy(answerBy, '.'), documents }, lang), trx);
     await app.outbox.enqueue('claim', [
       `Claim: ${claim.id} claim ${claimNumber}`,
       `Policy ${policy.number}, event on ${String(event.date)}`,

@@ -130,6 +130,12 @@ describe('filing', () => {
     expect([account.statusCode, fieldOf(account)]).toEqual([400, '/payout/account']);
     const stranger = await fileClaim(app, claimBody({ ...claimData({ number: policy.number }, inDays(-1)), receipt: {} }));
     expect([stranger.statusCode, fieldOf(stranger)]).toEqual([400, '/receipt']);
+    // What a hidden field holds is neither checked nor filed.
+    const hiddenValues = await fileClaim(app, claimBody(claimData({ number: policy.number }, inDays(-5), { payout: { account: 'not an account', mfo: 'x'.repeat(500) }, policy: { policyId: 'anything' } })));
+    expect(hiddenValues.statusCode, hiddenValues.body).toBe(200);
+    const answers = (await claimRow(hiddenValues.json<{ response: { claim_id: string } }>().response.claim_id)).answers;
+    expect(answers.payout).toEqual({ method: 'card', card: '8600123412341234', holder: 'VALI ALIYEV' });
+    expect(answers.policy).not.toHaveProperty('policyId');
   });
 
   test('files: a FileRef without its part, a part of no FileRef, one sent twice, a file before the claim, a refused file: 4xx naming it', async () => {
