@@ -67,7 +67,8 @@ describe('the sandbox back office page', () => {
     const declined = await send(id, [['status', 'declined'], ['reason', 'Too late']]);
     expect(declined.headers.location).toBe(`/sandbox/claims?notice=claim_status_not_allowed&claim=${id}#claim-${id}`);
     const shown = await app.inject(String(declined.headers.location).replace(/#.*/, ''));
-    expect(shown.body).toContain('That move is not allowed');
+    // Said beside the claim it is about, where the redirect scrolls.
+    expect(/<section id="claim-[^"]+"[\s\S]*?<\/section>/.exec(shown.body.slice(shown.body.indexOf(`<section id="claim-${id}"`)))?.[0]).toContain('That move is not allowed');
   });
 
   test('a decline without a reason, a repeated field, an amount that is not whole soʻm and a stale XSRF token are refused by name, nothing moved', async () => {

@@ -87,19 +87,21 @@ export async function sandboxClaimsRoutes(app: FastifyInstance): Promise<void> {
   }, async (request, reply) => {
     const claims = await listClaims(app, { limit: 50 });
     const xsrf = reply.xsrfToken();
+    const { notice, claim: noticed } = request.query;
+    // Beside the claim it is about (the redirect scrolls there), else at the top.
+    const message = notice ? html`<p class="${notice === 'moved' ? 'ok' : 'error'}" role="status">${notices[notice]}</p>` : '';
     const sections: Html[] = [];
     for (const claim of claims) {
       const moves = movesFrom(claim.claim_status);
       const kinds = moves.includes('documents_requested') ? (await formDocumentKinds(app, claim.id)) ?? [] : [];
       sections.push(html`<section id="claim-${claim.id}" aria-labelledby="claim-${claim.id}-title">
-<h2 id="claim-${claim.id}-title">${claim.number}</h2>
+<h2 id="claim-${claim.id}-title">${claim.number}</h2>${claim.id === noticed ? message : ''}
 <dl><dt>Product</dt><dd>${claim.product}</dd><dt>Status</dt><dd>${statusName(claim.claim_status)}</dd><dt>Event</dt><dd>${claim.event_date}</dd>${claim.documents_needed.length > 0 ? html`<dt>Still needed</dt><dd>${claim.documents_needed.map(documentName).join(', ')}</dd>` : ''}</dl>
 ${moves.length === 0 ? html`<p class="hint">Closed: no move left.</p>` : moves.map((to) => moveForm(claim, to, kinds, xsrf))}
 </section>`);
     }
-    const { notice } = request.query;
-    const message = notice ? html`<p class="${notice === 'moved' ? 'ok' : 'error'}" role="status">${notices[notice]}</p>` : '';
-    const body = html`<h1>Sandbox back office: claims</h1>${message}${sections.length === 0 ? html`<p class="hint">No claim yet.</p>` : sections}`;
+    const shownBeside = noticed !== undefined && claims.some((claim) => claim.id === noticed);
+    const body = html`<h1>Sandbox back office: claims</h1>${shownBeside ? '' : message}${sections.length === 0 ? html`<p class="hint">No claim yet.</p>` : sections}`;
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page('Sandbox back office: claims', body));
   });
 
