@@ -96,7 +96,9 @@ export interface ClaimResponse {
   /**
    * The form's answers as filed, by step (files as their references), the payout's card or account and the phone masked.
    */
-  answers: {};
+  answers: {
+    [k: string]: unknown | undefined;
+  };
 }
 
 /** schemas/api/back-office/claims.query.json */
