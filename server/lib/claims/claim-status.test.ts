@@ -30,6 +30,21 @@ describe('moveClaim', () => {
     expect(sms[0]).toContain(`http://localhost:3000/ru/dashboard/applications/${id}`);
   });
 
+  test('inside the transaction of the change it is part of: rolled back with it, nothing recorded or sent', async () => {
+    const phone = '998911000003';
+    const id = await insertClaim(app.db, { status: 'documents_requested', phone });
+    const failed = app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('claims').set({ documents_needed: [] }).where('id', '=', id).execute();
+      await moveClaim(app, id, { status: 'under_review' }, 'claimant', { trx });
+      throw new Error('the files could not be stored');
+    });
+    await expect(failed).rejects.toThrow('the files could not be stored');
+    expect(await app.db.selectFrom('claims').select(['claim_status', 'documents_needed']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ claim_status: 'documents_requested', documents_needed: ['police_report'] });
+    expect(await smsTo(app.db, phone)).toEqual([]);
+    await app.db.transaction().execute((trx) => moveClaim(app, id, { status: 'under_review' }, 'claimant', { trx }));
+    expect(await smsTo(app.db, phone)).toHaveLength(1);
+  });
+
   test('a claim without a phone moves without an SMS', async () => {
     const id = await insertClaim(app.db, { phone: '' });
     expect((await moveClaim(app, id, { status: 'under_review' }, 'back_office')).moved).toBe(true);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import { groupDigits } from '../../../products/kit/api/api-format';
-import type { ClaimStatus } from '../../db/database';
+import type { ClaimStatus, Database } from '../../db/database';
 import { AppError } from '../../envelope';
 import { claimStatusText } from '../../sms/claim-texts';
 import { siteMessage } from '../policy-words';
@@ -55,11 +56,21 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * cabinet's timeline shows, and the SMS that tells the claimant. The claim's row is locked first, so
  * of two requests making the same move at the same moment (two instances on one database) one
  * changes it and the other finds it done: a move to the status the claim has with the same details
- * changes nothing and sends nothing. A move its status does not allow is a 409 naming `/status`;
- * `kinds` are the document kinds the claim's form has (a document asked for must be one of them).
+ * changes nothing and sends nothing. A move its status does not allow is a 409 naming `/status`.
+ * `kinds` are the document kinds the claim's form has (a document asked for must be one of them);
+ * `trx` the transaction of a change the move is part of (the claimant's documents stored with the
+ * move they make), else the move is a transaction of its own.
  */
-export async function moveClaim(app: FastifyInstance, claimId: string, move: ClaimMove, actor: ClaimActor, kinds?: readonly string[]): Promise<MoveOutcome> {
-  return app.db.transaction().execute(async (trx) => {
+export async function moveClaim(
+  app: FastifyInstance,
+  claimId: string,
+  move: ClaimMove,
+  actor: ClaimActor,
+  options: { kinds?: readonly string[] | undefined; trx?: Transaction<Database> } = {},
+): Promise<MoveOutcome> {
+  const { kinds } = options;
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) => (options.trx ? work(options.trx) : app.db.transaction().execute(work));
+  return inTransaction(async (trx) => {
     const claim = await trx.selectFrom('claims').select(['id', 'number', 'claim_status', 'phone', 'lang', 'payout_amount']).where('id', '=', claimId).forUpdate().executeTakeFirst();
     if (!claim) throw new AppError(404, 'claim_not_found');
     const details = detailsOf(move, claim.payout_amount === null ? null : Number(claim.payout_amount));

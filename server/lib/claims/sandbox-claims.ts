@@ -116,7 +116,7 @@ ${moves.length === 0 ? html`<p class="hint">Closed: no move left.</p>` : moves.m
     const move = moveOf(form);
     if (!move) return back(reply, 'bad_form', id);
     try {
-      await moveClaim(app, id, move, 'back_office', await formDocumentKinds(app, id));
+      await moveClaim(app, id, move, 'back_office', { kinds: await formDocumentKinds(app, id) });
     } catch (error) {
       if (error instanceof AppError && error.message in notices) return back(reply, error.message, error.message === 'claim_not_found' ? undefined : id);
       throw error;

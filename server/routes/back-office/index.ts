@@ -47,7 +47,7 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
     config: { docs: { summary: 'Back office: moves a claim (its allowed moves in the request\'s description), tells the claimant by SMS and answers the claim; the same move again answers 200 and changes nothing; 409 `claim_status_not_allowed` for another move, 400 naming `/reason`, `/documents` or `/amount` when the status needs it or does not take it', response: 'back-office/claim.response' } },
   }, async (request) => {
     const { id } = request.params;
-    await moveClaim(app, id, request.body, 'back_office', await formDocumentKinds(app, id));
+    await moveClaim(app, id, request.body, 'back_office', { kinds: await formDocumentKinds(app, id) });
     return ok(await claimDetail(app, id, fileUrl(id)));
   });
 }
