@@ -2,7 +2,10 @@
  * The sandbox back office page (`/sandbox/claims`): each claim with a form per move its status
  * allows, which moves the claim as the back office's call does and comes back to the page.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertClaim, smsTo } from '../../../tests/support/back-office-claims';
 import { createTestApp } from '../../test-helpers';
@@ -26,6 +29,16 @@ function formsOf(body: string, id: string): { status: string; fields: string[]; 
   }));
 }
 
+/** axe's WCAG 2.2 A/AA rules over a page's HTML (in jsdom: what needs layout, such as contrast, is checked in the browser, not here). */
+async function axeViolations(body: string): Promise<string[]> {
+  const dom = new JSDOM(body, { runScripts: 'outside-only' });
+  dom.window.eval(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  const axe = (dom.window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; help: string }[] }> } }).axe;
+  const result = await axe.run(dom.window.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+  dom.window.close();
+  return result.violations.map((violation) => `${violation.id}: ${violation.help}`);
+}
+
 describe('the sandbox back office page', () => {
   test('lists a claim with its number, product and status, and one form per allowed move with the fields that move takes', async () => {
     const id = await insertClaim(app.db, { status: 'under_review' });
@@ -43,6 +56,7 @@ describe('the sandbox back office page', () => {
     ]);
     // Every field has its label.
     for (const [, fieldId] of page.body.matchAll(/<input id="([^"]+)"/g)) expect(page.body).toContain(`<label for="${fieldId}">`);
+    expect(await axeViolations(page.body)).toEqual([]);
     const closed = await insertClaim(app.db, { status: 'paid' });
     expect(formsOf((await app.inject('/sandbox/claims')).body, closed)).toEqual([]);
   });
@@ -69,6 +83,7 @@ describe('the sandbox back office page', () => {
     const shown = await app.inject(String(declined.headers.location).replace(/#.*/, ''));
     // Said beside the claim it is about, where the redirect scrolls.
     expect(/<section id="claim-[^"]+"[\s\S]*?<\/section>/.exec(shown.body.slice(shown.body.indexOf(`<section id="claim-${id}"`)))?.[0]).toContain('That move is not allowed');
+    expect(await axeViolations(shown.body)).toEqual([]);
   });
 
   test('a decline without a reason, a repeated field, an amount that is not whole soʻm and a stale XSRF token are refused by name, nothing moved', async () => {
