@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { insertClaim, smsTo } from '../../../tests/support/back-office-claims';
 import { createTestApp } from '../../test-helpers';
@@ -31,8 +30,11 @@ function formsOf(body: string, id: string): { status: string; fields: string[]; 
 
 /** axe's WCAG 2.2 A/AA rules over a page's HTML (in jsdom: what needs layout, such as contrast, is checked in the browser, not here). */
 async function axeViolations(body: string): Promise<string[]> {
+  const require = createRequire(import.meta.url);
+  // jsdom ships no types: the little of it used here, as it is.
+  const { JSDOM } = require('jsdom') as { JSDOM: new (html: string, options: { runScripts: 'outside-only' }) => { window: { eval: (code: string) => void; document: unknown; close: () => void } } };
   const dom = new JSDOM(body, { runScripts: 'outside-only' });
-  dom.window.eval(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  dom.window.eval(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
   const axe = (dom.window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; help: string }[] }> } }).axe;
   const result = await axe.run(dom.window.document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
   dom.window.close();
