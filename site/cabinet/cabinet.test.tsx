@@ -39,7 +39,7 @@ function fakeCabinet(calls: Partial<CabinetApi>): CabinetApi {
   const ended = refusing('session_expired', 401);
   return {
     sendCode: ended, checkCode: ended, checkRegister: ended, register: ended, info: ended, editProfile: ended, logout: ended, policies: ended, policy: ended,
-    unpaid: () => Promise.resolve([]), claims: ended, referrals: ended, changePhoneSendCode: ended, changePhoneConfirm: ended,
+    unpaid: () => Promise.resolve([]), claims: ended, claim: ended, addDocuments: ended, referrals: ended, changePhoneSendCode: ended, changePhoneConfirm: ended,
     ...calls,
   };
 }
@@ -219,7 +219,7 @@ describe('policies page', () => {
 });
 
 const claim = (id: string, eventDate: string, status: ClientClaim['claim_status']): ClientClaim => ({
-  id, number: `C-${id}`, product: 'osago', policy_number: 'OSG-1', event_date: eventDate, claim_status: status, created_at: '2026-12-01T10:00:00Z',
+  id, number: `C-${id}`, product: 'osago', policy_number: 'OSG-1', event_date: eventDate, claim_status: status, created_at: '2026-12-01T10:00:00Z', documents_needed: [],
 });
 
 describe('claims page', () => {
