@@ -7,11 +7,10 @@ import { localePath } from '../language';
 import NotFoundPage from '../pages/not-found-page';
 import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
-import { CabinetRefusal, type ClaimDetail } from './cabinet-api';
+import { CabinetRefusal, type ClaimDetail, type ClaimStatus, type ClaimTimelineEntry } from './cabinet-api';
 import { productTitle } from './cabinet-products';
 import { Fact, Failed, FieldError, Loading, PageHeading, shownDate, useRefusalText } from './cabinet-ui';
 import { useClaimTexts } from './claim-texts';
-import type { ClaimStatus, ClaimTimelineEntry } from './claim-types';
 import { StatusBadge } from './status-badge';
 import { useCabinetApi, useCabinetData, useSessionEnded } from './use-cabinet';
 

@@ -5,7 +5,7 @@ import type {
 } from '../../products/kit/api/cabinet-api.generated';
 import { SiteApiFailure } from '../api/failure';
 import type { CabinetTransport, UploadProgress } from './cabinet-transport';
-import type { ClientClaim, ClientClaimResponse } from './claim-types';
+import type { ClientClaimResponse, ClientClaimsResponse } from './claim-types';
 
 /*
  * The cabinet's calls as its pages make them (`/api/shaxsiy_kabinet/…`, schemas/api/README.md
@@ -16,8 +16,10 @@ export type CabinetPolicy = PolicyNewResponse[number];
 export type PolicyStatus = CabinetPolicy['status'];
 export type CabinetPolicyDetail = PolicyResponse;
 export type UnpaidContract = UnpaidResponse[number];
-export type { ClaimStatus, ClientClaim } from './claim-types';
+export type ClientClaim = ClientClaimsResponse[number];
+export type ClaimStatus = ClientClaim['claim_status'];
 export type ClaimDetail = ClientClaimResponse;
+export type ClaimTimelineEntry = ClaimDetail['timeline'][number];
 export type Referrals = ReferralsResponse;
 
 /** Why a cabinet call was refused, as its page shows it: the message key, the field it names and what it says of limits. */

@@ -7,11 +7,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sendCodeSchema from '../../schemas/api/cabinet/send-code.request.json';
 import { catalogLoaders, pageCatalogs } from '../i18n';
 import { setSignedIn, signedInName } from './account';
-import { CabinetRefusal, refusalOf, type CabinetApi, type CabinetPolicy, type ClientClaim } from './cabinet-api';
+import { CabinetRefusal, refusalOf, type CabinetApi, type CabinetPolicy, type ClaimDetail, type ClaimStatus, type ClaimTimelineEntry, type ClientClaim } from './cabinet-api';
 import { CabinetApiContext } from './use-cabinet';
 import ApplicationPage, { timelineSteps } from './application-page';
 import ApplicationsPage, { byEventDate } from './applications-page';
-import type { ClaimStatus, ClaimTimelineEntry, ClientClaimResponse } from './claim-types';
+
 import LoginPage from './login-page';
 import PoliciesPage from './policies-page';
 import { mobilePhone, typedDate, validDate } from './sign-in-fields';
@@ -262,7 +262,7 @@ const claimId = '5d0c0a3e-1f2b-4c3d-8e4f-000000000042';
 const at = (status: ClaimStatus, day: string, over: Partial<ClaimTimelineEntry> = {}): ClaimTimelineEntry => ({ status, at: `2026-${day}T09:00:00Z`, reason: null, documents: [], amount: null, ...over });
 
 /** A claim's page answer: OSAGO, photos sent, a police report still needed, unless the test says otherwise. */
-const detail = (over: Partial<ClientClaimResponse> = {}): ClientClaimResponse => ({
+const detail = (over: Partial<ClaimDetail> = {}): ClaimDetail => ({
   id: claimId, number: 'C26-000042', product: 'osago', policy_number: 'OSG-0000001', event_date: '2026-11-30', claim_status: 'documents_requested',
   created_at: '2026-12-01T10:00:00Z', answer_by: '2026-12-16', description: 'A car hit mine at the crossing.', decision_reason: null, payout_amount: null,
   payout: { method: 'card', masked: '8600 •••• •••• 1234' },
@@ -340,7 +340,7 @@ describe('claim page', () => {
   });
 
   it('sending shows its progress; the answer replaces the page; the server\'s refusal of a file is said at its field', async () => {
-    let finish: (claim: ClientClaimResponse) => void = () => undefined;
+    let finish: (claim: ClaimDetail) => void = () => undefined;
     const addDocuments = vi
       .fn<CabinetApi['addDocuments']>()
       .mockImplementationOnce((_id, _files, onProgress) => {

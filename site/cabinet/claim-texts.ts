@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLingui } from '@lingui/react';
 import { catalogLoaders, catalogs, type CatalogLoaders } from '../i18n';
 import { languages } from '../language';
-import type { ClaimStatus } from './claim-types';
+import type { ClaimStatus } from './cabinet-api';
 
 const claimArea = catalogLoaders('claim');
 

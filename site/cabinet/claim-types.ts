@@ -1,13 +1,14 @@
 /*
  * The answers of the cabinet's claim calls, written from the shapes the server promises
- * (`client-claims`, `client-claim/:id`, `client-claim/:id/documents`). Kept in this one module so
- * the answers' generated types (products/kit/api/cabinet-api.generated.ts) can take their place.
+ * (`client-claims`, `client-claim/:id`, `client-claim/:id/documents`), under the names the answers'
+ * generated types (products/kit/api/cabinet-api.generated.ts) give them, so those can take their
+ * place: the pages read them through cabinet-api.ts only.
  */
 
-export type ClaimStatus = 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
+type ClaimStatus = 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
 
 /** A claim in the client's list. */
-export interface ClientClaim {
+interface ClientClaim {
   id: string;
   number: string;
   /** The product's folder id (`osago`). */
@@ -23,14 +24,14 @@ export interface ClientClaim {
 export type ClientClaimsResponse = ClientClaim[];
 
 /** A document kind of the claim's form: whether the insurer needs it and how many files of it were sent. */
-export interface ClaimDocumentState {
+interface ClaimDocumentState {
   kind: string;
   needed: boolean;
   sent: number;
 }
 
 /** A status the claim reached, with what came with it. */
-export interface ClaimTimelineEntry {
+interface ClaimTimelineEntry {
   status: ClaimStatus;
   /** Date-time. */
   at: string;
@@ -41,7 +42,7 @@ export interface ClaimTimelineEntry {
 }
 
 /** A file sent with the claim or after it. */
-export interface ClaimFile {
+interface ClaimFile {
   id: string;
   kind: string;
   filename: string;
