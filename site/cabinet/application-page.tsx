@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { formatPrice } from '../../engine/format';
@@ -209,8 +209,6 @@ function AddDocuments({ claim, onSent }: { claim: ClaimDetail; onSent: (claim: C
   const [progress, setProgress] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const [round, setRound] = useState(0);
-  const fieldOf = (kind: string) => `document-${kind}`;
-
   const choose = async (kind: string, event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const files = [...(input.files ?? [])];
@@ -274,33 +272,17 @@ function AddDocuments({ claim, onSent }: { claim: ClaimDetail; onSent: (claim: C
       </p>
       <form key={round} onSubmit={(event) => void send(event)} noValidate className="mt-4">
         <fieldset disabled={progress !== null} className="space-y-4">
-          {documentOrder(claim).map((document) => {
-            const id = fieldOf(document.kind);
-            const error = errors[document.kind] ?? null;
-            return (
-              <div key={document.kind} data-kind={document.kind}>
-                <label htmlFor={id} className="block font-semibold">
-                  {texts.document(document.kind)}
-                  {document.needed && (
-                    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{i18n._('cabinet.documents.neededMark')}</span>
-                  )}
-                </label>
-                {document.sent > 0 && <p className="text-sm text-ink-soft">{i18n._('cabinet.documents.sentCount', { count: document.sent })}</p>}
-                <input
-                  id={id}
-                  name={document.kind}
-                  type="file"
-                  multiple
-                  accept={types.join(',')}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error documents-hint` : 'documents-hint'}
-                  onChange={(event) => void choose(document.kind, event)}
-                  className="mt-1.5 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-800"
-                />
-                <FieldError id={`${id}-error`} text={error} />
-              </div>
-            );
-          })}
+          {documentOrder(claim).map((document) => (
+            <DocumentField
+              key={document.kind}
+              document={document}
+              title={texts.document(document.kind)}
+              accept={types.join(',')}
+              chosen={chosen[document.kind] ?? []}
+              error={errors[document.kind] ?? null}
+              onChange={(event) => void choose(document.kind, event)}
+            />
+          ))}
           {progress !== null && (
             <div role="status">
               <p className="text-sm">{i18n._('cabinet.documents.sending', { percent })}</p>
@@ -323,5 +305,49 @@ function AddDocuments({ claim, onSent }: { claim: ClaimDetail; onSent: (claim: C
         </fieldset>
       </form>
     </section>
+  );
+}
+
+/**
+ * A document kind's files: the site's own "choose" button in the page's language (a file input
+ * draws its button and "no file" text in the browser's), named with the document, and what was
+ * chosen. The input itself is hidden; the button opens it.
+ */
+function DocumentField({ document, title, accept, chosen, error, onChange }: {
+  document: ClaimDetail['documents'][number];
+  title: string;
+  accept: string;
+  chosen: readonly File[];
+  error: string | null;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { i18n } = useLingui();
+  const input = useRef<HTMLInputElement>(null);
+  const id = `document-${document.kind}`;
+  return (
+    <div role="group" aria-labelledby={`${id}-title`} data-kind={document.kind}>
+      <p id={`${id}-title`} className="font-semibold">
+        {title}{' '}
+        {document.needed && <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{i18n._('cabinet.documents.neededMark')}</span>}
+      </p>
+      {document.sent > 0 && <p className="text-sm text-ink-soft">{i18n._('cabinet.documents.sentCount', { count: document.sent })}</p>}
+      <input ref={input} id={id} name={document.kind} type="file" multiple accept={accept} hidden tabIndex={-1} aria-hidden="true" onChange={onChange} />
+      <div className="mt-1.5 flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          id={`${id}-button`}
+          className="btn-secondary"
+          aria-labelledby={`${id}-button ${id}-title`}
+          aria-describedby={[error ? `${id}-error` : '', `${id}-chosen`, 'documents-hint'].filter(Boolean).join(' ')}
+          onClick={() => input.current?.click()}
+        >
+          {i18n._('cabinet.documents.choose')}
+        </button>
+        <p id={`${id}-chosen`} className="min-w-0 break-all text-sm text-ink-soft">
+          {chosen.length > 0 ? chosen.map((file) => file.name).join(', ') : i18n._('cabinet.documents.nothingChosen')}
+        </p>
+      </div>
+      <FieldError id={`${id}-error`} text={error} />
+    </div>
   );
 }

@@ -60,12 +60,16 @@ for (const plan of purchasePlans()) {
   });
 }
 
-test('the sign-in page and a signed-in client\'s policies page load no more JavaScript than a flow page, in each language', async ({ browser }) => {
-  // Each a new visitor (nothing cached); the policies page for a client signed in through the cabinet's calls.
+test('the sign-in page and a signed-in client\'s policies and claims pages load no more JavaScript than a flow page, in each language', async ({ browser }) => {
+  // Each a new visitor (nothing cached); the policies and claims pages for a client signed in through the cabinet's calls.
   const client = await browser.newContext();
   await registerByApi(client.request, newPhone(), sandboxPeople.budgets);
   for (const lang of ['uz', 'en', 'ru'] as const) {
-    for (const [name, path, context] of [['sign-in', `/${lang}/login`, await browser.newContext()], ['policies', `/${lang}/dashboard/policies`, client]] as const) {
+    for (const [name, path, context] of [
+      ['sign-in', `/${lang}/login`, await browser.newContext()],
+      ['policies', `/${lang}/dashboard/policies`, client],
+      ['claims', `/${lang}/dashboard/applications`, client],
+    ] as const) {
       const page = await context.newPage();
       await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
       // Usable: drawn at build, the page is usable once its scripts own the form (sign-in) or have shown the client's list (policies).
