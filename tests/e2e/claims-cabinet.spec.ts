@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, loadTexts, text } from './shop';
+import { expectAccessible, flowBudgetKb, loadTexts, scriptKb, text } from './shop';
 import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
 
 /**
  * The cabinet's claim pages in the browser, for a client signed in through the cabinet's calls: the
  * list without claims as the server answers it, then claims in every status, each page checked by
- * axe on a phone and on a laptop, and documents sent from a claim's page.
+ * axe on a phone and on a laptop, documents sent from a claim's page, and a claim's page's JavaScript.
  *
  * The claims are the browser's: the claim calls (`client-claims`, `client-claim/:id`, its
  * `documents`) are answered in the page (`page.route`) with answers of the cabinet's shapes
@@ -68,6 +68,8 @@ async function answerClaims(page: Page): Promise<void> {
 }
 
 test('the claims pages of a signed-in client: none yet, claims in every status and a claim\'s page in each, on a phone and a laptop, checked by axe; documents sent from a claim', async ({ browser }) => {
+  // One client walks every page (a sandbox person is a client once per database): axe on six claims at two sizes takes its time.
+  test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: sizes[0] });
   await registerByApi(context.request, newPhone(), sandboxPeople.claims);
   const page = await context.newPage();
@@ -126,5 +128,23 @@ test('the claims pages of a signed-in client: none yet, claims in every status a
   // Another client's or an unknown claim: the not-found page.
   await page.goto(`/${lang}/dashboard/applications/${id(8)}`);
   await expect(page.getByRole('heading', { level: 1, name: text(lang, 'pages.notFound.title') })).toBeVisible();
+
+  // A claim's page with its form loads no more JavaScript than a flow page: each language a new
+  // visitor (nothing cached) with the client's session.
+  const session = await context.storageState();
+  for (const language of ['uz', 'en', 'ru'] as const) {
+    const visitor = await browser.newContext({ storageState: session, viewport: sizes[0] });
+    const fresh = await visitor.newPage();
+    await fresh.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+    await answerClaims(fresh);
+    const path = `/${language}/dashboard/applications/${id(1)}`;
+    const kb = await scriptKb(fresh, path, async (p) => {
+      await expect(p.locator('[aria-current="step"]')).toBeVisible();
+      await expect(p.locator('#document-police_report-button')).toBeEnabled();
+    });
+    console.log(`cabinet claim ${path}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${flowBudgetKb} KB)`);
+    expect.soft(kb, path).toBeLessThanOrEqual(flowBudgetKb);
+    await visitor.close();
+  }
   await context.close();
 });
