@@ -9,7 +9,7 @@ import { useLang } from '../use-lang';
 import { usePageTitle } from '../use-page-title';
 import { CabinetRefusal, type ClaimDetail, type ClaimStatus, type ClaimTimelineEntry } from './cabinet-api';
 import { productTitle } from './cabinet-products';
-import { Fact, Failed, FieldError, Loading, PageHeading, shownDate, useRefusalText } from './cabinet-ui';
+import { Fact, Failed, FieldError, Loading, PageHeading, shownDate, shownDay, useRefusalText } from './cabinet-ui';
 import { useClaimTexts } from './claim-texts';
 import { StatusBadge } from './status-badge';
 import { useCabinetApi, useCabinetData, useSessionEnded } from './use-cabinet';
@@ -110,7 +110,7 @@ function ClaimView({ claim, back, onChange }: { claim: ClaimDetail; back: React.
         <Fact label={i18n._('cabinet.application.product')} value={title ? i18n._(title) : claim.product} />
         <Fact label={i18n._('cabinet.policy.number')} value={claim.policy_number ?? '—'} />
         <Fact label={i18n._('cabinet.application.event')} value={shownDate(claim.event_date)} />
-        <Fact label={i18n._('cabinet.application.filed')} value={shownDate(claim.created_at)} />
+        <Fact label={i18n._('cabinet.application.filed')} value={shownDay(claim.created_at)} />
         {open && claim.answer_by && <Fact label={i18n._('cabinet.application.answerBy')} value={shownDate(claim.answer_by)} />}
         {claim.payout_amount !== null && (
           <Fact label={i18n._(claim.claim_status === 'paid' ? 'cabinet.application.amountPaid' : 'cabinet.application.amountApproved')} value={money(claim.payout_amount)} />
@@ -150,7 +150,7 @@ function Timeline({ claim, money }: { claim: ClaimDetail; money: (amount: number
               </p>
               {step.entry && (
                 <>
-                  <p className="text-sm text-ink-soft">{shownDate(step.entry.at)}</p>
+                  <p className="text-sm text-ink-soft">{shownDay(step.entry.at)}</p>
                   {step.entry.reason && <p className="mt-1 break-words text-sm">{i18n._('cabinet.application.step.reason', { reason: step.entry.reason })}</p>}
                   {step.entry.documents.length > 0 && (
                     <p className="mt-1 text-sm">{i18n._('cabinet.application.step.documents', { documents: step.entry.documents.map(texts.document).join(', ') })}</p>
@@ -183,7 +183,7 @@ function SentFiles({ claim }: { claim: ClaimDetail }) {
               <a href={file.url} download={file.filename} className="break-all font-semibold text-brand-800 underline">
                 {file.filename}
               </a>
-              <p className="text-sm text-ink-soft">{[texts.document(file.kind), formatBytes(file.size), shownDate(file.created_at)].join(' · ')}</p>
+              <p className="text-sm text-ink-soft">{[texts.document(file.kind), formatBytes(file.size), shownDay(file.created_at)].join(' · ')}</p>
             </li>
           ))}
         </ul>

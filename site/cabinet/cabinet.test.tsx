@@ -280,6 +280,11 @@ const fieldError = (kind: string) => document.getElementById(`document-${kind}-e
 const steps = () => screen.getAllByRole('listitem').filter((item) => item.dataset.step).map((item) => `${item.dataset.step}:${item.dataset.state}${item.getAttribute('aria-current') === 'step' ? '*' : ''}`);
 
 describe('claim page', () => {
+  it('a moment is shown as its day in Tashkent (UTC+5)', async () => {
+    const { shownDay } = await import('./cabinet-ui');
+    expect([shownDay('2026-12-01T18:59:59Z'), shownDay('2026-12-01T19:00:00Z'), shownDay('2026-12-01')]).toEqual(['01.12.2026', '02.12.2026', '01.12.2026']);
+  });
+
   it('the way of a claim in each status: steps gone through with their dates, the current one marked, those to come', () => {
     const way = (status: ClaimStatus, timeline: ClaimTimelineEntry[]) => timelineSteps({ claim_status: status, timeline }).map((step) => `${step.status}:${step.state}`);
     expect(way('received', [at('received', '12-01')])).toEqual(['received:current', 'under_review:upcoming', 'decision:upcoming', 'paid:upcoming']);
