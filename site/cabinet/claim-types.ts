@@ -53,23 +53,16 @@ interface ClaimFile {
   url: string;
 }
 
-/** One claim of the client (`client-claim/:id`), also the answer of sending documents. */
-export interface ClientClaimResponse {
-  id: string;
-  number: string;
-  product: string;
-  policy_number: string | null;
-  event_date: string;
-  claim_status: ClaimStatus;
-  created_at: string;
+/** One claim of the client (`client-claim/:id`), also the answer of sending documents: the list's item and more. */
+export interface ClientClaimResponse extends ClientClaim {
   /** ISO date by which the insurer answers, or null. */
   answer_by: string | null;
   description: string;
   decision_reason: string | null;
   payout_amount: number | null;
   payout: { method: 'card' | 'account'; masked: string };
+  /** Every document kind of the claim's form. */
   documents: ClaimDocumentState[];
-  documents_needed: string[];
   /** Oldest first. */
   timeline: ClaimTimelineEntry[];
   files: ClaimFile[];
