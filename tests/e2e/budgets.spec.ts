@@ -1,6 +1,5 @@
-import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { productPath, purchasePlans } from './shop';
+import { expect, test } from '@playwright/test';
+import { flowBudgetKb, productPath, purchasePlans, scriptKb } from './shop';
 import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
 import { borrowedMessages, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
 import { claimProductIds } from '../../server/lib/product-registry';
@@ -8,24 +7,10 @@ import { claimProductIds } from '../../server/lib/product-registry';
 /**
  * First-load JavaScript budgets (issue #7), measured as a visitor's browser loads a page: every
  * script it fetches until the page is usable (a flow: its first step's form, hydrated), gzipped at level 9.
- * The home page and content pages (the home and thank-you pages are drawn without script): ≤ 70 KB. Flow pages: ≤ 160 KB (their
- * scripts hydrate the flow's island only, site/flow-main.tsx).
+ * The home page and content pages (the home and thank-you pages are drawn without script): ≤ 70 KB. Flow pages and the
+ * cabinet's: ≤ 160 KB (a flow's scripts hydrate its island only, site/flow-main.tsx).
  */
 const homeBudgetKb = 70;
-const flowBudgetKb = 160;
-
-async function scriptKb(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
-  const scripts: Promise<number>[] = [];
-  let loading = true;
-  // What the page needed to become usable; chunks preloaded afterwards for later pages do not count.
-  page.on('response', (response) => {
-    if (loading && response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
-  });
-  await page.goto(path);
-  await ready(page);
-  loading = false;
-  return (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
-}
 
 test('the home page and the thank-you page load at most 70 KB of JavaScript in every language', async ({ page }) => {
   for (const lang of ['uz', 'en', 'ru']) {
@@ -80,12 +65,16 @@ for (const id of claimProductIds()) {
   });
 }
 
-test('the sign-in page and a signed-in client\'s policies page load no more JavaScript than a flow page, in each language', async ({ browser }) => {
-  // Each a new visitor (nothing cached); the policies page for a client signed in through the cabinet's calls.
+test('the sign-in page and a signed-in client\'s policies and claims pages load no more JavaScript than a flow page, in each language', async ({ browser }) => {
+  // Each a new visitor (nothing cached); the policies and claims pages for a client signed in through the cabinet's calls.
   const client = await browser.newContext();
   await registerByApi(client.request, newPhone(), sandboxPeople.budgets);
   for (const lang of ['uz', 'en', 'ru'] as const) {
-    for (const [name, path, context] of [['sign-in', `/${lang}/login`, await browser.newContext()], ['policies', `/${lang}/dashboard/policies`, client]] as const) {
+    for (const [name, path, context] of [
+      ['sign-in', `/${lang}/login`, await browser.newContext()],
+      ['policies', `/${lang}/dashboard/policies`, client],
+      ['claims', `/${lang}/dashboard/applications`, client],
+    ] as const) {
       const page = await context.newPage();
       await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
       // Usable: drawn at build, the page is usable once its scripts own the form (sign-in) or have shown the client's list (policies).

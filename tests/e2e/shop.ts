@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
@@ -9,6 +10,26 @@ import { mainRoute, samplesDay } from '../../products/kit/define/define';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 
 export type Lang = 'uz' | 'en' | 'ru';
+
+/** First-load JavaScript of a flow page, and of a cabinet page, at most (KB gzip). */
+export const flowBudgetKb = 160;
+
+/**
+ * The JavaScript a page loads until `ready` says it is usable, gzipped at level 9, in KB: every
+ * script the browser fetches meanwhile.
+ */
+export async function scriptKb(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
+  const scripts: Promise<number>[] = [];
+  let loading = true;
+  // What the page needed to become usable; chunks preloaded afterwards for later pages do not count.
+  page.on('response', (response) => {
+    if (loading && response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+  });
+  await page.goto(path);
+  await ready(page);
+  loading = false;
+  return (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
+}
 
 /** The visitor sees translated texts; the tests find them through the same catalogs. */
 const po = formatter({ explicitIdAsDefault: true });
