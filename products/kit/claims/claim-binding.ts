@@ -42,6 +42,8 @@ interface FiledAnswer {
 /** The request `file` sends: the flow data without the receipt. */
 export interface ClaimFiling {
   data: FlowData;
+  /** The page the claim is filed from (`/ru/insurance-event/travel`): its language is the SMS's. */
+  return_url?: string;
 }
 
 // Sent again after a lost answer (a retry, a reload rebuilding it from the draft), it is the same claim: one claim.
@@ -92,9 +94,9 @@ export function claimFiles(data: FlowData): FileRef[] {
 }
 
 /** The flow data a claim files: every step's answers but the receipt's. */
-export function claimFiling(data: FlowData): ClaimFiling {
+export function claimFiling(data: FlowData, returnPath?: string): ClaimFiling {
   const { receipt: _receipt, ...answers } = data;
-  return { data: answers };
+  return { data: answers, ...(returnPath === undefined ? {} : { return_url: returnPath }) };
 }
 
 /**
@@ -150,7 +152,7 @@ export function claimBinding(product: string): ClaimBinding<ClaimData, ClaimCata
       },
     },
     async file(api, data, context): Promise<ClaimReceipt> {
-      const filing = claimFiling(data);
+      const filing = claimFiling(data, context.returnPath);
       const withFiles = claimFiles(filing.data).length > 0;
       let envelope;
       try {

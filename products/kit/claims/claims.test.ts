@@ -262,7 +262,7 @@ describe('the claim binding', () => {
     const [call] = api.calls;
     expect(call?.path).toBe('/insurance-event/osago/file');
     expect(Object.keys(call?.form?.fields ?? {})).toEqual(['claim']);
-    expect(JSON.parse(call?.form?.fields.claim ?? '')).toEqual({ data: sample });
+    expect(JSON.parse(call?.form?.fields.claim ?? '')).toEqual({ data: sample, return_url: saveContext.returnPath });
     const ids = ['1', '2', '3'].map((n) => `${'0'.repeat(31)}${n}`);
     expect(Object.keys(call?.form?.files ?? {})).toEqual(ids);
     expect(call?.form?.files[ids[2] as string]?.filename).toBe('plate.jpg');
@@ -270,12 +270,12 @@ describe('the claim binding', () => {
     expect(api.options).toEqual([{ repeatable: 'tab' }]);
   });
 
-  it('files a claim without files as JSON { data }', async () => {
+  it("files a claim without files as JSON { data, return_url }", async () => {
     const api = recordingApi(() => filed);
     const { documents: _documents, ...rest } = sample;
     const bare = { ...rest, documents: { reportKind: 'police', reportNumber: '118' } } as ClaimData;
     await claim.binding.file(api, bare, saveContext);
-    expect(api.calls).toEqual([{ method: 'POST', path: '/insurance-event/osago/file', body: { data: bare } }]);
+    expect(api.calls).toEqual([{ method: 'POST', path: '/insurance-event/osago/file', body: { data: bare, return_url: saveContext.returnPath } }]);
     expect(api.options).toEqual([{ repeatable: 'tab' }]);
   });
 
