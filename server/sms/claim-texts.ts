@@ -22,18 +22,6 @@ export function claimFiledText(facts: ClaimFiledFacts, lang: MessageLang): strin
   }
 }
 
-/** The SMS of a claim whose asked-for documents have all arrived: it is under review now. */
-export function claimDocumentsReceivedText(number: string, lang: MessageLang): string {
-  switch (lang) {
-    case 'en':
-      return `The documents for claim ${number} have been received. The claim is under review.`;
-    case 'ru':
-      return `Документы по заявлению ${number} получены. Заявление на рассмотрении.`;
-    case 'uz':
-      return `${number} raqamli ariza boʻyicha hujjatlar qabul qilindi. Ariza koʻrib chiqilmoqda.`;
-  }
-}
-
 /**
  * What a claim's status SMS names: the claim's number, its new status as the site calls it, what
  * goes with it (the reason, the documents asked for by their names, the amount in soʻm, grouped),

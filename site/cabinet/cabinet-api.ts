@@ -1,11 +1,10 @@
 import type { Envelope } from '../../engine/definition';
 import type {
-  CheckVerificationCodeResponse, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, ReferralsResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
+  CheckVerificationCodeResponse, ClientClaimResponse, ClientClaimsResponse, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, ReferralsResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
   UnpaidResponse,
 } from '../../products/kit/api/cabinet-api.generated';
 import { SiteApiFailure } from '../api/failure';
 import type { CabinetTransport, UploadProgress } from './cabinet-transport';
-import type { ClientClaimResponse, ClientClaimsResponse } from './claim-types';
 
 /*
  * The cabinet's calls as its pages make them (`/api/shaxsiy_kabinet/…`, schemas/api/README.md

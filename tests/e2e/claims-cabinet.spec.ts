@@ -9,7 +9,7 @@ import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
  *
  * The claims are the browser's: the claim calls (`client-claims`, `client-claim/:id`, its
  * `documents`) are answered in the page (`page.route`) with answers of the cabinet's shapes
- * (site/cabinet/claim-types.ts), because claims are made by the claim form's filing, which this
+ * (products/kit/api/cabinet-api.generated.ts), because claims are made by the claim form's filing, which this
  * server does not have yet.
  */
 

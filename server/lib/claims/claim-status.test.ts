@@ -58,8 +58,8 @@ describe('moveClaim', () => {
     await moveClaim(app, id, { status: 'under_review' }, 'back_office');
     await moveClaim(app, id, { status: 'approved', amount: 1_500_000 }, 'back_office');
     const [asked, , approved] = await smsTo(app.db, phone);
-    // The document's name from the site's catalog, or its kind in words while the catalog has none.
-    expect(asked).toMatch(/^Claim C26-\d{6}: .+\. Please send: .*police.report.*\. Details: http/i);
+    // The status and the document by their names in the site's catalog.
+    expect(asked).toMatch(/^Claim C26-\d{6}: Documents requested\. Please send: Police or road-accident report\. Details: http/);
     expect(approved).toMatch(/Amount: 1 500 000 UZS\./);
   });
 

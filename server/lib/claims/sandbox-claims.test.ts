@@ -52,7 +52,7 @@ describe('the sandbox back office page', () => {
     const number = (await app.db.selectFrom('claims').select('number').where('id', '=', id).executeTakeFirstOrThrow()).number;
     expect(page.body).toContain(number);
     expect(formsOf(page.body, id)).toEqual([
-      { status: 'documents_requested', fields: ['reason'], checkboxes: ['photos', 'police_report'] },
+      { status: 'documents_requested', fields: ['reason'], checkboxes: ['police_report', 'photos'] },
       { status: 'approved', fields: ['amount', 'reason'], checkboxes: [] },
       { status: 'declined', fields: ['reason'], checkboxes: [] },
     ]);

@@ -82,7 +82,7 @@ describe('claims and a claim', () => {
     expect(detail).toMatchObject({
       id, claim_status: 'received', product: 'osago', event_date: '2026-11-20', answer_by: '2026-12-20', phone: '99890*****67',
       payout: { method: 'card', masked: '8600 •••• •••• 1234' },
-      documents: [{ kind: 'photos', needed: false, sent: 1 }, { kind: 'police_report', needed: true, sent: 0 }],
+      documents: [{ kind: 'police_report', needed: true, sent: 0 }, { kind: 'photos', needed: false, sent: 1 }],
       documents_needed: ['police_report'],
       timeline: [{ status: 'received', reason: null, documents: [], amount: null }],
       answers: { payout: { method: 'card', card: '8600 •••• •••• 1234', holder: 'VALI ALIYEV' }, policy: { phone: '99890*****67' } },
@@ -92,7 +92,7 @@ describe('claims and a claim', () => {
     const file = await app.inject({ method: 'GET', url: detail.files[0]!.url, headers: backOfficeAuth });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/jpeg');
-    expect(file.headers['content-disposition']).toBe('attachment; filename="door.jpg"');
+    expect(file.headers['content-disposition']).toBe("attachment; filename=\"door.jpg\"; filename*=UTF-8''door.jpg");
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload).toEqual(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
     // Without the token, or another claim's id with this file's id: nothing.

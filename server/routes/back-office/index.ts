@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClaimStatus } from '../../db/database';
 import { AppError, ok } from '../../envelope';
-import { claimDetail, claimFile, formDocumentKinds, listClaims } from '../../lib/claims/claim-detail';
+import { claimDetail, formDocumentKinds, listClaims } from '../../lib/claims/claim-detail';
+import { sendClaimFile } from '../../lib/claims/claim-file-answer';
 import { moveClaim, type ClaimMove } from '../../lib/claims/claim-status';
 
 // Under /api beside the site API, but outside routes/api/: the back office has a credential of its own (autohooks.ts).
@@ -31,15 +32,9 @@ export default async function backOfficeRoutes(app: FastifyInstance): Promise<vo
     schema: { params: app.apiSchema('back-office/claim-file.params') },
     config: { docs: { summary: 'Back office: the bytes of one file of a claim, as an attachment; 404 `claim_file_not_found`', file: 'application/octet-stream' } },
   }, async (request, reply) => {
-    const file = await claimFile(app, request.params.id, request.params.fileId);
-    if (!file) throw new AppError(404, 'claim_file_not_found');
-    // The name the claimant's device gave is theirs: only its safe characters go into the header.
-    const filename = file.filename.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'file';
-    return reply
-      .type(file.contentType)
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(file.bytes));
+    const found = await app.claimForms.readFile(request.params.id, request.params.fileId);
+    if (!found) throw new AppError(404, 'claim_file_not_found');
+    return sendClaimFile(reply, found);
   });
 
   app.post<{ Params: { id: string }; Body: ClaimMove }>('/claims/:id/status', {

@@ -8,16 +8,11 @@ import { claimDetail, clientClaimRow, clientClaims } from '../../lib/claims';
 import { documentField } from '../../lib/claims/claim-data';
 import { discardRest, partsFailure, problemRefusal, readFile } from '../../lib/multipart-body';
 import type { ClaimUpload } from '../../plugins/app/claim-forms';
-import { claimDocumentsReceivedText } from '../../sms/claim-texts';
+import { sendClaimFile } from '../../lib/claims/claim-file-answer';
+import { moveClaim } from '../../lib/claims/claim-status';
 
 /** Statuses after the decision: nothing more is sent to such a claim. */
 const closed = new Set(['approved', 'declined', 'paid']);
-
-/** `Content-Disposition` of a download: an ASCII name for old clients, the real one (RFC 6266) for the rest. */
-function attachment(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /**
  * The signed-in client's claims (server/README.md "Claims"): the list, one claim with its timeline
@@ -46,12 +41,7 @@ export async function claimRoutes(app: FastifyInstance, clientOf: (request: Fast
     const row = await claimOf(request, reply);
     const found = await app.claimForms.readFile(row.id, request.params.fileId);
     if (!found) throw notFound();
-    return reply
-      .type(found.file.content_type)
-      .header('content-disposition', attachment(found.file.filename))
-      .header('x-content-type-options', 'nosniff')
-      .header('x-robots-tag', 'noindex')
-      .send(Buffer.from(found.bytes));
+    return sendClaimFile(reply, found);
   });
 
   /** The documents' parts of an upload, each named by its kind, read and inspected against its field. */
@@ -100,18 +90,14 @@ export async function claimRoutes(app: FastifyInstance, clientOf: (request: Fast
     const claimId = row.id;
     await app.db.transaction().execute(async (trx) => {
       // Under the claim's lock: a status the back office sets meanwhile is the one this change starts from.
-      const current = await trx.selectFrom('claims').select(['claim_status', 'documents_needed', 'number', 'phone', 'lang']).where('id', '=', claimId).forUpdate().executeTakeFirstOrThrow();
+      const current = await trx.selectFrom('claims').select(['claim_status', 'documents_needed']).where('id', '=', claimId).forUpdate().executeTakeFirstOrThrow();
       if (closed.has(current.claim_status)) throw new AppError(409, 'claim_closed');
       await app.claimForms.keepFiles(claimId, uploads, trx);
       const sent = new Set(uploads.map((upload) => upload.kind));
       const needed = current.documents_needed.filter((kind) => !sent.has(kind));
-      const reviewed = current.claim_status === 'documents_requested' && needed.length === 0;
-      const now = new Date();
-      await trx.updateTable('claims').set({ documents_needed: needed, updated_at: now, ...(reviewed ? { claim_status: 'under_review' as const } : {}) }).where('id', '=', claimId).execute();
-      if (reviewed) {
-        await trx.insertInto('claim_events').values({ claim_id: claimId, status: 'under_review', actor: 'claimant', created_at: now }).execute();
-        if (current.phone) await app.outbox.enqueueSms(current.phone, claimDocumentsReceivedText(current.number, current.lang), trx);
-      }
+      await trx.updateTable('claims').set({ documents_needed: needed, updated_at: new Date() }).where('id', '=', claimId).execute();
+      // Every document asked for is here: the claim is under review again, as a move of the claimant's (its event and SMS with it).
+      if (current.claim_status === 'documents_requested' && needed.length === 0) await moveClaim(app, claimId, { status: 'under_review' }, 'claimant', { trx });
     });
     return ok<ClientClaimResponse>(await claimDetail(app, await claimOf(request, reply)));
   });
