@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../support/pdf-text';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ClaimDefinition, FileRef, FileSource } from '../../engine/definition';
+import type { ClaimDefinition, FileRef, FileSource, FlowData } from '../../engine/definition';
 import { claimSample } from '../../products/kit/claims/samples';
 import { saveContext } from '../../products/kit/testing/fake-api';
 import { clientTermsProblems } from '../../products/kit/testing/conformance';
@@ -139,8 +139,8 @@ for (const { manifest, definition, samples } of registeredProducts()) {
       vi.setSystemTime(new Date(`${beginDate}T12:00:00+05:00`));
       const claimApi = serverApi(app);
       const claimCatalog = await claim.binding.load(claimApi);
-      let claimData = claimSample(manifest.id, { number: policy.policyNumber, passport: `${holder.passport_seria}${holder.passport_number}`, birthday: holder.birthday, eventDate: beginDate });
-      for (const call of Object.values(claim.binding.calls ?? {})) claimData = { ...claimData, ...(await call(claimApi, claimData, claimCatalog)) };
+      let claimData: FlowData = claimSample(manifest.id, { number: policy.policyNumber, passport: `${holder.passport_seria}${holder.passport_number}`, birthday: holder.birthday, eventDate: beginDate });
+      for (const call of Object.values(claim.binding.calls ?? {})) claimData = { ...claimData, ...(await call(claimApi, claimData, claimCatalog)) } as FlowData;
       const receipt = await claim.binding.file(claimApi, claimData, { returnPath: `/en/insurance-event/${manifest.id}`, files: claimFiles });
       expect(receipt.number).toMatch(/^C\d{2}-\d{6}$/);
       const filed = await app.db.selectFrom('claims').select(['product', 'event_date', 'lang']).where('id', '=', receipt.claimId).executeTakeFirstOrThrow();

@@ -41,7 +41,7 @@ export function claimBody(data: FlowData, extra: { returnUrl?: string; files?: M
   };
 }
 
-/** POSTs a claim of the fixture form (`osago`) as multipart, with the site's credential and any headers. */
-export function fileClaim(app: FastifyInstance, body: MultipartBody, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return postMultipart(app, '/api/insurance-event/osago/file', body, { authorization: siteAuth, ...headers });
+/** POSTs a claim of the fixture form (`osago`) as multipart, with the site's credential and any headers, from `remoteAddress` if given. */
+export function fileClaim(app: FastifyInstance, body: MultipartBody, headers: Record<string, string> = {}, remoteAddress?: string): Promise<LightMyRequestResponse> {
+  return postMultipart(app, '/api/insurance-event/osago/file', body, { authorization: siteAuth, ...headers }, remoteAddress);
 }

@@ -75,6 +75,16 @@ describe('policies and find-policy', () => {
     expect([held.statusCode, messageOf(held)]).toEqual([429, 'too_many_attempts']);
     expect((await from('10.31.0.2', { policy_number: policy.number, passport: vali.passport, birthday: vali.birthday })).statusCode).toBe(200);
   });
+
+  test('filing by number guesses as find-policy does: its misses count with them, and a held address files nothing', async () => {
+    const remoteAddress = '10.31.0.3';
+    const filing = (number: string) => fileClaim(app, claimBody(claimData({ number }, inDays(-2))), {}, remoteAddress);
+    for (let i = 0; i < findPolicyLimit.attempts; i += 1) expect(messageOf(await filing(`X-${i}`))).toBe('claim_policy_not_found');
+    const held = await filing(policy.number);
+    expect([held.statusCode, messageOf(held), fieldOf(held)]).toEqual([429, 'too_many_attempts', '/policy/policyNumber']);
+    const found = await app.inject({ method: 'POST', url: `${base}/find-policy`, payload: { policy_number: policy.number, passport: vali.passport, birthday: vali.birthday }, remoteAddress, headers: { authorization: siteAuth } });
+    expect(found.statusCode).toBe(429);
+  });
 });
 
 describe('filing', () => {

@@ -1,5 +1,5 @@
 import multipart, { type Multipart, type MultipartFile, type MultipartValue } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { ClaimDefinition } from '../../../engine/definition';
 import { cleanFileName, headBytes, inspectFile, tailBytes } from '../../../engine/files/content';
 import type { FileRequest, FileResponse, FindPolicyRequest, FindPolicyResponse, PoliciesResponse } from '../../../products/kit/api/claims-api.generated';
@@ -130,6 +130,27 @@ export default async function claimRoutes(app: FastifyInstance): Promise<void> {
   const throttle = new FailureThrottle({ limit: findPolicyLimit.attempts, windowMs: findPolicyLimit.windowMs, summarise: async () => undefined });
   app.addHook('onClose', () => throttle.closeAll());
 
+  /**
+   * Looks a policy up by what the visitor typed (number, passport, birthday): a miss (nothing found,
+   * or a 404) counts against the address, and an address that missed too often in the window is
+   * refused before it may guess again, whichever call it guesses through.
+   */
+  const guessCounted = async <T>(request: FastifyRequest, reply: FastifyReply, field: string, find: () => Promise<T>): Promise<T> => {
+    const key = `find-policy ${request.ip}`;
+    if (throttle.spent(key)) {
+      reply.header('retry-after', String(findPolicyLimit.windowMs / 1000));
+      throw new AppError(429, 'too_many_attempts', { field });
+    }
+    try {
+      const found = await find();
+      if (found === undefined || found === null) throttle.admit(key, 404);
+      return found;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) throttle.admit(key, 404);
+      throw error;
+    }
+  };
+
   /** The signed-in client of the session cookie, if any: these calls do not need one. */
   const clientOf = async (request: FastifyRequest): Promise<Client | null> => {
     const token = request.cookies[cookie.name];
@@ -150,17 +171,9 @@ export default async function claimRoutes(app: FastifyInstance): Promise<void> {
     config: { docs: { summary: 'A policy of the product by its number and the passport and birthday of its policyholder or applicant (checked in the person registry). 404 `claim_policy_not_found` (field `/policy_number`) whether the number is unknown or the person is not its policyholder; 429 `too_many_attempts` after 10 misses from one address in 10 minutes', response: 'claims/find-policy.response' } },
   }, async (request, reply) => {
     const claim = formOf(app, request.params.product);
-    const key = `find-policy ${request.ip}`;
-    if (throttle.spent(key)) {
-      reply.header('retry-after', String(findPolicyLimit.windowMs / 1000));
-      throw new AppError(429, 'too_many_attempts', { field: '/policy_number' });
-    }
     const { policy_number: number, passport, birthday } = request.body;
-    const policy = await policyByNumber(app, request, claim.id, { number, passport, birthday });
-    if (!policy) {
-      throttle.admit(key, 404);
-      throw policyNotFound('/policy_number');
-    }
+    const policy = await guessCounted(request, reply, '/policy_number', () => policyByNumber(app, request, claim.id, { number, passport, birthday }));
+    if (!policy) throw policyNotFound('/policy_number');
     return ok<FindPolicyResponse>({ policy_number: policy.number, subject: policy.subject, begin_date: policy.begin_date, end_date: policy.end_date });
   });
 
@@ -174,12 +187,16 @@ export default async function claimRoutes(app: FastifyInstance): Promise<void> {
         response: 'claims/file.response',
       },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     const claim = formOf(app, request.params.product);
     const checked = request.checkedClaim;
     if (!checked) throw new AppError(400, 'body/claim is required', { field: '/claim' });
     const client = await clientOf(request);
-    const policy = await claimantPolicy(app, request, claim, checked.data, client);
+    // A claim by number is a guess like find-policy's, counted with them: filing is no way around their limit.
+    const byNumber = checked.data.policy?.way !== 'mine';
+    const policy = byNumber
+      ? await guessCounted(request, reply, '/policy/policyNumber', () => claimantPolicy(app, request, claim, checked.data, client))
+      : await claimantPolicy(app, request, claim, checked.data, client);
     checkEventDate(String(checked.data.event?.date ?? ''), policy, claimsToday(app));
     const slots = new Map(checked.files.map((file) => [file.id, file.kind]));
     const uploads = (request.uploads ?? []).map((upload) => ({ kind: slots.get(upload.field) ?? upload.field, filename: upload.filename, contentType: upload.contentType, bytes: upload.bytes }));
