@@ -7,10 +7,10 @@ import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
  * list without claims as the server answers it, then claims in every status, each page checked by
  * axe on a phone and on a laptop, documents sent from a claim's page, and a claim's page's JavaScript.
  *
- * The claims are the browser's: the claim calls (`client-claims`, `client-claim/:id`, its
- * `documents`) are answered in the page (`page.route`) with answers of the cabinet's shapes
- * (products/kit/api/cabinet-api.generated.ts), because claims are made by the claim form's filing, which this
- * server does not have yet.
+ * Every status at once, on both sizes, is the page's own state: the claim calls (`client-claims`,
+ * `client-claim/:id`, its `documents`) are answered in the page (`page.route`) with answers of their
+ * generated shapes (products/kit/api/cabinet-api.generated.ts). Claims filed and moved by the real
+ * server are followed in tests/e2e/claims.spec.ts.
  */
 
 test.beforeAll(loadTexts);
