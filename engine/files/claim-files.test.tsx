@@ -117,3 +117,21 @@ describe('a claim with several photos', () => {
     await waitFor(async () => expect(await again.fileStore.get(filesId, 'flow-event_photos_0')).toBeNull());
   });
 });
+
+describe('a list of files with a row left empty', () => {
+  it('says the row\'s errors as a file\'s, not a person\'s', async () => {
+    mount();
+    fireEvent.change(await screen.findByLabelText(/Policy number/), { target: { value: 'P-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'What happened' });
+    fireEvent.change(screen.getByLabelText(/Event/), { target: { value: '0' } });
+    fireEvent.change(screen.getByLabelText(/Date/), { target: { value: '2026-12-01' } });
+    fireEvent.change(screen.getByLabelText(/Description/), { target: { value: 'A truck hit the back of the car.' } });
+    fireEvent.click(await screen.findByRole('button', { name: '+ Add a file' }));
+    await choose(0, fixture('salary-certificate.pdf', 'front.pdf'));
+    fireEvent.click(screen.getByRole('button', { name: '+ Add a file' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('File 2 has errors:')).toBeTruthy();
+    expect(screen.queryByText(/Person \d/)).toBeNull();
+  });
+});

@@ -69,7 +69,7 @@ export function PersonsArrayTemplate(props: ArrayFieldTemplateProps) {
               {item}
               {summary.length > 0 && (
                 <div id={summaryId} role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
-                  <p className="font-medium">{i18n._('engine.array.row-errors', { n: index + 1 })}</p>
+                  <p className="font-medium">{i18n._(files ? 'engine.claim.files.row-errors' : 'engine.array.row-errors', { n: index + 1 })}</p>
                   <ul className="list-inside list-disc">
                     {summary.map((e) => (
                       <li key={e}>{e}</li>
