@@ -1,6 +1,7 @@
 import type { FlowData, FlowDefinition } from '../engine/definition';
 import { loadFileSupportFor } from '../engine/files/on-demand';
 import { loadStepParts } from '../engine/step-parts';
+import { claimBorrowedAreas } from '../products/kit/site/site-pages';
 import { catalogLoaders, catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-chunk-guard';
@@ -13,13 +14,16 @@ const prepared = new Map<string, Definition>();
 /** The claims' own texts (steps, fields, documents, statuses), shared by every product's claim. */
 const claimCatalogs = catalogLoaders('claim');
 
+
 /**
  * The message areas a flow page shows besides the site's: the engine's and the product's own (with
- * those its manifest borrows, such as the country names of `regions`, which only some flows list),
- * and a claim's (`claim`).
+ * those its manifest borrows, such as the country names of `regions`, which only some flows list);
+ * a claim's: the engine's, the claims' (`claim`) and the country names if the product has them.
  */
 function flowAreas(product: SiteProduct, kind: FlowKind): [string, CatalogLoaders][] {
-  return [['engine', engineCatalogs], ...(kind === 'claim' ? [['claim', claimCatalogs] as [string, CatalogLoaders]] : []), ...Object.entries(product.catalogs)];
+  if (kind === 'purchase') return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
+  // A claim asks its own questions: of the product's areas it shows only the country names (a trip's).
+  return [['engine', engineCatalogs], ['claim', claimCatalogs], ...Object.entries(product.catalogs).filter(([area]) => claimBorrowedAreas.includes(area))];
 }
 
 const preparedKey = (product: SiteProduct, kind: FlowKind) => `${kind}:${product.manifest.id}`;

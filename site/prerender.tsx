@@ -174,18 +174,19 @@ function queued<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A product's flow page as a first-time visitor sees it once the flow has loaded: the first step's
- * form and price, drawn with the catalog `api` answers now (the server passes its own API, so the
- * figures are the live tariff's), and that catalog in `tail` for the browser to hydrate on.
+ * A product's flow page (its purchase's, or with `flow` its claim's) as a first-time visitor sees it
+ * once the flow has loaded: the first step's form and price, drawn with the catalog `api` answers now
+ * (the server passes its own API, so the figures are the live tariff's; a claim's, a visitor's signed
+ * out), and that catalog in `tail` for the browser to hydrate on.
  * `address` is the page's prerender address (`/ru/travel`).
  */
-export function renderFlowPage(address: string, productId: string, api: ApiPort): Promise<PrerenderedPage & { tail: string }> {
+export function renderFlowPage(address: string, productId: string, api: ApiPort, flow: 'purchase' | 'claim' = 'purchase'): Promise<PrerenderedPage & { tail: string }> {
   const run = async () => {
     const product = productById(productId);
     const target = prerenderTargets().find((candidate) => candidate.path === address && candidate.hydrate && !candidate.failed);
     if (!product || !target) throw new Error(`${address} is no flow page of "${productId}"`);
     await catalogs.activate(target.lang);
-    const definition = await prepareFlow(product);
+    const definition = await prepareFlow(product, flow);
     const rendered = { product: productId, catalog: await definition.binding.load(api) };
     return { ...(await prerender(target, rendered)), tail: renderedCatalogElement(rendered) };
   };

@@ -70,7 +70,8 @@ export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, f
   const first = validators.find((key) => key.endsWith(`/${firstStep}.json.js`));
   if (validators.length > 0 && !first) throw new Error(`${id}: no validator chunk of its first step "${firstStep}"`);
   if (first) eagerFiles(manifest, first, files);
-  for (const area of ['site', 'engine', ...(flow === 'claim' ? ['claim'] : []), id, ...messages]) eagerFiles(manifest, `../locales/${lang}/${area}.po`, files);
+  const areas = flow === 'claim' ? ['claim', ...messages.filter((area) => area === 'regions')] : [id, ...messages];
+  for (const area of ['site', 'engine', ...areas]) eagerFiles(manifest, `../locales/${lang}/${area}.po`, files);
   return files;
 }
 
