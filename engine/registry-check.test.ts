@@ -37,7 +37,7 @@ describe('widget registry', () => {
   });
 
   it('loads a widget only some flows use with the flow whose steps name it, not before', async () => {
-    expect(Object.keys(onDemandWidgets)).toEqual(['combobox', 'month', 'textarea', 'program-cards', 'country-multiselect']);
+    expect(Object.keys(onDemandWidgets)).toEqual(['combobox', 'month', 'program-cards', 'country-multiselect']);
     expect(theme.widgets.combobox).toBeUndefined();
     await loadWidgetsFor([{ uiSchema: { phone: { 'ui:widget': 'phone' } } }]);
     expect(theme.widgets.combobox).toBeUndefined();

@@ -14,7 +14,7 @@ import {
 } from './templates/field-templates';
 import { CheckboxWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
 import { loadMessageArea } from './message-areas';
-import { Code6Widget, DateWidget, DocumentWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
+import { Code6Widget, DateWidget, DocumentWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget, TextareaWidget } from './widgets/text-widgets';
 import { IntegerField } from './widgets/integer-field';
 import { withDeferredChange } from './widgets/deferred-change';
 import { LazyFileField } from './widgets/lazy-file-field';
@@ -38,6 +38,7 @@ export const widgets: RegistryWidgetsType = {
   RadioWidget,
   radio: RadioWidget,
   'toggle-button': ToggleButtonWidget,
+  textarea: TextareaWidget,
 };
 
 /**
@@ -50,7 +51,6 @@ export const widgets: RegistryWidgetsType = {
 export const onDemandWidgets: Readonly<Record<string, () => Promise<Widget>>> = {
   combobox: () => Promise.all([import('./widgets/combobox-widget'), loadMessageArea('engine-combobox')]).then(([module]) => module.ComboboxWidget),
   month: () => import('./widgets/month-widget').then((module) => module.MonthWidget),
-  textarea: () => import('./widgets/textarea-widget').then((module) => module.TextareaWidget),
   'program-cards': () => import('./widgets/program-cards-widget').then((module) => module.ProgramCardsWidget),
   'country-multiselect': () => Promise.all([import('./widgets/country-multiselect'), loadMessageArea('engine-country')]).then(([module]) => module.CountryMultiselectWidget),
 };

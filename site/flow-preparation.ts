@@ -12,7 +12,7 @@ type Definition = FlowDefinition<FlowData, unknown>;
 const prepared = new Map<string, Definition>();
 
 /** The claims' own texts (steps, fields, documents, statuses), shared by every product's claim. */
-const claimCatalogs = catalogLoaders('claim');
+export const claimCatalogs = catalogLoaders('claim');
 
 
 /**

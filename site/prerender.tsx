@@ -10,8 +10,8 @@ import { ContractStandingContext } from './contract-standing';
 import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
 import { OrderLookupContext } from './order-lookup';
-import { prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
-import { catalogs, engineCatalogs, i18n, pageCatalogs, productCatalogs } from './i18n';
+import { claimCatalogs, prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
+import { catalogs, i18n, pageCatalogs, productCatalogs } from './i18n';
 import { claimTitle } from './claim/claim-title';
 import { defaultLang, languages, localePath, type Lang } from './language';
 import { claimProducts, productById, products } from './products';
@@ -124,8 +124,8 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const handle = context.matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.product);
   const product = target.failed ? undefined : handle?.product;
   const claim = handle?.flow === 'claim';
-  // A claim page's title and lead are the engine's texts.
-  if (claim) await catalogs.require('engine', engineCatalogs);
+  // A claim page's title and lead are the claims' texts.
+  if (claim) await catalogs.require('claim', claimCatalogs);
   // A flow page is drawn around an empty island element; the island's own tree is rendered apart and
   // put in it, the very tree the browser hydrates there (site/flow-main.tsx).
   const page = renderToString(

@@ -1,5 +1,6 @@
 import { productGroups, type ProductGroup, type ProductManifest } from '../products/kit/define/define';
-import { claimProductIds, siteProductOf, type SiteProduct } from './site-product';
+import { claimProductIds } from './claim-flows';
+import { siteProductOf, type SiteProduct } from './site-product';
 
 /**
  * THE product registry of the site, read from the product folders (`products/<id>/product.ts`);

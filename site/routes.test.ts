@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productGroups } from '../products/kit/define/define';
 import { claimProducts, products, siteProductGroups, siteProducts } from './products';
-import { claimProductIds } from './site-product';
+import { claimProductIds } from './claim-flows';
 import { expandRoutes, matchRoute, routes } from './routes';
 
 describe('route table', () => {

@@ -1,4 +1,4 @@
-import type { ClaimDefinition, FlowData, FlowDefinition, ProductDefinition } from '../engine/definition';
+import type { FlowData, FlowDefinition, ProductDefinition } from '../engine/definition';
 import type { ProductManifest } from '../products/kit/define/define';
 import { catalogLoaders, type CatalogLoaders } from './i18n';
 import { loadOnce } from './load-once';
@@ -35,22 +35,11 @@ export const loadDefinition = loadOnce((id: string): Promise<ProductDefinition<F
   return load ? load().then((module) => module.default) : Promise.reject(new Error(`no product "${id}"`));
 });
 
-// A product's insurance-event claim (`products/<id>/claim.ts`), each a chunk of its own loaded only by its claim page.
-const claims = import.meta.glob<{ default: ClaimDefinition<FlowData, unknown> }>('../products/*/claim.ts');
-
-/** The products that have a claim (`products/<id>/claim.ts`), by folder name: each has a claim page (`/insurance-event/<id>`). */
-export const claimProductIds: readonly string[] = Object.keys(claims).map((path) => path.split('/').at(-2) ?? '').sort();
-
-/** Loads a product's claim once (as `loadDefinition`). */
-export const loadClaim = loadOnce((id: string): Promise<ClaimDefinition<FlowData, unknown>> => {
-  const load = claims[`../products/${id}/claim.ts`];
-  return load ? load().then((module) => module.default) : Promise.reject(new Error(`no claim of product "${id}"`));
-});
-
 /** The flow of a product a page runs: its purchase, or its claim. */
 export type FlowKind = 'purchase' | 'claim';
 
 /** Loads the definition of a product's flow of `kind`. */
 export function loadFlow(id: string, kind: FlowKind): Promise<FlowDefinition<FlowData, unknown>> {
-  return kind === 'claim' ? loadClaim(id) : loadDefinition(id);
+  // The claims' loaders are a module of their own: a purchase page does not carry them.
+  return kind === 'claim' ? import('./claim-flows').then(({ loadClaim }) => loadClaim(id)) : loadDefinition(id);
 }

@@ -2,7 +2,8 @@ import { useContext, useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { IslandElement } from '../flow-island';
-import { catalogs, engineCatalogs } from '../i18n';
+import { catalogs } from '../i18n';
+import { claimCatalogs } from '../flow-preparation';
 import { IslandSlotContext } from '../island-slot';
 import { RoutedProductFlow } from '../pages/product-page';
 import { productById } from '../products';
@@ -23,9 +24,9 @@ export default function ClaimPage() {
   const handle = routeHandle(useMatches());
   const islandSlot = useContext(IslandSlotContext);
   const product = handle?.product ? productById(handle.product) : undefined;
-  // The page's texts are the engine's, which a page opened inside the router may not have loaded yet.
-  useEffect(() => void catalogs.require('engine', engineCatalogs).catch(() => undefined), []);
-  const title = product ? claimTitle(i18n, product.manifest.title, catalogs.has(lang, 'engine')) : null;
+  // The page's texts are the claims', which a page opened inside the router may not have loaded yet.
+  useEffect(() => void catalogs.require('claim', claimCatalogs).catch(() => undefined), []);
+  const title = product ? claimTitle(i18n, product.manifest.title, catalogs.has(lang, 'claim')) : null;
   usePageTitle(title);
   if (!product) throw new Error('claim page route has no registered product');
   const { id } = product.manifest;
