@@ -87,7 +87,11 @@ export default defineConfig({
             { name: 'rjsf-utils', test: /node_modules[\\/]@rjsf[\\/](utils|validator-ajv8)[\\/]/ },
             // What as many chunks share as there are products: the code every product's flow imports
             // (the binding kit, the dates' and passports' formats).
-            { name: 'flow-kit', test: /[\\/](engine|site|products)[\\/]/, minShareCount: productCount },
+            { name: 'flow-kit', test: /[\\/](engine|site|products)[\\/](?!kit[\\/]claims[\\/])/, minShareCount: productCount },
+            // What every product's claim imports (the claim kit, its common steps; a family's own steps stay with
+            // its products' claims): a claim page's alone,
+            // which the purchase pages must not load (the flow kit leaves it out, and takes first what both share).
+            { name: 'claim-kit', test: /[\\/](products[\\/]kit[\\/]claims[\\/](?!families[\\/])|schemas[\\/]claims[\\/]common[\\/])/, minShareCount: productCount },
           ],
         },
       },

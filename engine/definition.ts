@@ -11,8 +11,11 @@ export type { RJSFSchema, UiSchema };
 /** A Lingui message id; translated where it is rendered. */
 export type MessageId = string;
 
-/** Special steps the engine renders itself instead of an rjsf form. */
-export type StepComponent = 'form' | 'payment' | 'download';
+/**
+ * Special steps the engine renders itself instead of an rjsf form: a purchase's payment and policy
+ * download, a claim's receipt (its number, the documents still needed, what happens next).
+ */
+export type StepComponent = 'form' | 'payment' | 'download' | 'receipt';
 
 /** Flow data is keyed by step id; each form step owns one object. */
 export type FlowData = Record<string, Record<string, unknown>>;
@@ -335,6 +338,8 @@ export interface ResetAction<D extends FlowData, C> {
 }
 
 export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
+  /** What the flow ends in: a purchase (the default) is priced, saved, paid and issued; a claim (`ClaimDefinition`) is filed. */
+  kind?: 'purchase';
   id: string;
   /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
   version: number;
@@ -365,4 +370,73 @@ export interface ProductDefinition<D extends FlowData = FlowData, C = unknown> {
    * with the total at payment, for the terms to be accepted, and again beside the issued policy.
    */
   summary: (data: D, catalog: C) => SummaryRow[];
+}
+
+/**
+ * What filing a claim answers at once: the number the client and the insurer call it by (also sent
+ * by SMS), the documents the insurer still needs to decide, and the day by which it answers.
+ */
+export interface ClaimReceipt {
+  claimId: string;
+  number: string;
+  /** The kinds (`ClaimDocument.kind`) of the needed documents not sent with the claim, to send from the cabinet. */
+  documents: string[];
+  /** ISO date: the insurer decides by then. */
+  answerBy: string;
+}
+
+/** A document a claim asks for: a file field of one of its steps. */
+export interface ClaimDocument {
+  /** The field's name in its step object (`photos`): also the kind the stored files are filed under. */
+  kind: string;
+  /** The step that holds the field. */
+  step: string;
+  /** What the document is called (message id), in the receipt, the cabinet and the back office. */
+  title: MessageId;
+  /** The insurer decides only with it: when the claim comes without it, it is asked for afterwards. */
+  needed: boolean;
+}
+
+/** A claim's calls: what its first step lists (the client's policies), step calls (find a policy by number), and filing. */
+export interface ClaimBinding<D extends FlowData, C> {
+  load: (api: ApiPort) => Promise<C>;
+  lookups?: LookupBinding<C>[];
+  calls?: Record<string, StepCall<D, C>>;
+  /** Files the claim with its files; throws BindingFailure (a refused field names its step and path). */
+  file: (api: ApiPort, data: D, context: SaveContext) => Promise<ClaimReceipt>;
+}
+
+/**
+ * An insurance event's form (`/insurance-event/{product}`), declared as a purchase flow is (steps as
+ * JSON Schema, rules, a binding) and run by the same engine; a product family's claim differs from
+ * another's in its steps and documents, not in code. Its steps end with a `receipt` step.
+ */
+export interface ClaimDefinition<D extends FlowData = FlowData, C = unknown> {
+  kind: 'claim';
+  /** The product claimed under (its folder id). */
+  id: string;
+  /** The family whose questions it asks (`car`, `travel`, …): one set of step schemas per family. */
+  family: string;
+  /** Bumped whenever steps or data shape change; drafts of another version are discarded. */
+  version: number;
+  title: MessageId;
+  steps: StepDefinition[];
+  initialData: D;
+  machine: MachineRules<D, C>;
+  options?: (catalog: C, data: D) => Record<string, CatalogOption[]>;
+  binding: ClaimBinding<D, C>;
+  /** The documents its steps ask for, in the order the receipt and the cabinet list them. */
+  documents: ClaimDocument[];
+  /** Days from filing (with every needed document) by which the insurer decides. */
+  decisionDays: number;
+  /** What is claimed (policy, event, payout) as the last step before filing lists it for the consent. */
+  summary: (data: D, catalog: C) => SummaryRow[];
+}
+
+/** What the engine runs: a purchase or a claim, told apart by `kind`. */
+export type FlowDefinition<D extends FlowData = FlowData, C = unknown> = ProductDefinition<D, C> | ClaimDefinition<D, C>;
+
+/** Whether a flow files a claim rather than selling a policy. */
+export function isClaim<D extends FlowData, C>(definition: FlowDefinition<D, C>): definition is ClaimDefinition<D, C> {
+  return definition.kind === 'claim';
 }

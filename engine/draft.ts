@@ -1,10 +1,10 @@
-import type { FlowData, PaymentDetails, PolicyResult, ProductDefinition } from './definition';
+import type { ClaimReceipt, FlowData, FlowDefinition, PaymentDetails, PolicyResult } from './definition';
 import { stepOf, type FlowContext, type FlowResume, type StepsProgress } from './machine';
 import { lookupVerdicts } from './machine/lookups';
 import { isRecord } from './is-record';
 import type { LookupVerdicts } from './machine/types';
 
-/** What sessionStorage keeps of a flow under `flow:<productId>`. */
+/** What sessionStorage keeps of a flow under `flow:<productId>` (a claim's under `flow:claim:<productId>`, `flowKey`). */
 export interface FlowDraft {
   product: string;
   version: number;
@@ -13,12 +13,22 @@ export interface FlowDraft {
   steps: StepsProgress;
   payment: PaymentDetails | null;
   policy: PolicyResult | null;
+  /** A filed claim's receipt (absent in a purchase's draft). */
+  receipt?: ClaimReceipt | null;
   /** What the lookups and the flow's rules said (absent in a draft written before they were kept). */
   verdicts?: LookupVerdicts;
   savedAt: string;
 }
 
-/** The sessionStorage key of a product's draft. */
+/**
+ * What a flow's draft and files are kept under: the product's id, a claim's prefixed (`claim:osago`),
+ * as a product's claim and its purchase may be open in the same tab at once.
+ */
+export function flowKeyOf(definition: Pick<FlowDefinition, 'id' | 'kind'>): string {
+  return definition.kind === 'claim' ? `claim:${definition.id}` : definition.id;
+}
+
+/** The sessionStorage key of a flow's draft (by `flowKeyOf`). */
 export function draftKey(productId: string): string {
   return `flow:${productId}`;
 }
@@ -26,13 +36,13 @@ export function draftKey(productId: string): string {
 /** Writes the draft of a snapshot standing on a step; does nothing while the catalog loads. */
 export function saveDraft(
   storage: Storage,
-  definition: Pick<ProductDefinition, 'id' | 'version'>,
+  definition: Pick<FlowDefinition, 'id' | 'version' | 'kind'>,
   snapshot: { value: unknown; context: FlowContext },
   now: Date = new Date(),
 ): void {
   const step = stepOf(snapshot.value);
   if (!step) return;
-  const { data, steps, payment, policy } = snapshot.context;
+  const { data, steps, payment, policy, receipt } = snapshot.context;
   const draft: FlowDraft = {
     product: definition.id,
     version: definition.version,
@@ -41,11 +51,12 @@ export function saveDraft(
     steps,
     payment,
     policy,
+    ...(receipt ? { receipt } : {}),
     verdicts: lookupVerdicts(snapshot.context),
     savedAt: now.toISOString(),
   };
   try {
-    storage.setItem(draftKey(definition.id), JSON.stringify(draft));
+    storage.setItem(draftKey(flowKeyOf(definition)), JSON.stringify(draft));
   } catch {
     // A full or disabled storage only costs the resume; the flow itself goes on.
   }
@@ -59,8 +70,8 @@ function isVerdicts(value: unknown): value is LookupVerdicts {
  * Reads a product's draft as the machine's resume input. A draft of another product or version,
  * naming an unknown step, or unreadable, is removed and null is returned.
  */
-export function loadDraft(storage: Storage, definition: Pick<ProductDefinition, 'id' | 'version' | 'steps'>): FlowResume | null {
-  const key = draftKey(definition.id);
+export function loadDraft(storage: Storage, definition: Pick<FlowDefinition, 'id' | 'version' | 'steps' | 'kind'>): FlowResume | null {
+  const key = draftKey(flowKeyOf(definition));
   const raw = storage.getItem(key);
   if (raw === null) return null;
   try {
@@ -79,6 +90,7 @@ export function loadDraft(storage: Storage, definition: Pick<ProductDefinition, 
         steps: draft.steps as StepsProgress,
         payment: draft.payment ?? null,
         policy: draft.policy ?? null,
+        ...(draft.receipt ? { receipt: draft.receipt } : {}),
         ...(isVerdicts(draft.verdicts) ? { verdicts: draft.verdicts } : {}),
       };
     }

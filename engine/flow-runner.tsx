@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import { deepEquals } from '@rjsf/utils';
-import type { ApiPort, FlowData, PayLink, ProductDefinition } from './definition';
-import { draftFilesId, loadDraft, saveDraft } from './draft';
+import { isClaim, type ApiPort, type FlowData, type FlowDefinition, type PayLink } from './definition';
+import { draftFilesId, flowKeyOf, loadDraft, saveDraft } from './draft';
 import type { ApplicantOffer } from './flow-start';
 import { initialSteps } from './machine/progress';
 import type { FileStore } from './files/file-store';
@@ -24,10 +24,14 @@ import { hiddenPaths, lockedPaths, presetPaths } from './visibility';
 // What no first step shows loads on its own, after the page: it is not part of a flow page's first load.
 const loadPaymentStep = () => Promise.all([import('./steps/payment-step'), loadMessageArea('engine-payment')]).then(([module]) => module);
 const loadDownloadStep = () => Promise.all([import('./steps/download-step'), loadMessageArea('engine-payment')]).then(([module]) => module);
+const loadReceiptStep = () => import('./steps/receipt-step');
 const loadErrorModal = () => import('./error-modal');
 const loadResetBar = () => import('./reset-bar');
 const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 const DownloadStep = lazy(() => loadDownloadStep().then((module) => ({ default: module.DownloadStep })));
+// A claim's summary above its consent: the summary's texts are the payment step's area.
+const PurchaseSummary = lazy(() => Promise.all([import('./steps/purchase-summary'), loadMessageArea('engine-payment')]).then(([module]) => ({ default: module.PurchaseSummary })));
+const ReceiptStep = lazy(() => loadReceiptStep().then((module) => ({ default: module.ReceiptStep })));
 const ErrorModal = lazy(() => loadErrorModal().then((module) => ({ default: module.ErrorModal })));
 const ResetBar = lazy(() => loadResetBar().then((module) => ({ default: module.ResetBar })));
 
@@ -37,6 +41,9 @@ const ResetBar = lazy(() => loadResetBar().then((module) => ({ default: module.R
  */
 export const flowPartLoaders: readonly (() => Promise<unknown>)[] = [loadStepJudging, loadPaymentStep, loadDownloadStep, loadErrorModal, loadResetBar];
 
+/** What a claim's flow loads after its first step: its judging, its receipt and the error dialog. */
+export const claimPartLoaders: readonly (() => Promise<unknown>)[] = [loadStepJudging, loadReceiptStep, loadErrorModal];
+
 /** Files of drafts older than this (a tab closed mid-flow) are removed from the device. */
 const abandonedFilesMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -45,7 +52,8 @@ let browserFileStore: FileStore | null = null;
 const defaultFileStore = (support: FileSupport): FileStore => (browserFileStore ??= support.indexedDbFileStore());
 
 export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
-  definition: ProductDefinition<D, C>;
+  /** A purchase's flow or a claim's: a claim has no price, and ends in its receipt once filed. */
+  definition: FlowDefinition<D, C>;
   api: ApiPort;
   /** The `?step=` value; null = the flow decides. */
   stepInUrl: string | null;
@@ -73,6 +81,8 @@ export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
    * confirms each one: it replaces any draft of the flow, and its lookups run as if it were typed.
    */
   start?: FlowData;
+  /** The cabinet's list of claims, linked from a filed claim's receipt. */
+  applicationsHref?: string;
   /** A signed-in client's details for a new flow's applicant (not a resumed draft's): taken where the flow leaves them empty. */
   applicantOffer?: () => Promise<ApplicantOffer | null>;
 }
@@ -91,6 +101,9 @@ export function flowReturnPath(definition: { steps: readonly { id: string; compo
  */
 export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) {
   const { definition, api, stepInUrl, onStepChange, stepHref, payLink, layout = 'default' } = props;
+  // A claim has no price, fixed answers, applicant offer or reset: those are a purchase's.
+  const purchase = isClaim(definition) ? null : definition;
+  const claim = isClaim(definition) ? definition : null;
   // A string, so the machine is not rebuilt when the site hands a new function with the same answer.
   const returnPath = useMemo(() => flowReturnPath(definition, stepHref), [stepHref, definition]);
   const { i18n } = useLingui();
@@ -100,7 +113,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const [files] = useState(() => {
     if (!support) return null;
     const store = props.fileStore ?? (storage && typeof window !== 'undefined' ? defaultFileStore(support) : null);
-    return storage && store ? { store, draft: support.draftFiles(store, draftFilesId(storage, definition.id, support.randomId)) } : null;
+    return storage && store ? { store, draft: support.draftFiles(store, draftFilesId(storage, flowKeyOf(definition), support.randomId)) } : null;
   });
   const [uploads] = useState<Uploads | null>(() => (files && support ? { tracker: support.createUploadTracker(), Panel: support.UploadPanel } : null));
   const machine = useMemo(
@@ -151,7 +164,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   // Offered once the catalog is there (the applicant's field effects may read it), to a new flow only.
   const { applicantOffer } = props;
-  const place = definition.applicant;
+  const place = purchase?.applicant;
   const started = step !== null;
   useEffect(() => {
     if (!fresh || !started || !applicantOffer || !place) return;
@@ -201,20 +214,20 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
 
   const current = definition.steps.find((s) => s.id === step) ?? null;
   const index = current ? definition.steps.indexOf(current) : -1;
-  // An upload's bars belong to the step it was sent from; once the policy is issued, the files were sent.
-  const onDownload = current?.component === 'download';
+  // An upload's bars belong to the step it was sent from; once the policy is issued or the claim filed, the files were sent.
+  const atEnd = current?.component === 'download' || current?.component === 'receipt';
   useEffect(() => {
     uploads?.tracker.clear();
-    if (onDownload) void files?.draft.clear().catch(() => undefined);
-  }, [step, onDownload, uploads, files]);
+    if (atEnd) void files?.draft.clear().catch(() => undefined);
+  }, [step, atEnd, uploads, files]);
   // Joined into strings so the form's memoised uiSchema and validator change only with the sets.
   const hiddenKey = useMemo(
     () => (current ? hiddenPaths(definition.machine, current.id, context.data as D).join('|') : ''),
     [definition, current, context.data],
   );
   const lockedKey = useMemo(
-    () => (current ? [...presetPaths(definition.preset, current.id), ...lockedPaths(definition.machine, current.id, context.data as D)].join('|') : ''),
-    [definition, current, context.data],
+    () => (current ? [...presetPaths(purchase?.preset, current.id), ...lockedPaths(definition.machine, current.id, context.data as D)].join('|') : ''),
+    [definition, purchase, current, context.data],
   );
   const hidden = useMemo(() => (hiddenKey ? hiddenKey.split('|') : []), [hiddenKey]);
   const locked = useMemo(() => (lockedKey ? lockedKey.split('|') : []), [lockedKey]);
@@ -223,7 +236,8 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const refusedField = error && !error.modal ? error.field : undefined;
   const refusal = refusedField && refusedField.step === current?.id && !hidden.includes(refusedField.path) ? error : null;
   const webview = layout === 'webview';
-  const onSummaryStep = current?.component === 'payment' || current?.component === 'download';
+  // A claim lists what it claims above the step that files it, for the consent to be given to it.
+  const onSummaryStep = current?.component === 'payment' || current?.component === 'download' || (!purchase && current?.submit === 'save');
   const summary = useMemo(
     () => (onSummaryStep && context.catalog !== null ? definition.summary(context.data as D, context.catalog as C) : []),
     [onSummaryStep, definition, context.data, context.catalog],
@@ -244,7 +258,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
       )}
       {current && (
         <InertUntilHydrated
-          className={webview || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}
+          className={webview || !purchase || (current.component ?? 'form') !== 'form' ? 'space-y-4' : 'grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_17rem]'}
         >
           <div className="min-w-0">
             <h2 ref={stepHeading} tabIndex={-1} className={`${current.description ? 'mb-1' : 'mb-4'} text-xl font-semibold text-slate-900 outline-none`}>
@@ -254,10 +268,10 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
             <StepBoundary key={current.id} step={current}>
               {/* The step's parts appear together: a bar drawn after the form would push the fields a visitor is tapping down the screen. */}
               <Suspense fallback={<StepLoading />}>
-                {definition.reset?.steps.includes(current.id) && (
+                {purchase?.reset?.steps.includes(current.id) && (
                   <ResetBar
-                    label={definition.reset.label}
-                    subject={context.catalog === null ? null : (definition.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
+                    label={purchase.reset.label}
+                    subject={context.catalog === null ? null : (purchase.reset.subject?.(context.data as D, context.catalog as C) ?? null)}
                     disabled={busy}
                     onReset={onRestart}
                   />
@@ -266,6 +280,11 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   <p ref={showInView} role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-red-800">
                     {i18n._(error.messageId, error.values)}
                   </p>
+                )}
+                {!purchase && summary.length > 0 && (current.component ?? 'form') === 'form' && (
+                  <div className="mb-6 rounded-xl border border-slate-200 bg-white p-4">
+                    <PurchaseSummary title={definition.title} rows={summary} total={null} />
+                  </div>
                 )}
                 {(current.component ?? 'form') === 'form' && (
                   <ValidatedStepForm
@@ -280,6 +299,7 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                     locked={locked}
                     loading={busy}
                     canGoBack={index > 0}
+                    {...(!purchase && current.submit === 'save' ? { nextLabel: 'engine.claim.file' } : {})}
                     formContext={formContext}
                     uploads={uploads}
                     onFieldChange={onFieldChange}
@@ -312,9 +332,14 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
                   <DownloadStep policy={context.policy} title={definition.title} summary={summary} paid={context.payment?.price} price={context.price} onRestart={onRestart} />
                 </Suspense>
               )}
+              {current.component === 'receipt' && claim && (
+                <Suspense fallback={<StepLoading />}>
+                  <ReceiptStep receipt={context.receipt} documents={claim.documents} {...(props.applicationsHref ? { applicationsHref: props.applicationsHref } : {})} />
+                </Suspense>
+              )}
             </StepBoundary>
           </div>
-          {(current.component ?? 'form') === 'form' && <PriceBox price={context.price} quoting={quoting} />}
+          {purchase && (current.component ?? 'form') === 'form' && <PriceBox price={context.price} quoting={quoting} />}
         </InertUntilHydrated>
       )}
       {error?.modal && (

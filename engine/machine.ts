@@ -1,7 +1,7 @@
 import {
   assertEvent, assign, enqueueActions, fromPromise, raise, setup, type ActorRefFrom, type EventObject, type MetaObject, type NonReducibleUnknown, type SnapshotFrom, type StateValue,
 } from 'xstate';
-import type { ApiPort, FileSource, FlowData, PaymentCheck, PaymentDetails, Price, ProductDefinition } from './definition';
+import { isClaim, type ApiPort, type FileSource, type FlowData, type FlowDefinition, type PaymentCheck, type PaymentDetails, type Price, type SaveContext, type ClaimReceipt } from './definition';
 import { failureFieldMessage, failureMessageId, isBindingFailure } from './failure';
 import { deepEqual, withValueAt } from './paths';
 import { changedStep } from './machine/effects';
@@ -31,14 +31,18 @@ const BOOT = 'boot';
 
 
 /**
- * Builds the stepper machine of a product definition (docs/conventions.md "The stepper machine"): one state
+ * Builds the stepper machine of a flow definition, a purchase's or a claim's (docs/conventions.md "The stepper machine"): one state
  * per step id under the root `#flow`, plus `boot` while the catalog loads. States that wait for the
  * API carry the `busy` tag. Guards, actions and actors are registered by name, so tests swap the
  * API side with `machine.provide({ actors })`.
  * Throws when a skip rule, field effect or show rule names a guard, action or step the definition does not define.
  */
-export function createFlowMachine<D extends FlowData, C>(definition: ProductDefinition<D, C>, deps: FlowDeps) {
+export function createFlowMachine<D extends FlowData, C>(definition: FlowDefinition<D, C>, deps: FlowDeps) {
   const { steps, machine: rules, binding } = definition;
+  // A claim has no price, no fixed answers and no payment: what follows reads a purchase's parts through these.
+  const purchase = isClaim(definition) ? null : definition;
+  const claim = isClaim(definition) ? definition : null;
+  const saveContext = (): SaveContext => ({ returnPath: deps.returnPath, ...(deps.files ? { files: deps.files } : {}) });
   const ids = steps.map((s) => s.id);
   const firstStep = ids[0];
   if (firstStep === undefined) throw new Error(`${definition.id}: a flow needs at least one step`);
@@ -64,14 +68,14 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
 
   // Definition functions are typed by the product's D and C; the machine stores the erased forms.
   const priceOf = (data: FlowData, catalog: unknown): Price | null =>
-    catalog === null ? null : definition.pricing(data as D, catalog as C);
+    catalog === null || !purchase ? null : purchase.pricing(data as D, catalog as C);
   // The price of changed data; the previous object itself when the figures are the same, so what
   // shows the price does not redraw on every keystroke.
   const repriced = (previous: Price | null, data: FlowData, catalog: unknown): Price | null => {
     const next = priceOf(data, catalog);
     return deepEqual(previous, next) ? previous : next;
   };
-  const preset = (definition.preset ?? {}) as Partial<Record<string, Record<string, unknown>>>;
+  const preset = (purchase?.preset ?? {}) as Partial<Record<string, Record<string, unknown>>>;
   /** A step object with the variant's fixed answers in place, whatever was reported. */
   const withPreset = (step: string, object: Record<string, unknown>): Record<string, unknown> => (preset[step] ? { ...object, ...preset[step] } : object);
   /** Each step's read-only paths: the flow sets them, never the form (`machine/flow-owned.ts`). */
@@ -84,7 +88,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     for (const [step, fixed] of Object.entries(preset)) if (fixed) data[step] = { ...data[step], ...fixed };
     return data;
   };
-  const quoteBinding = binding.quote;
+  const quoteBinding = purchase?.binding.quote;
   const quoteKey = (data: FlowData): string | null => (quoteBinding ? quoteBinding.key(data as D) : null);
   // A step is passed over when its skip rule says so, or when its show rules hide all it asks.
   const shownBy = new Set(Object.keys(rules.show ?? {}).map((key) => parseShowKey(key).step));
@@ -104,12 +108,17 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     actors: {
       loadCatalog: fromPromise<unknown>(() => binding.load(deps.api)),
       save: fromPromise<PaymentDetails, SaveInput>(async ({ input }) => {
+        if (!purchase) throw new Error('save: a claim is filed, not saved');
         if (!input.price || input.price.lowest) throw new Error('save: the price is not known yet');
-        return binding.save(deps.api, input.data as D, input.price, { returnPath: deps.returnPath, ...(deps.files ? { files: deps.files } : {}) });
+        return purchase.binding.save(deps.api, input.data as D, input.price, saveContext());
+      }),
+      file: fromPromise<ClaimReceipt, SaveInput>(async ({ input }) => {
+        if (!claim) throw new Error('file: a purchase is saved, not filed');
+        return claim.binding.file(deps.api, input.data as D, saveContext());
       }),
       check: fromPromise<PaymentCheck, CheckInput>(async ({ input }) => {
-        if (!input.payment) throw new Error('check: no payment details');
-        return binding.check(deps.api, input.payment);
+        if (!input.payment || !purchase) throw new Error('check: no payment details');
+        return purchase.binding.check(deps.api, input.payment);
       }),
       stepCall: fromPromise<Partial<FlowData>, StepCallInput>(async ({ input }) => {
         const run = binding.calls?.[input.call];
@@ -151,6 +160,9 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         return { data, price: priceOf(data, context.catalog), error: null };
       }),
       storePayment: assign((_, params) => ({ payment: params.payment })),
+      // A filed claim keeps its receipt and forgets its answers (its draft holds no passport or card
+      // once filed), so a reload shows the receipt and nothing could file it again.
+      storeReceipt: assign((_, params) => ({ receipt: params.receipt, data: initialData(), fieldErrors: {}, lookupKeys: {}, lookupFailures: {}, lookupAnswers: {} })),
       // What opens the error dialog is not the visitor's to fix: it is logged for the insurer to see (requirements §8).
       logUnexpected: (_, params) => {
         const { failure } = params;
@@ -249,6 +261,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
           price: priceOf(data, context.catalog),
           payment: null,
           policy: null,
+          receipt: null,
           error: null,
           fieldErrors: {},
           lookupKeys: {},
@@ -310,7 +323,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
     },
   });
 
-  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, passable);
+  const { stepStates, bootTargets, catalogLoad } = stateConfigs(steps, passable, claim ? 'file' : 'save');
   const spawnedAnswers = {
     [`xstate.done.actor.${ACTOR_IDS.lookupPrefix}*`]: {
       actions: [{ type: 'mergeLookup', params: ({ event }: { event: DoneEvent<Record<string, unknown>> }) => ({ actorId: event.actorId ?? '', answer: event.output }) }, 'requote'],
@@ -339,6 +352,7 @@ export function createFlowMachine<D extends FlowData, C>(definition: ProductDefi
         price: priceOf(data, catalog),
         payment: resume?.payment ?? null,
         policy: resume?.policy ?? null,
+        receipt: resume?.receipt ?? null,
         error: null,
         fieldErrors: resume?.verdicts?.fieldErrors ?? {},
         lookupKeys: resume?.verdicts?.lookupKeys ?? {},
@@ -391,7 +405,7 @@ const lastMachines = new WeakMap<object, { deps: FlowDeps; machine: FlowMachine 
  * first render then finds it made. A machine holds no run's state (its actors do), so one serves
  * every run of the flow.
  */
-export function flowMachineFor<D extends FlowData, C>(definition: ProductDefinition<D, C>, deps: FlowDeps): FlowMachine {
+export function flowMachineFor<D extends FlowData, C>(definition: FlowDefinition<D, C>, deps: FlowDeps): FlowMachine {
   const last = lastMachines.get(definition);
   if (last && last.deps.api === deps.api && last.deps.returnPath === deps.returnPath && !last.deps.files && !deps.files) return last.machine;
   const machine = createFlowMachine(definition, deps);

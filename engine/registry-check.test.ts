@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { uiNames, unresolvedUiNames } from './registry-check';
 import { loadArrayParts, loadWidgetsFor, onDemandWidgets, theme } from './theme';
 import { ComboboxWidget } from './widgets/combobox-widget';
 import { sampleDefinition } from './test-fixtures/sample-definition';
+import { claimDefinition } from './test-fixtures/claim-definition';
 
 function uiFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -23,13 +24,16 @@ describe('widget registry', () => {
     expect(theme.templates.persons).toBeDefined();
   });
 
-  it('resolves every name used by the product uiSchemas', () => {
-    const files = uiFiles(resolve(process.cwd(), 'schemas', 'products'));
+  it('resolves every name used by the product and claim uiSchemas', () => {
+    const files = ['products', 'claims'].flatMap((folder) => {
+      const dir = resolve(process.cwd(), 'schemas', folder);
+      return existsSync(dir) ? uiFiles(dir) : [];
+    });
     for (const file of files) {
       const uiSchema: unknown = JSON.parse(readFileSync(file, 'utf8'));
       expect(unresolvedUiNames(uiSchema), file).toEqual([]);
     }
-    for (const step of sampleDefinition.steps) expect(unresolvedUiNames(step.uiSchema), step.id).toEqual([]);
+    for (const step of [...sampleDefinition.steps, ...claimDefinition.steps]) expect(unresolvedUiNames(step.uiSchema), step.id).toEqual([]);
   });
 
   it('loads a widget only some flows use with the flow whose steps name it, not before', async () => {

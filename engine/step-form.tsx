@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
 import { deepEquals, type CustomValidator, type ErrorSchema, type RJSFSchema, type RJSFValidationError, type UiSchema, type ValidatorType } from '@rjsf/utils';
-import type { FieldErrors, FlowData, Price, ProductDefinition, StepDefinition } from './definition';
+import type { FieldErrors, FlowData, FlowDefinition, MessageId, Price, StepDefinition } from './definition';
 import type { FileSupport } from './files/on-demand';
 import type { UploadTracker } from './files/upload-tracker';
 import { dateProblems, hasBoundedDate, stepFields } from './field-rules';
@@ -42,7 +42,7 @@ export interface Uploads {
 }
 
 /** The running flow as the step form's judging reads it (`FlowReader`): the same object while the flow is. */
-export function useFlowReader<D extends FlowData, C>(actor: FlowActor, definition: Pick<ProductDefinition<D, C>, 'binding' | 'machine'>): FlowReader {
+export function useFlowReader<D extends FlowData, C>(actor: FlowActor, definition: Pick<FlowDefinition<D, C>, 'binding' | 'machine'>): FlowReader {
   // The rules erased to the flow's data as the machine holds it: they read the data they are given.
   return useMemo(() => ({ actor, lookups: definition.binding.lookups ?? [], rules: definition.machine as unknown as FlowReader['rules'] }), [actor, definition]);
 }
@@ -67,6 +67,8 @@ interface StepFormProps {
   locked: string[];
   loading: boolean;
   canGoBack: boolean;
+  /** What Next says instead (the step that files a claim); `engine.next` by default. */
+  nextLabel?: MessageId;
   formContext: FlowFormContext;
   /** The uploads of the step's save, drawn above its buttons (a flow with file fields). */
   uploads: Uploads | null;
@@ -91,7 +93,7 @@ export function ValidatedStepForm(props: Omit<StepFormProps, 'validator'>) {
 
 /** One rjsf form; memoised because rjsf re-renders the whole tree on every prop change. */
 const StepForm = memo(function StepForm(props: StepFormProps) {
-  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, uploads, onFieldChange, onRefused, onNext, onBack } = props;
+  const { step, validator, formData, fieldErrors, price, hidden, locked, loading, canGoBack, uploads, onFieldChange, onRefused, onNext, onBack, nextLabel = 'engine.next' } = props;
   const { i18n } = useLingui();
   const idPrefix = `flow-${step.id}`;
   const formId = `${idPrefix}-form`;
@@ -201,13 +203,13 @@ const StepForm = memo(function StepForm(props: StepFormProps) {
           )}
           <button type="submit" className={primaryButtonClass} disabled={loading} aria-busy={loading}>
             {loading && <Spinner />}
-            {i18n._('engine.next')}
+            {i18n._(nextLabel)}
           </button>
         </span>
       </div>
       </>
     ),
-    [canGoBack, loading, price, i18n, back, uploads, formId],
+    [canGoBack, loading, price, i18n, back, uploads, formId, nextLabel],
   );
   if (!activeValidator || !step.schema) {
     throw new Error(`FlowRunner: step "${step.id}" has no schema, or its schema was not imported through the step-validators plugin`);

@@ -14,7 +14,7 @@ import {
 } from './templates/field-templates';
 import { CheckboxWidget, RadioWidget, SelectWidget, ToggleButtonWidget } from './widgets/choice-widgets';
 import { loadMessageArea } from './message-areas';
-import { Code6Widget, DateWidget, DocumentWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget } from './widgets/text-widgets';
+import { Code6Widget, DateWidget, DocumentWidget, MoneyWidget, PassportWidget, PhoneWidget, PlateWidget, TextareaWidget } from './widgets/text-widgets';
 import { IntegerField } from './widgets/integer-field';
 import { withDeferredChange } from './widgets/deferred-change';
 import { LazyFileField } from './widgets/lazy-file-field';
@@ -38,6 +38,7 @@ export const widgets: RegistryWidgetsType = {
   RadioWidget,
   radio: RadioWidget,
   'toggle-button': ToggleButtonWidget,
+  textarea: TextareaWidget,
 };
 
 /**

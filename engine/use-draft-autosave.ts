@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ProductDefinition } from './definition';
+import type { FlowDefinition } from './definition';
 import { saveDraft } from './draft';
 import { stepOf, type FlowActor } from './machine';
 
@@ -11,7 +11,7 @@ const draftIntervalMs = 250;
  * written at once, typing at most every `draftIntervalMs`, and whatever is not written yet when the
  * page goes away (a reload, a payment provider's page).
  */
-export function useDraftAutosave(actor: FlowActor, storage: Storage | null, definition: Pick<ProductDefinition, 'id' | 'version'>): void {
+export function useDraftAutosave(actor: FlowActor, storage: Storage | null, definition: Pick<FlowDefinition, 'id' | 'version' | 'kind'>): void {
   useEffect(() => {
     if (!storage) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -29,7 +29,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}').replac
 
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
 /** The credentials the document may name, each as its caller sends it. */
-const credentials = { site: siteAuth, paycom: paycomAuth(), paynet: basic(testConfig().paynet.login, testConfig().paynet.password) };
+const credentials = { site: siteAuth, paycom: paycomAuth(), paynet: basic(testConfig().paynet.login, testConfig().paynet.password), backOffice: `Bearer ${testConfig().backOffice.token}` };
 type Scheme = keyof typeof credentials;
 const schemes = Object.keys(credentials) as Scheme[];
 
@@ -45,6 +45,7 @@ const refusedBy: Record<Scheme, (answer: LightMyRequestResponse) => boolean> = {
   site: (answer) => answer.statusCode === 401 && json(answer)?.message === 'missing or wrong API credentials',
   paycom: (answer) => (json(answer)?.error as { code?: unknown } | undefined)?.code === -32504,
   paynet: (answer) => answer.statusCode === 401 && /^Basic realm="paynet"/.test(String(answer.headers['www-authenticate'])),
+  backOffice: (answer) => answer.statusCode === 401 && json(answer)?.message === 'back_office_unauthorized',
 };
 
 /** The route called with an empty body (none for a GET) and its parameters filled in, with `authorization` if given. */
@@ -86,6 +87,8 @@ describe('the API documentation', () => {
     expect(checked.site).toContain('/api/sayt/uyjoy-api/save');
     expect(checked.paycom).toEqual(['/api/payme']);
     expect(checked.paynet).toEqual(['/api/paynet']);
+    // The back office's calls take its token alone (the site's credential is among the others refused above).
+    expect(checked.backOffice).toEqual(['/api/back-office/claims', '/api/back-office/claims/:id', '/api/back-office/claims/:id/file/:fileId', '/api/back-office/claims/:id/status']);
     // The providers that sign what they send are documented as no credential, and as payments.
     for (const path of ['/api/octo/notify', '/api/alif/webhook', '/api/hosted/notify', '/api/click/prepare']) {
       expect(paths[path]?.post?.security, path).toEqual([]);
@@ -108,7 +111,15 @@ describe('the API documentation', () => {
       'POST /api/shaxsiy_kabinet/change-phone/confirm', 'GET /api/shaxsiy_kabinet/get/referrals', 'POST /api/shaxsiy_kabinet/logout',
       'GET /api/shaxsiy_kabinet/get/policy-new', 'GET /api/shaxsiy_kabinet/get/policy/:id', 'GET /api/shaxsiy_kabinet/get/policy/:id/pdf',
       'GET /api/shaxsiy_kabinet/get/renewal/:id', 'GET /api/shaxsiy_kabinet/get/unpaid', 'GET /api/shaxsiy_kabinet/client-claims',
+      'GET /api/shaxsiy_kabinet/client-claim/:id', 'GET /api/shaxsiy_kabinet/client-claim/:id/file/:fileId', 'POST /api/shaxsiy_kabinet/client-claim/:id/documents',
     ]);
+  });
+
+  test('documents the insurance-event calls under the site\'s credential, filing with an Idempotency-Key, and the cabinet\'s claim file as a download', () => {
+    for (const path of ['/api/insurance-event/{product}/find-policy', '/api/insurance-event/{product}/file']) expect(paths[path]?.post?.security, path).toEqual([{ site: [] }]);
+    expect(paths['/api/insurance-event/{product}/policies']?.get?.security).toEqual([{ site: [] }]);
+    expect(paths['/api/insurance-event/{product}/file']?.post?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'header', name: 'Idempotency-Key' })]));
+    expect(paths['/api/shaxsiy_kabinet/client-claim/{id}/file/{fileId}']?.get?.responses?.['200']).toMatchObject({ content: { 'application/octet-stream': expect.any(Object) } });
   });
 
   test('says which credential each call needs, and the site API\'s answers and error codes', () => {

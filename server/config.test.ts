@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig, sandboxApiClients } from './config';
+import { ConfigError, loadConfig, sandboxApiClients, sandboxBackOfficeToken } from './config';
 
 describe('loadConfig', () => {
   test('sandbox defaults need no environment', () => {
@@ -9,6 +9,16 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, publicUrl: 'http://localhost:3000', database: { kind: 'pglite', dataDir: './data' }, apiClients: sandboxApiClients });
     expect(config.bot.token).toBeNull();
+  });
+
+  test('the back office\'s token: the sandbox\'s by default, refused where the sandbox is off, a random one of 32 characters otherwise', () => {
+    expect(loadConfig({}).backOffice.token).toBe(sandboxBackOfficeToken);
+    const production = { PAYMENTS_SANDBOX: 'off', SMS_GATEWAY: 'eskiz', ESKIZ_EMAIL: 'shop@example.uz', ESKIZ_PASSWORD: 'secret', CABINET_SECRET: 'k'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow('BACK_OFFICE_TOKEN');
+    expect(() => loadConfig({ ...production, BACK_OFFICE_TOKEN: sandboxBackOfficeToken })).toThrow('BACK_OFFICE_TOKEN');
+    expect(() => loadConfig({ BACK_OFFICE_TOKEN: 'short' })).toThrow('BACK_OFFICE_TOKEN');
+    expect(() => loadConfig({ BACK_OFFICE_TOKEN: `${'t'.repeat(32)} x` })).toThrow('BACK_OFFICE_TOKEN');
+    expect(loadConfig({ ...production, BACK_OFFICE_TOKEN: 't'.repeat(40) }).backOffice.token).toBe('t'.repeat(40));
   });
 
   test('links point at the port the server listens on when PUBLIC_URL is not set', () => {

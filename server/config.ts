@@ -124,6 +124,13 @@ export interface AppConfig {
    */
   trustedProxies: number;
   cabinet: CabinetConfig;
+  /** The folder whose `<product>/claim.ts` forms are served (server/lib/claims/claim-registry.ts); the products' own unless a test points elsewhere. No variable sets it. */
+  claimsDir?: string;
+  /**
+   * The insurer's back office (`/api/back-office/…`): the token its calls carry as
+   * `Authorization: Bearer` (`BACK_OFFICE_TOKEN`), a credential of its own, never the site's.
+   */
+  backOffice: { token: string };
 }
 
 /** How often payments are reconciled, and after how long an open one is asked about, unless the environment says otherwise. */
@@ -293,7 +300,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesDay: parseSalesDay(env.SALES_DAY, sandboxPayments),
     trustedProxies: parseProxyHops(env.TRUST_PROXY),
     cabinet: { secret: parseCabinetSecret(env.CABINET_SECRET, sandboxPayments), sms: parseSmsGateway(env, sandboxPayments) },
+    backOffice: { token: parseBackOfficeToken(env.BACK_OFFICE_TOKEN, sandboxPayments) },
   };
+}
+
+/** The back office's token in the sandbox: a production server sets its own. */
+export const sandboxBackOfficeToken = 'back-office-sandbox';
+
+function parseBackOfficeToken(raw: string | undefined, sandbox: boolean): string {
+  if (raw) {
+    if (raw === sandboxBackOfficeToken) {
+      if (!sandbox) throw new ConfigError('BACK_OFFICE_TOKEN: the sandbox\'s token is public; set a random one where the payment sandbox is off');
+      return raw;
+    }
+    if (raw.length < 32 || !/^[\x21-\x7E]+$/.test(raw)) throw new ConfigError('BACK_OFFICE_TOKEN: at least 32 printable characters without spaces (a random key)');
+    return raw;
+  }
+  if (!sandbox) throw new ConfigError('BACK_OFFICE_TOKEN: needed where the payment sandbox is off (the insurer\'s back office calls with it)');
+  return sandboxBackOfficeToken;
 }
 
 /** The sandbox's key of the sign-in HMACs: a production server sets its own. */

@@ -42,6 +42,13 @@ const styles = `
   .ok { background: #e8f7ee; color: #11612f; border: 1px solid #a6dfbb; border-radius: 8px; padding: .6rem .8rem; }
   .hint { color: #5b6270; font-size: .875rem; }
   a { color: #0b6bcb; }
+  h2 { font-size: 1.1rem; margin: 0 0 .5rem; }
+  section { border-top: 1px solid #d5d9e0; margin-top: 1.25rem; padding-top: 1rem; }
+  form { margin: 0 0 1rem; }
+  fieldset { border: 1px solid #9aa1ad; border-radius: 8px; margin: .75rem 0 0; padding: .25rem .75rem .5rem; }
+  legend { font-weight: 600; padding: 0 .25rem; }
+  label.check { display: flex; gap: .5rem; align-items: center; font-weight: 400; margin: .5rem 0; }
+  label.check input { width: 1.25rem; height: 1.25rem; }
 `;
 
 /** The CSP source that allows exactly the pages' one inline style block and no other. */

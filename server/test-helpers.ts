@@ -45,9 +45,9 @@ export async function multipart(body: MultipartBody): Promise<{ payload: Buffer;
 }
 
 /** POST of a multipart body with the site credential. */
-export async function postMultipart(app: FastifyInstance, url: string, body: MultipartBody, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export async function postMultipart(app: FastifyInstance, url: string, body: MultipartBody, headers: Record<string, string> = {}, remoteAddress?: string): Promise<LightMyRequestResponse> {
   const { payload, contentType } = await multipart(body);
-  return app.inject({ method: 'POST', url, payload, headers: { authorization: siteAuth, 'content-type': contentType, ...headers } });
+  return app.inject({ method: 'POST', url, payload, headers: { authorization: siteAuth, 'content-type': contentType, ...headers }, ...(remoteAddress ? { remoteAddress } : {}) });
 }
 
 /** A sample file of tests/fixtures (photos, a scan, a PDF) as a Blob. */

@@ -6,7 +6,7 @@ import { languages, switchLangPath } from './language';
 import { ProductFlow, type RenewRequest, type StepAddress } from './product-flow';
 import { renewIdOf, withoutRenew } from './renewal/renew-param';
 import { SectionBoundary } from './section-boundary';
-import type { SiteProduct } from './site-product';
+import type { FlowKind, SiteProduct } from './site-product';
 import { useHistoryStepAddress } from './history-step-address';
 import { Toaster } from './toast/toaster';
 
@@ -18,6 +18,8 @@ import { Toaster } from './toast/toaster';
 
 export interface FlowIslandProps {
   product: SiteProduct;
+  /** The product's purchase (default) or its claim. */
+  flow?: FlowKind;
   webview: boolean;
   /** The page's path (`/ru/travel/neo`). */
   pathname: string;
@@ -25,10 +27,10 @@ export interface FlowIslandProps {
   initialCatalog?: unknown;
 }
 
-/** The island's element with what the browser needs to start it: which product, which layout. */
-export function IslandElement({ product, webview, children }: { product: string; webview: boolean; children?: ReactNode }) {
+/** The island's element with what the browser needs to start it: which product, which of its flows, which layout. */
+export function IslandElement({ product, webview, flow = 'purchase', children }: { product: string; webview: boolean; flow?: FlowKind; children?: ReactNode }) {
   return (
-    <div id={flowIslandId} data-product={product} data-layout={webview ? 'webview' : 'default'}>
+    <div id={flowIslandId} data-product={product} data-flow={flow} data-layout={webview ? 'webview' : 'default'}>
       {children}
     </div>
   );
@@ -58,10 +60,10 @@ function useRenewRequest(): RenewRequest | null {
   return renew;
 }
 
-function IslandFlow({ product, webview, pathname, initialCatalog }: FlowIslandProps) {
+function IslandFlow({ product, flow = 'purchase', webview, pathname, initialCatalog }: FlowIslandProps) {
   const address: StepAddress = useHistoryStepAddress(pathname, mendLanguageLinks);
   const renew = useRenewRequest();
-  return <ProductFlow product={product} webview={webview} address={address} initialCatalog={initialCatalog} renew={renew} />;
+  return <ProductFlow product={product} flow={flow} webview={webview} address={address} initialCatalog={initialCatalog} renew={flow === 'purchase' ? renew : null} />;
 }
 
 /** The island's tree: translations, the flow behind its error boundary, and the page's toasts. */

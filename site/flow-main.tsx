@@ -6,7 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { loadDraft } from '../engine/draft';
 import { hasFileFields } from '../engine/files/on-demand';
-import { flowPartLoaders, flowReturnPath } from '../engine/flow-runner';
+import { claimPartLoaders, flowPartLoaders, flowReturnPath } from '../engine/flow-runner';
 import { flowMachineFor } from '../engine/machine';
 import { api, loadApiClient } from './api/site-api';
 import { loadNextStepAnew, stepHrefAt } from './history-step-address';
@@ -36,17 +36,19 @@ preloadCatalogs(lang);
 const product = await loadSiteProduct(element?.dataset.product ?? '');
 if (!element || !product) throw new Error(`flow page without its island (#${flowIslandId} naming a product)`);
 const { id } = product.manifest;
+// The product's claim (an insurance-event page) or its purchase.
+const flow = element.dataset.flow === 'claim' ? 'claim' : 'purchase';
 knowProductPages([product.manifest]);
 
 // A page the server drew with its first step carries the catalog it used: the flow's definition and
 // messages load before hydrating, so the first render draws that same step, without a catalog request.
 const rendered = readRenderedCatalog(document);
 const initialCatalog = rendered?.product === id ? rendered.catalog : undefined;
-const [definition] = await Promise.all([initialCatalog === undefined ? null : prepareFlow(product), catalogs.activate(lang)]);
+const [definition] = await Promise.all([initialCatalog === undefined ? null : prepareFlow(product, flow), catalogs.activate(lang)]);
 
 const island = (
   <StrictMode>
-    <FlowIsland product={product} webview={element.dataset.layout === 'webview'} pathname={window.location.pathname} initialCatalog={initialCatalog} />
+    <FlowIsland product={product} flow={flow} webview={element.dataset.layout === 'webview'} pathname={window.location.pathname} initialCatalog={initialCatalog} />
   </StrictMode>
 );
 // The flow's machine is made in a task of its own before hydrating, so the flow's first render, a
@@ -69,7 +71,7 @@ else startTransition(() => {
 
 // What the flow loads later (the API client with its first call, the payment and download steps) is
 // fetched ahead when the page is idle, a part at a time, as the visitor may be typing meanwhile.
-schedulePreload([loadApiClient, ...flowPartLoaders], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection, oneAtATime: true });
+schedulePreload([loadApiClient, ...(flow === 'claim' ? claimPartLoaders : flowPartLoaders)], { connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection, oneAtATime: true });
 
 // A new deployment is looked for as on the site's other pages, and found, makes the next step a page
 // load of the new build. The watcher loads when its first poll is due: no part of the page's first load

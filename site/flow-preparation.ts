@@ -1,22 +1,32 @@
-import type { FlowData, ProductDefinition } from '../engine/definition';
+import type { FlowData, FlowDefinition } from '../engine/definition';
 import { loadFileSupportFor } from '../engine/files/on-demand';
 import { loadStepParts } from '../engine/step-parts';
-import { catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
+import { claimBorrowedAreas } from '../products/kit/site/site-pages';
+import { catalogLoaders, catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-chunk-guard';
-import { loadDefinition, type SiteProduct } from './site-product';
+import { loadFlow, type FlowKind, type SiteProduct } from './site-product';
 
-type Definition = ProductDefinition<FlowData, unknown>;
+type Definition = FlowDefinition<FlowData, unknown>;
 
 const prepared = new Map<string, Definition>();
 
+/** The claims' own texts (steps, fields, documents, statuses), shared by every product's claim. */
+export const claimCatalogs = catalogLoaders('claim');
+
+
 /**
  * The message areas a flow page shows besides the site's: the engine's and the product's own (with
- * those its manifest borrows, such as the country names of `regions`, which only some flows list).
+ * those its manifest borrows, such as the country names of `regions`, which only some flows list);
+ * a claim's: the engine's, the claims' (`claim`) and the country names if the product has them.
  */
-function flowAreas(product: SiteProduct): [string, CatalogLoaders][] {
-  return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
+function flowAreas(product: SiteProduct, kind: FlowKind): [string, CatalogLoaders][] {
+  if (kind === 'purchase') return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
+  // A claim asks its own questions: of the product's areas it shows only the country names (a trip's).
+  return [['engine', engineCatalogs], ['claim', claimCatalogs], ...Object.entries(product.catalogs).filter(([area]) => claimBorrowedAreas.includes(area))];
 }
+
+const preparedKey = (product: SiteProduct, kind: FlowKind) => `${kind}:${product.manifest.id}`;
 
 /**
  * Loads what a product's flow renders with: its definition (schemas, validators), the widgets only
@@ -24,26 +34,26 @@ function flowAreas(product: SiteProduct): [string, CatalogLoaders][] {
  * hydrated or rendered on the server, so that render can draw the flow at once; the page itself
  * awaits it when it opens later.
  */
-export async function prepareFlow(product: SiteProduct): Promise<Definition> {
+export async function prepareFlow(product: SiteProduct, kind: FlowKind = 'purchase'): Promise<Definition> {
   const [definition] = await Promise.all([
     chunkGuard.load(async () => {
-      const loaded = await loadDefinition(product.manifest.id);
+      const loaded = await loadFlow(product.manifest.id, kind);
       // The first form step draws at once: its widgets and validator come before it renders, and the
       // file machinery of a flow with file fields, which the flow sets up when it starts.
       const first = loaded.steps.find((step) => (step.component ?? 'form') === 'form');
       await Promise.all([first ? loadStepParts(first) : undefined, loadFileSupportFor(loaded.steps)]);
       return loaded;
     }),
-    ...flowAreas(product).map(([area, loaders]) => catalogs.require(area, loaders)),
+    ...flowAreas(product, kind).map(([area, loaders]) => catalogs.require(area, loaders)),
   ]);
-  prepared.set(product.manifest.id, definition);
+  prepared.set(preparedKey(product, kind), definition);
   return definition;
 }
 
 /** The definition when `prepareFlow` has loaded it and its catalogs in `lang`, else undefined (the page loads them). */
-export function preparedFlow(product: SiteProduct, lang: Lang): Definition | undefined {
-  const definition = prepared.get(product.manifest.id);
-  const areasLoaded = flowAreas(product).every(([area]) => catalogs.has(lang, area));
+export function preparedFlow(product: SiteProduct, lang: Lang, kind: FlowKind = 'purchase'): Definition | undefined {
+  const definition = prepared.get(preparedKey(product, kind));
+  const areasLoaded = flowAreas(product, kind).every(([area]) => catalogs.has(lang, area));
   return definition && areasLoaded ? definition : undefined;
 }
 

@@ -10,10 +10,11 @@ import { ContractStandingContext } from './contract-standing';
 import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
 import { OrderLookupContext } from './order-lookup';
-import { prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
+import { claimCatalogs, prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
 import { catalogs, i18n, pageCatalogs, productCatalogs } from './i18n';
+import { claimTitle } from './claim/claim-title';
 import { defaultLang, languages, localePath, type Lang } from './language';
-import { productById, products } from './products';
+import { claimProducts, productById, products } from './products';
 import { createRouteObjects } from './router';
 import { siteRouterComponents } from './router-components';
 import type { RouteHandle } from './route-handle';
@@ -41,7 +42,7 @@ const handler = createStaticHandler(routeObjects);
 // Pages are drawn as the site's entry draws them: with their own texts (a flow's island needs none of them).
 void catalogs.require('pages', pageCatalogs);
 void catalogs.require('products', productCatalogs);
-const pages = sitePages(products.map((product) => product.manifest));
+const pages = sitePages(products.map((product) => product.manifest), claimProducts);
 
 export interface PrerenderedPage {
   /** The address rendered (`/ru/travel`). */
@@ -122,6 +123,9 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const router = createStaticRouter(handler.dataRoutes, context);
   const handle = context.matches.map((match) => match.route.handle as RouteHandle | undefined).findLast((h) => h?.product);
   const product = target.failed ? undefined : handle?.product;
+  const claim = handle?.flow === 'claim';
+  // A claim page's title and lead are the claims' texts.
+  if (claim) await catalogs.require('claim', claimCatalogs);
   // A flow page is drawn around an empty island element; the island's own tree is rendered apart and
   // put in it, the very tree the browser hydrates there (site/flow-main.tsx).
   const page = renderToString(
@@ -138,7 +142,7 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const siteProduct = product === undefined ? undefined : productById(product);
   const html = siteProduct === undefined ? page : withIsland(page, renderToString(
     <StrictMode>
-      <FlowIsland product={siteProduct} webview={handle?.layout === 'webview'} pathname={new URL(target.path, 'http://localhost').pathname} initialCatalog={rendered?.product === siteProduct.manifest.id ? rendered.catalog : undefined} />
+      <FlowIsland product={siteProduct} flow={claim ? 'claim' : 'purchase'} webview={handle?.layout === 'webview'} pathname={new URL(target.path, 'http://localhost').pathname} initialCatalog={rendered?.product === siteProduct.manifest.id ? rendered.catalog : undefined} />
     </StrictMode>,
   ));
   // The title usePageTitle sets in the browser: "<product> — <brand>", or the brand alone.
@@ -150,7 +154,7 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
     : notFound
       ? i18n._('pages.notFound.title')
       : manifest
-        ? i18n._(manifest.title)
+        ? claim ? claimTitle(i18n, manifest.title) : i18n._(manifest.title)
         : ownTitle
           ? i18n._(ownTitle)
           : null;
@@ -170,18 +174,19 @@ function queued<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A product's flow page as a first-time visitor sees it once the flow has loaded: the first step's
- * form and price, drawn with the catalog `api` answers now (the server passes its own API, so the
- * figures are the live tariff's), and that catalog in `tail` for the browser to hydrate on.
+ * A product's flow page (its purchase's, or with `flow` its claim's) as a first-time visitor sees it
+ * once the flow has loaded: the first step's form and price, drawn with the catalog `api` answers now
+ * (the server passes its own API, so the figures are the live tariff's; a claim's, a visitor's signed
+ * out), and that catalog in `tail` for the browser to hydrate on.
  * `address` is the page's prerender address (`/ru/travel`).
  */
-export function renderFlowPage(address: string, productId: string, api: ApiPort): Promise<PrerenderedPage & { tail: string }> {
+export function renderFlowPage(address: string, productId: string, api: ApiPort, flow: 'purchase' | 'claim' = 'purchase'): Promise<PrerenderedPage & { tail: string }> {
   const run = async () => {
     const product = productById(productId);
     const target = prerenderTargets().find((candidate) => candidate.path === address && candidate.hydrate && !candidate.failed);
     if (!product || !target) throw new Error(`${address} is no flow page of "${productId}"`);
     await catalogs.activate(target.lang);
-    const definition = await prepareFlow(product);
+    const definition = await prepareFlow(product, flow);
     const rendered = { product: productId, catalog: await definition.binding.load(api) };
     return { ...(await prerender(target, rendered)), tail: renderedCatalogElement(rendered) };
   };

@@ -1,39 +1,39 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { FlowRunner } from '../engine/flow-runner';
-import type { FlowData, PayLink, ProductDefinition } from '../engine/definition';
+import { isClaim, type FlowData, type FlowDefinition, type PayLink, type ProductDefinition } from '../engine/definition';
 import { api } from './api/site-api';
 import { loadStepParts } from '../engine/step-parts';
 import { prepareFlow, preparedFlow } from './flow-preparation';
 import { schedulePreload, type ConnectionInfo } from './navigation/preload';
-import type { SiteProduct } from './site-product';
+import type { FlowKind, SiteProduct } from './site-product';
 import { useLang } from './use-lang';
 import { maySignedIn } from './renewal/renew-param';
 import type { RenewRefusal, RenewStart } from './renewal/renew-start';
 
-type ProductState = { status: 'loading' } | { status: 'ready'; definition: ProductDefinition<FlowData, unknown> } | { status: 'failed' };
+type ProductState = { status: 'loading' } | { status: 'ready'; definition: FlowDefinition<FlowData, unknown> } | { status: 'failed' };
 
 /**
  * The product's definition, validators and messages: ready at once when they were loaded before the
  * page rendered (a hydrated or server-rendered flow page), else loaded; `retry` tries again after a failure.
  */
-function useProduct(product: SiteProduct): { state: ProductState; retry: () => void } {
+function useProduct(product: SiteProduct, kind: FlowKind): { state: ProductState; retry: () => void } {
   const { id } = product.manifest;
   const lang = useLang();
   const [state, setState] = useState<ProductState>(() => {
-    const definition = preparedFlow(product, lang);
+    const definition = preparedFlow(product, lang, kind);
     return definition ? { status: 'ready', definition } : { status: 'loading' };
   });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let current = true;
-    const definition = preparedFlow(product, lang);
+    const definition = preparedFlow(product, lang, kind);
     if (definition) {
       setState((previous) => (previous.status === 'ready' && previous.definition === definition ? previous : { status: 'ready', definition }));
       return;
     }
     setState({ status: 'loading' });
-    prepareFlow(product).then(
+    prepareFlow(product, kind).then(
       (definition) => current && setState({ status: 'ready', definition }),
       (error: unknown) => {
         console.error(`product ${id} failed to load`, error);
@@ -43,7 +43,7 @@ function useProduct(product: SiteProduct): { state: ProductState; retry: () => v
     return () => {
       current = false;
     };
-  }, [id, product, lang, attempt]);
+  }, [id, product, lang, kind, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, retry };
 }
@@ -67,6 +67,8 @@ export interface RenewRequest {
 
 export interface ProductFlowProps {
   product: SiteProduct;
+  /** The product's purchase (default) or its insurance-event claim. */
+  flow?: FlowKind;
   webview: boolean;
   address: StepAddress;
   /** The catalog the server drew the page with: the flow starts on it instead of asking for one. */
@@ -110,11 +112,13 @@ function useRenewal(renew: RenewRequest | null | undefined, definition: ProductD
  * A product's purchase flow: its definition loaded (or a loading state, or a retry after a failure),
  * then run by the engine against the site's API. It knows no router: the page hands it the address.
  */
-export function ProductFlow({ product, webview, address, initialCatalog, renew }: ProductFlowProps) {
+export function ProductFlow({ product, flow = 'purchase', webview, address, initialCatalog, renew }: ProductFlowProps) {
   const { i18n } = useLingui();
   const lang = useLang();
-  const { state, retry } = useProduct(product);
-  const renewing = useRenewal(renew, state.status === 'ready' ? state.definition : null, initialCatalog);
+  const { state, retry } = useProduct(product, flow);
+  // A claim is neither renewed nor offered the client's details: it starts from its own first step.
+  const purchase = state.status === 'ready' && !isClaim(state.definition) ? state.definition : null;
+  const renewing = useRenewal(renew, purchase, initialCatalog);
   const runnerStarted = useRef(false);
   const ready = state.status === 'ready' && renewing?.status !== 'asking';
   useEffect(() => {
@@ -122,8 +126,8 @@ export function ProductFlow({ product, webview, address, initialCatalog, renew }
   }, [ready]);
   // A signed-in client's profile is asked only for a new flow (the runner decides), and its code loads only then.
   const applicantOffer = useMemo(
-    () => (typeof document !== 'undefined' && maySignedIn(document) ? () => import('./renewal/client-offer').then(({ clientOffer }) => clientOffer(api)) : undefined),
-    [],
+    () => (flow === 'purchase' && typeof document !== 'undefined' && maySignedIn(document) ? () => import('./renewal/client-offer').then(({ clientOffer }) => clientOffer(api)) : undefined),
+    [flow],
   );
   // Through the server's `/pay/<provider>/<contract>` in the page's language (server/routes/pay says why).
   const payLink = useCallback<PayLink>((provider, contractId) => `/pay/${provider}/${encodeURIComponent(contractId)}?lang=${lang}`, [lang]);
@@ -171,6 +175,7 @@ export function ProductFlow({ product, webview, address, initialCatalog, renew }
       onStepChange={address.onStepChange}
       stepHref={address.stepHref}
       payLink={payLink}
+      applicationsHref={`/${lang}/dashboard/applications`}
       layout={webview ? 'webview' : 'default'}
       initialCatalog={start ? start.catalog : initialCatalog}
       {...(start ? { start: start.data } : {})}

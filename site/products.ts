@@ -1,4 +1,5 @@
 import { productGroups, type ProductGroup, type ProductManifest } from '../products/kit/define/define';
+import { claimProductIds } from './claim-flows';
 import { siteProductOf, type SiteProduct } from './site-product';
 
 /**
@@ -19,6 +20,12 @@ export const products: readonly SiteProduct[] = Object.entries(manifests)
     if (manifest.id !== folderOf(path)) throw new Error(`${path}: id "${manifest.id}" is not its folder's name`);
     return siteProductOf(manifest);
   });
+
+/**
+ * The products with an insurance-event claim (`products/<id>/claim.ts`, found by site/site-product.ts's
+ * lazy glob: a claim's code loads with its page alone), each with its claim page.
+ */
+export const claimProducts: readonly string[] = claimProductIds.filter((id) => products.some((product) => product.manifest.id === id));
 
 const byId = new Map(products.map((product) => [product.manifest.id, product]));
 

@@ -9,6 +9,8 @@ export interface RouteHandle {
   layout: LayoutId;
   lang: Lang | null;
   product?: string;
+  /** The product's flow the page runs: its claim, or (absent) its purchase. */
+  flow?: 'claim';
   scrollToTop?: boolean;
   business?: boolean;
 }

@@ -64,6 +64,7 @@ function pageRoute(route: Extract<ExpandedRoute, { kind: 'page' }>, services: Ro
     layout: entry.layout,
     lang: route.lang,
     ...(entry.product ? { product: entry.product } : {}),
+    ...(entry.flow ? { flow: entry.flow } : {}),
     ...(entry.scrollToTop === false ? { scrollToTop: false } : {}),
     ...(entry.business ? { business: true } : {}),
   };

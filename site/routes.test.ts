@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productGroups } from '../products/kit/define/define';
-import { products, siteProductGroups, siteProducts } from './products';
+import { claimProducts, products, siteProductGroups, siteProducts } from './products';
+import { claimProductIds } from './claim-flows';
 import { expandRoutes, matchRoute, routes } from './routes';
 
 describe('route table', () => {
@@ -12,7 +13,7 @@ describe('route table', () => {
   it('routes every product page its manifest names, and links (home page, header) only to site pages', () => {
     for (const { manifest } of products) {
       const named = [manifest.routes.page, manifest.routes.webview].filter((path) => path !== undefined).map((path) => `${path}/:ad?`);
-      expect(routes.filter((r) => r.product === manifest.id).map((r) => r.path), manifest.id).toEqual(named);
+      expect(routes.filter((r) => r.product === manifest.id && r.flow === undefined).map((r) => r.path), manifest.id).toEqual(named);
     }
     expect(siteProducts.map((p) => p.id).sort()).toEqual(products.filter((p) => p.manifest.routes.page !== undefined).map((p) => p.manifest.id).sort());
     // Listed by group (the menu's and the home page's order), by rank within it: OSAGO leads the car products.
@@ -21,6 +22,14 @@ describe('route table', () => {
     expect(siteProductGroups[0]?.products[0]?.id).toBe('osago');
     expect(siteProductGroups.flatMap((g) => g.products.map((p) => p.id))).toEqual(siteProducts.map((p) => p.id));
     for (const product of siteProducts) expect(product.page).toBe(product.routes.page);
+  });
+
+  it('routes a claim page for each product with a claim, in the default layout, and no other', () => {
+    expect(claimProducts).toEqual(claimProductIds);
+    const claims = routes.filter((r) => r.flow === 'claim');
+    expect(claims.map((r) => [r.path, r.product, r.layout])).toEqual(claimProducts.map((id) => [`/insurance-event/${id}`, id, 'default']));
+    const unclaimed = products.find(({ manifest }) => !claimProducts.includes(manifest.id))?.manifest.id ?? 'no-such-product';
+    expect(matchRoute(`/en/insurance-event/${unclaimed}`)?.route.entry.path).toBe('*');
   });
 
   it('expands each route to /uz, /en, /ru and an unprefixed variant', () => {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import { languages, type Lang } from './language';
-import { products } from './products';
+import { claimProducts, products } from './products';
 import { notFoundPath, pageParamsValid, serverDrawn, sitePages, type LayoutId, type PageKind, type SitePage } from '../products/kit/site/site-pages';
 import NotFoundPage from './pages/not-found-page';
 
@@ -34,6 +34,7 @@ const notFoundPage = async (): Promise<PageModule> => ({ default: NotFoundPage }
 const pageModules: Record<PageKind, () => Promise<PageModule>> = {
   home: () => import('./pages/home-page'),
   product: () => import('./pages/product-page'),
+  claim: () => import('./claim/claim-page'),
   'thank-you': () => import('./pages/thank-you-page'),
   paynet: () => import('./pages/paynet-page'),
   'not-found': notFoundPage,
@@ -50,7 +51,7 @@ const pageModules: Record<PageKind, () => Promise<PageModule>> = {
 export { notFoundPath };
 
 /** THE route table: the shared page list (products/kit/site/site-pages.ts, which the server also reads) with each page's module. */
-export const routes: readonly RouteEntry[] = sitePages(products.map((product) => product.manifest)).map(({ kind, params, ...page }) => ({
+export const routes: readonly RouteEntry[] = sitePages(products.map((product) => product.manifest), claimProducts).map(({ kind, params, ...page }) => ({
   ...page,
   page: pageModules[kind],
   ...(params ? { validate: (values: Params) => pageParamsValid({ params }, values) } : {}),

@@ -1,4 +1,4 @@
-import type { FlowData, ProductDefinition } from '../engine/definition';
+import type { FlowData, FlowDefinition, ProductDefinition } from '../engine/definition';
 import type { ProductManifest } from '../products/kit/define/define';
 import { catalogLoaders, type CatalogLoaders } from './i18n';
 import { loadOnce } from './load-once';
@@ -34,3 +34,12 @@ export const loadDefinition = loadOnce((id: string): Promise<ProductDefinition<F
   const load = definitions[`../products/${id}/definition.ts`];
   return load ? load().then((module) => module.default) : Promise.reject(new Error(`no product "${id}"`));
 });
+
+/** The flow of a product a page runs: its purchase, or its claim. */
+export type FlowKind = 'purchase' | 'claim';
+
+/** Loads the definition of a product's flow of `kind`. */
+export function loadFlow(id: string, kind: FlowKind): Promise<FlowDefinition<FlowData, unknown>> {
+  // The claims' loaders are a module of their own: a purchase page does not carry them.
+  return kind === 'claim' ? import('./claim-flows').then(({ loadClaim }) => loadClaim(id)) : loadDefinition(id);
+}

@@ -10,13 +10,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
-import type { FlowData, ProductDefinition } from '../engine/definition';
+import type { ClaimDefinition, FlowData, ProductDefinition } from '../engine/definition';
 import { arrayFieldTemplateNames, fieldNames, widgetNames } from '../engine/widget-names';
 import {
   commonFieldProblems, definitionMessageIds, fileFieldProblems, flatnessProblems, machineProblems, missingMessages, parsePo,
   sourceMessageIds, stepProblems, uiNames, uiSchemaStrayKeys,
 } from '../products/kit/testing/conformance';
 import { filePartRules } from '../products/kit/api/multipart';
+import { claimMessageIds, claimProblems } from '../products/kit/testing/claim-conformance';
+import { claimRefusalKeys } from '../products/kit/claims/claim-binding';
+import { claimSample } from '../products/kit/claims/samples';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const locales = ['uz', 'en', 'ru'];
@@ -62,6 +65,17 @@ function isDefinition(value: unknown, id: string): value is ProductDefinition<Fl
     && Array.isArray((value as { steps?: unknown }).steps);
 }
 
+/** Widgets and fields a uiSchema names that the engine does not register. */
+function reportUnregistered(at: string, ui: unknown) {
+  const names = uiNames(ui);
+  for (const [widget, pointer] of names.widgets) {
+    if (!(widgetNames as readonly string[]).includes(widget)) report(at, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
+  }
+  for (const [field, pointer] of names.fields) {
+    if (!(fieldNames as readonly string[]).includes(field)) report(at, `${pointer || '/'} uses unregistered field "${field}" (engine/widget-names.ts)`);
+  }
+}
+
 /** Files every product folder has (docs/conventions.md "A product definition"); a variant may borrow the rest from its base product. */
 const requiredFiles = ['product.ts', 'definition.ts', 'sale.ts', 'samples.ts'];
 
@@ -102,13 +116,8 @@ async function checkProduct(id: string, catalogs: Record<string, Map<string, str
       && JSON.stringify(readJson(join(root, 'schemas', 'products', owner, `${step.id}.ui.json`))) !== JSON.stringify(step.uiSchema ?? {})) {
       report(at, `its uiSchema is not schemas/products/${owner}/${step.id}.ui.json`);
     }
+    reportUnregistered(at, step.uiSchema);
     const names = uiNames(step.uiSchema);
-    for (const [widget, pointer] of names.widgets) {
-      if (!(widgetNames as readonly string[]).includes(widget)) report(at, `${pointer || '/'} uses unregistered widget "${widget}" (engine/widget-names.ts)`);
-    }
-    for (const [field, pointer] of names.fields) {
-      if (!(fieldNames as readonly string[]).includes(field)) report(at, `${pointer || '/'} uses unregistered field "${field}" (engine/widget-names.ts)`);
-    }
     for (const [template, pointer] of names.templates) {
       if (!(arrayFieldTemplateNames as readonly string[]).includes(template)) report(at, `${pointer || '/'} uses unregistered array template "${template}"`);
     }
@@ -119,6 +128,36 @@ async function checkProduct(id: string, catalogs: Record<string, Map<string, str
     ids.push(...sourceMessageIds(readFileSync(join(folder, file), 'utf8'), id));
   }
   for (const problem of missingMessages(ids, catalogs)) report(`${where} messages`, problem);
+}
+
+function isClaim(value: unknown, id: string): value is ClaimDefinition<FlowData, unknown> {
+  return isDefinition(value, id) && (value as { kind?: unknown }).kind === 'claim';
+}
+
+/** A product's insurance-event form (`claim.ts`): its declaration, its schemas as the schemas/claims files hold them, its messages. */
+async function checkClaim(id: string, catalogs: Record<string, Map<string, string>>) {
+  const file = join(root, 'products', id, 'claim.ts');
+  const where = `products/${id}/claim.ts`;
+  if (!existsSync(file)) {
+    report(where, 'missing: every product takes claims');
+    return;
+  }
+  const claim = ((await import(pathToFileURL(file).href)) as Record<string, unknown>).default;
+  if (!isClaim(claim, id)) {
+    report(where, `has no default export of a claim definition with id "${id}"`);
+    return;
+  }
+  const catalog = { signedIn: true, policies: [] };
+  for (const problem of claimProblems(claim, catalog)) report(where, problem);
+  for (const step of claim.steps.filter((s) => (s.component ?? 'form') === 'form')) {
+    // The build precompiles a claim step's validator from its file: the family's, or the common one.
+    const owner = [claim.family, 'common'].find((folder) => existsSync(join(root, 'schemas', 'claims', folder, `${step.id}.json`))
+      && JSON.stringify(readJson(join(root, 'schemas', 'claims', folder, `${step.id}.json`))) === JSON.stringify(step.schema));
+    if (!owner) report(`${where} step "${step.id}"`, `its schema is not the content of schemas/claims/${claim.family}/${step.id}.json nor of schemas/claims/common/${step.id}.json`);
+    reportUnregistered(`${where} step "${step.id}"`, step.uiSchema);
+  }
+  const sample = claimSample(id, { number: 'OSG 2030000042', passport: 'AA1234567', birthday: '1990-05-15' });
+  for (const problem of missingMessages(claimMessageIds(claim, catalog, [sample], claimRefusalKeys), catalogs)) report(`${where} messages`, problem);
 }
 
 async function main() {
@@ -148,6 +187,9 @@ async function main() {
   // Every folder of products/ is a product but kit/, the code they share: a product folder that lost its product.ts is named, not skipped.
   const products = readdirSync(join(root, 'products')).filter((name) => name !== 'kit' && statSync(join(root, 'products', name)).isDirectory()).sort();
   for (const id of products) await checkProduct(id, catalogs);
+  for (const id of products) await checkClaim(id, catalogs);
+  const claimAjv = stepAjv();
+  for (const file of jsonFiles(join(root, 'schemas', 'claims')).filter((f) => !f.endsWith('.ui.json'))) compiles(claimAjv, file);
   for (const id of existsSync(join(root, 'schemas', 'products')) ? readdirSync(join(root, 'schemas', 'products')) : []) {
     if (!products.includes(id)) report(`schemas/products/${id}`, `no products/${id} folder`);
   }
@@ -156,7 +198,7 @@ async function main() {
     console.error(`products-check: ${problems.length} problem(s)\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     process.exit(1);
   }
-  console.log(`products-check: ${products.length} product(s) OK (${products.join(', ')})`);
+  console.log(`products-check: ${products.length} product(s) and their claims OK (${products.join(', ')})`);
 }
 
 await main();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,11 +63,25 @@ describe('step schema modules', () => {
     expect(validator.validateFormData({}, exported).errors.map((e) => e.name)).toEqual(['required', 'required']);
   });
 
-  it('takes step schemas under schemas/products, never ui schemas or other JSON', () => {
+  it('takes step schemas under schemas/products and schemas/claims, never ui schemas or other JSON', () => {
     expect(stepSchemaFile.test('/repo/schemas/products/home/program.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/claims/car/event.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/claims/common/payout.ui.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/schemas/products/home/program.ui.json')).toBe(false);
+    expect(stepSchemaFile.test('/repo/schemas/claims/car/event.json')).toBe(true);
+    expect(stepSchemaFile.test('/repo/schemas/claims/common/payout.ui.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/schemas/api/home/save.request.json')).toBe(false);
     expect(stepSchemaFile.test('/repo/package.json')).toBe(false);
+  });
+
+  it('precompiles every claim step schema, whose validator says its own messages (a control character in a free text)', async () => {
+    const files = readdirSync(resolve('schemas/claims'), { recursive: true, encoding: 'utf8' }).map((f) => resolve('schemas/claims', f)).filter((f) => stepSchemaFile.test(f));
+    expect(files.length).toBeGreaterThan(15);
+    for (const file of files) expect(() => generateSchemaModule(JSON.parse(readFileSync(file, 'utf8')) as RJSFSchema, registry, formats), file).not.toThrow();
+    const { schema: event, validator } = await load(generateSchemaModule(JSON.parse(readFileSync(resolve('schemas/claims/car/event.json'), 'utf8')) as RJSFSchema, registry, formats));
+    const good = { date: '2030-06-20', time: '14:30', place: 'Toshkent', description: 'A car hit the rear bumper of mine.' };
+    expect(validator.validateFormData(good, event).errors).toEqual([]);
+    expect(validator.validateFormData({ ...good, description: 'A car hit\u0000 the bumper.' }, event).errors.map((e) => e.message)).toEqual(['claim.error.text']);
   });
 
   it('the plugin resolves a step schema import to its generated module and loads it', async () => {

@@ -19,8 +19,11 @@ const formatsModule = fileURLToPath(new URL('../engine/step-formats.ts', import.
 /** The step forms' options, the generated code reading formats from `formats` (the engine's small table, not ajv-formats' whole one). */
 const compileOptions = (formats: string) => ({ ...stepValidatorOptions, ajvOptionsOverrides: { code: { formats: _`require(${formats}).stepFormats` } } });
 
-/** Step form schemas: `schemas/products/<product>/<step>.json`, never a `.ui.json`. */
-export const stepSchemaFile = /[\\/]schemas[\\/]products[\\/][^\\/]+[\\/][^\\/]+(?<!\.ui)\.json$/;
+/**
+ * Step form schemas: a purchase's `schemas/products/<product>/<step>.json` and a claim's
+ * `schemas/claims/<family or common>/<step>.json`, never a `.ui.json`.
+ */
+export const stepSchemaFile = /[\\/]schemas[\\/](?:products|claims)[\\/][^\\/]+[\\/][^\\/]+(?<!\.ui)\.json$/;
 
 /**
  * ajv standalone code is CommonJS (`require("ajv/dist/runtime/equal").default`). Each distinct
@@ -117,7 +120,7 @@ export function generateValidatorModule(source: RJSFSchema, formats = formatsMod
 }
 
 export interface StepValidatorsOptions {
-  /** Which JSON files are form schemas; defaults to the step schemas under schemas/products. */
+  /** Which JSON files are form schemas; defaults to the step schemas under schemas/products and schemas/claims. */
   include?: RegExp[];
   /**
    * In a browser build (not the server's, nor tests'), each validator becomes a chunk of its own that

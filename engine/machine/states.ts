@@ -14,16 +14,19 @@ export const failureOf = ({ event }: { event: FailEvent }) => ({ failure: event.
 /**
  * The state configs of a flow's steps (one state per step id) and the boot targets (the resumed
  * step, else the first). They name the guards, actions and actors `createFlowMachine` sets up, typed
- * by `FlowStateConfig`. `passable`: the steps a skip or show rule may pass over.
+ * by `FlowStateConfig`. `passable`: the steps a skip or show rule may pass over; `saveBy`: the actor
+ * of the save step, a purchase's save (a contract to pay) or a claim's filing (its receipt).
  */
-export function stateConfigs(steps: StepDefinition[], passable: ReadonlySet<string>) {
+export function stateConfigs(steps: StepDefinition[], passable: ReadonlySet<string>, saveBy: 'save' | 'file' = 'save') {
   const ids = steps.map((s) => s.id);
   const downloadStep = steps.find((s) => s.component === 'download')?.id ?? null;
+  // The flow's end, a policy issued or a claim filed: never a step to go to or back from.
+  const endSteps = new Set(steps.filter((s) => s.component === 'download' || s.component === 'receipt').map((s) => s.id));
   const saveIndex = steps.findIndex((s) => s.submit === 'save');
 
   const gotoTransitions = (from: string): FlowTransition[] =>
     ids
-      .filter((to) => to !== from && to !== downloadStep)
+      .filter((to) => to !== from && !endSteps.has(to))
       .map((to) => ({ target: `#${FLOW_ID}.${to}`, guard: { type: 'canGoto', params: { from, to } }, actions: ['clearError'] }));
 
   /** The payment check, silent when unpaid (on arrival, also after the provider sent the visitor back) or saying so (the visitor asked). */
@@ -48,7 +51,7 @@ export function stateConfigs(steps: StepDefinition[], passable: ReadonlySet<stri
   steps.forEach((step, index) => {
     const component = step.component ?? 'form';
     const navigation = { 'step.back': moves(ids, passable, index, -1, downloadStep), 'step.goto': gotoTransitions(step.id) };
-    if (component === 'download') {
+    if (component === 'download' || component === 'receipt') {
       stepStates[step.id] = {};
     } else if (component === 'payment') {
       stepStates[step.id] = {
@@ -112,9 +115,10 @@ export function stateConfigs(steps: StepDefinition[], passable: ReadonlySet<stri
                   tags: [BUSY],
                   invoke: {
                     id: ACTOR_IDS.save,
-                    src: 'save',
                     input: ({ context }: { context: FlowContext }) => ({ data: context.data, price: context.price }),
-                    onDone: { target: 'advancing', actions: { type: 'storePayment', params: outputAs('payment') } },
+                    ...(saveBy === 'save'
+                      ? { src: 'save', onDone: { target: 'advancing', actions: { type: 'storePayment', params: outputAs('payment') } } }
+                      : { src: 'file', onDone: { target: 'advancing', actions: { type: 'storeReceipt', params: outputAs('receipt') } } }),
                     onError: { target: 'idle', actions: [{ type: 'storeCallFailure', params: failureOf }, { type: 'logUnexpected', params: failureOf }] },
                   },
                 },

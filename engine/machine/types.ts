@@ -1,5 +1,5 @@
 import type { EventObject, MetaObject, PromiseActorLogic, StateNodeConfig, TransitionConfig } from 'xstate';
-import type { FieldErrors, FlowData, MessageId, PaymentCheck, PaymentDetails, PolicyResult, Price } from '../definition';
+import type { ClaimReceipt, FieldErrors, FlowData, MessageId, PaymentCheck, PaymentDetails, PolicyResult, Price } from '../definition';
 import type { FieldPath } from '../paths';
 
 /** Progress of one step (requirements §4): `active` = opened (reached and not backed out of). */
@@ -39,6 +39,8 @@ export interface FlowContext {
   price: Price | null;
   payment: PaymentDetails | null;
   policy: PolicyResult | null;
+  /** A filed claim's receipt (a claim's flow; a purchase's stays null). */
+  receipt: ClaimReceipt | null;
   error: FlowError | null;
   fieldErrors: FieldErrors;
   /** Last lookup key started for each row (`<lookup>:<row>`). */
@@ -75,6 +77,8 @@ export interface FlowResume {
   steps: StepsProgress;
   payment: PaymentDetails | null;
   policy: PolicyResult | null;
+  /** A filed claim's receipt (absent in a purchase's draft). */
+  receipt?: ClaimReceipt | null;
   /** What the lookups and the flow's rules last said, so a reload (or a change of language) keeps a refused plate refused. */
   verdicts?: LookupVerdicts;
   /**
@@ -184,6 +188,7 @@ export type FlowActions = {
   storeBootFailure: { failure: unknown };
   acceptStepData: { step: string };
   storePayment: { payment: PaymentDetails };
+  storeReceipt: { receipt: ClaimReceipt };
   logUnexpected: { failure: unknown };
   mergeCallAnswer: { answer: Partial<FlowData> };
   storeCallFailure: { failure: unknown };
@@ -212,6 +217,8 @@ export type FlowActions = {
 export type FlowActors = {
   loadCatalog: PromiseActorLogic<unknown>;
   save: PromiseActorLogic<PaymentDetails, SaveInput>;
+  /** A claim's save step: the claim filed (`ClaimBinding.file`). */
+  file: PromiseActorLogic<ClaimReceipt, SaveInput>;
   check: PromiseActorLogic<PaymentCheck, CheckInput>;
   stepCall: PromiseActorLogic<Partial<FlowData>, StepCallInput>;
   quote: PromiseActorLogic<Price, QuoteInput>;

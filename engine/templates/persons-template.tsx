@@ -33,13 +33,20 @@ function itemErrors(item: ReactNode): ErrorSchema | undefined {
   return isValidElement<{ itemErrorSchema?: ErrorSchema }>(item) ? item.props.itemErrorSchema : undefined;
 }
 
+/** Whether an array's rows are files (`items` drawn by the `file` field: several photos of one kind), by its uiSchema. */
+function ofFiles(uiSchema: unknown): boolean {
+  const items = typeof uiSchema === 'object' && uiSchema !== null ? (uiSchema as { items?: unknown }).items : undefined;
+  return typeof items === 'object' && items !== null && (items as Record<string, unknown>)['ui:field'] === 'file';
+}
+
 /**
- * Repeated persons (any list of people in a step): a numbered card per row with a remove button,
+ * Repeated persons (any list of people in a step; a list of files is said as files): a numbered card per row with a remove button,
  * a summary of the row's errors, and an add button while `maxItems` allows (rjsf's `canAdd`).
  */
 export function PersonsArrayTemplate(props: ArrayFieldTemplateProps) {
   const { i18n } = useLingui();
   const { items, canAdd, onAddClick, disabled, readonly, title, required, fieldPathId, rawErrors } = props;
+  const files = ofFiles(props.uiSchema);
   return (
     <fieldset className="mb-4" id={fieldPathId.$id}>
       {title && (
@@ -58,11 +65,11 @@ export function PersonsArrayTemplate(props: ArrayFieldTemplateProps) {
               className={`rounded-xl border p-4 ${summary.length ? 'border-red-300' : 'border-slate-200'}`}
               aria-describedby={summary.length ? summaryId : undefined}
             >
-              <p className="mb-2 text-sm font-semibold text-slate-700">{i18n._('engine.array.row', { n: index + 1 })}</p>
+              <p className="mb-2 text-sm font-semibold text-slate-700">{i18n._(files ? 'engine.claim.files.row' : 'engine.array.row', { n: index + 1 })}</p>
               {item}
               {summary.length > 0 && (
                 <div id={summaryId} role="alert" className="mt-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
-                  <p className="font-medium">{i18n._('engine.array.row-errors', { n: index + 1 })}</p>
+                  <p className="font-medium">{i18n._(files ? 'engine.claim.files.row-errors' : 'engine.array.row-errors', { n: index + 1 })}</p>
                   <ul className="list-inside list-disc">
                     {summary.map((e) => (
                       <li key={e}>{e}</li>
@@ -89,7 +96,7 @@ export function PersonsArrayTemplate(props: ArrayFieldTemplateProps) {
           onClick={onAddClick}
           disabled={disabled}
         >
-          + {i18n._('engine.array.add')}
+          + {i18n._(files ? 'engine.claim.files.add' : 'engine.array.add')}
         </button>
       )}
     </fieldset>
@@ -111,7 +118,7 @@ export function ArrayItemTemplate({ children, buttonsProps, hasToolbar, registry
 }
 
 /** Only removal: persons are not reordered or copied. */
-export function ArrayItemButtons({ hasRemove, onRemoveItem, disabled, readonly, fieldPathId, index }: ArrayFieldItemButtonsTemplateProps) {
+export function ArrayItemButtons({ hasRemove, onRemoveItem, disabled, readonly, fieldPathId, index, uiSchema }: ArrayFieldItemButtonsTemplateProps) {
   const { i18n } = useLingui();
   if (!hasRemove) return null;
   return (
@@ -122,7 +129,7 @@ export function ArrayItemButtons({ hasRemove, onRemoveItem, disabled, readonly, 
       onClick={onRemoveItem}
       disabled={disabled || readonly}
     >
-      {i18n._('engine.array.remove-row', { n: index + 1 })}
+      {i18n._(uiSchema?.['ui:field'] === 'file' ? 'engine.claim.files.remove' : 'engine.array.remove-row', { n: index + 1 })}
     </button>
   );
 }

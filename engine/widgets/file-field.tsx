@@ -102,7 +102,16 @@ export function FileField(props: FieldProps) {
     }
     let current = true;
     let url: string | null = null;
-    files.get(id).then(
+    const shown = ref;
+    files.get(id).then(async (kept) => {
+      if (kept?.ref.id === refId || !shown) return kept;
+      // A row of a list of files that moved up (a row before it was removed) finds its file under the
+      // row it was chosen in: it is kept under this one from now on.
+      const blob = await files.read(shown);
+      if (!blob) return null;
+      await files.put(id, { ref: shown, blob });
+      return { ref: shown, blob };
+    }).then(
       (kept) => {
         if (!current) return;
         if (!kept || kept.ref.id !== refId) {
@@ -196,7 +205,9 @@ export function FileField(props: FieldProps) {
     if (file) void take(file);
   };
 
-  const title = typeof schema.title === 'string' ? schema.title : props.name;
+  // A row of a list of files without a title of its own is named by its place in the list.
+  const row = path.length > 1 ? Number(path.at(-1)) : Number.NaN;
+  const title = typeof schema.title === 'string' ? schema.title : Number.isInteger(row) ? i18n._('engine.claim.files.row', { n: row + 1 }) : props.name;
   const description = typeof schema.description === 'string' ? schema.description : null;
   const describedBy = [`${id}__error`, description ? descriptionId(id) : null, helpId(id), problem || missing ? statusId : null].filter(Boolean).join(' ');
   const inner = innerErrors(errorSchema);

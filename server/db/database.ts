@@ -204,10 +204,14 @@ export interface ClientSessionsTable {
 
 export type ClaimStatus = 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
 
-/** A claim a client filed (migration 082), keyed by (client_id, id). */
+/**
+ * A claim (migrations 082, 085): filed signed in (`client_id` the filer) or signed out by policy
+ * number (no client); read by a client through the rule that it is theirs (filed by them, or under a
+ * policy that is theirs).
+ */
 export interface ClaimsTable {
   id: string;
-  client_id: string;
+  client_id: string | null;
   number: string;
   product: Product;
   policy_id: string | null;
@@ -216,6 +220,47 @@ export interface ClaimsTable {
   description: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The claimant's phone for status SMS (998 and nine digits). */
+  phone: ColumnType<string, string | undefined, string>;
+  lang: ColumnType<'uz' | 'en' | 'ru', 'uz' | 'en' | 'ru' | undefined, 'uz' | 'en' | 'ru'>;
+  /** The form's answers as filed, by step. */
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Kinds of the documents the insurer still needs. */
+  documents_needed: ColumnType<string[], string[] | undefined, string[]>;
+  decision_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  payout_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  answer_by: ColumnType<DateText | null, string | null | undefined, string | null>;
+}
+
+/** A file of a claim (migration 085). */
+export interface ClaimFilesTable {
+  id: string;
+  claim_id: string;
+  kind: string;
+  filename: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  store: string;
+  created_at: Timestamp;
+}
+
+/** The bytes of a claim file the database store keeps. */
+export interface ClaimFileDataTable {
+  file_id: string;
+  data: Uint8Array;
+}
+
+/** A status a claim went through (migration 085): the cabinet's timeline. */
+export interface ClaimEventsTable {
+  id: Generated<number>;
+  claim_id: string;
+  status: ClaimStatus;
+  reason: ColumnType<string | null, string | null | undefined, string | null>;
+  documents: ColumnType<string[], string[] | undefined, string[]>;
+  amount: ColumnType<number | null, number | null | undefined, number | null>;
+  actor: 'claimant' | 'back_office';
+  created_at: Timestamp;
 }
 
 /** A renewal reminder enqueued (migration 084): once per policy and days before its end. */
@@ -372,6 +417,9 @@ export interface Database {
   sign_in_codes: SignInCodesTable;
   client_sessions: ClientSessionsTable;
   claims: ClaimsTable;
+  claim_files: ClaimFilesTable;
+  claim_file_data: ClaimFileDataTable;
+  claim_events: ClaimEventsTable;
   policy_reminders: PolicyRemindersTable;
   referral_codes: ReferralCodesTable;
 }

@@ -29,6 +29,11 @@ export class FailureThrottle {
     return false;
   }
 
+  /** Whether `kind`'s window has admitted its limit already (the next failure would be held): a caller past its limit is refused before it tries again. */
+  spent(kind: string): boolean {
+    return (this.windows.get(kind)?.sent ?? 0) >= this.options.limit;
+  }
+
   /** Closes every open window (on shutdown), summarising what each held back. */
   async closeAll(): Promise<void> {
     await Promise.all([...this.windows.keys()].map((kind) => this.close(kind)));

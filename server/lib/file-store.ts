@@ -23,17 +23,22 @@ export interface FileBytesStore {
   erase(ids: readonly string[], executor: Executor): Promise<void>;
 }
 
-/** The database as the store: each file's bytes in `contract_file_data` (bytea), in the same transaction as its contract. */
-export const databaseFileStore: FileBytesStore = {
-  name: 'database',
-  async write(id, bytes, executor) {
-    await executor.insertInto('contract_file_data').values({ file_id: id, data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
-  },
-  async read(id, executor) {
-    const row = await executor.selectFrom('contract_file_data').select('data').where('file_id', '=', id).executeTakeFirst();
-    return row ? new Uint8Array(row.data) : null;
-  },
-  async erase(ids, executor) {
-    if (ids.length > 0) await executor.deleteFrom('contract_file_data').where('file_id', 'in', [...ids]).execute();
-  },
-};
+/** The tables the database store keeps bytes in: a contract's files', and a claim's. */
+export type FileDataTable = 'contract_file_data' | 'claim_file_data';
+
+/** The database as the store: each file's bytes in `table` (bytea), in the same transaction as the row that describes it. */
+export function databaseStore(table: FileDataTable): FileBytesStore {
+  return {
+    name: 'database',
+    async write(id, bytes, executor) {
+      await executor.insertInto(table).values({ file_id: id, data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
+    },
+    async read(id, executor) {
+      const row = await executor.selectFrom(table).select('data').where('file_id', '=', id).executeTakeFirst();
+      return row ? new Uint8Array(row.data) : null;
+    },
+    async erase(ids, executor) {
+      if (ids.length > 0) await executor.deleteFrom(table).where('file_id', 'in', [...ids]).execute();
+    },
+  };
+}

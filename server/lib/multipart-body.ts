@@ -22,8 +22,8 @@ const fieldBytes = 4096;
 const refusal = (status: number, message: string, field: string, reason?: FileProblem) =>
   new AppError(status, message, reason ? { field, reason } : { field });
 
-/** Each problem's status and how the answer says it. */
-function problemRefusal(name: string, problem: FileProblem, rule: FileRule, type: string | null, dimensions: { width: number; height: number } | null): AppError {
+/** Each problem's status and how the answer says it (`name`: the part's place, `photo` or `damage/photos/0`). */
+export function problemRefusal(name: string, problem: FileProblem, rule: FileRule, type: string | null, dimensions: { width: number; height: number } | null): AppError {
   const field = `/${name}`;
   switch (problem) {
     case 'empty':
@@ -39,22 +39,22 @@ function problemRefusal(name: string, problem: FileProblem, rule: FileRule, type
   }
 }
 
-/** The bytes of a file part, refused with 413 as soon as they pass the field's limit. */
-async function readFile(part: MultipartFile, rule: FileRule): Promise<Uint8Array> {
+/** The bytes of a file part, refused with 413 (naming `name`, by default the part's) as soon as they pass the field's limit. */
+export async function readFile(part: MultipartFile, rule: FileRule, name = part.fieldname): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > rule.maxBytes) throw refusal(413, `body/${part.fieldname} is larger than ${formatBytes(rule.maxBytes)}`, `/${part.fieldname}`, 'size');
+    if (size > rule.maxBytes) throw refusal(413, `body/${name} is larger than ${formatBytes(rule.maxBytes)}`, `/${name}`, 'size');
     chunks.push(chunk);
   }
   // The request's own file-size limit (the largest of its fields) cut the part short.
-  if (part.file.truncated) throw refusal(413, `body/${part.fieldname} is larger than ${formatBytes(rule.maxBytes)}`, `/${part.fieldname}`, 'size');
+  if (part.file.truncated) throw refusal(413, `body/${name} is larger than ${formatBytes(rule.maxBytes)}`, `/${name}`, 'size');
   return Buffer.concat(chunks);
 }
 
 /** Whatever reading the parts threw, as a 4xx: the plugin's limit errors keep their status, a body cut short or malformed is a 400. */
-function partsFailure(error: unknown): AppError {
+export function partsFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const status = (error as { statusCode?: unknown }).statusCode;
   const code = (error as { code?: unknown }).code;
@@ -75,7 +75,7 @@ function partsFailure(error: unknown): AppError {
  * nothing more. A rest larger than `maxBytes` is not worth reading: the connection is closed after
  * the answer instead (what a refused JSON body gets).
  */
-function discardRest(request: FastifyRequest, reply: FastifyReply, maxBytes: number): void {
+export function discardRest(request: FastifyRequest, reply: FastifyReply, maxBytes: number): void {
   const raw = request.raw;
   if (raw.complete) return;
   raw.unpipe();

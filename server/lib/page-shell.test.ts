@@ -30,6 +30,25 @@ describe('page shell', () => {
     expect(afterPaint('<html><head></head><body>home</body></html>')).toBe('<html><head></head><body>home</body></html>');
   });
 
+  it('sends a claim page with the flow island\'s entry for a product with a claim, and the 404 for any other product\'s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shell-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="uz"><head><title>shop</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>');
+    mkdirSync(join(dir, 'prerendered', 'en', 'insurance-event', 'osago'), { recursive: true });
+    writeFileSync(join(dir, 'prerendered', 'en', 'insurance-event', 'osago', 'index.html'), '<!doctype html><html lang="en"><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"><div id="flow-island" data-product="osago" data-flow="claim"></div></div></body></html>');
+    mkdirSync(join(dir, '.vite'), { recursive: true });
+    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'flow-main.tsx': { file: 'assets/flow-main-1.js' }, '../products/osago/claim.ts': { file: 'assets/osago-claim-1.js' } }));
+    const manifests = [{ id: 'osago', routes: { page: '/osago' } }, { id: 'travel', routes: { page: '/travel' } }] as Parameters<typeof pageShell>[1];
+    const shell = pageShell(dir, manifests, { claims: ['osago'] });
+    const claim = await shell('/en/insurance-event/osago');
+    expect(claim.status).toBe(200);
+    const html = htmlOf(claim);
+    expect(html).toContain('/assets/flow-main-1.js');
+    expect(html).toContain('/assets/osago-claim-1.js');
+    expect(html).not.toContain('/assets/index-1.js');
+    expect((await shell('/en/insurance-event/travel')).status).toBe(404);
+    expect((await pageShell(dir, manifests)('/en/insurance-event/osago')).status).toBe(404);
+  });
+
   it('picks brotli, then gzip, and honours q=0', () => {
     expect(pageEncoding('gzip, deflate, br')).toBe('br');
     expect(pageEncoding('br;q=0, gzip')).toBe('gzip');

@@ -6,7 +6,7 @@ import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/kit/define/define';
 import { groupDigits } from '../../products/kit/api/api-format';
 import {
-  accountLinkAttribute, accountMetaName, acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
+  accountLinkAttribute, accountMetaName, claimBorrowedAreas, acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
   siteLanguages, prerenderAddress, showsPrerendered, sitePages, withoutOptionalParams, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
 } from '../../products/kit/site/site-pages';
 
@@ -29,6 +29,9 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
     home: ['pages/home-page.tsx'],
     product: page.product
       ? [island ? flowEntry : 'pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', ...messageAreas(page.product)])]
+      : [],
+    claim: page.product
+      ? [island ? flowEntry : 'claim/claim-page.tsx', `../products/${page.product}/claim.ts`, ...catalogs(['engine', 'claim', ...messageAreas(page.product).filter((area) => claimBorrowedAreas.includes(area))])]
       : [],
     'thank-you': ['pages/thank-you-page.tsx'],
     paynet: ['pages/paynet-page.tsx'],
@@ -89,7 +92,8 @@ export function pageDocument(shell: string, page: RenderedPage): string {
 }
 
 /** Draws a product's flow page (its prerender address, `/ru/travel`) with the first step and the live catalog. */
-export type FlowRenderer = (address: string, product: string) => Promise<RenderedPage>;
+/** Draws a product's flow page (its purchase's, or its claim's) at `address` with the catalog the site API answers a visitor signed out. */
+export type FlowRenderer = (address: string, product: string, flow: 'purchase' | 'claim') => Promise<RenderedPage>;
 
 /** Draws the thank-you page at `address` with what became of the contract in it (null: the address names none). */
 export type ThankYouRenderer = (address: string, contractId: string | null) => Promise<RenderedPage>;
@@ -100,6 +104,8 @@ export interface PageShellOptions {
   /** How long a drawn flow page is sent before it is drawn again (the tariffs' cache time). */
   renderTtlMs?: number;
   onRenderFailure?: (error: unknown) => void;
+  /** The products with a claim (`products/<id>/claim.ts`): each has a claim page; another product's claim address is the 404. */
+  claims?: readonly string[];
   /** The clock of the drawn pages' time (tests). */
   now?: () => number;
   /** What the Paynet page answers for an order number typed into its form (`?order=`); without it the page shows no answer. */
@@ -143,6 +149,11 @@ export interface ErrorPage {
 export interface VisitorLanguages {
   cookie?: string | undefined;
   acceptLanguage?: string | undefined;
+  /**
+   * A signed-in client: a claim page is drawn with a visitor's signed-out catalog, so theirs is the
+   * build's page, whose flow loads the client's own policies to choose from.
+   */
+  signedIn?: boolean;
 }
 
 /** The language of a page address (path and query) as the browser detects it: its prefix, else the visitor's. */
@@ -186,7 +197,7 @@ export function pageShell(
   notFound: (address: string, visitor?: VisitorLanguages) => ErrorPage | null;
   warm: () => Promise<void>;
 } {
-  const pages = sitePages(manifests);
+  const pages = sitePages(manifests, options.claims);
   // A flow's own catalog and those its manifest names (as site/products.ts loads them).
   const messageAreas = (id: string) => {
     const manifest = manifests.find((m) => m.id === id);
@@ -227,7 +238,7 @@ export function pageShell(
    */
   const finished = (page: SitePage | null, lang: SiteLanguage | null, template: string): PageBody => {
     const scripted = template.includes('<script type="module"');
-    const island = scripted && page?.kind === 'product' && flowEntryFile !== undefined && template.includes(`id="${flowIslandId}"`);
+    const island = scripted && (page?.kind === 'product' || page?.kind === 'claim') && flowEntryFile !== undefined && template.includes(`id="${flowIslandId}"`);
     const files = new Set<string>();
     if (scripted) for (const module of page ? pageModules(page, lang, messageAreas, island) : []) eager(module, files);
     const preloaded = [...files].filter((file) => file.endsWith('.js') && (island ? file !== flowEntryFile : !inShell.has(file)));
@@ -254,13 +265,14 @@ export function pageShell(
   const flowReads = new Map<string, () => Promise<PageBody>>();
   const flowBody = (page: SitePage, lang: SiteLanguage): (() => Promise<PageBody>) | null => {
     const { renderFlow } = options;
-    if (!renderFlow || page.kind !== 'product' || !page.product) return null;
+    if (!renderFlow || (page.kind !== 'product' && page.kind !== 'claim') || !page.product) return null;
     const product = page.product;
+    const flow = page.kind === 'claim' ? 'claim' : 'purchase';
     const key = `${page.path}|${lang}`;
     let read = flowReads.get(key);
     if (!read) {
       const address = `/${lang}${prerenderAddress(page)}`;
-      read = cachedRead(async () => finished(page, lang, pageDocument(index, await renderFlow(address, product))), options.renderTtlMs ?? 60_000, options.now);
+      read = cachedRead(async () => finished(page, lang, pageDocument(index, await renderFlow(address, product, flow))), options.renderTtlMs ?? 60_000, options.now);
       flowReads.set(key, read);
     }
     return read;
@@ -327,7 +339,7 @@ export function pageShell(
       const rest = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
       return { status: 302, location: `/${lang}${rest === '/' ? '' : rest}${search ? `?${search}` : ''}` };
     }
-    const read = found?.lang ? flowBody(found.page, found.lang) : null;
+    const read = found?.lang && !(found.page.kind === 'claim' && visitor.signedIn) ? flowBody(found.page, found.lang) : null;
     if (read) {
       try {
         return { status: 200, body: await read(), lang, detected };

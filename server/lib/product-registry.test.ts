@@ -1,5 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadProducts } from './product-registry';
+import { claimProductIds, loadProducts } from './product-registry';
 
 describe('the server’s product registry', () => {
   it('gives each product a policy series of its own, so a policy number says which product it is', async () => {
@@ -11,5 +14,16 @@ describe('the server’s product registry', () => {
       expect(taken.get(value), `${id} prints ${value}, as ${taken.get(value)} does`).toBeUndefined();
       taken.set(value, id);
     }
+  });
+});
+
+describe('the products with a claim', () => {
+  it('are the product folders with a claim.ts, by name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'products-'));
+    for (const [folder, files] of [['osago', ['product.ts', 'claim.ts']], ['travel', ['product.ts']], ['kit', ['claim.ts']], ['home', ['product.ts', 'claim.ts']]] as const) {
+      mkdirSync(join(dir, folder));
+      for (const file of files) writeFileSync(join(dir, folder, file), '');
+    }
+    expect(claimProductIds(dir)).toEqual(['home', 'osago']);
   });
 });

@@ -33,6 +33,17 @@ async function load(dir: string): Promise<ServerProduct[]> {
 }
 
 /**
+ * The products that have an insurance-event claim (a folder with a product.ts and a claim.ts), by
+ * folder name: the site has a claim page for each, and for no other.
+ */
+export function claimProductIds(dir = productsDir): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, 'product.ts')) && existsSync(join(dir, entry.name, 'claim.ts')))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/**
  * The products of `products/*` (every folder with a product.ts), read once per process: the
  * registry the server, the seed and the tests share. Nobody lists products by hand.
  */

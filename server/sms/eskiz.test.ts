@@ -100,6 +100,6 @@ describe('the Eskiz gateway', () => {
     expect(() => loadConfig({ PAYMENTS_SANDBOX: 'off', SMS_GATEWAY: 'sandbox', CABINET_SECRET: 'k'.repeat(32) })).toThrow('SMS_GATEWAY');
     expect(() => loadConfig({ PAYMENTS_SANDBOX: 'off', ...eskiz })).toThrow('CABINET_SECRET');
     expect(() => loadConfig({ CABINET_SECRET: 'short' })).toThrow('CABINET_SECRET');
-    expect(loadConfig({ PAYMENTS_SANDBOX: 'off', ...eskiz, CABINET_SECRET: 'k'.repeat(32) }).cabinet.sms.kind).toBe('eskiz');
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'off', ...eskiz, CABINET_SECRET: 'k'.repeat(32), BACK_OFFICE_TOKEN: 'b'.repeat(32) }).cabinet.sms.kind).toBe('eskiz');
   });
 });

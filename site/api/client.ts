@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import type { ApiPort, CallOptions, Envelope, FormBody, Repeatable } from '../../engine/definition';
 import { credentialFor, type Credentials } from './credentials';
-import { isEnvelope, shouldToast, SiteApiFailure, type ApiErrorKind } from './failure';
+import { isEnvelope, shouldToast, SiteApiFailure, uploadTimeoutMs, type ApiErrorKind } from './failure';
 import { attemptOf, idempotencyField, idempotencyHeader, idempotencyKeys, type IdempotencyKeys } from './idempotency';
 
 declare module 'axios' {
@@ -18,14 +18,6 @@ export function classifyError(error: AxiosError, online: boolean): ApiErrorKind 
   if (error.response) return error.response.status >= 500 ? 'bad-response' : 'bad-request';
   if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) return 'timeout';
   return online ? 'network' : 'offline';
-}
-
-/**
- * How long a multipart save may take: the 60 s of requirements §9 for the answer, and the upload's own time on a
- * slow mobile uplink (256 kbit/s, 32 KB a second) for the bytes it carries.
- */
-export function uploadTimeoutMs(bytes: number): number {
-  return 60_000 + Math.ceil(bytes / 32_768) * 1000;
 }
 
 /** A FormBody as the browser sends it: fields first, then the files, each with its file name. */

@@ -43,3 +43,11 @@ export class SiteApiFailure extends Error implements ApiFailure {
   }
 }
 
+
+/**
+ * How long a multipart save may take: the 60 s of requirements §9 for the answer, and the upload's own time on a
+ * slow mobile uplink (256 kbit/s, 32 KB a second) for the bytes it carries.
+ */
+export function uploadTimeoutMs(bytes: number): number {
+  return 60_000 + Math.ceil(bytes / 32_768) * 1000;
+}

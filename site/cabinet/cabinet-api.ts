@@ -1,10 +1,10 @@
 import type { Envelope } from '../../engine/definition';
 import type {
-  CheckVerificationCodeResponse, ClientClaimsResponse, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, ReferralsResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
+  CheckVerificationCodeResponse, ClientClaimResponse, ClientClaimsResponse, EditProfileRequest, InfoResponse, PolicyNewResponse, PolicyResponse, ReferralsResponse, RegisterPersonRequest, SendCodeResponse, SignInResponse,
   UnpaidResponse,
 } from '../../products/kit/api/cabinet-api.generated';
 import { SiteApiFailure } from '../api/failure';
-import type { CabinetTransport } from './cabinet-transport';
+import type { CabinetTransport, UploadProgress } from './cabinet-transport';
 
 /*
  * The cabinet's calls as its pages make them (`/api/shaxsiy_kabinet/…`, schemas/api/README.md
@@ -17,6 +17,8 @@ export type CabinetPolicyDetail = PolicyResponse;
 export type UnpaidContract = UnpaidResponse[number];
 export type ClientClaim = ClientClaimsResponse[number];
 export type ClaimStatus = ClientClaim['claim_status'];
+export type ClaimDetail = ClientClaimResponse;
+export type ClaimTimelineEntry = ClaimDetail['timeline'][number];
 export type Referrals = ReferralsResponse;
 
 /** Why a cabinet call was refused, as its page shows it: the message key, the field it names and what it says of limits. */
@@ -29,6 +31,8 @@ export class CabinetRefusal extends Error {
     readonly field: string | null = null,
     readonly retryAfter: number | null = null,
     readonly attemptsLeft: number | null = null,
+    /** Why a file was refused (`type`, `size`, …: engine/files/content.ts), when a file was. */
+    readonly reason: string | null = null,
   ) {
     super(key);
   }
@@ -43,7 +47,7 @@ export class CabinetRefusal extends Error {
 export const refusalKeys = [
   'code_wrong', 'code_expired', 'code_attempts', 'code_resend_wait', 'too_many_codes', 'sign_in_locked', 'sms_not_sent',
   'sign_in_expired', 'session_expired', 'datas_not_found', 'phone_registered', 'phone_unchanged', 'person_registered', 'policy_not_found', 'policy_not_renewable',
-  'policy_cancelled',
+  'policy_cancelled', 'claim_not_found', 'claim_closed', 'claim_document_unknown',
 ] as const;
 
 function numberIn(response: unknown, name: string): number | null {
@@ -66,7 +70,7 @@ export function refusalOf(source: Envelope<unknown> | unknown, status: number | 
   const envelope = source as Envelope<unknown>;
   const known = (refusalKeys as readonly string[]).includes(envelope.message);
   const key = known ? envelope.message : status === 400 ? 'invalid' : status !== null && status >= 500 ? 'unavailable' : 'refused';
-  return new CabinetRefusal(key, status, textIn(envelope.response, 'field'), numberIn(envelope.response, 'retry_after'), numberIn(envelope.response, 'attempts_left'));
+  return new CabinetRefusal(key, status, textIn(envelope.response, 'field'), numberIn(envelope.response, 'retry_after'), numberIn(envelope.response, 'attempts_left'), textIn(envelope.response, 'reason'));
 }
 
 const base = '/shaxsiy_kabinet';
@@ -94,6 +98,9 @@ export interface CabinetApi {
   policy(id: string): Promise<CabinetPolicyDetail>;
   unpaid(): Promise<UnpaidContract[]>;
   claims(): Promise<ClientClaim[]>;
+  claim(id: string): Promise<ClaimDetail>;
+  /** Sends files of the claim's document kinds (each file's part named by its kind); answers the claim as it is then. */
+  addDocuments(id: string, files: readonly { kind: string; file: File }[], onProgress?: UploadProgress): Promise<ClaimDetail>;
   referrals(): Promise<Referrals>;
   changePhoneSendCode(phone: string): Promise<SendCodeResponse>;
   changePhoneConfirm(requestId: string, code: string): Promise<InfoResponse>;
@@ -117,6 +124,12 @@ export function cabinetApi(api: CabinetTransport): CabinetApi {
     policy: (id) => get(`get/policy/${encodeURIComponent(id)}`),
     unpaid: () => get('get/unpaid'),
     claims: () => get('client-claims'),
+    claim: (id) => get(`client-claim/${encodeURIComponent(id)}`),
+    addDocuments: (id, files, onProgress) => {
+      const form = new FormData();
+      for (const { kind, file } of files) form.append(kind, file, file.name);
+      return answer(api.upload<ClaimDetail>(`${base}/client-claim/${encodeURIComponent(id)}/documents`, form, onProgress));
+    },
     referrals: () => get('get/referrals'),
     changePhoneSendCode: (phone) => post('change-phone/send-code', { phone }),
     changePhoneConfirm: (requestId, code) => post('change-phone/confirm', { request_id: requestId, code }),

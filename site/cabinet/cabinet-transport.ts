@@ -1,8 +1,13 @@
 import type { ApiPort, Envelope } from '../../engine/definition';
-import { isEnvelope, SiteApiFailure } from '../api/failure';
+import { isEnvelope, SiteApiFailure, uploadTimeoutMs } from '../api/failure';
 
-/** The calls the cabinet's pages make: GET and JSON POST, answered with the envelope. */
-export type CabinetTransport = Pick<ApiPort, 'get' | 'post'>;
+/** Bytes of an upload sent so far, of its total. */
+export type UploadProgress = (sent: number, total: number) => void;
+
+/** The calls the cabinet's pages make: GET and JSON POST, and a multipart POST that tells its progress, answered with the envelope. */
+export type CabinetTransport = Pick<ApiPort, 'get' | 'post'> & {
+  upload<T>(path: string, form: FormData, onProgress?: UploadProgress): Promise<Envelope<T>>;
+};
 
 export interface FetchTransportOptions {
   fetch: typeof fetch;
@@ -11,6 +16,8 @@ export interface FetchTransportOptions {
   /** The page's cookies (`document.cookie`), where the XSRF token a POST sends back is. */
   cookie: () => string;
   isOnline?: () => boolean;
+  /** A new request for an upload (fetch cannot tell how much of a body it sent). */
+  request?: () => XMLHttpRequest;
 }
 
 const xsrfCookie = 'XSRF-TOKEN';
@@ -58,8 +65,38 @@ export function fetchTransport(options: FetchTransportOptions): CabinetTransport
     if (response.ok && isEnvelope(answer)) return answer as Envelope<T>;
     throw new SiteApiFailure(response.status >= 500 || response.ok ? 'bad-response' : 'bad-request', response.status, isEnvelope(answer) ? answer : undefined);
   }
+  const request = options.request ?? (() => new XMLHttpRequest());
+  const failure = (kind: 'network' | 'timeout') => new SiteApiFailure(kind === 'network' && !online() ? 'offline' : kind, null);
+  function upload<T>(path: string, form: FormData, onProgress?: UploadProgress, retried = false): Promise<Envelope<T>> {
+    const bytes = [...form.values()].reduce((sum, value) => sum + (typeof value === 'string' ? value.length : value.size), 0);
+    return new Promise<Envelope<T>>((resolve, reject) => {
+      const xhr = request();
+      xhr.open('POST', `/api${path}`);
+      xhr.timeout = uploadTimeoutMs(bytes);
+      xhr.responseType = 'json';
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('authorization', options.authorization());
+      const token = xsrfToken(options.cookie());
+      if (token) xhr.setRequestHeader('x-xsrf-token', token);
+      if (onProgress) xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : bytes);
+      xhr.onerror = () => reject(failure('network'));
+      xhr.ontimeout = () => reject(failure('timeout'));
+      xhr.onload = () => {
+        const answer: unknown = xhr.response;
+        if (xhr.status === 403 && !retried) {
+          resolve(upload<T>(path, form, onProgress, true));
+          return;
+        }
+        if (xhr.status >= 200 && xhr.status < 300 && isEnvelope(answer)) resolve(answer as Envelope<T>);
+        else reject(new SiteApiFailure(xhr.status >= 500 || xhr.status < 300 ? 'bad-response' : 'bad-request', xhr.status, isEnvelope(answer) ? answer : undefined));
+      };
+      // The browser writes the multipart type with its boundary itself.
+      xhr.send(form);
+    });
+  }
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, body: unknown) => call<T>('POST', path, body),
+    upload,
   };
 }

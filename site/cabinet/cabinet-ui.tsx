@@ -11,6 +11,15 @@ export function shownDate(iso: string): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : iso;
 }
 
+/** Uzbekistan's offset from UTC (no daylight saving). */
+const tashkentOffsetMs = 5 * 3_600_000;
+
+/** The day of a moment (`2026-12-01T20:30:00Z`) as the client lives it, in Tashkent: `02.12.2026`. */
+export function shownDay(dateTime: string): string {
+  const ms = Date.parse(dateTime);
+  return Number.isNaN(ms) ? shownDate(dateTime) : shownDate(new Date(ms + tashkentOffsetMs).toISOString());
+}
+
 /** A refusal's text: the server's key translated (`cabinet.error.<key>`), with the minutes to wait or the attempts left it names. */
 export function useRefusalText(): (refusal: CabinetRefusal) => string {
   const { i18n } = useLingui();

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { ClaimStatus, PolicyStatus } from './cabinet-api';
+import { claimStatusText } from './claim-texts';
 
 const tones: Record<PolicyStatus | ClaimStatus, string> = {
   active: 'bg-green-100 text-green-900',
@@ -15,11 +16,11 @@ const tones: Record<PolicyStatus | ClaimStatus, string> = {
 };
 
 /** A policy's or a claim's status as a coloured word (the word carries it; the colour only helps). */
-export function StatusBadge({ status, kind }: { status: PolicyStatus | ClaimStatus; kind: 'policy' | 'claim' }) {
+export function StatusBadge(props: { kind: 'policy'; status: PolicyStatus } | { kind: 'claim'; status: ClaimStatus }) {
   const { i18n } = useLingui();
   return (
-    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${tones[status]}`} data-status={status}>
-      {i18n._(`cabinet.${kind}.status.${status}`)}
+    <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-semibold ${tones[props.status]}`} data-status={props.status}>
+      {props.kind === 'claim' ? claimStatusText(i18n, props.status) : i18n._(`cabinet.policy.status.${props.status}`)}
     </span>
   );
 }

@@ -36,9 +36,9 @@ export type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { s
 
 /**
  * A cabinet call's answer for a page: loading, the data, or why not; a 401 signs the visitor out and
- * sends them to sign in. `reload` asks again.
+ * sends them to sign in. `reload` asks again; `replace` shows what another call answered (a change's result).
  */
-export function useCabinetData<T>(load: (cabinet: CabinetApi) => Promise<T>, key: string): Loaded<T> & { reload: () => void } {
+export function useCabinetData<T>(load: (cabinet: CabinetApi) => Promise<T>, key: string): Loaded<T> & { reload: () => void; replace: (data: T) => void } {
   const cabinet = useCabinetApi();
   const ended = useSessionEnded();
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
@@ -61,5 +61,5 @@ export function useCabinetData<T>(load: (cabinet: CabinetApi) => Promise<T>, key
     // `load` is the page's own function of the key: asked again when the key or the round changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cabinet, key, round]);
-  return { ...loaded, reload: useCallback(() => setRound((n) => n + 1), []) };
+  return { ...loaded, reload: useCallback(() => setRound((n) => n + 1), []), replace: useCallback((data: T) => setLoaded({ state: 'ready', data }), []) };
 }

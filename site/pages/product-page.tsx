@@ -6,7 +6,7 @@ import { IslandSlotContext } from '../island-slot';
 import { ProductFlow, type RenewRequest, type StepAddress } from '../product-flow';
 import { renewIdOf, withoutRenew } from '../renewal/renew-param';
 import { productById } from '../products';
-import type { SiteProduct } from '../site-product';
+import type { FlowKind, SiteProduct } from '../site-product';
 import { routeHandle } from '../route-handle';
 import { SectionBoundary } from '../section-boundary';
 import { usePageTitle } from '../use-page-title';
@@ -52,8 +52,10 @@ function useRouterRenewRequest(): RenewRequest | null {
   return useMemo(() => (id === null ? null : { id, taken }), [id, taken]);
 }
 
-function RoutedProductFlow({ product, webview }: { product: SiteProduct; webview: boolean }) {
-  return <ProductFlow product={product} webview={webview} address={useRouterStepAddress()} renew={useRouterRenewRequest()} />;
+/** A product's flow (its purchase, or with `flow` its claim) inside the site's router. */
+export function RoutedProductFlow({ product, webview, flow = 'purchase' }: { product: SiteProduct; webview: boolean; flow?: FlowKind }) {
+  const renew = useRouterRenewRequest();
+  return <ProductFlow product={product} flow={flow} webview={webview} address={useRouterStepAddress()} renew={flow === 'purchase' ? renew : null} />;
 }
 
 /**

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { pdfText } from '../support/pdf-text';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ClaimDefinition, FileRef, FileSource, FlowData } from '../../engine/definition';
+import { claimSample } from '../../products/kit/claims/samples';
 import { saveContext } from '../../products/kit/testing/fake-api';
 import { clientTermsProblems } from '../../products/kit/testing/conformance';
 import { onSamplesDay, registeredProducts } from '../../products/kit/testing/product-tests';
+import { samplesDay } from '../../products/kit/define/define';
 import type { ContractRequest } from '../../server/plugins/app/contracts';
 import { sandboxPersons } from '../../server/db/sandbox-data';
 import { loadProducts } from '../../server/lib/product-registry';
-import { assertMatchesSchema, createTestApp, fixtureFiles, payInSandbox } from '../../server/test-helpers';
+import { assertMatchesSchema, createTestApp, fixtureFile, fixtureFiles, payInSandbox } from '../../server/test-helpers';
 import { sandboxCards } from '../../server/payments/sandbox-checkout';
 import { lookedUp, serverApi, type Exchange } from '../support/sample-purchase';
 
@@ -23,6 +26,21 @@ const registryPinfls = new Map(sandboxPersons.map((person) => [`${person.first_n
 
 /** What the page hands a save, with the sample files its FileRefs name. */
 const withFiles = { ...saveContext, files: fixtureFiles };
+
+/** A lossless WebP of one pixel: the claim samples' WebP photo. */
+const webp = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+
+/** The bytes a claim sample's files are sent with: a sample file of the type its FileRef names. */
+const claimFiles: FileSource = {
+  read: async (ref: FileRef) => {
+    switch (ref.type) {
+      case 'image/webp': return new Blob([webp], { type: ref.type });
+      case 'image/png': return fixtureFile('round-transparent.png');
+      case 'application/pdf': return fixtureFile('salary-certificate.pdf');
+      default: return fixtureFile('pet-face.jpg');
+    }
+  },
+};
 
 let app: FastifyInstance;
 // The samples' covers start in the summer of 2030: the page and the server sell on the day they are told on.
@@ -79,7 +97,7 @@ for (const { manifest, definition, samples } of registeredProducts()) {
       await expectContract(api.exchanges);
     });
 
-    it('buys the purchase sample: lookups, save (whose contract it is), unpaid check, sandbox payment, policy and its PDF', async () => {
+    it('buys the purchase sample: lookups, save (whose contract it is), unpaid check, sandbox payment, policy and its PDF; then files its claim sample under that policy', async () => {
       const api = serverApi(app);
       const catalog = await definition.binding.load(api);
       const data = await lookedUp(definition, api, samples.purchase, samples.catalog);
@@ -110,6 +128,24 @@ for (const { manifest, definition, samples } of registeredProducts()) {
       const insured = text.split('\n').filter((line) => /^\s*\d+\. /.test(line));
       expect(insured.filter((line) => /\b[A-Z]{2,3}\d{7}\b/.test(line))).toEqual([]);
       await expectContract(api.exchanges);
+
+      // Its claim form files a claim under it, as a visitor signed out does: the policy's number and
+      // the policyholder's passport and birthday, an event on the cover's first day (the day it is then).
+      const claim = ((await import(`../../products/${manifest.id}/claim.ts`)) as { default: ClaimDefinition }).default;
+      const cover = await app.db.selectFrom('policies').select('begin_date').where('number', '=', policy.policyNumber).executeTakeFirstOrThrow();
+      const beginDate = String(cover.begin_date).slice(0, 10);
+      const holder = sandboxPersons.find((person) => terms.clientPinfls?.includes(person.pinfl));
+      if (!holder) throw new Error(`${manifest.id}: the policy names no person of the registry`);
+      vi.setSystemTime(new Date(`${beginDate}T12:00:00+05:00`));
+      const claimApi = serverApi(app);
+      const claimCatalog = await claim.binding.load(claimApi);
+      let claimData: FlowData = claimSample(manifest.id, { number: policy.policyNumber, passport: `${holder.passport_seria}${holder.passport_number}`, birthday: holder.birthday, eventDate: beginDate });
+      for (const call of Object.values(claim.binding.calls ?? {})) claimData = { ...claimData, ...(await call(claimApi, claimData, claimCatalog)) } as FlowData;
+      const receipt = await claim.binding.file(claimApi, claimData, { returnPath: `/en/insurance-event/${manifest.id}`, files: claimFiles });
+      expect(receipt.number).toMatch(/^C\d{2}-\d{6}$/);
+      const filed = await app.db.selectFrom('claims').select(['product', 'event_date', 'lang']).where('id', '=', receipt.claimId).executeTakeFirstOrThrow();
+      expect({ ...filed, event_date: String(filed.event_date).slice(0, 10) }).toEqual({ product: manifest.id, event_date: beginDate, lang: 'en' });
+      vi.setSystemTime(new Date(`${samplesDay}T12:00:00+05:00`));
     });
   });
 }

@@ -1,30 +1,17 @@
-import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { productPath, purchasePlans } from './shop';
+import { expect, test } from '@playwright/test';
+import { flowBudgetKb, productPath, purchasePlans, scriptKb } from './shop';
 import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
 import { borrowedMessages, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
+import { claimProductIds } from '../../server/lib/product-registry';
+import { claimFamilyOf } from '../../products/kit/claims/samples';
 
 /**
  * First-load JavaScript budgets (issue #7), measured as a visitor's browser loads a page: every
  * script it fetches until the page is usable (a flow: its first step's form, hydrated), gzipped at level 9.
- * The home page and content pages (the home and thank-you pages are drawn without script): ≤ 70 KB. Flow pages: ≤ 160 KB (their
- * scripts hydrate the flow's island only, site/flow-main.tsx).
+ * The home page and content pages (the home and thank-you pages are drawn without script): ≤ 70 KB. Flow pages and the
+ * cabinet's: ≤ 160 KB (a flow's scripts hydrate its island only, site/flow-main.tsx).
  */
 const homeBudgetKb = 70;
-const flowBudgetKb = 160;
-
-async function scriptKb(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
-  const scripts: Promise<number>[] = [];
-  let loading = true;
-  // What the page needed to become usable; chunks preloaded afterwards for later pages do not count.
-  page.on('response', (response) => {
-    if (loading && response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
-  });
-  await page.goto(path);
-  await ready(page);
-  loading = false;
-  return (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
-}
 
 test('the home page and the thank-you page load at most 70 KB of JavaScript in every language', async ({ page }) => {
   for (const lang of ['uz', 'en', 'ru']) {
@@ -60,12 +47,38 @@ for (const plan of purchasePlans()) {
   });
 }
 
-test('the sign-in page and a signed-in client\'s policies page load no more JavaScript than a flow page, in each language', async ({ browser }) => {
-  // Each a new visitor (nothing cached); the policies page for a client signed in through the cabinet's calls.
+// A claim page is a flow page (one island, site/flow-main.tsx): the same budget, usable once its first step is the scripts'.
+// The claims of one family share their steps' code and messages, so one product of each family stands for the family.
+const familyOf = (id: string) => claimFamilyOf[id] ?? id;
+const claimOfEachFamily = claimProductIds().filter((id, i, all) => all.findIndex((other) => familyOf(other) === familyOf(id)) === i);
+for (const id of claimOfEachFamily) {
+  test(`the ${id} claim page loads no more JavaScript than a flow page in each language`, async ({ browser }) => {
+    for (const lang of ['uz', 'en', 'ru'] as const) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
+      const kb = await scriptKb(page, `/${lang}/insurance-event/${id}`, async (p) => {
+        await expect(p).toHaveURL(/[?&]step=/);
+        await expect(p.locator('form')).toBeVisible();
+        await expect(p.locator('[inert]')).toHaveCount(0);
+      });
+      console.log(`claim ${id} in ${lang}: ${kb.toFixed(1)} KB gzip JavaScript (budget ${flowBudgetKb} KB)`);
+      expect.soft(kb, `claim ${id} in ${lang}`).toBeLessThanOrEqual(flowBudgetKb);
+      await context.close();
+    }
+  });
+}
+
+test('the sign-in page and a signed-in client\'s policies and claims pages load no more JavaScript than a flow page, in each language', async ({ browser }) => {
+  // Each a new visitor (nothing cached); the policies and claims pages for a client signed in through the cabinet's calls.
   const client = await browser.newContext();
   await registerByApi(client.request, newPhone(), sandboxPeople.budgets);
   for (const lang of ['uz', 'en', 'ru'] as const) {
-    for (const [name, path, context] of [['sign-in', `/${lang}/login`, await browser.newContext()], ['policies', `/${lang}/dashboard/policies`, client]] as const) {
+    for (const [name, path, context] of [
+      ['sign-in', `/${lang}/login`, await browser.newContext()],
+      ['policies', `/${lang}/dashboard/policies`, client],
+      ['claims', `/${lang}/dashboard/applications`, client],
+    ] as const) {
       const page = await context.newPage();
       await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true } }));
       // Usable: drawn at build, the page is usable once its scripts own the form (sign-in) or have shown the client's list (policies).
@@ -96,6 +109,11 @@ test('by the build manifest, every flow page in every language and the home page
     for (const id of productIds()) {
       const kb = gzipKb(flowFiles(manifest, id, firstSteps.get(id) ?? '', await borrowedMessages(id), lang));
       expect(kb, `flow ${id} in ${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(flowBudgetKb);
+    }
+    for (const id of claimProductIds()) {
+      // Every claim starts by finding its policy (its `policy` step).
+      const kb = gzipKb(flowFiles(manifest, id, 'policy', await borrowedMessages(id), lang, 'claim'));
+      expect(kb, `claim ${id} in ${lang}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(flowBudgetKb);
     }
   }
 });

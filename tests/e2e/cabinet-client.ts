@@ -17,6 +17,9 @@ export const sandboxPeople = {
   policies: { seria: 'AE', number: '3333333', birthday: '01.06.1992', firstName: 'Shahlo', pinfl: '40106920000099' },
   budgets: { seria: 'AD', number: '2222222', birthday: '01.07.1958', firstName: 'Rustam', pinfl: '30107580000044' },
   lighthouse: { seria: 'AB', number: '7654321', birthday: '02.11.1985', firstName: 'Dilnoza', pinfl: '41102850000022' },
+  claims: { seria: 'AF', number: '0000008', birthday: '01.01.1980', firstName: 'Sinov', pinfl: '30101800000008' },
+  claimFiler: { seria: 'AF', number: '0000006', birthday: '01.01.1980', firstName: 'Sinov', pinfl: '30101800000006' },
+  claimFollower: { seria: 'AF', number: '0000007', birthday: '01.01.1980', firstName: 'Sinov', pinfl: '30101800000007' },
 } satisfies Record<string, SandboxPerson>;
 
 let phones = 0;

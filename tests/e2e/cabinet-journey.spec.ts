@@ -90,6 +90,8 @@ for (const lang of ['uz', 'en', 'ru'] as const) {
 async function theRestOfTheCabinet(page: Page, lang: Lang): Promise<void> {
   await page.goto(`/${lang}/dashboard/applications`);
   await expect(page.getByText(text(lang, 'cabinet.applications.none'))).toBeVisible();
+  // The OSAGO just bought is where a claim can be filed.
+  await expect(page.getByRole('list', { name: text(lang, 'cabinet.applications.file') }).locator(`a[href="/${lang}/insurance-event/osago"]`)).toBeVisible();
   await expectAccessible(page, 'the claims page without claims');
   await page.goto(`/${lang}/dashboard/referals`);
   await expect(page.getByLabel(text(lang, 'cabinet.referrals.link'))).toHaveValue(/[?&]ref=[A-Z2-7]{8}$/);

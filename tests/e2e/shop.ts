@@ -1,14 +1,36 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { formatter } from '@lingui/format-po';
 import { pdfText } from '../support/pdf-text';
 import type { FormAction, PurchasePlan } from '../support/purchase-plans';
+import type { ClaimPlan } from '../support/claim-plans';
 import { mainRoute, samplesDay } from '../../products/kit/define/define';
 import { checkoutTexts, sandboxCards } from '../../server/payments/sandbox-checkout';
 
 export type Lang = 'uz' | 'en' | 'ru';
+
+/** First-load JavaScript of a flow page, and of a cabinet page, at most (KB gzip). */
+export const flowBudgetKb = 160;
+
+/**
+ * The JavaScript a page loads until `ready` says it is usable, gzipped at level 9, in KB: every
+ * script the browser fetches meanwhile.
+ */
+export async function scriptKb(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<number> {
+  const scripts: Promise<number>[] = [];
+  let loading = true;
+  // What the page needed to become usable; chunks preloaded afterwards for later pages do not count.
+  page.on('response', (response) => {
+    if (loading && response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+  });
+  await page.goto(path);
+  await ready(page);
+  loading = false;
+  return (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0) / 1024;
+}
 
 /** The visitor sees translated texts; the tests find them through the same catalogs. */
 const po = formatter({ explicitIdAsDefault: true });
@@ -101,8 +123,11 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   expect(violations, `axe on ${where}`).toEqual([]);
 }
 
+/** How a form's steps are filled: a purchase's plan, or a claim's (tests/support/claim-plans.ts). */
+type StepPlan = Pick<PurchasePlan, 'id' | 'steps'>;
+
 /** Fills one step's fields as the plan says, without leaving it. */
-export async function fillStep(page: Page, plan: PurchasePlan, lang: Lang, step: string): Promise<void> {
+export async function fillStep(page: Page, plan: StepPlan, lang: Lang, step: string): Promise<void> {
   for (const action of plan.steps[step] ?? []) await perform(page, lang, action);
 }
 
@@ -111,7 +136,7 @@ export async function fillStep(page: Page, plan: PurchasePlan, lang: Lang, step:
  * `stop` (left unfilled) or on a step that is not a form (the payment); with `checkAccessibility`,
  * axe checks every step on arrival.
  */
-export async function fillSteps(page: Page, plan: PurchasePlan, lang: Lang, stop?: string, checkAccessibility = false): Promise<void> {
+export async function fillSteps(page: Page, plan: StepPlan, lang: Lang, stop?: string, checkAccessibility = false): Promise<void> {
   // Skipped steps never appear.
   for (let step = currentStep(page); step && plan.steps[step] && step !== stop; step = currentStep(page)) {
     if (checkAccessibility) {
@@ -224,6 +249,19 @@ export async function downloadPolicyText(page: Page, lang: Lang): Promise<{ poli
  * product that lives in the app alone (the requirements give monthly casco no site page).
  */
 export const productPath = (plan: PurchasePlan, lang: Lang): string => `/${lang}${mainRoute(plan.routes)}`;
+
+const claimPlansByDay = new Map<string, ClaimPlan[]>();
+/** How each claim form's sample with its event on `eventDate` is filled in (tests/support/claim-plans.ts), the policy step left out; read once per worker and day. */
+export function claimPlan(id: string, eventDate: string): ClaimPlan {
+  let plans = claimPlansByDay.get(eventDate);
+  if (!plans) {
+    plans = JSON.parse(execFileSync('node_modules/.bin/tsx', ['tests/support/claim-plans.ts', eventDate], { encoding: 'utf8' })) as ClaimPlan[];
+    claimPlansByDay.set(eventDate, plans);
+  }
+  const plan = plans.find((one) => one.id === id);
+  if (!plan) throw new Error(`no claim plan for ${id}`);
+  return plan;
+}
 
 let plans: PurchasePlan[] | null = null;
 /** How each registered product's purchase sample is filled in (tests/support/purchase-plans.ts), read once per worker. */

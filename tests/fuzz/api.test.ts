@@ -8,13 +8,15 @@ import { alifSignature } from '../../server/payments/alif/client';
 import { hostedSignature } from '../../server/payments/hosted/gateway';
 import { octoSignature } from '../../server/payments/octo/client';
 import {
-  createTestApp, fixtureFile, fixtureFiles, homeSaveBody, multipart, paycomAuth, post, postMultipart, refusedFiles, siteAuth, travelCalculatorBody, type MultipartBody,
+  createTestApp, fixtureFile, fixtureFiles, homeSaveBody, inDays, multipart, paycomAuth, post, postMultipart, refusedFiles, siteAuth, travelCalculatorBody, type MultipartBody,
 } from '../../server/test-helpers';
 import { testConfig } from '../../server/config';
 import { paynetPageStandIn } from '../../server/payments/paynet/page-stand-in';
 import { clickAuthHeader } from '../../server/payments/click/signature';
 import { loadProducts } from '../../server/lib/product-registry';
-import { signIn } from '../support/cabinet-clients';
+import { issuedPolicy, signIn, signedInClient } from '../support/cabinet-clients';
+import { backOfficeAuth, insertClaim } from '../support/back-office-claims';
+import { claimBody, claimData, fileClaim, fixtureClaimsDir, vali } from '../support/claim-filing';
 import { buySample, serverApi } from '../support/sample-purchase';
 
 /**
@@ -27,7 +29,8 @@ import { buySample, serverApi } from '../support/sample-purchase';
  * the /paynet page's order lookup (against a stand-in build); providers' notifications correctly
  * signed over hostile bodies, so their handlers run past the signature; random JSON-RPC on the Payme
  * and Paynet endpoints, random forms and JSON on Click's SHOP API; the multipart saves (files as parts)
- * with hostile, repeated, missing, unknown and countless parts, refused files and bodies cut short.
+ * with hostile, repeated, missing, unknown and countless parts, refused files and bodies cut short;
+ * the claim calls (filing with its files, find-policy, a claim's documents) against a claim form.
  * Every answer is below 500 — a refusal names its field, Click's is its own JSON — and the server
  * answers normally afterwards.
  */
@@ -378,6 +381,54 @@ describe('fuzzing every route', () => {
     }
   });
 
+  it('the back office\'s calls, with its token, take hostile path parameters, queries and bodies without a 5xx, naming the field', async () => {
+    const claims = await Promise.all((['received', 'under_review', 'approved'] as const).map((status) => insertClaim(app.db, { status, payoutAmount: status === 'approved' ? 1000 : null })));
+    const calls = routes.filter((r) => r.url.startsWith('/api/back-office/'));
+    expect(calls.map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['GET /api/back-office/claims/:id', 'POST /api/back-office/claims/:id/status']));
+    const segment = fc.oneof(fc.constantFrom(...claims), hostileText.map((t) => encode(t.slice(0, 2000))), fc.constantFrom('%00', `${claims[0]}%00`, '00000000-0000-4000-8000-000000000000', 'null', '-1'));
+    const query = fc.dictionary(fc.constantFrom('status', 'limit', 'before', 'x'), fc.oneof(hostileText, fc.constantFrom('received', 'paid', '1', '200', '201', '0', '2026-12-01T00:00:00Z', '9999-99-99T99:99:99Z')), { maxKeys: 3 });
+    const status = fc.constantFrom('received', 'documents_requested', 'under_review', 'approved', 'declined', 'paid');
+    const body = fc.oneof(
+      fc.record({ status: fc.oneof(status, anything), reason: fc.oneof(hostileText, fc.constant('Because')), documents: fc.oneof(fc.array(fc.oneof(fc.constantFrom('photos', 'police_report'), hostileText), { maxLength: 4 }), anything), amount: fc.oneof(hostileNumber, fc.constant('100')) }, { requiredKeys: [] }),
+      anything,
+    );
+    for (const route of calls) {
+      await fc.assert(
+        fc.asyncProperty(segment, segment, query, body, async (id, fileId, params, payload) => {
+          const url = route.url.replace(':id', id).replace(':fileId', fileId);
+          const search = Object.entries(params).map(([k, v]) => `${k}=${encode(String(v).slice(0, 3000))}`).join('&');
+          const res = await app.inject({
+            method: route.method as 'GET' | 'POST', url: search ? `${url}?${search}` : url, headers: { ...backOfficeAuth, 'content-type': 'application/json' },
+            ...(route.method === 'POST' ? { payload: JSON.stringify(payload) } : {}),
+          });
+          expectHandled(res, `${route.method} ${route.url}`);
+          expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(401);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
+
+  it('the sandbox back office page takes repeated, missing and hostile form fields without a 5xx', async () => {
+    const id = await insertClaim(app.db, { status: 'under_review' });
+    const names = fc.constantFrom('status', 'reason', 'documents', 'amount', '_xsrf', 'x', '__proto__');
+    const values = fc.oneof(hostileText, fc.constantFrom('declined', 'approved', 'documents_requested', 'photos', 'police_report', '1 500 000', '12.5', '1e308'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(names, values), { maxLength: 8 }), fc.boolean(), fc.constantFrom(id, '00000000-0000-4000-8000-000000000000'), async (fields, withCookie, claim) => {
+        const payload = fields.map(([k, v]) => `${encode(k)}=${encode(v.slice(0, 2000))}`).join('&');
+        const res = await app.inject({
+          method: 'POST', url: `/sandbox/claims/${claim}/status`, payload,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: 'XSRF-TOKEN=abc' } : {}) },
+        });
+        expectHandled(res, 'POST /sandbox/claims/:id/status');
+        // Back to the page, saying what was wrong; only a body over the form's size or with a prototype's key is refused before it is read.
+        if (res.statusCode !== 303) expect([400, 413], res.body.slice(0, 200)).toContain(res.statusCode);
+        else expect((await app.inject(String(res.headers.location).replace(/#.*/, ''))).statusCode).toBe(200);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
   it('the sandbox checkout takes repeated, missing and hostile form fields without a 5xx', async () => {
     const saved = (await post(app, '/api/sayt/uyjoy-api/save', homeSaveBody())).json<{ response: { payme_url: string } }>().response;
     const checkout = new URL(saved.payme_url).pathname;
@@ -591,4 +642,118 @@ describe('fuzzing every route', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toBe(true);
   });
+});
+
+/**
+ * The insurance-event calls and the cabinet's claim calls against a claim form (the fixture's, as
+ * the products' own may not be there yet): a valid claim, then each of its answers replaced by a
+ * hostile value, hostile, repeated, unknown and refused parts, bodies cut short; find-policy with
+ * any body; documents sent by a signed-in client as any parts.
+ */
+describe('fuzzing the claim calls', () => {
+  let claims: FastifyInstance;
+  let policyNumber: string;
+  let session: Record<string, string>;
+  let claimId: string;
+  beforeAll(async () => {
+    claims = await createTestApp({ claimsDir: fixtureClaimsDir });
+    policyNumber = (await issuedPolicy(claims, { pinfls: [vali.pinfl], product: 'osago', beginDate: inDays(-30), endDate: inDays(330) })).number;
+    ({ headers: session } = await signedInClient(claims, { phone: '998901230098', pinfl: vali.pinfl }));
+    const filed = await fileClaim(claims, claimBody(claimData({ number: policyNumber }, inDays(-1))));
+    expect(filed.statusCode, filed.body).toBe(200);
+    claimId = filed.json<{ response: { claim_id: string } }>().response.claim_id;
+  });
+  afterAll(() => claims.close());
+
+  const filed = async (body: MultipartBody, what: string) => {
+    const res = await fileClaim(claims, body);
+    expectHandled(res, `POST /api/insurance-event/osago/file ${what}`);
+    return res;
+  };
+
+  it('a claim with one hostile answer, anywhere in its data, is refused naming a field, never a 5xx', async () => {
+    const data = claimData({ number: policyNumber }, inDays(-1));
+    const known: unknown[] = ['\u0000', 'a\u0000b', '\uD800', 'x'.repeat(10 * 1024), '', -1, 1e308, 1.5, null, true, [], {}, { __proto__: { polluted: 1 } }];
+    for (const path of leafPaths(data)) {
+      for (const value of [...known, undefined]) {
+        const mutated = structuredClone(data);
+        setLeaf(mutated, path, value);
+        await filed(claimBody(mutated, { files: claimBody(data).files }), `${path.join('/')} = ${JSON.stringify(value)?.slice(0, 20)}`);
+      }
+    }
+    await fc.assert(
+      fc.asyncProperty(objectFor({ properties: { policy: {}, event: {}, damage: {}, payout: {}, consent: {}, receipt: {} } }, 0), async (value) => {
+        await filed({ fields: [['claim', JSON.stringify({ data: value })]], files: [] }, 'random steps');
+      }),
+      { numRuns: RUNS },
+    );
+  }, perRoute);
+
+  it('hostile, repeated, unknown, countless and refused parts, and bodies cut short, are refused naming the part', async () => {
+    const body = claimBody(claimData({ number: policyNumber }, inDays(-2)));
+    const fieldOf = (res: LightMyRequestResponse) => res.json<{ response: { field?: string } | null }>().response?.field;
+    for (const name of ['__proto__', 'constructor', 'x\u0000', 'a'.repeat(300), 'unknown']) {
+      const res = await filed({ ...body, fields: [...body.fields, [name, 'x']] }, `field ${name}`);
+      expect(res.statusCode).toBe(400);
+      await filed({ ...body, files: [...body.files, { name, filename: 'a.jpg', blob: fixtureFile('pet-face.jpg') }] }, `file ${name}`);
+    }
+    for (const refused of refusedFiles()) {
+      const [first, ...rest] = body.files;
+      const res = await filed({ ...body, files: [{ name: first?.name ?? '', filename: refused.filename, blob: refused.blob }, ...rest] }, refused.what);
+      expect(fieldOf(res), refused.what).toBe('/damage/photos/0');
+    }
+    for (const filename of ['../../etc/passwd', 'a\u0000b.jpg', 'x'.repeat(5000), '', '\r\nContent-Type: text/html']) {
+      await filed({ ...body, files: body.files.map((file) => ({ ...file, filename })) }, `filename ${JSON.stringify(filename.slice(0, 20))}`);
+    }
+    await filed({ ...body, fields: Array.from({ length: 3000 }, (_, i) => [`f${i}`, 'x'] as [string, string]) }, 'countless fields');
+    await filed({ ...body, files: Array.from({ length: 40 }, (_, i) => ({ name: `${i}`, filename: 'a.jpg', blob: fixtureFile('pet-face.jpg') })) }, 'countless files');
+    const whole = await multipart(body);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: whole.payload.length - 3 }), async (cut) => {
+        const res = await claims.inject({ method: 'POST', url: '/api/insurance-event/osago/file', payload: whole.payload.subarray(0, cut), headers: { authorization: siteAuth, 'content-type': whole.contentType } });
+        expectHandled(res, `POST /api/insurance-event/osago/file cut at ${cut}`);
+        expect(res.statusCode).not.toBe(200);
+      }),
+      { numRuns: RUNS },
+    );
+    const names = fc.constantFrom<string>('claim', ...body.files.map((file) => file.name), '__proto__', 'x');
+    const part = fc.tuple(names, fc.oneof(hostileText.map((text) => text.slice(0, 5000)), fc.constantFrom('pet-face.jpg', 'salary-certificate.pdf').map((f) => fixtureFile(f))));
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 12 }), async (parts) => {
+        const fields = parts.filter((p): p is [string, string] => typeof p[1] === 'string');
+        const files = parts.filter((p): p is [string, Blob] => typeof p[1] !== 'string').map(([name, blob]) => ({ name, filename: 'f', blob }));
+        await filed({ fields, files }, 'random parts');
+      }),
+      { numRuns: RUNS },
+    );
+  }, perRoute);
+
+  it('find-policy and the documents of a claim take any body without a 5xx', async () => {
+    const findBody = fc.oneof(objectFor({ properties: { policy_number: { type: 'string' }, passport: { type: 'string', pattern: '^[A-Z]{2}[0-9]{7}$' }, birthday: { type: 'string', format: 'date' } } }, 0), anything);
+    await fc.assert(
+      fc.asyncProperty(findBody, async (body) => {
+        const res = await claims.inject({ method: 'POST', url: '/api/insurance-event/osago/find-policy', payload: JSON.stringify(body), headers: { authorization: siteAuth, 'content-type': 'application/json' } });
+        expectHandled(res, 'POST /api/insurance-event/osago/find-policy');
+      }),
+      { numRuns: RUNS },
+    );
+    const url = `/api/shaxsiy_kabinet/client-claim/${claimId}/documents`;
+    const part = fc.tuple(fc.constantFrom<string>('photos', 'police_report', '__proto__', 'x'), fc.oneof(hostileText.map((text) => text.slice(0, 2000)), fc.constantFrom('pet-face.jpg', 'salary-certificate.pdf').map((f) => fixtureFile(f))));
+    await fc.assert(
+      fc.asyncProperty(fc.array(part, { maxLength: 14 }), async (parts) => {
+        const fields = parts.filter((p): p is [string, string] => typeof p[1] === 'string');
+        const files = parts.filter((p): p is [string, Blob] => typeof p[1] !== 'string').map(([name, blob]) => ({ name, filename: 'f', blob }));
+        const res = await postMultipart(claims, url, { fields, files }, session);
+        expectHandled(res, `POST ${url}`);
+        expect(res.statusCode).not.toBe(401);
+      }),
+      { numRuns: RUNS },
+    );
+    for (const refused of refusedFiles()) {
+      const res = await postMultipart(claims, url, { fields: [], files: [{ name: 'police_report', filename: refused.filename, blob: refused.blob }] }, session);
+      expectHandled(res, `POST ${url} ${refused.what}`);
+      expect(res.statusCode, refused.what).toBeGreaterThanOrEqual(400);
+    }
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  }, perRoute);
 });

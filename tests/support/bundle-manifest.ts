@@ -51,14 +51,18 @@ export function productIds(): string[] {
     .sort();
 }
 
+/** The module of a product's flow: its purchase's definition, or its claim. */
+const flowModule = (id: string, flow: 'purchase' | 'claim') => `products/${id}/${flow === 'claim' ? 'claim' : 'definition'}.ts`;
+
 /**
- * A product's flow page: the island's entry (site/flow-main.tsx), the definition with its step
- * schemas, the validator of its first form step (`firstStep`: the others load when the page is
- * idle), and the catalogs the flow shows in `lang` (`messages`: the areas its manifest borrows).
+ * A product's flow page (its purchase's, or with `flow` its claim's): the island's entry
+ * (site/flow-main.tsx), the definition with its step schemas, the validator of its first form step
+ * (`firstStep`: the others load when the page is idle), and the catalogs the flow shows in `lang`
+ * (`messages`: the areas its manifest borrows; a claim's own, `claim`).
  */
-export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, firstStep: string, messages: readonly string[], lang = 'en'): Set<string> {
+export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, firstStep: string, messages: readonly string[], lang = 'en', flow: 'purchase' | 'claim' = 'purchase'): Set<string> {
   const files = eagerFiles(manifest, 'flow-main.tsx');
-  const definition = eagerFiles(manifest, `../products/${id}/definition.ts`);
+  const definition = eagerFiles(manifest, `../${flowModule(id, flow)}`);
   for (const file of definition) files.add(file);
   // Schemas a product shares with another sit in a chunk of their own, which names their validators.
   const validators = Object.values(manifest).filter((chunk) => definition.has(chunk.file))
@@ -66,7 +70,8 @@ export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, f
   const first = validators.find((key) => key.endsWith(`/${firstStep}.json.js`));
   if (validators.length > 0 && !first) throw new Error(`${id}: no validator chunk of its first step "${firstStep}"`);
   if (first) eagerFiles(manifest, first, files);
-  for (const area of ['site', 'engine', id, ...messages]) eagerFiles(manifest, `../locales/${lang}/${area}.po`, files);
+  const areas = flow === 'claim' ? ['claim', ...messages.filter((area) => area === 'regions')] : [id, ...messages];
+  for (const area of ['site', 'engine', ...areas]) eagerFiles(manifest, `../locales/${lang}/${area}.po`, files);
   return files;
 }
 

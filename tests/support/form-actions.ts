@@ -23,7 +23,7 @@ export type FormAction =
   | { kind: 'addRow'; id: string }
   | { kind: 'press'; id: string };
 
-type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; format?: string };
+type Schema = { type?: string; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; format?: string; minItems?: number };
 type Ui = Record<string, unknown>;
 
 const asRecord = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
@@ -97,7 +97,8 @@ function fieldActions(path: (string | number)[], schema: Schema, ui: Ui, value: 
     const rows = Array.isArray(value) ? value : [];
     let initialRows: unknown = context.initial;
     for (const segment of path) initialRows = asRecord(initialRows)[segment];
-    const present = Array.isArray(initialRows) ? initialRows.length : 0;
+    // The form draws at least `minItems` rows from the start (rjsf fills a short list up to it).
+    const present = Math.max(Array.isArray(initialRows) ? initialRows.length : 0, schema.minItems ?? 0);
     const adds: FormAction[] = Array.from({ length: Math.max(0, rows.length - present) }, () => ({ kind: 'addRow', id: `${id}__add` }));
     return [...adds, ...rows.flatMap((row, i) => fieldActions([...path, i], schema.items ?? {}, asRecord(ui.items), row, context))];
   }

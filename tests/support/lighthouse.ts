@@ -113,7 +113,10 @@ export function figuresLine(path: string, figures: LighthouseFigures): string {
 
 export const figuresHeader = `${'page'.padEnd(20)} perf  a11y  bp    seo   ${Object.keys(metricAudits).map((m) => m.padEnd(8)).join('')}`;
 
-/** The pages issue #7 measures: home page, travel, home insurance and webview pages, in two languages each. */
-export const lighthousePages = ['/en', '/ru', '/en/travel', '/uz/travel', '/ru/housing', '/en/housing', '/uz/mobile/housing', '/ru/mobile/travel', '/en/login', '/uz/login'];
+/**
+ * The pages issue #7 measures (home page, travel, home insurance and webview pages, in two languages
+ * each), the sign-in page, and a claim form of the car family and of the travel family.
+ */
+export const lighthousePages = ['/en', '/ru', '/en/travel', '/uz/travel', '/ru/housing', '/en/housing', '/uz/mobile/housing', '/ru/mobile/travel', '/en/login', '/uz/login', '/uz/insurance-event/osago', '/ru/insurance-event/travel'];
 /** Pages measured for a signed-in client (their session cookie sent with each request). */
 export const signedInLighthousePages = ['/uz/dashboard/policies', '/ru/dashboard/policies'];

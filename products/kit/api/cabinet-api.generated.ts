@@ -58,10 +58,70 @@ export interface CheckVerificationCodeResponse {
   expires_in: number;
 }
 
+/** schemas/api/cabinet/client-claim.response.json */
+
+/**
+ * One claim of the signed-in client with its timeline, documents and files.
+ */
+export interface ClientClaimResponse {
+  id: string;
+  number: string;
+  /**
+   * The product's folder id (`osago`).
+   */
+  product: string;
+  policy_number: string | null;
+  event_date: string;
+  claim_status: 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
+  created_at: string;
+  answer_by: string | null;
+  description: string;
+  decision_reason: string | null;
+  payout_amount: number | null;
+  /**
+   * Where the payout goes, masked: `8600 •••• •••• 1234` or `•••• 1234`.
+   */
+  payout: {
+    method: 'card' | 'account';
+    masked: string;
+  };
+  /**
+   * Every document of the claim's form: whether the insurer still needs it and how many files of it were sent.
+   */
+  documents: {
+    kind: string;
+    needed: boolean;
+    sent: number;
+  }[];
+  documents_needed: string[];
+  /**
+   * Every status it went through, oldest first.
+   */
+  timeline: {
+    status: 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
+    at: string;
+    reason: string | null;
+    documents: string[];
+    amount: number | null;
+  }[];
+  files: {
+    id: string;
+    kind: string;
+    filename: string;
+    content_type: string;
+    size: number;
+    created_at: string;
+    /**
+     * Where the signed-in client downloads it (the session cookie alone opens it).
+     */
+    url: string;
+  }[];
+}
+
 /** schemas/api/cabinet/client-claims.response.json */
 
 /**
- * The signed-in client's claims, newest event first; empty until the client files one.
+ * The signed-in client's claims, newest event first: those the client filed and those filed under the client's policies; empty until there is one.
  */
 export type ClientClaimsResponse = {
   id: string;
@@ -77,6 +137,10 @@ export type ClientClaimsResponse = {
   event_date: string;
   claim_status: 'received' | 'documents_requested' | 'under_review' | 'approved' | 'declined' | 'paid';
   created_at: string;
+  /**
+   * Kinds of the documents the insurer still needs (`photos`), to send from the claim's page.
+   */
+  documents_needed: string[];
 }[];
 
 /** schemas/api/cabinet/edit-profile.request.json */

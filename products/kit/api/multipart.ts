@@ -68,17 +68,24 @@ const fieldOf = (data: FlowData, id: string) => {
 
 const problems: readonly FileProblem[] = ['empty', 'type', 'size', 'dimensions', 'unreadable'];
 
+/** What a refusal for one of a request's files says (`response: { field, reason }`): the field's pointer and the file's problem; null for any other failure. */
+export function refusedFile(error: unknown): { field: string; reason: FileProblem; status: number } | null {
+  if (!isApiFailure(error) || error.status === null || !isRecord(error.envelope?.response)) return null;
+  const { field, reason } = error.envelope.response;
+  if (typeof field !== 'string' || typeof reason !== 'string' || !(problems as readonly string[]).includes(reason)) return null;
+  return { field, reason: reason as FileProblem, status: error.status };
+}
+
 /**
  * A save the server refused for one of its files (`response: { field: '/photo_1', reason }`), as
  * the message of that problem on the file's field; null for any other failure.
  */
 export function fileRefusal(error: unknown, request: Record<string, unknown>, data: FlowData): ProductBindingFailure | null {
-  if (!isApiFailure(error) || error.status === null || !isRecord(error.envelope?.response)) return null;
-  const { field, reason } = error.envelope.response;
-  if (typeof field !== 'string' || typeof reason !== 'string' || !(problems as readonly string[]).includes(reason)) return null;
-  const ref = request[field.replace(/^\//, '')];
+  const refused = refusedFile(error);
+  if (!refused) return null;
+  const ref = request[refused.field.replace(/^\//, '')];
   if (!isFileRef(ref)) return null;
-  return new ProductBindingFailure(`engine.file.problem.${reason}`, { ...fieldOf(data, ref.id), cause: error, detail: `HTTP ${error.status} on ${field}` });
+  return new ProductBindingFailure(`engine.file.problem.${refused.reason}`, { ...fieldOf(data, ref.id), cause: error, detail: `HTTP ${refused.status} on ${refused.field}` });
 }
 
 /** The file parts a request schema describes (`{ filename, mimetype, size }` objects), with the rules their schema sets. */

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, afterSignIn, detectLang, findSitePage, isCabinetPage, loginAddress, matchPagePath, prerendered, sitePages } from './site-pages';
+import { acceptedLanguages, afterSignIn, claimPath, detectLang, findSitePage, isCabinetPage, loginAddress, matchPagePath, prerendered, sitePages } from './site-pages';
 
 const manifests = [
   { id: 'travel', routes: { page: '/travel', webview: '/mobile/travel' } },
@@ -54,6 +54,17 @@ describe('the languages of a request', () => {
     expect(detectLang({ pathname: '/', cookie: 'lang=ru', browser: acceptedLanguages('en') })).toBe('ru');
     expect(detectLang({ pathname: '/', cookie: '', browser: acceptedLanguages('de, en-GB;q=0.8') })).toBe('en');
     expect(detectLang({ pathname: '/', cookie: 'lang=xx', browser: acceptedLanguages('de') })).toBe('uz');
+  });
+});
+
+describe('the insurance-event pages', () => {
+  const manifests = [{ id: 'osago', routes: { page: '/osago' } }, { id: 'travel', routes: { page: '/travel' } }];
+  it('a page for each product with a claim, drawn at build; another product, or a product that is none, is no page', () => {
+    const pages = sitePages(manifests, ['osago', 'ghost']);
+    expect(findSitePage('/ru/insurance-event/osago', pages)?.page).toEqual({ path: '/insurance-event/osago', kind: 'claim', layout: 'default', product: 'osago', flow: 'claim' });
+    expect(findSitePage('/en/insurance-event/osago', pages)?.page.path).toBe(claimPath('osago'));
+    for (const other of ['travel', 'ghost', 'OSAGO%00', '']) expect(findSitePage(`/en/insurance-event/${other}`, pages), other).toBeNull();
+    expect(pages.filter((page) => page.kind === 'claim').every(prerendered)).toBe(true);
   });
 });
 

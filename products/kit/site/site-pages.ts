@@ -81,7 +81,7 @@ export function detectLang({ pathname, cookie, browser }: LanguageSources): Site
   return langOfPath(pathname) ?? langFromCookie(cookie) ?? langFromBrowser(browser) ?? siteLanguages[0];
 }
 
-export type PageKind = 'home' | 'product' | 'thank-you' | 'paynet' | 'not-found' | 'login' | CabinetPageKind;
+export type PageKind = 'home' | 'product' | 'claim' | 'thank-you' | 'paynet' | 'not-found' | 'login' | CabinetPageKind;
 
 /** The customer cabinet's pages (a signed-in client's own): each its own module, all in the dashboard layout. */
 export const cabinetPageKinds = ['user-info', 'edit-profile', 'my-policies', 'policy-info', 'my-applications', 'application-info', 'my-referals'] as const;
@@ -99,6 +99,8 @@ export interface SitePage {
   layout: LayoutId;
   /** The product whose flow the page runs (its folder name). */
   product?: string;
+  /** Which of the product's flows: its purchase (absent) or its insurance-event claim (`claim`, `products/<id>/claim.ts`). */
+  flow?: 'claim';
   /** What each parameter must look like when present; anything else is not a page (404). */
   params?: Readonly<Record<string, RegExp>>;
   /**
@@ -137,18 +139,26 @@ export const cabinetPages: readonly SitePage[] = [
   { path: '/dashboard/referals', kind: 'my-referals', layout: 'dashboard', title: 'cabinet.tab.my-referals' },
 ];
 
+/** The address of a product's insurance-event claim page, without the language. */
+export function claimPath(product: string): string {
+  return `/insurance-event/${product}`;
+}
+
 /**
  * Every page: the home page, each product's page and its webview twin (with an optional partner;
- * a product has only the pages its manifest names),
+ * a product has only the pages its manifest names), the claim page of each product of `claims`
+ * (those with a `products/<id>/claim.ts`; any other `/insurance-event/…` is no page, so the 404),
  * the thank-you page, the Paynet page (webview layout, requirements §2), then the 404.
  */
-export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'routes'>[]): SitePage[] {
+export function sitePages(manifests: readonly Pick<ProductManifest, 'id' | 'routes'>[], claims: readonly string[] = []): SitePage[] {
+  const known = new Set(manifests.map(({ id }) => id));
   return [
     { path: '/', kind: 'home', layout: 'default' },
     ...manifests.flatMap(({ id, routes }): SitePage[] => [
       ...(routes.page === undefined ? [] : [{ path: `${routes.page}/:ad?`, kind: 'product' as const, layout: 'default' as const, product: id, params: { ad: token } }]),
       ...(routes.webview === undefined ? [] : [{ path: `${routes.webview}/:ad?`, kind: 'product' as const, layout: 'webview' as const, product: id, params: { ad: token } }]),
     ]),
+    ...claims.filter((id) => known.has(id)).map((id): SitePage => ({ path: claimPath(id), kind: 'claim', layout: 'default', product: id, flow: 'claim' })),
     { path: '/thank-you/:contractId?', kind: 'thank-you', layout: 'default', params: { contractId: token }, title: 'pages.thankYou.title' },
     { path: '/paynet', kind: 'paynet', layout: 'webview', title: 'pages.paynet.title' },
     ...cabinetPages,
@@ -386,3 +396,6 @@ export const orderLookupPlaceholders = { order: '__order__', amount: '__amount__
 export function prerenderedLookupFile(lang: SiteLanguage, state: OrderLookupState): string {
   return `prerendered/${lang}/paynet/${state}.html`;
 }
+
+/** The message areas of a product its claim page shows besides the claims' own: the country names a travel claim lists. */
+export const claimBorrowedAreas: readonly string[] = ['regions'];

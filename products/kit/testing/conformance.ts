@@ -20,6 +20,9 @@ import { isRecord } from '../../../engine/is-record';
 type Json = unknown;
 type AnyDefinition = ProductDefinition<FlowData, unknown>;
 
+/** What a purchase and a claim both declare: steps, their data and rules, the calls the steps name (an insurance event's form is checked as a purchase's is). */
+export type DeclaredFlow = Pick<AnyDefinition, 'title' | 'steps' | 'initialData' | 'machine' | 'reset' | 'preset'> & { binding: { calls?: Record<string, unknown> } };
+
 /** Spec error keys (§5, §8) and our own undotted ids; every other message id is dotted. */
 export const plainMessageIds: readonly string[] = [
   'use_latin_alphabet', 'datas_not_found', 'maybe-data-is-incorrect', 'payment_not_made',
@@ -138,7 +141,7 @@ export function uiSchemaStrayKeys(schema: Json, ui: Json, where: string, pointer
 }
 
 /** Whether a `show` key (`step.a.b`, `step.rows[].field`) walks real properties of a form step's schema. */
-function showKeyResolves(definition: AnyDefinition, key: string): boolean {
+function showKeyResolves(definition: DeclaredFlow, key: string): boolean {
   const [stepId, ...segments] = key.split('.');
   let node: unknown = definition.steps.find((s) => s.id === stepId && (s.component ?? 'form') === 'form')?.schema;
   if (node === undefined || segments.length === 0) return false;
@@ -157,7 +160,7 @@ function showKeyResolves(definition: AnyDefinition, key: string): boolean {
 }
 
 /** Every guard and action named in `machine` exists, every defined one is used, and names point at real steps and fields. */
-export function machineProblems(definition: AnyDefinition): string[] {
+export function machineProblems(definition: DeclaredFlow): string[] {
   const problems: string[] = [];
   const { skip = {}, onChange = {}, guards, actions } = definition.machine;
   const steps = new Map(definition.steps.map((s) => [s.id, s]));
@@ -188,7 +191,7 @@ export function machineProblems(definition: AnyDefinition): string[] {
 }
 
 /** Step list rules: unique ids, a schema on every form step, submit on a form step, hidden steps after visible ones. */
-export function stepProblems(definition: AnyDefinition): string[] {
+export function stepProblems(definition: DeclaredFlow): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   let hiddenSeen = false;
@@ -221,7 +224,7 @@ export function stepProblems(definition: AnyDefinition): string[] {
 }
 
 /** Message ids used by the definition's own data: titles, schema texts and uiSchema labels. */
-export function definitionMessageIds(definition: AnyDefinition): string[] {
+export function definitionMessageIds(definition: DeclaredFlow): string[] {
   const ids: MessageId[] = [definition.title, ...(definition.reset ? [definition.reset.label] : [])];
   for (const step of definition.steps) {
     ids.push(step.title, ...(step.description ? [step.description] : []), ...schemaMessageIds(step.schema), ...uiMessageIds(step.uiSchema));

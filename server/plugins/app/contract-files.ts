@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { ContractFile } from '../../db/database';
 import type { AppConfig } from '../../config';
-import { databaseFileStore, type FileBytesStore } from '../../lib/file-store';
+import { databaseStore, type FileBytesStore, type FileDataTable } from '../../lib/file-store';
 import { s3FileStore } from '../../lib/s3-file-store';
 import type { Executor } from './outbox';
 
@@ -40,16 +40,20 @@ declare module 'fastify' {
   }
 }
 
-/** The stores this server can write to and read from, by the name `FILE_STORE` and the file rows give: the database, and the S3 store when it is configured. */
-function fileStores(files: AppConfig['files']): Readonly<Record<string, FileBytesStore>> {
-  return { database: databaseFileStore, ...(files.s3 ? { s3: s3FileStore(files.s3) } : {}) };
+/**
+ * The stores this server can write to and read from, by the name `FILE_STORE` and the file rows give:
+ * the database (its bytes in `table`), and the S3 store when it is configured (keyed by file id, so
+ * contracts' and claims' files share it).
+ */
+export function fileStores(files: AppConfig['files'], table: FileDataTable): Readonly<Record<string, FileBytesStore>> {
+  return { database: databaseStore(table), ...(files.s3 ? { s3: s3FileStore(files.s3) } : {}) };
 }
 
 const columns = ['id', 'field', 'filename', 'content_type', 'size', 'sha256', 'store', 'created_at'] as const;
 
 export default fp(
   async (app) => {
-    const stores = fileStores(app.config.files);
+    const stores = fileStores(app.config.files, 'contract_file_data');
     const writeStore = stores[app.config.files.store];
     if (!writeStore) throw new Error(`FILE_STORE ${app.config.files.store} is not a file store of this server`);
     const storeOf = (name: string): FileBytesStore => {

@@ -14,6 +14,7 @@ import { maskPersonalData, maskUrl } from '../../logging';
 import { isPageNavigation } from './edge';
 import { FailureThrottle } from '../../lib/failure-throttle';
 import { databaseUnavailable } from '../../db/errors';
+import { claimProductIds } from '../../lib/product-registry';
 
 /** At most this many failure reports of one route a minute reach the chat one by one; the rest in a summary. */
 const failureReportLimits = { limit: 10, windowMs: 60_000 };
@@ -72,7 +73,7 @@ interface InProcessApi {
 
 /** What the build's server bundle of the site (`dist/prerender/prerender.js`, site/prerender.tsx) draws on request. */
 interface SiteRenderers {
-  renderFlowPage(address: string, product: string, api: InProcessApi): Promise<RenderedPage>;
+  renderFlowPage(address: string, product: string, api: InProcessApi, flow: 'purchase' | 'claim'): Promise<RenderedPage>;
   renderThankYouPage(address: string, standing: ContractStanding): Promise<RenderedPage>;
 }
 
@@ -96,7 +97,7 @@ function flowRenderer(app: FastifyInstance, renderers: SiteRenderers): FlowRende
     return res.json<Envelope<T>>();
   };
   const api: InProcessApi = { get: (path) => call('GET', path), post: (path, body) => call('POST', path, body) };
-  return (address, product) => renderers.renderFlowPage(address, product, api);
+  return (address, product, flow) => renderers.renderFlowPage(address, product, api, flow);
 }
 
 /** The thank-you page drawn with what became of its contract (a declined card said as such); a failed read (the database away) says to check again. */
@@ -185,6 +186,7 @@ export default fp(
       await queueReport(`Failure${what ? ` (${what})` : ''}: HTTP ${status} on ${request.method} ${maskUrl(request.url.split('?', 1)[0] ?? '')} [channel ${request.channel || '-'}, request ${request.id}]\n${message}`);
     }
 
+    const claims = claimProductIds();
     const renderers = app.config.siteDir ? await siteRenderers(app.config.siteDir) : undefined;
     const shell = app.config.siteDir
       ? pageShell(app.config.siteDir, app.products.list.map((product) => product.manifest), {
@@ -194,10 +196,11 @@ export default fp(
           lookupOrder: (typed) => lookupOrder(app, typed),
           renderThankYou: renderers && thankYouRenderer(app, renderers),
           publicUrl: app.config.publicUrl,
+          claims,
         })
       : null;
     const secure = app.config.publicUrl.startsWith('https://');
-    const sitePageList = sitePages(app.products.list.map((product) => product.manifest));
+    const sitePageList = sitePages(app.products.list.map((product) => product.manifest), claims);
     const sessionCookie = sessionCookieOf(app.config.publicUrl);
 
     /**
@@ -283,7 +286,7 @@ export default fp(
         if (personal && firstName === null && found?.page.kind !== 'login') return reply.header('Cache-Control', 'no-store').redirect(loginAddress(personal, request.url), 302);
         if (personal && typeof firstName === 'string' && found?.page.kind === 'login') return reply.header('Cache-Control', 'no-store').redirect(afterSignIn(personal, query.get('next')), 302);
         // The site renders every address (its 404 page too); an address that is no page says so in its status as well.
-        const answer = await shell(path, query, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] });
+        const answer = await shell(path, query, { cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'], signedIn: typeof firstName === 'string' });
         if (answer.status === 302) return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Accept-Language').redirect(answer.location, 302);
         const { status, body, lang, detected } = answer;
         const encoding = pageEncoding(request.headers['accept-encoding']);

@@ -13,7 +13,7 @@ export function storableText(text: string): string {
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The chat's messages, by what they report. */
-export type OutboxKind = 'purchase' | 'failure' | 'refund';
+export type OutboxKind = 'purchase' | 'failure' | 'refund' | 'claim';
 
 /** The kind of an outbox row that is an SMS to a client (its `phone`), sent by the SMS gateway rather than to the chat. */
 export const smsKind = 'sms';

@@ -20,8 +20,8 @@ declare module 'fastify' {
        * signature of the request (`signature`: no scheme OpenAPI can state; the summary says which).
        */
       callback?: CallbackCredential;
-      /** A call that answers a file of this type (a policy's PDF), not the envelope; its refusals are in the envelope. */
-      file?: 'application/pdf';
+      /** A call that answers a file of this type (a policy's PDF; a claim's file, of any type: `application/octet-stream`), not the envelope; its refusals are in the envelope. */
+      file?: 'application/pdf' | 'application/octet-stream';
     };
   }
 }
@@ -170,6 +170,8 @@ const swaggerUiInsertedStyle = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX
  */
 function security(url: string, callback: CallbackCredential | undefined, session: boolean): Record<string, string[]>[] {
   if (callback) return callback === 'signature' ? [] : [{ [callback]: [] }];
+  // The insurer's back office: its own token, never the site's credential.
+  if (url.startsWith('/api/back-office/')) return [{ backOffice: [] }];
   // A signed-in client's cabinet call: the site's credential (and the session cookie), or the session token alone (the app).
   if (session) return [{ site: [] }, { session: [] }];
   if (url.startsWith('/api/') && !url.startsWith('/api/policies/') && !url.startsWith('/api/docs')) return [{ site: [] }];
@@ -177,6 +179,7 @@ function security(url: string, callback: CallbackCredential | undefined, session
 }
 
 function tag(url: string, callback: boolean): string {
+  if (url.startsWith('/api/back-office/')) return 'back office';
   if (callback || url.startsWith('/pay/')) return 'payments';
   if (url.startsWith('/api/policies/') || url.startsWith('/verify/')) return 'policies';
   if (url.startsWith('/sandbox/')) return 'sandbox';
@@ -205,6 +208,8 @@ export default fp(
             'Octo, Alif and the bank\'s hosted page sign what they send (each operation says how).',
             'The cabinet\'s calls (`/api/shaxsiy_kabinet/…`) take the site\'s credential too; a signed-in client is known by the session',
             'cookie, or by its token as `Authorization: Bearer <token>` (the mobile app), and every cabinet answer is `Cache-Control: no-store`.',
+            'The insurer\'s back office (`/api/back-office/…`: the claims, a claim, its files, moving a claim through its statuses) takes',
+            'only its own token, `Authorization: Bearer <BACK_OFFICE_TOKEN>`, and answers the envelope too.',
             'An address or headers over 16 KB in all are refused with 431; while the database is away, calls answer 503 with `Retry-After`.',
             'Saves and the calls that start a payment take an `Idempotency-Key` header (Stripe\'s semantics): the same request sent again with',
             'the same key gets the first answer again (`Idempotent-Replayed: true`), kept 24 hours per credential.',
@@ -237,6 +242,7 @@ export default fp(
             site: { type: 'http', scheme: 'basic', description: 'The public site\'s credential, or a partner\'s.' },
             paycom: { type: 'http', scheme: 'basic', description: 'Payme\'s merchant credential, `Paycom:<key>`.' },
             paynet: { type: 'http', scheme: 'basic', description: 'The credential Paynet calls with (`PAYNET_LOGIN` / `PAYNET_PASSWORD`, ours to give it), not the site\'s.' },
+            backOffice: { type: 'http', scheme: 'bearer', description: 'The insurer\'s back office (`/api/back-office/…`): `Authorization: Bearer <BACK_OFFICE_TOKEN>`, a credential of its own; the site\'s or a partner\'s credential and a cabinet session are refused there (401 `back_office_unauthorized`).' },
             session: { type: 'http', scheme: 'bearer', description: 'A cabinet session\'s token (the mobile app: `app` when signing in answers it), instead of the site\'s credential and the session cookie, on a signed-in client\'s calls.' },
           },
         },
@@ -253,7 +259,7 @@ export default fp(
           tags: [tag(url, callback)],
           ...(docs ? { summary: docs.summary } : {}),
           security: security(url, docs?.callback, route.config?.session === true),
-          ...(docs?.file ? { response: { 200: fileAnswer(docs.file), ...errorsOf(route.method, false), 410: policyFileAnswers[410] } } : {}),
+          ...(docs?.file ? { response: { 200: fileAnswer(docs.file), ...errorsOf(route.method, false), ...(docs.file === 'application/pdf' ? { 410: policyFileAnswers[410] } : {}) } } : {}),
           ...(api && !docs?.file ? { response: { 200: answerOrRefusal(docs?.response ? app.apiSchema(docs.response) : {}), ...errorsOf(route.method, schema?.body !== undefined), ...(idempotent ? idempotencyErrors : {}) } } : {}),
           ...(idempotent ? { headers: idempotencyKeyHeader } : {}),
           ...(url === '/api/payme' ? { body: paymeRequest, response: { 200: paymeAnswer } } : {}),

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ClientClaimsResponse, UnpaidResponse } from '../../../products/kit/api/cabinet-api.generated';
+import type { UnpaidResponse } from '../../../products/kit/api/cabinet-api.generated';
 import type { Client } from '../../db/database';
 import { ok } from '../../envelope';
-import { clientClaims } from '../../lib/claims';
 import { unpaidContracts } from '../../lib/unpaid-contracts';
+import { claimRoutes } from './claims';
 
 /**
- * The signed-in client's unfinished purchases (`get/unpaid`) and claims (`client-claims`), each
- * only the client's own: contracts found by the client's phone and PINFL, claims by the client's id.
+ * The signed-in client's unfinished purchases (`get/unpaid`) and claims (`client-claims` and each
+ * claim's calls, claims.ts), each only the client's own: contracts found by the client's phone and PINFL.
  * Registered by the cabinet's routes (index.ts), with the function that finds the session's client.
  */
 export async function purchaseAndClaimRoutes(app: FastifyInstance, clientOf: (request: FastifyRequest, reply: FastifyReply) => Promise<Client>): Promise<void> {
@@ -20,10 +20,5 @@ export async function purchaseAndClaimRoutes(app: FastifyInstance, clientOf: (re
     return ok<UnpaidResponse>(await unpaidContracts(app, client, now()));
   });
 
-  app.get('/client-claims', {
-    config: { session: true, docs: { summary: 'The signed-in client\'s claims, newest event first, with the number of the policy each was filed under and its status (`received`, `documents_requested`, `under_review`, `approved`, `declined`, `paid`); empty until the client files one', response: 'cabinet/client-claims.response' } },
-  }, async (request, reply) => {
-    const client = await clientOf(request, reply);
-    return ok<ClientClaimsResponse>(await clientClaims(app, client.id));
-  });
+  await claimRoutes(app, clientOf);
 }
