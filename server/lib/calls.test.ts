@@ -31,6 +31,7 @@ type Schema = JsonSchema & {
   uniqueItems?: boolean;
   properties?: Record<string, Schema>;
   required?: string[];
+  format?: string;
 };
 
 /**
@@ -53,6 +54,8 @@ function valuesOf(schema: Schema): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
   switch (schema.type) {
     case 'string':
+      // A random string is almost never a date: a filter for one would search forever.
+      if (schema.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
       return (schema.pattern ? matching(schema.pattern) : fc.string({ minLength: schema.minLength ?? 0, maxLength: 20 }))
         .filter((text) => text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity));
     case 'integer': {
