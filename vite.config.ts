@@ -86,8 +86,10 @@ export default defineConfig({
             // The form library's helpers and its precompiled validator's runtime.
             { name: 'rjsf-utils', test: /node_modules[\\/]@rjsf[\\/](utils|validator-ajv8)[\\/]/ },
             // What as many chunks share as there are products: the code every product's flow imports
-            // (the binding kit, the dates' and passports' formats).
-            { name: 'flow-kit', test: /[\\/](engine|site|products)[\\/](?!kit[\\/]claims[\\/])/, minShareCount: productCount },
+            // (the binding kit, the dates' and passports' formats). The claims count as chunks too, so what
+            // only they share with a few purchases stays out: a product's own modules (its manifest), the car
+            // kit and the multipart writer, which a purchase loads only when it sends a file.
+            { name: 'flow-kit', test: /[\\/](engine|site|products[\\/]kit)[\\/](?!claims[\\/]|cars[\\/]|api[\\/]multipart\.ts)/, minShareCount: productCount },
             // What every product's claim imports (the claim kit, its common steps; a family's own steps stay with
             // its products' claims): a claim page's alone,
             // which the purchase pages must not load (the flow kit leaves it out, and takes first what both share).

@@ -42,6 +42,12 @@ export interface StepDefinition {
    * what it answers is merged into the flow data; a failure keeps the visitor on the step with its message.
    */
   call?: string;
+  /**
+   * Message areas (`locales/<lang>/<area>.po`) only this step shows, loaded with its widgets and
+   * validator (engine/step-parts.ts) instead of with the page: a travel claim's country names, which
+   * its first step does not need.
+   */
+  messageAreas?: readonly string[];
 }
 
 /** A line of a price breakdown. */

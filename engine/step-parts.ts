@@ -1,13 +1,15 @@
 import { loadStepValidator } from './step-validators';
+import { loadMessageArea } from './message-areas';
 import { loadWidgetsFor } from './theme';
 
 /**
- * What a form step needs before it can draw: the on-demand widgets it names and its validator. A
+ * What a form step needs before it can draw: the on-demand widgets it names, its validator and the
+ * message areas only it shows. A
  * flow page loads its first step's with the page and the others' when it is idle; a step reached
  * before that waits for its own (`stepParts`, the same promise for every render, so a component
  * may suspend on it).
  */
-type Step = { schema?: object; uiSchema?: unknown };
+type Step = { schema?: object; uiSchema?: unknown; messageAreas?: readonly string[] };
 
 /** A load as React's `use` reads it at once once settled. */
 type Load = Promise<void> & { status?: 'pending' | 'fulfilled' | 'rejected' };
@@ -15,7 +17,7 @@ type Load = Promise<void> & { status?: 'pending' | 'fulfilled' | 'rejected' };
 const loading = new WeakMap<Step, Load>();
 
 function start(step: Step, keep: boolean): Load {
-  const loaded: Load = Promise.all([loadWidgetsFor([step]), loadStepValidator(step.schema)]).then(() => {
+  const loaded: Load = Promise.all([loadWidgetsFor([step]), loadStepValidator(step.schema), ...(step.messageAreas ?? []).map(loadMessageArea)]).then(() => {
     Object.assign(loaded, { status: 'fulfilled', value: undefined });
   });
   loading.set(step, loaded);

@@ -1,7 +1,7 @@
 import type { FlowData, FlowDefinition } from '../engine/definition';
 import { loadFileSupportFor } from '../engine/files/on-demand';
 import { loadStepParts } from '../engine/step-parts';
-import { claimBorrowedAreas } from '../products/kit/site/site-pages';
+import { claimMessageAreas } from '../products/kit/site/claim-areas';
 import { catalogLoaders, catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-chunk-guard';
@@ -11,19 +11,17 @@ type Definition = FlowDefinition<FlowData, unknown>;
 
 const prepared = new Map<string, Definition>();
 
-/** The claims' own texts (steps, fields, documents, statuses), shared by every product's claim. */
+/** The claims' common texts (the policy, payout and consent steps, documents, statuses), shared by every product's claim. */
 export const claimCatalogs = catalogLoaders('claim');
-
 
 /**
  * The message areas a flow page shows besides the site's: the engine's and the product's own (with
  * those its manifest borrows, such as the country names of `regions`, which only some flows list);
- * a claim's: the engine's, the claims' (`claim`) and the country names if the product has them.
+ * a claim's: the engine's, the claims' common texts and its family's (products/kit/site/claim-areas.ts).
  */
 function flowAreas(product: SiteProduct, kind: FlowKind): [string, CatalogLoaders][] {
   if (kind === 'purchase') return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
-  // A claim asks its own questions: of the product's areas it shows only the country names (a trip's).
-  return [['engine', engineCatalogs], ['claim', claimCatalogs], ...Object.entries(product.catalogs).filter(([area]) => claimBorrowedAreas.includes(area))];
+  return [['engine', engineCatalogs], ...claimMessageAreas(product.manifest.id).map((area): [string, CatalogLoaders] => [area, area === 'claim' ? claimCatalogs : catalogLoaders(area)])];
 }
 
 const preparedKey = (product: SiteProduct, kind: FlowKind) => `${kind}:${product.manifest.id}`;

@@ -20,6 +20,7 @@ import { filePartRules } from '../products/kit/api/multipart';
 import { claimMessageIds, claimProblems } from '../products/kit/testing/claim-conformance';
 import { claimRefusalKeys } from '../products/kit/claims/claim-binding';
 import { claimSample } from '../products/kit/claims/samples';
+import { claimMessageAreas } from '../products/kit/site/claim-areas';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const locales = ['uz', 'en', 'ru'];
@@ -135,7 +136,7 @@ function isClaim(value: unknown, id: string): value is ClaimDefinition<FlowData,
 }
 
 /** A product's insurance-event form (`claim.ts`): its declaration, its schemas as the schemas/claims files hold them, its messages. */
-async function checkClaim(id: string, catalogs: Record<string, Map<string, string>>) {
+async function checkClaim(id: string, areas: Record<string, Map<string, Map<string, string>>>) {
   const file = join(root, 'products', id, 'claim.ts');
   const where = `products/${id}/claim.ts`;
   if (!existsSync(file)) {
@@ -157,19 +158,23 @@ async function checkClaim(id: string, catalogs: Record<string, Map<string, strin
     reportUnregistered(`${where} step "${step.id}"`, step.uiSchema);
   }
   const sample = claimSample(id, { number: 'OSG 2030000042', passport: 'AA1234567', birthday: '1990-05-15' });
+  // A claim page loads the site's and the engine's areas, the products' names (with the summary above its consent),
+  // its own (products/kit/site/claim-areas.ts) and those its steps load with them; none of another family's.
+  const stepAreas = claim.steps.flatMap((step) => step.messageAreas ?? []);
+  const shown = (area: string) => ['site', 'products'].includes(area) || /^engine(-[a-z]+)?$/.test(area) || [...claimMessageAreas(id), ...stepAreas].includes(area);
+  const catalogs = Object.fromEntries(Object.entries(areas).map(([locale, byArea]) => [locale, new Map([...byArea].filter(([area]) => shown(area)).flatMap(([, messages]) => [...messages]))]));
   for (const problem of missingMessages(claimMessageIds(claim, catalog, [sample], claimRefusalKeys), catalogs)) report(`${where} messages`, problem);
 }
 
 async function main() {
-  const catalogs = Object.fromEntries(locales.map((locale) => {
+  // Each language's catalogs by area (`locales/<lang>/<area>.po`), and all of them merged.
+  const areas = Object.fromEntries(locales.map((locale) => {
     const dir = join(root, 'locales', locale);
-    const merged = new Map<string, string>();
     if (!existsSync(dir)) report('locales', `missing folder locales/${locale}`);
-    else for (const file of readdirSync(dir).filter((f) => f.endsWith('.po'))) {
-      for (const [key, text] of parsePo(readFileSync(join(dir, file), 'utf8'))) merged.set(key, text);
-    }
-    return [locale, merged];
+    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.po')) : [];
+    return [locale, new Map(files.map((file) => [file.slice(0, -'.po'.length), parsePo(readFileSync(join(dir, file), 'utf8'))]))];
   }));
+  const catalogs = Object.fromEntries(Object.entries(areas).map(([locale, byArea]) => [locale, new Map([...byArea.values()].flatMap((messages) => [...messages]))]));
 
   const commonAjv = stepAjv();
   for (const file of jsonFiles(join(root, 'schemas', 'common'))) compiles(commonAjv, file);
@@ -187,7 +192,7 @@ async function main() {
   // Every folder of products/ is a product but kit/, the code they share: a product folder that lost its product.ts is named, not skipped.
   const products = readdirSync(join(root, 'products')).filter((name) => name !== 'kit' && statSync(join(root, 'products', name)).isDirectory()).sort();
   for (const id of products) await checkProduct(id, catalogs);
-  for (const id of products) await checkClaim(id, catalogs);
+  for (const id of products) await checkClaim(id, areas);
   const claimAjv = stepAjv();
   for (const file of jsonFiles(join(root, 'schemas', 'claims')).filter((f) => !f.endsWith('.ui.json'))) compiles(claimAjv, file);
   for (const id of existsSync(join(root, 'schemas', 'products')) ? readdirSync(join(root, 'schemas', 'products')) : []) {

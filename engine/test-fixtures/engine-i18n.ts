@@ -17,8 +17,8 @@ export function enginePo(locale: 'uz' | 'en' | 'ru'): Record<string, string> {
   // Tests run from the project root (vitest's root); import.meta.url is not a file URL under jsdom.
   const folder = resolve(process.cwd(), 'locales', locale);
   // The engine's areas: its own, those of what it loads on its own (engine/message-areas.ts), and
-  // the claims' (a claim page loads it), which holds the texts the engine draws a claim with.
-  const areas = readdirSync(folder).filter((file) => /^(engine(-[a-z]+)?|claim)\.po$/.test(file));
+  // the claims' (their common texts and each family's), which hold the texts the engine draws a claim with.
+  const areas = readdirSync(folder).filter((file) => /^(engine(-[a-z]+)?|claim(-[a-z-]+)?)\.po$/.test(file));
   return Object.assign({}, ...areas.map((file) => readPo(readFileSync(resolve(folder, file), 'utf8')))) as Record<string, string>;
 }
 

@@ -5,8 +5,9 @@ import { escapeHtml } from '../html';
 import { cachedRead } from './cached-read';
 import type { ProductManifest } from '../../products/kit/define/define';
 import { groupDigits } from '../../products/kit/api/api-format';
+import { claimMessageAreas } from '../../products/kit/site/claim-areas';
 import {
-  accountLinkAttribute, accountMetaName, claimBorrowedAreas, acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
+  accountLinkAttribute, accountMetaName, acceptedLanguages, addressInLanguage, detectLang, findSitePage, flowIslandId, langOfPath, notFoundPlaceholder, orderLookupParam, orderLookupPlaceholders, prerenderedFile, prerenderedLookupFile, serverErrorFile,
   siteLanguages, prerenderAddress, showsPrerendered, sitePages, withoutOptionalParams, type OrderLookup, type PageKind, type SitePage, type SiteLanguage,
 } from '../../products/kit/site/site-pages';
 
@@ -31,7 +32,7 @@ function pageModules(page: SitePage, lang: SiteLanguage | null, messageAreas: (p
       ? [island ? flowEntry : 'pages/product-page.tsx', `../products/${page.product}/definition.ts`, ...catalogs(['engine', ...messageAreas(page.product)])]
       : [],
     claim: page.product
-      ? [island ? flowEntry : 'claim/claim-page.tsx', `../products/${page.product}/claim.ts`, ...catalogs(['engine', 'claim', ...messageAreas(page.product).filter((area) => claimBorrowedAreas.includes(area))])]
+      ? [island ? flowEntry : 'claim/claim-page.tsx', `../products/${page.product}/claim.ts`, ...catalogs(['engine', ...claimMessageAreas(page.product)])]
       : [],
     'thank-you': ['pages/thank-you-page.tsx'],
     paynet: ['pages/paynet-page.tsx'],

@@ -3,7 +3,7 @@ import { flowBudgetKb, productPath, purchasePlans, scriptKb } from './shop';
 import { newPhone, registerByApi, sandboxPeople } from './cabinet-client';
 import { borrowedMessages, flowFiles, gzipKb, prerenderedScripts, productIds, readBuildManifest } from '../support/bundle-manifest';
 import { claimProductIds } from '../../server/lib/product-registry';
-import { claimFamilyOf } from '../../products/kit/claims/samples';
+import { claimFamilyOf } from '../../products/kit/site/claim-areas';
 
 /**
  * First-load JavaScript budgets (issue #7), measured as a visitor's browser loads a page: every

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { claimMessageAreas } from '../../products/kit/site/claim-areas';
 
 interface ManifestChunk {
   file: string;
@@ -58,7 +59,7 @@ const flowModule = (id: string, flow: 'purchase' | 'claim') => `products/${id}/$
  * A product's flow page (its purchase's, or with `flow` its claim's): the island's entry
  * (site/flow-main.tsx), the definition with its step schemas, the validator of its first form step
  * (`firstStep`: the others load when the page is idle), and the catalogs the flow shows in `lang`
- * (`messages`: the areas its manifest borrows; a claim's own, `claim`).
+ * (`messages`: the areas its manifest borrows; a claim's are its family's, products/kit/site/claim-areas.ts).
  */
 export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, firstStep: string, messages: readonly string[], lang = 'en', flow: 'purchase' | 'claim' = 'purchase'): Set<string> {
   const files = eagerFiles(manifest, 'flow-main.tsx');
@@ -70,7 +71,7 @@ export function flowFiles(manifest: Record<string, ManifestChunk>, id: string, f
   const first = validators.find((key) => key.endsWith(`/${firstStep}.json.js`));
   if (validators.length > 0 && !first) throw new Error(`${id}: no validator chunk of its first step "${firstStep}"`);
   if (first) eagerFiles(manifest, first, files);
-  const areas = flow === 'claim' ? ['claim', ...messages.filter((area) => area === 'regions')] : [id, ...messages];
+  const areas = flow === 'claim' ? claimMessageAreas(id) : [id, ...messages];
   for (const area of ['site', 'engine', ...areas]) eagerFiles(manifest, `../locales/${lang}/${area}.po`, files);
   return files;
 }

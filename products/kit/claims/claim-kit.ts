@@ -46,8 +46,8 @@ export interface ClaimFamily {
 }
 
 /** A step of a family, its schema and uiSchema as the schema files hold them. */
-export function familyStep(id: string, schema: object, ui: object, description?: MessageId): StepDefinition {
-  return { id, title: `claim.step.${id}`, ...(description ? { description } : {}), schema: schema as RJSFSchema, uiSchema: ui as UiSchema };
+export function familyStep(id: string, schema: object, ui: object, description?: MessageId, messageAreas?: readonly string[]): StepDefinition {
+  return { id, title: `claim.step.${id}`, ...(description ? { description } : {}), schema: schema as RJSFSchema, uiSchema: ui as UiSchema, ...(messageAreas ? { messageAreas } : {}) };
 }
 
 /** Whether a 16-digit card number passes the Luhn check every payment card's number does. */

@@ -14,7 +14,8 @@ import { missingMessages, sourceMessageIds, uiNames } from '../testing/conforman
 import { claimRefusalKeys } from './claim-binding';
 import { luhnValid } from './claim-kit';
 import type { ClaimCatalog, ClaimData } from './claim-data';
-import { claimFamilyOf, claimSample } from './samples';
+import { claimSample } from './samples';
+import { claimFamilyOf } from '../site/claim-areas';
 
 /** Every product's claim (`products/<id>/claim.ts`) checked as the contract of a claim says, and the claim binding's calls. */
 

@@ -1,5 +1,6 @@
 import type { FileRef, FlowData } from '../../../engine/definition';
 import { todayIso } from '../api/api-format';
+import { claimFamilyOf } from '../site/claim-areas';
 
 /**
  * A complete claim of each product, as a visitor who is signed out files it (the policy by its
@@ -47,17 +48,6 @@ const familySamples: Record<string, (date: string) => FlowData> = {
     event: { date, lastSalary: 6_500_000, description: 'The company closed its Tashkent branch and let its staff go.' },
     documents: { termination_order: sampleFile(1, 'application/pdf', 'termination-order.pdf') },
   }),
-};
-
-/** The family each product's claim asks the questions of (its `claim.ts` assembles it so; the kit's test checks they agree). */
-export const claimFamilyOf: Readonly<Record<string, string>> = {
-  osago: 'car', 'osago-limited': 'car', osgop: 'car', casco: 'car', 'quick-casco': 'car', 'mini-casco': 'car', 'monthly-casco': 'car',
-  travel: 'travel', 'travel-uzb': 'travel',
-  home: 'home', 'premium-home': 'home',
-  accident: 'injury', sport: 'injury',
-  pets: 'pets',
-  documents: 'documents',
-  'job-loss': 'job-loss',
 };
 
 /**

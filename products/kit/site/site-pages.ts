@@ -396,6 +396,3 @@ export const orderLookupPlaceholders = { order: '__order__', amount: '__amount__
 export function prerenderedLookupFile(lang: SiteLanguage, state: OrderLookupState): string {
   return `prerendered/${lang}/paynet/${state}.html`;
 }
-
-/** The message areas of a product its claim page shows besides the claims' own: the country names a travel claim lists. */
-export const claimBorrowedAreas: readonly string[] = ['regions'];

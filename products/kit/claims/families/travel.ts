@@ -10,7 +10,8 @@ import documentsUi from '../../../../schemas/claims/travel/documents.ui.json';
 export const travelFamily: ClaimFamily = {
   id: 'travel',
   steps: [
-    familyStep('event', eventSchema, eventUi, 'claim.travel.step.event.help'),
+    // The country names (`region.<code>`) come with the step that lists them.
+    familyStep('event', eventSchema, eventUi, 'claim.travel.step.event.help', ['regions']),
     familyStep('documents', documentsSchema, documentsUi, 'claim.travel.step.documents.help'),
   ],
   documents: [
