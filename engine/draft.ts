@@ -100,24 +100,3 @@ export function loadDraft(storage: Storage, definition: Pick<FlowDefinition, 'id
   storage.removeItem(key);
   return null;
 }
-
-/** The sessionStorage key of the id a tab's draft of a product keeps its files under. */
-const filesIdKey = (productId: string) => `flow-files:${productId}`;
-
-/**
- * The id this tab's draft of a product keeps its files under (engine/files/file-store.ts), made on
- * first use: sessionStorage is the tab's, so two tabs buying the same product keep their files apart,
- * and a reload finds its own. Without storage (a page drawn on the server) there is none.
- */
-export function draftFilesId(storage: Storage, productId: string, newId: () => string): string {
-  const key = filesIdKey(productId);
-  const kept = storage.getItem(key);
-  if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
-  const id = newId();
-  try {
-    storage.setItem(key, id);
-  } catch {
-    // A full storage keeps the id for this page only.
-  }
-  return id;
-}

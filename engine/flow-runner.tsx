@@ -3,11 +3,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useLingui } from '@lingui/react';
 import { deepEquals } from '@rjsf/utils';
 import { isClaim, type ApiPort, type FlowData, type FlowDefinition, type PayLink } from './definition';
-import { draftFilesId, flowKeyOf, loadDraft, saveDraft } from './draft';
+import { flowKeyOf, loadDraft, saveDraft } from './draft';
 import type { ApplicantOffer } from './flow-start';
 import { initialSteps } from './machine/progress';
 import type { FileStore } from './files/file-store';
-import { fileSupport, hasFileFields, type FileSupport } from './files/on-demand';
+import { fileSupport, hasFileFields } from './files/on-demand';
 import { flowMachineFor, isBusy, isQuoting, standsIn, stepOf } from './machine';
 import { loadMessageArea } from './message-areas';
 import type { FieldPath } from './paths';
@@ -26,7 +26,7 @@ const loadPaymentStep = () => Promise.all([import('./steps/payment-step'), loadM
 const loadDownloadStep = () => Promise.all([import('./steps/download-step'), loadMessageArea('engine-payment')]).then(([module]) => module);
 const loadReceiptStep = () => import('./steps/receipt-step');
 const loadErrorModal = () => import('./error-modal');
-const loadResetBar = () => import('./reset-bar');
+const loadResetBar = () => Promise.all([import('./reset-bar'), loadMessageArea('engine-reset')]).then(([module]) => module);
 const PaymentStep = lazy(() => loadPaymentStep().then((module) => ({ default: module.PaymentStep })));
 const DownloadStep = lazy(() => loadDownloadStep().then((module) => ({ default: module.DownloadStep })));
 // A claim's summary above its consent: the summary's texts are the payment step's area.
@@ -43,13 +43,6 @@ export const flowPartLoaders: readonly (() => Promise<unknown>)[] = [loadStepJud
 
 /** What a claim's flow loads after its first step: its judging, its receipt and the error dialog. */
 export const claimPartLoaders: readonly (() => Promise<unknown>)[] = [loadStepJudging, loadReceiptStep, loadErrorModal];
-
-/** Files of drafts older than this (a tab closed mid-flow) are removed from the device. */
-const abandonedFilesMs = 7 * 24 * 60 * 60 * 1000;
-
-let browserFileStore: FileStore | null = null;
-/** The browser's file store, one per page (IndexedDB, opened on first use). */
-const defaultFileStore = (support: FileSupport): FileStore => (browserFileStore ??= support.indexedDbFileStore());
 
 export interface FlowRunnerProps<D extends FlowData = FlowData, C = unknown> {
   /** A purchase's flow or a claim's: a claim has no price, and ends in its receipt once filed. */
@@ -108,32 +101,22 @@ export function FlowRunner<D extends FlowData, C>(props: FlowRunnerProps<D, C>) 
   const returnPath = useMemo(() => flowReturnPath(definition, stepHref), [stepHref, definition]);
   const { i18n } = useLingui();
   const storage = props.storage ?? (typeof window === 'undefined' ? null : window.sessionStorage);
-  // Made once: the draft's files are this tab's (its files id lives in sessionStorage beside the draft).
-  const [support] = useState(() => (hasFileFields(definition.steps) ? fileSupport() : null));
-  const [files] = useState(() => {
-    if (!support) return null;
-    const store = props.fileStore ?? (storage && typeof window !== 'undefined' ? defaultFileStore(support) : null);
-    return storage && store ? { store, draft: support.draftFiles(store, draftFilesId(storage, flowKeyOf(definition), support.randomId)) } : null;
-  });
-  const [uploads] = useState<Uploads | null>(() => (files && support ? { tracker: support.createUploadTracker(), Panel: support.UploadPanel } : null));
-  const machine = useMemo(
-    () => flowMachineFor(definition, { api: uploads ? uploads.tracker.track(api) : api, returnPath, ...(files ? { files: files.draft } : {}) }),
-    [definition, api, returnPath, uploads, files],
-  );
   // Read once: the draft (or the data handed in) is the starting point, later writes must not restart the actor.
   const [resume] = useState(() => {
     if (props.start) return { step: definition.steps[0]?.id ?? '', data: props.start, steps: initialSteps(definition.steps), payment: null, policy: null, handedIn: true };
     return storage ? loadDraft(storage, definition) : null;
   });
   const fresh = resume === null || props.start !== undefined;
+  // Made once: the draft's files are this tab's (engine/files/support.ts `flowFiles`).
+  const [support] = useState(() => (hasFileFields(definition.steps) ? fileSupport() : null));
+  const [files] = useState(() => (support && storage ? support.flowFiles(storage, flowKeyOf(definition), fresh, props.fileStore) : null));
+  const [uploads] = useState<Uploads | null>(() => (files && support ? { tracker: support.createUploadTracker(), Panel: support.UploadPanel } : null));
+  const machine = useMemo(
+    () => flowMachineFor(definition, { api: uploads ? uploads.tracker.track(api) : api, returnPath, ...(files ? { files: files.draft } : {}) }),
+    [definition, api, returnPath, uploads, files],
+  );
 
-  // Files of this tab's draft stay while it lasts; a new flow starts without any, and files that
-  // tabs closed mid-flow left behind are removed.
-  useEffect(() => {
-    if (!files) return;
-    void files.store.sweep(Date.now() - abandonedFilesMs).catch(() => undefined);
-    if (fresh) void files.draft.clear().catch(() => undefined);
-  }, [files, fresh]);
+  useEffect(() => (support && files ? support.tidyLater(files) : undefined), [support, files]);
   const actor = useActorRef(machine, { input: { resume, catalog: props.initialCatalog } });
 
   useDraftAutosave(actor, storage, definition);

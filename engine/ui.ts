@@ -1,5 +1,5 @@
 import type { CatalogOption, OptionDetail } from './definition';
-import type { DraftFiles } from './files/file-store';
+import type { DraftFiles } from './files/draft-files';
 import type { PhotoCodec } from './files/prepare';
 import type { TypedChanges } from './widgets/deferred-change';
 import { formatPrice, withDecimalSeparator } from './format';

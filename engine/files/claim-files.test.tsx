@@ -6,12 +6,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nProvider } from '@lingui/react';
 import { FlowRunner } from '../flow-runner';
 import { loadFileSupport } from './on-demand';
-import { draftFilesId, flowKeyOf } from '../draft';
+import { flowKeyOf } from '../draft';
 import { loadStepParts } from '../step-parts';
 import { engineI18n } from '../test-fixtures/engine-i18n';
 import { MemoryStorage } from '../test-fixtures/memory-storage';
 import { claimApi, claimDefinition, claimMessages } from '../test-fixtures/claim-definition';
-import { memoryFileStore, randomId, type FileStore } from './file-store';
+import { memoryFileStore, type FileStore } from './file-store';
+import { draftFilesId, randomId } from './draft-files';
 import type { FormBody } from '../definition';
 
 afterEach(cleanup);

@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FileRef } from '../definition';
-import { draftFiles, indexedDbFileStore, memoryFileStore, randomId, type FileStore } from './file-store';
+import { indexedDbFileStore, memoryFileStore, type FileStore } from './file-store';
+import { draftFiles, randomId } from './draft-files';
 
 // A browser's global, which Node lacks.
 beforeAll(() => vi.stubGlobal('IDBKeyRange', IDBKeyRange));

@@ -1,4 +1,4 @@
-import type { FileRef, FileSource } from '../definition';
+import type { FileRef } from '../definition';
 
 /**
  * Where the page keeps the files a visitor chose until the save sends them. The draft itself is text
@@ -141,27 +141,4 @@ export function indexedDbFileStore(factory: IDBFactory | undefined = globalThis.
         for (const key of keys) store.delete(key);
       }, (memory) => memory.sweep(before)),
   };
-}
-
-/** A draft's files: what its file fields keep (by the field's id) and what its save reads (by FileRef). */
-export interface DraftFiles extends FileSource {
-  put(field: string, file: StoredFile): Promise<void>;
-  get(field: string): Promise<StoredFile | null>;
-  remove(field: string): Promise<void>;
-  clear(): Promise<void>;
-}
-
-export function draftFiles(store: FileStore, draft: string): DraftFiles {
-  return {
-    put: (field, file) => store.put(draft, field, file),
-    get: (field) => store.get(draft, field),
-    remove: (field) => store.remove(draft, field),
-    clear: () => store.clear(draft),
-    read: (ref) => store.find(draft, ref.id),
-  };
-}
-
-/** A random hex id (32 digits): `crypto.randomUUID` needs a secure context, `getRandomValues` does not. */
-export function randomId(): string {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -6,13 +6,17 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nProvider } from '@lingui/react';
 import { FlowRunner } from '../flow-runner';
 import { loadFileSupport } from './on-demand';
-import { draftFilesId } from '../draft';
+import { fileHousekeepingDelayMs } from './support';
 import { engineI18n } from '../test-fixtures/engine-i18n';
 import { MemoryStorage } from '../test-fixtures/memory-storage';
 import { fileApi, fileDefinition, fileMessages } from '../test-fixtures/file-definition';
-import { memoryFileStore, randomId, type FileStore } from './file-store';
+import { memoryFileStore, type FileStore } from './file-store';
+import { draftFilesId, randomId } from './draft-files';
 
-afterEach(cleanup);
+afterEach(() => {
+  vi.useRealTimers();
+  cleanup();
+});
 
 beforeAll(async () => {
   // As the site does before a flow with file fields renders.
@@ -138,6 +142,27 @@ describe('a flow with a file field', () => {
     mount({ storage: first.storage, fileStore: first.fileStore });
     expect((await screen.findByRole('alert')).textContent).toBe('spravka.pdf is no longer on this device. Choose it again.');
     expect(screen.getByRole('button', { name: 'Choose a file' })).toBeTruthy();
+  });
+
+  it('starts a new flow of the tab without the files an earlier one kept, and removes those a while later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const first = mount();
+    await choose(fixture('salary-certificate.pdf', 'spravka.pdf'));
+    await screen.findByTestId('flow-papers_document__kept');
+    const earlier = draftFilesId(first.storage, 'files', randomId);
+    expect(await first.fileStore.get(earlier, 'flow-papers_document')).not.toBeNull();
+    // The earlier flow's draft is gone (ended, or its data given up), its files id is still the tab's.
+    first.view.unmount();
+    first.storage.clear();
+    first.storage.setItem('flow-files:files', earlier);
+    mount({ storage: first.storage, fileStore: first.fileStore });
+    expect(await screen.findByTestId('flow-papers_document__input', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId('flow-papers_document__kept')).toBeNull();
+    expect(draftFilesId(first.storage, 'files', randomId)).not.toBe(earlier);
+    expect(await first.fileStore.get(earlier, 'flow-papers_document')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(fileHousekeepingDelayMs));
+    vi.useRealTimers();
+    await waitFor(async () => expect(await first.fileStore.get(earlier, 'flow-papers_document')).toBeNull());
   });
 
   it('takes a file dropped on the field', async () => {

@@ -1,6 +1,6 @@
 import type { FileRef } from '../definition';
 import { cleanFileName, headBytes, inspectFile, sniffType, tailBytes, type FileProblem, type FileRule } from './content';
-import { randomId } from './file-store';
+import { randomId } from './draft-files';
 
 /**
  * What happens to a file the visitor chose before the flow keeps it: its content is inspected
