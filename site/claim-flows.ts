@@ -1,6 +1,9 @@
 import type { ClaimDefinition, FlowData } from '../engine/definition';
 import { loadOnce } from './load-once';
 
+// The message areas of a product's claim page, for the page to load with its claim (site/flow-preparation.ts).
+export { claimMessageAreas } from '../products/kit/site/claim-areas';
+
 // A product's insurance-event claim (`products/<id>/claim.ts`), each a chunk of its own loaded only by its claim page.
 const claims = import.meta.glob<{ default: ClaimDefinition<FlowData, unknown> }>('../products/*/claim.ts');
 

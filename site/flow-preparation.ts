@@ -1,7 +1,6 @@
 import type { FlowData, FlowDefinition } from '../engine/definition';
 import { loadFileSupportFor } from '../engine/files/on-demand';
 import { loadStepParts } from '../engine/step-parts';
-import { claimMessageAreas } from '../products/kit/site/claim-areas';
 import { catalogLoaders, catalogs, engineCatalogs, type CatalogLoaders } from './i18n';
 import type { Lang } from './language';
 import { chunkGuard } from './navigation/site-chunk-guard';
@@ -9,7 +8,8 @@ import { loadFlow, type FlowKind, type SiteProduct } from './site-product';
 
 type Definition = FlowDefinition<FlowData, unknown>;
 
-const prepared = new Map<string, Definition>();
+/** A prepared flow: its definition and the message areas it shows. */
+const prepared = new Map<string, { definition: Definition; areas: readonly string[] }>();
 
 /** The claims' common texts (the policy, payout and consent steps, documents, statuses), shared by every product's claim. */
 export const claimCatalogs = catalogLoaders('claim');
@@ -17,11 +17,20 @@ export const claimCatalogs = catalogLoaders('claim');
 /**
  * The message areas a flow page shows besides the site's: the engine's and the product's own (with
  * those its manifest borrows, such as the country names of `regions`, which only some flows list);
- * a claim's: the engine's, the claims' common texts and its family's (products/kit/site/claim-areas.ts).
+ * a claim's: the engine's, the claims' common texts and its family's (products/kit/site/claim-areas.ts,
+ * with the claims' other loaders: a purchase page does not carry them).
  */
-function flowAreas(product: SiteProduct, kind: FlowKind): [string, CatalogLoaders][] {
+async function flowAreas(product: SiteProduct, kind: FlowKind): Promise<[string, CatalogLoaders][]> {
   if (kind === 'purchase') return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
+  const { claimMessageAreas } = await import('./claim-flows');
   return [['engine', engineCatalogs], ...claimMessageAreas(product.manifest.id).map((area): [string, CatalogLoaders] => [area, area === 'claim' ? claimCatalogs : catalogLoaders(area)])];
+}
+
+/** Loads a flow's message areas in the active language (and every later one); resolves with their names. */
+async function loadFlowAreas(product: SiteProduct, kind: FlowKind): Promise<string[]> {
+  const areas = await flowAreas(product, kind);
+  await Promise.all(areas.map(([area, loaders]) => catalogs.require(area, loaders)));
+  return areas.map(([area]) => area);
 }
 
 const preparedKey = (product: SiteProduct, kind: FlowKind) => `${kind}:${product.manifest.id}`;
@@ -33,7 +42,7 @@ const preparedKey = (product: SiteProduct, kind: FlowKind) => `${kind}:${product
  * awaits it when it opens later.
  */
 export async function prepareFlow(product: SiteProduct, kind: FlowKind = 'purchase'): Promise<Definition> {
-  const [definition] = await Promise.all([
+  const [definition, areas] = await Promise.all([
     chunkGuard.load(async () => {
       const loaded = await loadFlow(product.manifest.id, kind);
       // The first form step draws at once: its widgets and validator come before it renders, and the
@@ -42,17 +51,16 @@ export async function prepareFlow(product: SiteProduct, kind: FlowKind = 'purcha
       await Promise.all([first ? loadStepParts(first) : undefined, loadFileSupportFor(loaded.steps)]);
       return loaded;
     }),
-    ...flowAreas(product, kind).map(([area, loaders]) => catalogs.require(area, loaders)),
+    loadFlowAreas(product, kind),
   ]);
-  prepared.set(preparedKey(product, kind), definition);
+  prepared.set(preparedKey(product, kind), { definition, areas });
   return definition;
 }
 
 /** The definition when `prepareFlow` has loaded it and its catalogs in `lang`, else undefined (the page loads them). */
 export function preparedFlow(product: SiteProduct, lang: Lang, kind: FlowKind = 'purchase'): Definition | undefined {
-  const definition = prepared.get(preparedKey(product, kind));
-  const areasLoaded = flowAreas(product, kind).every(([area]) => catalogs.has(lang, area));
-  return definition && areasLoaded ? definition : undefined;
+  const flow = prepared.get(preparedKey(product, kind));
+  return flow && flow.areas.every((area) => catalogs.has(lang, area)) ? flow.definition : undefined;
 }
 
 /** The catalog a flow page was rendered with on the server, for the flow of `product` to start on. */

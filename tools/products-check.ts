@@ -18,7 +18,7 @@ import {
 } from '../products/kit/testing/conformance';
 import { filePartRules } from '../products/kit/api/multipart';
 import { claimMessageIds, claimProblems } from '../products/kit/testing/claim-conformance';
-import { claimRefusalKeys } from '../products/kit/claims/claim-binding';
+import { claimRefusalKeys } from '../products/kit/claims/claim-filing';
 import { claimSample } from '../products/kit/claims/samples';
 import { claimMessageAreas } from '../products/kit/site/claim-areas';
 

@@ -11,7 +11,7 @@ import { apiFailure, fakeApi, memoryFiles, ok, recordedForm, saveContext, type F
 import { createStepAjv, loadCatalogs } from '../testing/product-tests';
 import { claimMessageIds, claimProblems, claimStatuses } from '../testing/claim-conformance';
 import { missingMessages, sourceMessageIds, uiNames } from '../testing/conformance';
-import { claimRefusalKeys } from './claim-binding';
+import { claimRefusalKeys } from './claim-filing';
 import { luhnValid } from './claim-kit';
 import type { ClaimCatalog, ClaimData } from './claim-data';
 import { claimSample } from './samples';
