@@ -1,7 +1,8 @@
 /**
  * Message areas (`locales/<lang>/<area>.po`) of what the engine loads on its own: the payment and
  * download steps (`engine-payment`), the car catalogue's combobox (`engine-combobox`), the countries'
- * multiselect (`engine-country`), file fields (`engine-files`). They come with the code that shows them, so a flow page's first load carries
+ * multiselect (`engine-country`), file fields (`engine-files`), repeated groups (`engine-array`), the
+ * month picker (`engine-month`), the reset bar (`engine-reset`). They come with the code that shows them, so a flow page's first load carries
  * only the messages of its first step. The site tells the engine how an area loads (its catalogs,
  * in the active language); without a loader (tests, stories) every area is taken as loaded.
  */

@@ -50,7 +50,7 @@ export const widgets: RegistryWidgetsType = {
  */
 export const onDemandWidgets: Readonly<Record<string, () => Promise<Widget>>> = {
   combobox: () => Promise.all([import('./widgets/combobox-widget'), loadMessageArea('engine-combobox')]).then(([module]) => module.ComboboxWidget),
-  month: () => import('./widgets/month-widget').then((module) => module.MonthWidget),
+  month: () => Promise.all([import('./widgets/month-widget'), loadMessageArea('engine-month')]).then(([module]) => module.MonthWidget),
   'program-cards': () => import('./widgets/program-cards-widget').then((module) => module.ProgramCardsWidget),
   'country-multiselect': () => Promise.all([import('./widgets/country-multiselect'), loadMessageArea('engine-country')]).then(([module]) => module.CountryMultiselectWidget),
 };
@@ -83,13 +83,14 @@ function hasArray(schema: unknown): boolean {
 /**
  * Loads rjsf's array field into `fields` and the array templates into `templates`, once: only the
  * flows whose steps have an array (travel's tourists and countries, OSAGO's drivers) draw them, so
- * they are not in every flow page's first scripts (about 3.5 KB gzip).
+ * they are not in every flow page's first scripts (about 3.5 KB gzip), nor are their texts (`engine-array`).
  */
 export async function loadArrayParts(): Promise<void> {
   if (templates.persons && fields.ArrayField) return;
   const [{ ArrayItemButtons, ArrayItemTemplate, PersonsArrayTemplate }, { default: ArrayField }] = await Promise.all([
     import('./templates/persons-template'),
     import('@rjsf/core/lib/components/fields/ArrayField.js'),
+    loadMessageArea('engine-array'),
   ]);
   fields.ArrayField = ArrayField as Field;
   Object.assign(templates, {
