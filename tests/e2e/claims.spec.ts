@@ -227,7 +227,7 @@ test('a claim followed to paid in en on a phone and a laptop: documents asked fo
   await page.getByRole('button', { name: text(lang, 'cabinet.documents.send') }).click();
   await expect(page.getByText(text(lang, 'cabinet.documents.sent'))).toBeVisible();
   await expect(page.locator('[aria-current="step"]')).toHaveAttribute('data-step', 'under_review');
-  await expectSms(request, phone, `The documents for claim ${number} have been received`);
+  await expectSms(request, phone, `Claim ${number}: ${statusName('under_review')}.`);
   await expectStatus('under_review');
 
   // The insurer approves it by hand on the sandbox's back-office page.
