@@ -11,8 +11,8 @@ type Definition = FlowDefinition<FlowData, unknown>;
 /** A prepared flow: its definition and the message areas it shows. */
 const prepared = new Map<string, { definition: Definition; areas: readonly string[] }>();
 
-/** The claims' common texts (the policy, payout and consent steps, documents, statuses), shared by every product's claim. */
-export const claimCatalogs = catalogLoaders('claim');
+/** The claim form's common texts (its page's title, the policy, payout and consent steps, the receipt), shared by every product's claim. */
+export const claimFormCatalogs = catalogLoaders('claim-form');
 
 /**
  * The message areas a flow page shows besides the site's: the engine's and the product's own (with
@@ -23,7 +23,7 @@ export const claimCatalogs = catalogLoaders('claim');
 async function flowAreas(product: SiteProduct, kind: FlowKind): Promise<[string, CatalogLoaders][]> {
   if (kind === 'purchase') return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
   const { claimMessageAreas } = await import('./claim-flows');
-  return [['engine', engineCatalogs], ...claimMessageAreas(product.manifest.id).map((area): [string, CatalogLoaders] => [area, area === 'claim' ? claimCatalogs : catalogLoaders(area)])];
+  return [['engine', engineCatalogs], ...claimMessageAreas(product.manifest.id).map((area): [string, CatalogLoaders] => [area, area === 'claim-form' ? claimFormCatalogs : catalogLoaders(area)])];
 }
 
 /** Loads a flow's message areas in the active language (and every later one); resolves with their names. */

@@ -10,7 +10,7 @@ import { ContractStandingContext } from './contract-standing';
 import { FlowIsland } from './flow-island';
 import { IslandSlotContext } from './island-slot';
 import { OrderLookupContext } from './order-lookup';
-import { claimCatalogs, prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
+import { claimFormCatalogs, prepareFlow, renderedCatalogElement, type RenderedCatalog } from './flow-preparation';
 import { catalogs, i18n, pageCatalogs, productCatalogs } from './i18n';
 import { claimTitle } from './claim/claim-title';
 import { defaultLang, languages, localePath, type Lang } from './language';
@@ -125,7 +125,7 @@ export async function prerender(target: PrerenderTarget, rendered: RenderedCatal
   const product = target.failed ? undefined : handle?.product;
   const claim = handle?.flow === 'claim';
   // A claim page's title and lead are the claims' texts.
-  if (claim) await catalogs.require('claim', claimCatalogs);
+  if (claim) await catalogs.require('claim-form', claimFormCatalogs);
   // A flow page is drawn around an empty island element; the island's own tree is rendered apart and
   // put in it, the very tree the browser hydrates there (site/flow-main.tsx).
   const page = renderToString(

@@ -1,5 +1,5 @@
 import { productGroups, type ProductGroup, type ProductManifest } from '../products/kit/define/define';
-import { claimProductIds } from './claim-flows';
+import { claimFamilyOf } from '../products/kit/site/claim-areas';
 import { siteProductOf, type SiteProduct } from './site-product';
 
 /**
@@ -22,10 +22,11 @@ export const products: readonly SiteProduct[] = Object.entries(manifests)
   });
 
 /**
- * The products with an insurance-event claim (`products/<id>/claim.ts`, found by site/site-product.ts's
- * lazy glob: a claim's code loads with its page alone), each with its claim page.
+ * The products with an insurance-event claim, each with its claim page: those with a claim family
+ * (products/kit/site/claim-areas.ts; the claim kit's test checks it names every `products/<id>/claim.ts`),
+ * so the site's shell does not carry the claims' loaders.
  */
-export const claimProducts: readonly string[] = claimProductIds.filter((id) => products.some((product) => product.manifest.id === id));
+export const claimProducts: readonly string[] = Object.keys(claimFamilyOf).filter((id) => products.some((product) => product.manifest.id === id)).sort();
 
 const byId = new Map(products.map((product) => [product.manifest.id, product]));
 

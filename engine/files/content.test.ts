@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cleanFileName, formatBytes, headBytes, imageDimensions, inspectFile, maxImagePixels, sniffType, tailBytes } from './content';
+import { cleanFileName, headBytes, imageDimensions, inspectFile, maxImagePixels, sniffType, tailBytes } from './content';
+import { formatBytes } from './file-kinds';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../tests/fixtures/${name}`, import.meta.url)));
 const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));

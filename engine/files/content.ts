@@ -29,14 +29,6 @@ export const headBytes = 512 * 1024;
 /** Bytes of the end of a file that `inspectFile` reads (a PDF's end-of-file marker). */
 export const tailBytes = 1024;
 
-/** Content types the file widgets may accept, with the names a visitor knows them by. */
-export const fileKinds: Readonly<Record<string, string>> = {
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-  'image/webp': 'WebP',
-  'application/pdf': 'PDF',
-};
-
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
   bytes.length >= at + signature.length && signature.every((byte, i) => bytes[at + i] === byte);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
@@ -179,10 +171,4 @@ export function cleanFileName(name: string, extension?: string): string {
   // By code points: cutting between the halves of a surrogate pair would break the text.
   const kept = [...(stem || 'file')].slice(0, extension ? 115 : 120).join('');
   return extension ? `${kept}.${extension}` : kept;
-}
-
-/** `1.5 MB`, `300 KB`: a byte count as a visitor reads a limit. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEv
 import { useLingui } from '@lingui/react';
 import { descriptionId, helpId, type ErrorSchema, type FieldProps } from '@rjsf/utils';
 import type { I18n } from '@lingui/core';
-import { fileKinds, type FileRule } from '../files/content';
+import type { FileRule } from '../files/content';
+import { fileKinds } from '../files/file-kinds';
 import { isRecord } from '../is-record';
 import { isFileRef } from '../files/file-ref';
 import { prepareFile, type PrepareStage } from '../files/prepare';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { Multipart, MultipartFile, MultipartValue } from '@fastify/multipart';
-import { cleanFileName, formatBytes, headBytes, inspectFile, maxImagePixels, tailBytes, type FileProblem, type FileRule } from '../../engine/files/content';
+import { cleanFileName, headBytes, inspectFile, maxImagePixels, tailBytes, type FileProblem, type FileRule } from '../../engine/files/content';
+import { formatBytes } from '../../engine/files/file-kinds';
 import { filePartRules } from '../../products/kit/api/multipart';
 import { memberNamer } from '../../products/kit/sale/request-reader';
 import { AppError } from '../envelope';

@@ -2,7 +2,8 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { formatPrice } from '../../engine/format';
-import { fileKinds, formatBytes, headBytes, inspectFile, tailBytes, type FileProblem, type FileRule } from '../../engine/files/content';
+import type { FileProblem, FileRule } from '../../engine/files/content';
+import { fileKinds, formatBytes } from '../../engine/files/file-kinds';
 import { localePath } from '../language';
 import NotFoundPage from '../pages/not-found-page';
 import { useLang } from '../use-lang';
@@ -45,8 +46,9 @@ export function timelineSteps(claim: Pick<ClaimDetail, 'claim_status' | 'timelin
   return [...past, ...ahead[claim.claim_status].map((status): TimelineStep => ({ status, state: 'upcoming', entry: null }))];
 }
 
-/** A file's problem by its content (type, size, a damaged image or PDF), read as the server reads it. */
+/** A file's problem by its content (type, size, a damaged image or PDF), read as the server reads it (its code loads with the first file chosen). */
 export async function fileProblem(file: Blob): Promise<FileProblem | null> {
+  const { headBytes, inspectFile, tailBytes } = await import('../../engine/files/content');
   const bytes = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
   const head = await bytes(file.slice(0, headBytes));
   const tail = await bytes(file.slice(Math.max(0, file.size - tailBytes)));

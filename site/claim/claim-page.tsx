@@ -3,7 +3,7 @@ import { useMatches } from 'react-router';
 import { useLingui } from '@lingui/react';
 import { IslandElement } from '../flow-island';
 import { catalogs } from '../i18n';
-import { claimCatalogs } from '../flow-preparation';
+import { claimFormCatalogs } from '../flow-preparation';
 import { IslandSlotContext } from '../island-slot';
 import { RoutedProductFlow } from '../pages/product-page';
 import { productById } from '../products';
@@ -25,8 +25,8 @@ export default function ClaimPage() {
   const islandSlot = useContext(IslandSlotContext);
   const product = handle?.product ? productById(handle.product) : undefined;
   // The page's texts are the claims', which a page opened inside the router may not have loaded yet.
-  useEffect(() => void catalogs.require('claim', claimCatalogs).catch(() => undefined), []);
-  const title = product ? claimTitle(i18n, product.manifest.title, catalogs.has(lang, 'claim')) : null;
+  useEffect(() => void catalogs.require('claim-form', claimFormCatalogs).catch(() => undefined), []);
+  const title = product ? claimTitle(i18n, product.manifest.title, catalogs.has(lang, 'claim-form')) : null;
   usePageTitle(title);
   if (!product) throw new Error('claim page route has no registered product');
   const { id } = product.manifest;
