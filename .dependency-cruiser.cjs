@@ -47,8 +47,8 @@ module.exports = {
       comment: 'server/ reuses schemas and products\' pure parts; never the React runtime or the site.',
       from: { path: '^server/' },
       // Pure modules the page and the server share: what a file holds (bytes in, facts out), which characters a policy prints, how it writes a passport, what a JSON object is,
-      // which fields a form's rules hide (a claim's errors there do not count on the server either), and the shape a claim form is declared in.
-      to: { path: '^(engine|site|stories)/', pathNot: '^engine/(files/content|printable-text|passport-text|is-record|visibility|definition)\\.ts$' },
+      // which fields a form's rules hide (a claim's errors there do not count on the server either), the shape a claim form is declared in, and how a size limit is written.
+      to: { path: '^(engine|site|stories)/', pathNot: '^engine/(files/content|files/file-kinds|printable-text|passport-text|is-record|visibility|definition)\\.ts$' },
     },
     {
       name: 'site-not-server',
@@ -62,8 +62,9 @@ module.exports = {
       severity: 'error',
       comment: 'site/ reaches products only through the one registry file site/products.ts.',
       from: { path: '^site/', pathNot: '^site/products\\.ts$|\\.test\\.tsx?$' },
-      // The page list is shared with the server (which answers 404 for other addresses), not product code.
-      to: { path: '^products/', pathNot: '^products/kit/site/site-pages\\.ts$', dependencyTypesNot: typeOnly },
+      // The page list and the claims' families (the catalog areas a claim page loads) are shared with the server (which answers
+      // 404 for other addresses, and draws a claim page), not product code.
+      to: { path: '^products/', pathNot: '^products/kit/site/(site-pages|claim-areas)\\.ts$', dependencyTypesNot: typeOnly },
     },
   ],
   options: {
