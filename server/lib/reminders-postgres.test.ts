@@ -5,12 +5,10 @@
  * SMS the gateway refused is sent later, once. In a database of its own that it drops afterwards;
  * without the variable it fails with instructions, never silently.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { issuedPolicy } from '../../tests/support/cabinet-clients';
 import { testDatabase } from '../../tests/support/test-database';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
+import { twoInstances } from '../../tests/support/two-instances';
 import { SmsNotSent } from '../sms/sender';
 import type { SandboxSmsInbox } from '../sms/sms';
 import { inDays } from '../test-helpers';
@@ -19,20 +17,8 @@ import { enqueueReminders } from './policy-reminders';
 
 const missing = 'TEST_DATABASE_URL is not set: point it at a PostgreSQL server (server/README.md shows how to start a scratch cluster).';
 const database = testDatabase('shop_reminders');
-let instances: [FastifyInstance, FastifyInstance];
 
-beforeAll(async () => {
-  if (!database.server) return;
-  const config = testConfig({ database: { kind: 'postgres', url: database.url } });
-  // One after the other: the first runs the migrations.
-  const first = await buildApp(config);
-  await first.ready();
-  const second = await buildApp(config);
-  await second.ready();
-  instances = [first, second];
-});
-// Registered after the database's own: runs before it is dropped.
-afterAll(() => Promise.all((instances ?? []).map((instance) => instance.close())));
+const instances = twoInstances(database);
 
 const tashkent = (days: number, hour = 10) => new Date(`${inDays(days)}T${String(hour).padStart(2, '0')}:00:00+05:00`);
 /** What both instances' sandbox gateways sent to `phone`. */

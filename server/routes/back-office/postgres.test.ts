@@ -5,29 +5,15 @@
  * leave one of them done and the other refused. In a database of its own that it drops afterwards;
  * without the variable it fails with instructions, never silently.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { backOfficeAuth, insertClaim, smsTo } from '../../../tests/support/back-office-claims';
 import { testDatabase } from '../../../tests/support/test-database';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
+import { twoInstances } from '../../../tests/support/two-instances';
 
 const missing = 'TEST_DATABASE_URL is not set: point it at a PostgreSQL server (server/README.md shows how to start a scratch cluster).';
 const database = testDatabase('shop_back_office');
-let instances: [FastifyInstance, FastifyInstance];
-const config = () => testConfig({ database: { kind: 'postgres', url: database.url } });
 
-beforeAll(async () => {
-  if (!database.server) return;
-  // One after the other: the first runs the migrations.
-  const first = await buildApp(config());
-  await first.ready();
-  const second = await buildApp(config());
-  await second.ready();
-  instances = [first, second];
-});
-// Registered after the database's own: runs before it is dropped.
-afterAll(() => Promise.all((instances ?? []).map((instance) => instance.close())));
+const instances = twoInstances(database);
 
 const move = (at: number, id: string, body: object) =>
   instances[at % 2]!.inject({ method: 'POST', url: `/api/back-office/claims/${id}/status`, payload: body, headers: backOfficeAuth });

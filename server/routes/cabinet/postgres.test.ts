@@ -6,12 +6,12 @@
  * change confirmed at both at once happens once. In a database of its own that it drops afterwards;
  * without the variable it fails with instructions, never silently.
  */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { signIn } from '../../../tests/support/cabinet-clients';
 import { testDatabase } from '../../../tests/support/test-database';
-import { buildApp } from '../../app';
+import { twoInstances } from '../../../tests/support/two-instances';
 import { testConfig } from '../../config';
 import { phoneKeyOf, signInLimits } from '../../plugins/app/cabinet';
 import { ownedBy } from '../../lib/contract-owner';
@@ -21,20 +21,8 @@ import { homeSaveBody, neoAuth, payInSandbox, post, siteAuth, travelPrice, trave
 
 const missing = 'TEST_DATABASE_URL is not set: point it at a PostgreSQL server (server/README.md shows how to start a scratch cluster).';
 const database = testDatabase('shop_cabinet');
-let instances: [FastifyInstance, FastifyInstance];
-const config = () => testConfig({ database: { kind: 'postgres', url: database.url } });
 
-beforeAll(async () => {
-  if (!database.server) return;
-  // One after the other: the first runs the migrations.
-  const first = await buildApp(config());
-  await first.ready();
-  const second = await buildApp(config());
-  await second.ready();
-  instances = [first, second];
-});
-// Registered after the database's own: runs before it is dropped.
-afterAll(() => Promise.all((instances ?? []).map((instance) => instance.close())));
+const instances = twoInstances(database);
 
 const send = (at: number, path: string, payload: object, from = '10.2.0.1', authorization = siteAuth) =>
   instances[at % 2]!.inject({ method: 'POST', url: `/api/shaxsiy_kabinet/${path}`, payload, remoteAddress: from, headers: { authorization } });

@@ -5,34 +5,23 @@
  * numbers of their own from the one sequence. In a database of its own that it drops afterwards;
  * without the variable it fails with instructions, never silently.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { claimBody, claimData, fileClaim, fixtureClaimsDir, vali } from '../../../tests/support/claim-filing';
 import { issuedPolicy } from '../../../tests/support/cabinet-clients';
 import { testDatabase } from '../../../tests/support/test-database';
-import { buildApp } from '../../app';
-import { testConfig } from '../../config';
+import { twoInstances } from '../../../tests/support/two-instances';
 import type { Policy } from '../../db/database';
 import { inDays } from '../../test-helpers';
 
 const missing = 'TEST_DATABASE_URL is not set: point it at a PostgreSQL server (server/README.md shows how to start a scratch cluster).';
 const database = testDatabase('shop_claims');
-let instances: [FastifyInstance, FastifyInstance];
 let policy: Policy;
-const config = () => testConfig({ database: { kind: 'postgres', url: database.url }, claimsDir: fixtureClaimsDir });
 
+const instances = twoInstances(database, { claimsDir: fixtureClaimsDir });
 beforeAll(async () => {
   if (!database.server) return;
-  // One after the other: the first runs the migrations.
-  const first = await buildApp(config());
-  await first.ready();
-  const second = await buildApp(config());
-  await second.ready();
-  instances = [first, second];
-  policy = await issuedPolicy(first, { pinfls: [vali.pinfl], product: 'osago', beginDate: inDays(-30), endDate: inDays(330) });
+  policy = await issuedPolicy(instances[0], { pinfls: [vali.pinfl], product: 'osago', beginDate: inDays(-30), endDate: inDays(330) });
 });
-// Registered after the database's own: runs before it is dropped.
-afterAll(() => Promise.all((instances ?? []).map((instance) => instance.close())));
 
 describe('claims filed at two instances at once', () => {
   test('the same filing with one Idempotency-Key, three at each: one claim, one SMS, one chat message', async () => {
