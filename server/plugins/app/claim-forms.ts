@@ -2,8 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { ClaimDefinition } from '../../../engine/definition';
 import { loadClaims } from '../../lib/claims/claim-registry';
-import type { FileBytesStore } from '../../lib/file-store';
-import { fileStores } from './contract-files';
+import { fileStoresOf } from './contract-files';
 import type { Executor } from './outbox';
 
 /** A file of a claim, read and inspected, to keep. */
@@ -50,14 +49,7 @@ const columns = ['id', 'kind', 'filename', 'content_type', 'size', 'created_at']
 export default fp(
   async (app) => {
     const forms = await loadClaims(app.config.claimsDir);
-    const stores = fileStores(app.config.files, 'claim_file_data');
-    const writeStore = stores[app.config.files.store];
-    if (!writeStore) throw new Error(`FILE_STORE ${app.config.files.store} is not a file store of this server`);
-    const storeOf = (name: string): FileBytesStore => {
-      const store = stores[name];
-      if (!store) throw new Error(`file store "${name}" is not configured`);
-      return store;
-    };
+    const { write: writeStore, of: storeOf } = fileStoresOf(app.config.files, 'claim_file_data');
     const service: ClaimForms = {
       get: (product) => forms.get(product),
       async keepFiles(claimId, files, executor) {

@@ -45,22 +45,33 @@ declare module 'fastify' {
  * the database (its bytes in `table`), and the S3 store when it is configured (keyed by file id, so
  * contracts' and claims' files share it).
  */
-export function fileStores(files: AppConfig['files'], table: FileDataTable): Readonly<Record<string, FileBytesStore>> {
+function fileStores(files: AppConfig['files'], table: FileDataTable): Readonly<Record<string, FileBytesStore>> {
   return { database: databaseStore(table), ...(files.s3 ? { s3: s3FileStore(files.s3) } : {}) };
+}
+
+/**
+ * The stores of a table's files: the one new files are written to (FILE_STORE), and each file's own
+ * by its recorded name (a file written before FILE_STORE changed stays readable where it is).
+ */
+export function fileStoresOf(files: AppConfig['files'], table: FileDataTable): { write: FileBytesStore; of: (name: string) => FileBytesStore } {
+  const stores = fileStores(files, table);
+  const write = stores[files.store];
+  if (!write) throw new Error(`FILE_STORE ${files.store} is not a file store of this server`);
+  return {
+    write,
+    of(name) {
+      const store = stores[name];
+      if (!store) throw new Error(`file store "${name}" is not configured`);
+      return store;
+    },
+  };
 }
 
 const columns = ['id', 'field', 'filename', 'content_type', 'size', 'sha256', 'store', 'created_at'] as const;
 
 export default fp(
   async (app) => {
-    const stores = fileStores(app.config.files, 'contract_file_data');
-    const writeStore = stores[app.config.files.store];
-    if (!writeStore) throw new Error(`FILE_STORE ${app.config.files.store} is not a file store of this server`);
-    const storeOf = (name: string): FileBytesStore => {
-      const store = stores[name];
-      if (!store) throw new Error(`file store "${name}" is not configured`);
-      return store;
-    };
+    const { write: writeStore, of: storeOf } = fileStoresOf(app.config.files, 'contract_file_data');
 
     /** Deletes files (their bytes from each one's store first, then their rows). */
     async function erase(files: readonly Pick<ContractFile, 'id' | 'store'>[], executor: Executor): Promise<void> {
