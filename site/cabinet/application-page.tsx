@@ -211,15 +211,28 @@ function AddDocuments({ claim, onSent }: { claim: ClaimDetail; onSent: (claim: C
   const [progress, setProgress] = useState<number | null>(null);
   const [sent, setSent] = useState(false);
   const [round, setRound] = useState(0);
-  const choose = async (kind: string, event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
+  // What is chosen as soon as its check ends, and the checks still running: a Send pressed while a
+  // file is being checked waits for it instead of finding nothing chosen.
+  const chosenNow = useRef<Record<string, File[]>>({});
+  const checking = useRef(new Set<Promise<void>>());
+  const choose = (kind: string, event: ChangeEvent<HTMLInputElement>) => {
+    const check = checkChoice(kind, event.currentTarget);
+    checking.current.add(check);
+    void check.finally(() => checking.current.delete(check));
+  };
+  const checkChoice = async (kind: string, input: HTMLInputElement) => {
     const files = [...(input.files ?? [])];
     setSent(false);
     setFormError(null);
     let error: string | null = null;
     if (files.length > maxFilesPerKind) error = i18n._('cabinet.documents.tooMany', { count: maxFilesPerKind });
     for (const file of error ? [] : files) {
-      const problem = await fileProblem(file);
+      // The check's code not loading (the connection dropped) keeps nothing, as a refused file.
+      const problem = await fileProblem(file).catch(() => 'unavailable' as const);
+      if (problem === 'unavailable') {
+        error = i18n._('cabinet.error.unavailable');
+        break;
+      }
       if (problem) {
         error = `${file.name}: ${i18n._(`cabinet.file.problem.${problem}`)}`;
         break;
@@ -227,13 +240,15 @@ function AddDocuments({ claim, onSent }: { claim: ClaimDetail; onSent: (claim: C
     }
     // A refused choice is not kept: what the field shows is what would be sent.
     if (error) input.value = '';
-    setChosen((was) => ({ ...was, [kind]: error ? [] : files }));
+    chosenNow.current = { ...chosenNow.current, [kind]: error ? [] : files };
+    setChosen(chosenNow.current);
     setErrors(({ [kind]: _, ...rest }) => (error ? { ...rest, [kind]: error } : rest));
   };
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    const files = Object.entries(chosen).flatMap(([kind, list]) => list.map((file) => ({ kind, file })));
+    await Promise.all(checking.current);
+    const files = Object.entries(chosenNow.current).flatMap(([kind, list]) => list.map((file) => ({ kind, file })));
     if (files.length === 0) {
       setFormError(i18n._('cabinet.documents.none'));
       return;
@@ -242,6 +257,7 @@ function AddDocuments({ claim, onSent }: { claim: ClaimDetail; onSent: (claim: C
     setProgress(0);
     try {
       const answer = await cabinet.addDocuments(claim.id, files, (done, total) => setProgress(total > 0 ? Math.min(1, done / total) : 0));
+      chosenNow.current = {};
       setChosen({});
       setErrors({});
       setRound((n) => n + 1);
@@ -282,7 +298,7 @@ function AddDocuments({ claim, onSent }: { claim: ClaimDetail; onSent: (claim: C
               accept={types.join(',')}
               chosen={chosen[document.kind] ?? []}
               error={errors[document.kind] ?? null}
-              onChange={(event) => void choose(document.kind, event)}
+              onChange={(event) => choose(document.kind, event)}
             />
           ))}
           {progress !== null && (

@@ -222,7 +222,12 @@ test('a claim followed to paid in en on a phone and a laptop: documents asked fo
   await expectStatus('documents_requested');
 
   // The client sends the bill from the claim's page: nothing more is needed, so it goes under review by itself.
+  // Send is pressed while the file is still being checked (its checker's code slow to come): the send waits for the check.
   await page.setViewportSize(phoneSize);
+  await page.route(/\/assets\/content-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.locator('#document-bills').setInputFiles('tests/fixtures/bill.png');
   await page.getByRole('button', { name: text(lang, 'cabinet.documents.send') }).click();
   await expect(page.getByText(text(lang, 'cabinet.documents.sent'))).toBeVisible();
