@@ -1,4 +1,5 @@
 import type { ApiPort, ClaimBinding } from '../../../engine/definition';
+import type { FindPolicyResponse, PoliciesResponse } from '../api/claims-api.generated';
 import { isApiFailure, ProductBindingFailure, requireFields, toFailure } from '../binding/binding-failure';
 import { call } from '../binding/binding-kit';
 import type { ClaimCatalog, ClaimData } from './claim-data';
@@ -8,28 +9,14 @@ import type { ClaimCatalog, ClaimData } from './claim-data';
  * number, and the filing (claim-filing.ts), whose refusals are said at the field they name.
  */
 
-/** What `GET …/policies` answers. */
-interface PoliciesAnswer {
-  signed_in: boolean;
-  policies: { id: string; number: string; subject: string; begin_date: string; end_date: string }[];
-}
-
-/** What `POST …/find-policy` answers. */
-interface FoundPolicyAnswer {
-  policy_number: string;
-  subject: string;
-  begin_date: string;
-  end_date: string;
-}
-
 const path = (product: string, call: string) => `/insurance-event/${product}/${call}`;
 
 /** The binding of the claim of `product` (its folder id). */
 export function claimBinding(product: string): ClaimBinding<ClaimData, ClaimCatalog> {
   return {
     async load(api: ApiPort) {
-      const envelope = await call(() => api.get<PoliciesAnswer>(path(product, 'policies')));
-      const answer = requireFields<PoliciesAnswer>(envelope.response, ['signed_in', 'policies'], path(product, 'policies'));
+      const envelope = await call(() => api.get<PoliciesResponse>(path(product, 'policies')));
+      const answer = requireFields<PoliciesResponse>(envelope.response, ['signed_in', 'policies'], path(product, 'policies'));
       return {
         signedIn: answer.signed_in === true,
         policies: Array.isArray(answer.policies)
@@ -46,13 +33,13 @@ export function claimBinding(product: string): ClaimBinding<ClaimData, ClaimCata
         const request = { policy_number: policyNumber, passport, birthday };
         let envelope;
         try {
-          envelope = await api.post<FoundPolicyAnswer>(path(product, 'find-policy'), request);
+          envelope = await api.post<FindPolicyResponse>(path(product, 'find-policy'), request);
         } catch (error) {
           if (isApiFailure(error) && error.status === 404) throw new ProductBindingFailure('claim_policy_not_found', { field, cause: error, detail: 'HTTP 404' });
           throw toFailure(error);
         }
         if (!envelope.result) throw new ProductBindingFailure('claim_policy_not_found', { field, detail: `${envelope.error} "${envelope.message}"` });
-        const found = requireFields<FoundPolicyAnswer>(envelope.response, ['policy_number'], path(product, 'find-policy'));
+        const found = requireFields<FindPolicyResponse>(envelope.response, ['policy_number'], path(product, 'find-policy'));
         return { policy: { ...data.policy, policyNumber: found.policy_number } };
       },
     },

@@ -3,6 +3,7 @@ import { isFileRef } from '../../../engine/files/file-ref';
 import { isRecord } from '../../../engine/is-record';
 import { envelopeFailure, genericErrorId, isApiFailure, ProductBindingFailure, requireFields, toFailure } from '../binding/binding-failure';
 import { locateFile, refusedFile } from '../api/multipart';
+import type { FileResponse } from '../api/claims-api.generated';
 
 /**
  * A claim's filing (`POST /api/insurance-event/{product}/file`): its data and files as one request,
@@ -13,15 +14,6 @@ import { locateFile, refusedFile } from '../api/multipart';
 export const claimRefusalKeys = [
   'claim_product_unknown', 'claim_policy_not_found', 'claim_event_outside_cover', 'claim_event_in_future', 'claim_file_missing', 'claim_closed', 'claim_document_unknown',
 ] as const;
-
-/** What `POST …/file` answers. */
-interface FiledAnswer {
-  claim_id: string;
-  number: string;
-  status: 'received';
-  documents: string[];
-  answer_by: string;
-}
 
 /** The request `file` sends: the flow data without the receipt. */
 export interface ClaimFiling {
@@ -108,12 +100,12 @@ export async function fileClaim(address: string, api: ApiPort, data: FlowData, c
   let envelope;
   try {
     envelope = withFiles
-      ? await api.postForm<FiledAnswer>(address, await claimFormBody(filing, context.files), undefined, repeatableFiling)
-      : await api.post<FiledAnswer>(address, filing, repeatableFiling);
+      ? await api.postForm<FileResponse>(address, await claimFormBody(filing, context.files), undefined, repeatableFiling)
+      : await api.post<FileResponse>(address, filing, repeatableFiling);
   } catch (error) {
     throw claimFailure(error, data);
   }
   if (!envelope.result) throw refusal(envelope, data, `${envelope.error}`) ?? envelopeFailure(envelope, genericErrorId);
-  const answer = requireFields<FiledAnswer>(envelope.response, ['claim_id', 'number', 'documents', 'answer_by'], address);
+  const answer = requireFields<FileResponse>(envelope.response, ['claim_id', 'number', 'documents', 'answer_by'], address);
   return { claimId: answer.claim_id, number: answer.number, documents: Array.isArray(answer.documents) ? answer.documents : [], answerBy: answer.answer_by };
 }

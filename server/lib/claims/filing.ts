@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { ClaimDefinition, FlowData } from '../../../engine/definition';
 import { addDays, isoToDmy } from '../../../products/kit/api/api-format';
+import type { FileResponse } from '../../../products/kit/api/claims-api.generated';
 import { langOfPath } from '../../../products/kit/site/site-pages';
 import type { Client } from '../../db/database';
 import { todayInTashkent } from '../../dates';
@@ -122,14 +123,6 @@ export const documentName = (lang: MessageLang, kind: string): string => siteMes
 
 const mobile = /^998\d{9}$/;
 
-export interface FiledClaim {
-  claim_id: string;
-  number: string;
-  status: 'received';
-  documents: string[];
-  answer_by: string;
-}
-
 export interface ClaimFiling {
   claim: ClaimDefinition;
   checked: CheckedClaim;
@@ -144,7 +137,7 @@ export interface ClaimFiling {
  * bytes), the first status event, the SMS to the claimant and the chat's message. Any failure on
  * the way leaves none of them.
  */
-export async function fileClaim(app: FastifyInstance, filing: ClaimFiling): Promise<FiledClaim> {
+export async function fileClaim(app: FastifyInstance, filing: ClaimFiling): Promise<FileResponse> {
   const { claim, checked, uploads, policy, client, lang } = filing;
   const today = claimsToday(app);
   const answerBy = addDays(today, claim.decisionDays);
