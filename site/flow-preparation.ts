@@ -23,7 +23,7 @@ export const claimFormCatalogs = catalogLoaders('claim-form');
 async function flowAreas(product: SiteProduct, kind: FlowKind): Promise<[string, CatalogLoaders][]> {
   if (kind === 'purchase') return [['engine', engineCatalogs], ...Object.entries(product.catalogs)];
   const { claimMessageAreas } = await import('./claim-flows');
-  return [['engine', engineCatalogs], ...claimMessageAreas(product.manifest.id).map((area): [string, CatalogLoaders] => [area, area === 'claim-form' ? claimFormCatalogs : catalogLoaders(area)])];
+  return [['engine', engineCatalogs], ...claimMessageAreas(product.manifest.id).map((area): [string, CatalogLoaders] => [area, catalogLoaders(area)])];
 }
 
 /** Loads a flow's message areas in the active language (and every later one); resolves with their names. */

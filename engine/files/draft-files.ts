@@ -26,6 +26,7 @@ export function randomId(): string {
 
 /** The sessionStorage key of the id a tab's draft of a product keeps its files under. */
 const filesIdKey = (productId: string) => `flow-files:${productId}`;
+const isFilesId = (value: string | null): value is string => value !== null && /^[0-9a-f]{32}$/.test(value);
 
 /**
  * The id this tab's draft of a product keeps its files under (engine/files/file-store.ts), made on
@@ -35,7 +36,7 @@ const filesIdKey = (productId: string) => `flow-files:${productId}`;
 export function draftFilesId(storage: Storage, productId: string, newId: () => string): string {
   const key = filesIdKey(productId);
   const kept = storage.getItem(key);
-  if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
+  if (isFilesId(kept)) return kept;
   const id = newId();
   try {
     storage.setItem(key, id);
@@ -50,18 +51,8 @@ export function draftFilesId(storage: Storage, productId: string, newId: () => s
  * flow of the tab kept shows in the new one, and its files can be removed later without touching the new flow's.
  */
 export function renewDraftFilesId(storage: Storage, productId: string, newId: () => string): { id: string; left: string | null } {
-  const key = filesIdKey(productId);
-  const kept = storage.getItem(key);
-  try {
-    storage.removeItem(key);
-  } catch {
-    // Storage that cannot be written keeps the old id; a new one is made below all the same.
-  }
-  const id = newId();
-  try {
-    storage.setItem(key, id);
-  } catch {
-    // A full storage keeps the id for this page only.
-  }
-  return { id, left: kept && /^[0-9a-f]{32}$/.test(kept) && kept !== id ? kept : null };
+  const kept = storage.getItem(filesIdKey(productId));
+  storage.removeItem(filesIdKey(productId));
+  const id = draftFilesId(storage, productId, newId);
+  return { id, left: isFilesId(kept) && kept !== id ? kept : null };
 }

@@ -12,9 +12,10 @@ export const claimFamilyOf: Readonly<Record<string, string>> = {
 /**
  * The message areas a product's claim page shows besides the site's and the engine's: the claims'
  * words the cabinet shows too (`claim`: statuses, document titles), the form's common texts
- * (`claim-form`: the policy, payout and consent steps, the receipt) and its family's questions (`claim-<family>`). Known before the claim's chunk loads, so the page fetches its
- * catalogs alongside it; a page loads no other family's texts, and a step's own areas come with the
- * step (`messageAreas`: a trip's country names).
+ * (`claim-form`: the policy, payout and consent steps, the receipt) and its family's questions
+ * (`claim-<family>`). Known before the claim's chunk loads, so the page fetches its catalogs
+ * alongside it; a page loads no other family's texts, and a step's own areas come with the step
+ * (`messageAreas`: a trip's country names).
  */
 export function claimMessageAreas(productId: string): readonly string[] {
   const family = claimFamilyOf[productId];
